@@ -1,0 +1,41 @@
+/* main.c - the `seichi` program: one binary, one subcommand per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: seichi COMMAND [options]\n"
+            "\n"
+            "commands:\n"
+            "  score --board FILE [--rules R] [--komi K] [--handicap N] [--dead POINTS|none]\n"
+            "        [--prisoners B,W | --last b|w] [--penalty b:N,w:N] [--ko K] [--json]\n"
+            "                      count a finished position\n"
+            "  bench [rules]       time counting and legal-move checks\n"
+            "  help                this text\n"
+            "\n"
+            "rules: %s\n",
+            sei_rules_preset_names());
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "score"))
+        return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "bench"))
+        return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "seichi: unknown command '%s'\n\n", cmd);
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,173 @@
+/* score_print.c - a count as people read it (text) and as programs read it
+ * (JSON). The text states the result the way the rule set does: points for
+ * territory rules, stones as well for Chinese counting, the fill for Ing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* The character a point shows in the printed board. */
+static char point_char(const sei_board *b, const sei_score *s, int p)
+{
+    int c = b->color[p];
+    if (c == SEI_BLACK || c == SEI_WHITE) {
+        if (s->dead[p])
+            return c == SEI_BLACK ? 'x' : 'o';
+        return c == SEI_BLACK ? 'X' : 'O';
+    }
+    switch (s->mark[p]) {
+    case SEI_MARK_TERRITORY: return s->owner[p] == SEI_BLACK ? 'b' : 'w';
+    case SEI_MARK_SEKI_EYE: return 's';
+    case SEI_MARK_FALSE_EYE: return 'f';
+    default: return '.';
+    }
+}
+
+/* "1¾", "¼", "3": stones the way a Chinese count says them. */
+static const char *stones_text(double v, char *buf, size_t n)
+{
+    static const char *const quarter[4] = {"", "¼", "½", "¾"};
+    long q = (long)(v * 4 + 0.5);
+    if (q / 4 == 0 && q % 4)
+        snprintf(buf, n, "%s", quarter[q % 4]);
+    else
+        snprintf(buf, n, "%ld%s", q / 4, quarter[q % 4]);
+    return buf;
+}
+
+static const char *color_name(int c) { return c == SEI_BLACK ? "Black" : c == SEI_WHITE ? "White" : "nobody"; }
+
+void sei_cli_score_print_text(FILE *out, sei_board *b, const sei_score *s)
+{
+    const sei_rules *r = &s->rules;
+    char n1[32], n2[32], n3[32];
+    int area = r->scoring == SEI_SCORING_AREA;
+
+    fprintf(out, "Rules %s (%s counting), komi %s", r->name, area ? "area" : "territory",
+            sei_score_number(r->komi, n1, sizeof n1));
+    if (s->handicap)
+        fprintf(out, ", handicap %d (White gets %s)", s->handicap, sei_score_number(s->bonus, n2, sizeof n2));
+    fprintf(out, "\n\n   ");
+    for (int x = 0; x < b->size; x++)
+        fprintf(out, " %c", 'A' + x + (x >= 8));
+    fprintf(out, "\n");
+    for (int y = 0; y < b->size; y++) {
+        fprintf(out, "%3d", b->size - y);
+        for (int x = 0; x < b->size; x++)
+            fprintf(out, " %c", point_char(b, s, sei_board_point(b, x, y)));
+        fprintf(out, " %d\n", b->size - y);
+    }
+    fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n\n");
+
+    const sei_side *B = &s->side[SEI_BLACK], *W = &s->side[SEI_WHITE];
+    fprintf(out, "                     Black   White\n");
+    fprintf(out, "  stones (S)       %7d %7d\n", B->stones, W->stones);
+    fprintf(out, "  territory (T)    %7d %7d\n", B->territory, W->territory);
+    if (B->seki_eyes || W->seki_eyes)
+        fprintf(out, "  seki eyes        %7d %7d%s\n", B->seki_eyes, W->seki_eyes,
+                r->seki_eyes_score ? "   (in T, counted)" : "   (in T, not counted)");
+    if (B->false_eyes || W->false_eyes)
+        fprintf(out, "  false eyes       %7d %7d%s\n", B->false_eyes, W->false_eyes,
+                area ? "   (in T, counted)" : "   (in T, not counted)");
+    fprintf(out, "  area (S+T)       %7d %7d\n", B->area, W->area);
+    fprintf(out, "  dead removed (X) %7d %7d\n", B->dead, W->dead);
+    fprintf(out, "  prisoners (P)    %7d %7d%s\n", B->prisoners, W->prisoners,
+            s->prisoners_net ? "   (net, from who played last)" : "");
+    if (B->penalty || W->penalty)
+        fprintf(out, "  penalty          %7s %7s\n", sei_score_number(-B->penalty, n1, sizeof n1),
+                sei_score_number(-W->penalty, n2, sizeof n2));
+    fprintf(out, "  dame (D)         %7d\n", s->dame);
+    fprintf(out, "  score            %7s %7s\n\n", sei_score_number(B->score, n1, sizeof n1),
+            sei_score_number(W->score, n2, sizeof n2));
+
+    if (s->winner == SEI_EMPTY)
+        fprintf(out, "Result: draw (jigo), 0\n");
+    else
+        fprintf(out, "Result: %s wins by %s point%s, %s\n", color_name(s->winner),
+                sei_score_number(s->margin < 0 ? -s->margin : s->margin, n1, sizeof n1),
+                s->margin == 1 || s->margin == -1 ? "" : "s", s->result);
+    if (area && r->stones_form) {
+        double st = s->margin_stones < 0 ? -s->margin_stones : s->margin_stones;
+        fprintf(out, "In stones: Black counts %s against %s", stones_text(s->black_count, n1, sizeof n1),
+                stones_text(s->black_needs, n2, sizeof n2));
+        if (s->winner == SEI_EMPTY)
+            fprintf(out, ": a draw\n");
+        else
+            fprintf(out, ": %s wins by %s stone%s (%s)\n", color_name(s->winner), stones_text(st, n3, sizeof n3),
+                    st > 1 ? "s" : "", s->result);
+    }
+    if (r->fill_check) {
+        fprintf(out, "Fill check (%d stones a side, White puts %d into Black's territory):\n", s->fill_bowl,
+                (int)(r->komi / 2));
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            int v = s->fill_spare[c];
+            if (v > 0)
+                fprintf(out, "  %s ends with %d spare stone%s\n", color_name(c), v, v == 1 ? "" : "s");
+            else if (v < 0)
+                fprintf(out, "  %s ends with %d hole%s\n", color_name(c), -v, v == -1 ? "" : "s");
+            else
+                fprintf(out, "  %s fills exactly\n", color_name(c));
+        }
+        if (s->dame)
+            fprintf(out, "  %d dame must be filled first: the sum above assumes they are\n", s->dame);
+    }
+}
+
+static void side_json(FILE *out, const char *name, const sei_side *d)
+{
+    char n1[32], n2[32];
+    fprintf(out,
+            "\"%s\":{\"stones\":%d,\"territory\":%d,\"area\":%d,\"prisoners\":%d,\"dead\":%d,"
+            "\"seki_eyes\":%d,\"false_eyes\":%d,\"penalty\":%s,\"score\":%s}",
+            name, d->stones, d->territory, d->area, d->prisoners, d->dead, d->seki_eyes, d->false_eyes,
+            sei_score_number(d->penalty, n1, sizeof n1), sei_score_number(d->score, n2, sizeof n2));
+}
+
+void sei_cli_score_print_json(FILE *out, sei_board *b, const sei_score *s)
+{
+    const sei_rules *r = &s->rules;
+    char n1[32], n2[32], n3[32];
+    fprintf(out, "{\"rules\":\"%s\",\"scoring\":\"%s\",\"size\":%d,\"komi\":%s,\"handicap\":%d,\"bonus\":%s,",
+            r->name, r->scoring == SEI_SCORING_AREA ? "area" : "territory", s->size,
+            sei_score_number(r->komi, n1, sizeof n1), s->handicap, sei_score_number(s->bonus, n2, sizeof n2));
+    side_json(out, "black", &s->side[SEI_BLACK]);
+    fputc(',', out);
+    side_json(out, "white", &s->side[SEI_WHITE]);
+    fprintf(out, ",\"dame\":%d,\"prisoners_net\":%s,\"margin\":%s,\"winner\":\"%s\",\"result\":\"%s\"", s->dame,
+            s->prisoners_net ? "true" : "false", sei_score_number(s->margin, n1, sizeof n1),
+            s->winner == SEI_BLACK ? "B" : s->winner == SEI_WHITE ? "W" : "draw", s->result);
+    if (r->scoring == SEI_SCORING_AREA)
+        fprintf(out, ",\"result_stones\":\"%s\",\"black_count\":%s,\"black_needs\":%s", s->result_stones,
+                sei_score_number(s->black_count, n1, sizeof n1), sei_score_number(s->black_needs, n2, sizeof n2));
+    if (r->fill_check)
+        fprintf(out, ",\"fill\":{\"bowl\":%d,\"black_spare\":%d,\"white_spare\":%d,\"dame\":%d}", s->fill_bowl,
+                s->fill_spare[SEI_BLACK], s->fill_spare[SEI_WHITE], s->dame);
+    /* The board as counted, one string per row from the top. */
+    fprintf(out, ",\"board\":[");
+    for (int y = 0; y < b->size; y++) {
+        fprintf(out, "%s\"", y ? "," : "");
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            int c = b->color[p];
+            fputc(c == SEI_BLACK ? (s->dead[p] ? 'x' : 'X') : c == SEI_WHITE ? (s->dead[p] ? 'o' : 'O') : '.', out);
+        }
+        fputc('"', out);
+    }
+    fprintf(out, "],\"territory\":[");
+    for (int y = 0; y < b->size; y++) {
+        fprintf(out, "%s\"", y ? "," : "");
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            int m = s->mark[p];
+            char ch = '.';
+            if (m == SEI_MARK_TERRITORY) ch = s->owner[p] == SEI_BLACK ? 'B' : 'W';
+            else if (m == SEI_MARK_SEKI_EYE) ch = 's';
+            else if (m == SEI_MARK_FALSE_EYE) ch = 'f';
+            else if (m == SEI_MARK_DAME) ch = '-';
+            fputc(ch, out);
+        }
+        fputc('"', out);
+    }
+    (void)n3;
+    fprintf(out, "]}\n");
+}

@@ -1,0 +1,158 @@
+/* boardfile.c - reading and writing board diagrams. Every refusal names the
+ * line and column, since these files are typed by hand. */
+#include "boardfile.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static sei_status perr(char *err, size_t n, int line, int col, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (err && n) {
+        if (line > 0 && col > 0)
+            snprintf(err, n, "line %d, column %d: %s", line, col, msg);
+        else if (line > 0)
+            snprintf(err, n, "line %d: %s", line, msg);
+        else
+            snprintf(err, n, "%s", msg);
+    }
+    return SEI_ERR_PARSE;
+}
+
+sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, uint8_t *dead,
+                               char *err, size_t errlen)
+{
+    /* Points as read, before we know the size: at most 25 rows of 25. */
+    char grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int row_line[SEI_MAX_SIZE], row_col[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int rows = 0, width = -1, line = 1;
+    size_t i = 0;
+
+    *out = NULL;
+    if (err && errlen)
+        err[0] = 0;
+    while (i < len) {
+        size_t start = i;
+        while (i < len && text[i] != '\n')
+            i++;
+        size_t end = i;
+        if (i < len)
+            i++; /* the newline */
+        if (end > start && text[end - 1] == '\r')
+            end--;
+        /* Skip leading blanks to see if this is a comment or empty line. */
+        size_t j = start;
+        while (j < end && (text[j] == ' ' || text[j] == '\t'))
+            j++;
+        if (j == end || text[j] == '#') {
+            line++;
+            continue;
+        }
+        if (rows == SEI_MAX_SIZE)
+            return perr(err, errlen, line, 0, "more than %d rows: a board is at most %dx%d",
+                        SEI_MAX_SIZE, SEI_MAX_SIZE, SEI_MAX_SIZE);
+        int cols = 0;
+        for (size_t k = start; k < end; k++) {
+            char c = text[k];
+            int col = (int)(k - start) + 1;
+            if (c == ' ' || c == '\t')
+                continue;
+            if (!strchr(".+XOxo", c) || c == 0) {
+                unsigned char u = (unsigned char)c;
+                if (u >= 0x20 && u < 0x7f)
+                    return perr(err, errlen, line, col, "unknown character '%c' (use . X O, or x o for dead stones)", c);
+                return perr(err, errlen, line, col, "unknown byte 0x%02x (use . X O, or x o for dead stones)", u);
+            }
+            if (cols == SEI_MAX_SIZE)
+                return perr(err, errlen, line, col, "more than %d points in a row: a board is at most %dx%d",
+                            SEI_MAX_SIZE, SEI_MAX_SIZE, SEI_MAX_SIZE);
+            grid[rows][cols] = c;
+            row_col[rows][cols] = col;
+            cols++;
+        }
+        if (width < 0)
+            width = cols;
+        else if (cols != width)
+            return perr(err, errlen, line, 0, "this row has %d points but the first row has %d (ragged lines)",
+                        cols, width);
+        row_line[rows] = line;
+        rows++;
+        line++;
+    }
+    if (rows == 0)
+        return perr(err, errlen, 0, 0, "no board: the file holds no rows of points");
+    if (rows != width)
+        return perr(err, errlen, row_line[rows - 1], 0, "the board has %d rows of %d points: it must be square", rows, width);
+    if (rows < SEI_MIN_SIZE)
+        return perr(err, errlen, row_line[0], 0, "a %dx%d board is too small (at least %dx%d)", rows, rows,
+                    SEI_MIN_SIZE, SEI_MIN_SIZE);
+
+    sei_board *b = sei_board_create(rows);
+    if (!b)
+        return perr(err, errlen, 0, 0, "out of memory");
+    memset(dead, 0, SEI_MAX_POINTS);
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < rows; x++) {
+            char c = grid[y][x];
+            if (c == '.' || c == '+')
+                continue;
+            int p = sei_board_point(b, x, y);
+            int color = (c == 'X' || c == 'x') ? SEI_BLACK : SEI_WHITE;
+            if (sei_board_place(b, color, p) != SEI_OK) {
+                sei_board_destroy(b);
+                return perr(err, errlen, 0, 0, "out of memory");
+            }
+            dead[p] = (c == 'x' || c == 'o');
+        }
+    /* A chain is dead or alive as a whole: a mixed chain is a typing slip. */
+    int chain[SEI_MAX_POINTS];
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < rows; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] == SEI_EMPTY)
+                continue;
+            int n = sei_board_chain(b, p, chain);
+            for (int k = 0; k < n; k++)
+                if (dead[chain[k]] != dead[p]) {
+                    int q = dead[p] ? p : chain[k];
+                    int qx = sei_board_x(b, q), qy = sei_board_y(b, q);
+                    int r = dead[p] ? chain[k] : p;
+                    int rx = sei_board_x(b, r), ry = sei_board_y(b, r);
+                    sei_board_destroy(b);
+                    return perr(err, errlen, row_line[qy], row_col[qy][qx],
+                                "this dead stone is in one chain with a live stone at line %d, column %d: mark the whole chain dead or none of it",
+                                row_line[ry], row_col[ry][rx]);
+                }
+        }
+    b->to_move = SEI_BLACK;
+    *out = b;
+    return SEI_OK;
+}
+
+size_t sei_boardfile_write(const sei_board *b, const uint8_t *dead, char *buf, size_t n)
+{
+    size_t need = (size_t)b->size * (size_t)(b->size + 1);
+    if (need + 1 > n)
+        return need + 1;
+    size_t k = 0;
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            int dd = dead && dead[p];
+            char c = '.';
+            if (b->color[p] == SEI_BLACK)
+                c = dd ? 'x' : 'X';
+            else if (b->color[p] == SEI_WHITE)
+                c = dd ? 'o' : 'O';
+            buf[k++] = c;
+        }
+        buf[k++] = '\n';
+    }
+    buf[k] = 0;
+    return k;
+}

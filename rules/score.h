@@ -1,0 +1,85 @@
+/* score.h - counting a finished position under any rule set.
+ *
+ * The count takes a board, the agreed dead stones and the rules, and gives
+ * the whole breakdown of RULES.md: S, T, D, P, X, seki eyes, area, the
+ * margin and the winner, the Chinese form in stones and Ing's fill check.
+ * Depends on libc only. */
+#ifndef SEI_SCORE_H
+#define SEI_SCORE_H
+
+#include "board.h"
+#include "rules.h"
+
+/* Where the prisoner counts of territory scoring come from. */
+typedef enum {
+    SEI_PRISONERS_BOARD = 0, /* the board's own move record (b->prisoners) */
+    SEI_PRISONERS_GIVEN,     /* numbers the caller gives */
+    SEI_PRISONERS_LAST       /* who played the last stone: parity formula of RULES.md */
+} sei_prisoner_source;
+
+typedef struct {
+    sei_prisoner_source source;
+    int black, white;        /* SEI_PRISONERS_GIVEN: stones each colour captured */
+    int last;                /* SEI_PRISONERS_LAST: SEI_BLACK or SEI_WHITE played last */
+} sei_prisoners;
+
+/* Per-point verdict after counting, indexed by board point. */
+enum {
+    SEI_MARK_NONE = 0,       /* a live stone, or off the board */
+    SEI_MARK_TERRITORY,      /* empty (or dead stone) point that scores for `owner` */
+    SEI_MARK_DAME,           /* reaches both colours: scores for nobody */
+    SEI_MARK_SEKI_EYE,       /* reaches one colour only, but that group is in seki */
+    SEI_MARK_FALSE_EYE       /* a false eye that must be filled (territory rules) */
+};
+
+typedef struct {
+    int stones;      /* S: live stones on the board */
+    int territory;   /* T: empty points (dead stones' points included) reaching only this colour */
+    int area;        /* A = S + T */
+    int prisoners;   /* P: stones of the other colour this side captured in play */
+    int dead;        /* X: this colour's stones found dead and removed at the end */
+    int seki_eyes;   /* points of T inside groups in seki */
+    int false_eyes;  /* points of T that are false eyes to fill (territory rules) */
+    double score;    /* this side's total under the rule set, komi and penalties included */
+    double penalty;  /* points taken off for overtime (Ing) */
+} sei_side;
+
+typedef struct {
+    sei_rules rules;
+    int size;
+    int handicap;
+    double bonus;        /* handicap compensation given to White, in points */
+    sei_side side[3];    /* [SEI_BLACK], [SEI_WHITE] */
+    int dame;            /* D */
+    int prisoners_net;   /* 1 when prisoners only hold the net difference (--last) */
+    double margin;       /* Black's lead after komi, bonus and penalties */
+    int winner;          /* SEI_BLACK, SEI_WHITE, or SEI_EMPTY for a draw */
+    char result[24];     /* SGF form: "B+7", "W+0.5", "0" */
+    /* Area rules, Chinese practice: Black's count with shared points split. */
+    double black_count;  /* A_B + D/2 */
+    double black_needs;  /* more than this wins: (points + komi + bonus) / 2 */
+    double margin_stones;
+    char result_stones[24];
+    /* Ing's fill check: stones left in each bowl after filling its own
+     * territory (negative: holes that cannot be filled). */
+    int fill_bowl;       /* stones per bowl */
+    int fill_spare[3];
+    uint8_t mark[SEI_MAX_POINTS];
+    uint8_t owner[SEI_MAX_POINTS]; /* colour the mark belongs to */
+    uint8_t dead[SEI_MAX_POINTS];  /* 1 for a stone counted dead */
+} sei_score;
+
+/* Count the position on b. dead[] is indexed by board point (nonzero: that
+ * stone is agreed dead; NULL: none). Every stone of a dead chain must be
+ * marked. p may be NULL (prisoners from the board). The caller owns out.
+ * Returns SEI_OK or an error with sei_board_errmsg(b) saying why: a chain
+ * with no liberties that is not marked dead, a dead mark splitting a chain,
+ * a bad argument. The board is not changed apart from its scratch marks. */
+sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r,
+                           const sei_prisoners *p, sei_score *out);
+
+/* Format a number of points or stones without trailing zeros ("7", "0.5",
+ * "0.25") into buf. */
+const char *sei_score_number(double v, char *buf, size_t n);
+
+#endif

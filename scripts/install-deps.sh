@@ -1,0 +1,40 @@
+#!/bin/sh
+# install-deps.sh - install the Debian packages Seichi needs that are missing.
+# Idempotent: installs nothing when all are present. Runs as root, or through
+# sudo. Usage: scripts/install-deps.sh [build] [fuzz]
+#   build (default)  compiler, CMake, cmocka: what `make demo` and `make test` need
+#   fuzz             clang and its runtimes, for the libFuzzer targets and CI
+set -eu
+
+groups="${*:-build}"
+pkgs=""
+for g in $groups; do
+  case "$g" in
+    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev" ;;
+    fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz)" >&2; exit 2 ;;
+  esac
+done
+
+missing=""
+for p in $pkgs; do
+  # dpkg-query prints "install ok installed" only for a fully installed package
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+  SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+  SUDO="sudo"
+else
+  echo "install-deps: need root or sudo to install:$missing" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq || { echo "install-deps: apt-get update failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing

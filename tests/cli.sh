@@ -1,0 +1,60 @@
+#!/bin/sh
+# cli.sh SEICHI SOURCE_DIR - the program as a user meets it: exit codes and
+# messages for good and bad input. Prints "N passed, N failed".
+seichi="$1"
+src="$2"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect CODE PATTERN -- ARGS: run seichi, check the exit code and that
+# stdout+stderr match the grep pattern.
+expect() {
+  code="$1"; pattern="$2"; shift 3
+  "$seichi" "$@" >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: seichi $* -> exit $rc (want $code), output:"
+    sed 's/^/  /' "$tmp/out"
+    echo "  (wanted a match for: $pattern)"
+  fi
+}
+
+expect 0 "Result: White wins by 0.5 points, W+0.5" -- score --board "$src/tests/boards/seeds-184-177.board"
+expect 0 "White wins by ¼ stone" -- score --board "$src/tests/boards/seeds-184-177.board" --rules chinese
+expect 0 '"result":"B+0.5"' -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --last w --json
+expect 0 "Black ends with 2 holes" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing
+expect 0 "White ends with 1 spare stone" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing
+expect 0 "x o dead stones" -- score --board "$src/kiosk/samples/club-game-19.board"
+expect 0 "usage: seichi" -- help
+
+for f in "$src"/tests/bad/*.board; do
+  want=$(sed -n '1s/^# expect: //p' "$f")
+  expect 2 "$want" -- score --board "$f"
+done
+expect 2 "cannot open" -- score --board "$tmp/missing.board"
+expect 2 "no board" -- score
+expect 2 "unknown rules 'go'" -- score --board "$src/tests/boards/seeds-184-177.board" --rules go
+expect 2 "komi takes a number" -- score --board "$src/tests/boards/seeds-184-177.board" --komi x
+expect 2 "--last takes b or w" -- score --board "$src/tests/boards/seeds-184-177.board" --last q
+expect 2 "either --prisoners or --last" -- score --board "$src/tests/boards/seeds-184-177.board" --last b --prisoners 1,2
+expect 2 "--penalty takes" -- score --board "$src/tests/boards/seeds-184-177.board" --penalty x:1
+expect 2 "not a point on this board" -- score --board "$src/tests/boards/seeds-184-177.board" --dead Z99
+expect 2 "unknown command" -- frobnicate
+mkdir "$tmp/dir"
+expect 2 "cannot read" -- score --board "$tmp/dir"
+head -c 2000000 /dev/zero | tr '\0' '.' >"$tmp/huge.board"
+expect 2 "larger than" -- score --board "$tmp/huge.board"
+printf 'X.\n.O\n' >"$tmp/ok2.board"
+printf 'XO.\nO..\n...\n' >"$tmp/nolib.board"
+expect 2 "has no liberties" -- score --board "$tmp/nolib.board"
+printf 'xO.\nO..\n...\n' >"$tmp/nolib-dead.board"
+expect 0 "Result" -- score --board "$tmp/nolib-dead.board"
+expect 0 "Result" -- score --board "$tmp/ok2.board"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
