@@ -140,9 +140,10 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
         }
 
     /* Seki eyes and false eyes to fill: points the area count gives a colour
-     * but territory counting does not. Worked out for every rule set so the
-     * breakdown shows them; only territory counting subtracts them. */
-    {
+     * but territory counting does not. Only a rule set that does not count
+     * seki eyes needs them; area counting scores every such point, and the
+     * analysis costs far more than the rest of the count. */
+    if (r->scoring == SEI_SCORING_TERRITORY || !r->seki_eyes_score) {
         uint8_t stones[SEI_MAX_SIZE * SEI_MAX_SIZE], dd[SEI_MAX_SIZE * SEI_MAX_SIZE];
         sei_territory_point tp[SEI_MAX_SIZE * SEI_MAX_SIZE];
         for (int y = 0; y < n; y++)

@@ -40,6 +40,11 @@ enum { DIR_UP = 1, DIR_DOWN = 2, DIR_LEFT = 4, DIR_RIGHT = 8 };
 
 typedef struct {
     int w, h, n;
+    /* Neighbours of each point, worked out once: the analysis asks for them
+     * millions of times on a big board, and a division per call showed. */
+    int16_t nb[T_MAX][4];
+    uint8_t nbdir[T_MAX][4];
+    uint8_t nnb[T_MAX];
     uint8_t col[T_MAX];  /* SEI_EMPTY / SEI_BLACK / SEI_WHITE */
     uint8_t dead[T_MAX]; /* 1 only on a stone marked dead */
     uint8_t block[T_MAX]; /* colour whose connection the point protects */
@@ -112,12 +117,23 @@ static int living(const work *c, int p) { return c->col[p] != SEI_EMPTY && !c->d
 /* Neighbours of p in the order up, down, left, right; dirs gets the DIR_ bit
  * of each. Returns how many are on the board. */
 static int neighbours(const work *c, int p, int out[4], int dirs[4]) {
-    int x = p % c->w, y = p / c->w, k = 0;
-    if (y > 0) { out[k] = p - c->w; if (dirs) dirs[k] = DIR_UP; k++; }
-    if (y < c->h - 1) { out[k] = p + c->w; if (dirs) dirs[k] = DIR_DOWN; k++; }
-    if (x > 0) { out[k] = p - 1; if (dirs) dirs[k] = DIR_LEFT; k++; }
-    if (x < c->w - 1) { out[k] = p + 1; if (dirs) dirs[k] = DIR_RIGHT; k++; }
+    int k = c->nnb[p];
+    for (int i = 0; i < k; i++) {
+        out[i] = c->nb[p][i];
+        if (dirs) dirs[i] = c->nbdir[p][i];
+    }
     return k;
+}
+
+static void make_neighbours(work *c) {
+    for (int p = 0; p < c->n; p++) {
+        int x = p % c->w, y = p / c->w, k = 0;
+        if (y > 0) { c->nb[p][k] = (int16_t)(p - c->w); c->nbdir[p][k++] = DIR_UP; }
+        if (y < c->h - 1) { c->nb[p][k] = (int16_t)(p + c->w); c->nbdir[p][k++] = DIR_DOWN; }
+        if (x > 0) { c->nb[p][k] = (int16_t)(p - 1); c->nbdir[p][k++] = DIR_LEFT; }
+        if (x < c->w - 1) { c->nb[p][k] = (int16_t)(p + 1); c->nbdir[p][k++] = DIR_RIGHT; }
+        c->nnb[p] = (uint8_t)k;
+    }
 }
 
 static int on_border(const work *c, int p) {
@@ -139,6 +155,12 @@ static const char *const patterns[6][3] = {
     {"?e?", "p@p", "xxx"},
     {"pp", "@e", "xx"},
     {"ep?", "e@e", "xxx"},
+};
+
+/* Each pattern's width, whether its third row is the board's edge, and the
+ * column of its '@' in the middle row: constants of the table above. */
+static const struct { int cols, edge, adx; } pattern_shape[6] = {
+    {2, 0, 0}, {3, 0, 1}, {3, 0, 1}, {3, 1, 1}, {2, 1, 0}, {3, 1, 1},
 };
 
 /* The eight orientations: pattern (dy, dx) maps to board
@@ -171,32 +193,38 @@ static int pattern_matches(const work *c, const char *const pat[3], int rows, in
     return *at >= 0;
 }
 
+static int inside(const work *c, int y, int x) { return y >= 0 && x >= 0 && y < c->h && x < c->w; }
+
+/* Patterns are tried around each empty point rather than at every
+ * placement on the board: every pattern has a living stone of the player
+ * next to its '@', so most points are ruled out by their neighbours alone. */
 static void mark_connection_blocks(work *c) {
-    for (int pla = SEI_BLACK; pla <= SEI_WHITE; pla++) {
-        for (int oi = 0; oi < 8; oi++) {
-            const int *o = orient[oi];
-            for (int pi = 0; pi < 6; pi++) {
-                const char *const *pat = patterns[pi];
-                int rows = 3, cols = (int)strlen(pat[0]);
-                int edge = strchr(pat[2], 'x') != NULL;
-                if (edge) rows = 2; /* the edge row is checked by placement */
-                int ylo = 0, yhi = c->h - 1, xlo = 0, xhi = c->w - 1;
-                if (edge) {
-                    /* Place the pattern so that its edge row falls just off the board. */
-                    if (o[0] == -1) ylo = yhi = 1;
-                    else if (o[0] == 1) ylo = yhi = c->h - 2;
-                    else if (o[2] == -1) xlo = xhi = 1;
-                    else xlo = xhi = c->w - 2;
-                }
-                for (int y = ylo; y <= yhi; y++) {
-                    for (int x = xlo; x <= xhi; x++) {
-                        int ey = y + o[0] * (rows - 1) + o[2] * (cols - 1);
-                        int ex = x + o[1] * (rows - 1) + o[3] * (cols - 1);
-                        /* Both corners on the board put the whole rectangle on it. */
-                        if (ey < 0 || ex < 0 || ey >= c->h || ex >= c->w) continue;
-                        if (y < 0 || x < 0 || y >= c->h || x >= c->w) continue;
-                        int at;
-                        if (pattern_matches(c, pat, rows, cols, o, y, x, pla, &at)) c->block[at] = (uint8_t)pla;
+    for (int at = 0; at < c->n; at++) {
+        if (c->col[at] != SEI_EMPTY) continue;
+        int ay = at / c->w, ax = at % c->w;
+        int nb[4], k = neighbours(c, at, nb, NULL);
+        for (int pla = SEI_BLACK; pla <= SEI_WHITE; pla++) {
+            int any = 0;
+            for (int i = 0; i < k && !any; i++) any = c->col[nb[i]] == pla && !c->dead[nb[i]];
+            if (!any) continue;
+            for (int oi = 0; oi < 8 && c->block[at] != pla; oi++) {
+                const int *o = orient[oi];
+                for (int pi = 0; pi < 6; pi++) {
+                    const char *const *pat = patterns[pi];
+                    const int cols = pattern_shape[pi].cols, edge = pattern_shape[pi].edge;
+                    const int rows = edge ? 2 : 3, adx = pattern_shape[pi].adx;
+                    /* Place the pattern so that its '@' (row 1, column adx) is at. */
+                    int y = ay - o[0] - o[2] * adx, x = ax - o[1] - o[3] * adx;
+                    int y1 = y + o[0] * (rows - 1) + o[2] * (cols - 1);
+                    int x1 = x + o[1] * (rows - 1) + o[3] * (cols - 1);
+                    /* Both corners on the board put the whole rectangle on it. */
+                    if (!inside(c, y, x) || !inside(c, y1, x1)) continue;
+                    /* An edge pattern's third row must fall just off the board. */
+                    if (edge && inside(c, y + 2 * o[0], x + 2 * o[1])) continue;
+                    int m;
+                    if (pattern_matches(c, pat, rows, cols, o, y, x, pla, &m)) {
+                        c->block[at] = (uint8_t)pla;
+                        break;
                     }
                 }
             }
@@ -590,28 +618,6 @@ static int eye_value_of(work *c, int e) {
     for (int i = 0; i < nreal; i++)
         if (c->mtb[real[i]] <= 1) { value = 1; break; }
 
-    /* A playable bottleneck splitting the eye into N pieces that each hold a
-     * sealed point gives N eyes. */
-    for (int i = 0; i < nreal; i++) {
-        int dp = real[i];
-        if (!pseudolegal(c, dp, pla)) continue;
-        c->mgen = realgen;
-        int np = label_pieces(c, real, nreal, dp, -1);
-        if (np < 2) continue;
-        /* Playing the bottleneck itself seals a point blocked only by it. */
-        int bonus = c->opp_adj_false[dp] == 1;
-        uint8_t good[T_MAX];
-        memset(good, 0, (size_t)np);
-        for (int t = 0; t < nreal; t++) {
-            int p = real[t];
-            if (p == dp) continue;
-            if (c->mtb[p] <= 0 || (bonus && c->mtb[p] <= 1)) good[c->piece[p]] = 1;
-        }
-        int ndef = 0;
-        for (int t = 0; t < np; t++) ndef += good[t];
-        if (ndef > value) value = ndef;
-    }
-
     /* Many dead opponent stones inside: a big eye. */
     int ndead = 0;
     for (int i = 0; i < nreal; i++)
@@ -640,6 +646,30 @@ static int eye_value_of(work *c, int e) {
             if (c->col[p] == SEI_EMPTY && c->deg[p] >= 3) score++;
         }
         if (score >= 6) value = 2;
+    }
+
+    /* A playable bottleneck splitting the eye into N pieces that each hold a
+     * sealed point gives N eyes. Every rule only raises the value and the
+     * value stops at 2, so this costly search (a flood per point) runs after
+     * the cheap rules and only while it can still matter. */
+    for (int i = 0; i < nreal && value < 2; i++) {
+        int dp = real[i];
+        if (!pseudolegal(c, dp, pla)) continue;
+        c->mgen = realgen;
+        int np = label_pieces(c, real, nreal, dp, -1);
+        if (np < 2) continue;
+        /* Playing the bottleneck itself seals a point blocked only by it. */
+        int bonus = c->opp_adj_false[dp] == 1;
+        uint8_t good[T_MAX];
+        memset(good, 0, (size_t)np);
+        for (int t = 0; t < nreal; t++) {
+            int p = real[t];
+            if (p == dp) continue;
+            if (c->mtb[p] <= 0 || (bonus && c->mtb[p] <= 1)) good[c->piece[p]] = 1;
+        }
+        int ndef = 0;
+        for (int t = 0; t < np; t++) ndef += good[t];
+        if (ndef > value) value = ndef;
     }
 
     /* Two adjacent high-degree points (one playable, off the edge) that
@@ -773,8 +803,24 @@ int sei_territory_analyze(int width, int height, const uint8_t *stones, const ui
     for (int p = 0; p < n; p++)
         if (stones[p] > SEI_WHITE) return -1;
 
+    /* Only what the analysis reads before writing is cleared: the work area
+     * is about 90 KB, and clearing all of it cost more than the analysis of
+     * a typical final position. */
     work c;
-    memset(&c, 0, sizeof c);
+    c.nregion = c.nchain = c.nmacro = c.neye = c.nrec = 0;
+    c.vgen = c.mgen = c.agen = 0;
+    size_t pts = (size_t)n;
+    memset(c.block, 0, pts);
+    memset(c.sreach, 0, sizeof c.sreach);
+    memset(c.reach, 0, sizeof c.reach);
+    memset(c.region_eyesum, 0, pts * sizeof c.region_eyesum[0]);
+    memset(c.is_false, 0, pts);
+    memset(c.unscorable, 0, pts);
+    memset(c.vis, 0, pts * sizeof c.vis[0]);
+    memset(c.mem, 0, pts * sizeof c.mem[0]);
+    memset(c.aux, 0, pts * sizeof c.aux[0]);
+    memset(c.mcvis, 0, pts * sizeof c.mcvis[0]);
+    memset(c.evis, 0, pts * sizeof c.evis[0]);
     c.w = width;
     c.h = height;
     c.n = n;
@@ -785,6 +831,7 @@ int sei_territory_analyze(int width, int height, const uint8_t *stones, const ui
         c.region[p] = c.chain[p] = c.macro[p] = c.eye[p] = c.real_eye[p] = -1;
     }
 
+    make_neighbours(&c);
     mark_connection_blocks(&c);
     mark_reach(&c, 0, c.sreach);
     mark_reach(&c, 1, c.reach);
