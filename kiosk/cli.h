@@ -22,7 +22,8 @@ typedef struct {
     int json;
 } sei_score_opts;
 
-/* Parse `score` options into o. Returns 0, or 2 with a message on err. */
+/* Parse `score` options into o. Returns 0; -1 for --help; or 2 with a
+ * message on err. */
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err);
 /* Load the board and count it. On success *board is a new board the caller
  * destroys and s holds the count. Returns 0, or 2 with a message on err. */

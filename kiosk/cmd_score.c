@@ -52,6 +52,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
 #define NEED_VALUE() do { if (!v) return bad(err, "%s needs a value", a); i++; } while (0)
         if (!strcmp(a, "--json"))
             o->json = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return -1; /* the caller prints the usage */
         else if (!strcmp(a, "--board")) { NEED_VALUE(); o->board_path = v; }
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
         else if (!strcmp(a, "--komi")) { NEED_VALUE(); komi = v; }
@@ -96,8 +98,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     if (komi) {
-        if (!parse_double(komi, &o->rules.komi))
-            return bad(err, "--komi takes a number of points such as 6.5, not '%s'", komi);
+        if (!parse_double(komi, &o->rules.komi) || o->rules.komi * 2 != (double)(long)(o->rules.komi * 2))
+            return bad(err, "--komi takes points in steps of 0.5 such as 6.5 or 7, not '%s'", komi);
         o->komi_set = 1;
     }
     if (ko) {
@@ -109,11 +111,13 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     if (penalty) {
         /* "b:2,w:4": points each side loses (Ing: 2 per overtime period). */
         char buf[64];
+        if (strlen(penalty) >= sizeof buf)
+            return bad(err, "--penalty is too long: '%s'", penalty);
         snprintf(buf, sizeof buf, "%s", penalty);
         for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
             double pts;
             if ((tok[0] != 'b' && tok[0] != 'w' && tok[0] != 'B' && tok[0] != 'W') || tok[1] != ':' ||
-                !parse_double(tok + 2, &pts) || pts < 0)
+                !parse_double(tok + 2, &pts) || pts < 0 || pts * 2 != (double)(long)(pts * 2))
                 return bad(err, "--penalty takes b:POINTS,w:POINTS such as b:2,w:0, not '%s'", penalty);
             o->rules.penalty[(tok[0] == 'b' || tok[0] == 'B') ? SEI_BLACK : SEI_WHITE] = pts;
         }
@@ -174,6 +178,11 @@ int sei_cli_score_run(const sei_score_opts *o, sei_board **board, sei_score *s, 
         if (strcmp(o->dead, "none")) {
             char buf[4096];
             int chain[SEI_MAX_POINTS];
+            if (strlen(o->dead) >= sizeof buf) {
+                fprintf(err, "seichi score: --dead: the list is too long\n");
+                sei_board_destroy(b);
+                return 2;
+            }
             snprintf(buf, sizeof buf, "%s", o->dead);
             for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
                 int p = sei_board_parse_point(b, tok);
@@ -206,6 +215,13 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
 {
     sei_score_opts o;
     int rc = sei_cli_score_parse(argc, argv, &o, err);
+    if (rc < 0) {
+        fprintf(out, "usage: seichi score --board FILE [--rules R] [--komi K] [--handicap N]\n"
+                     "                    [--dead POINTS|none] [--prisoners B,W | --last b|w]\n"
+                     "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
+                     "rules: %s\n", sei_rules_preset_names());
+        return 0;
+    }
     if (rc)
         return rc;
     sei_board *b;

@@ -23,15 +23,16 @@ static char point_char(const sei_board *b, const sei_score *s, int p)
     }
 }
 
-/* "1¾", "¼", "3": stones the way a Chinese count says them. */
+/* "1¾", "¼", "-3½": stones the way a Chinese count says them. */
 static const char *stones_text(double v, char *buf, size_t n)
 {
     static const char *const quarter[4] = {"", "¼", "½", "¾"};
-    long q = (long)(v * 4 + 0.5);
+    const char *sign = v < 0 ? "-" : "";
+    long q = (long)((v < 0 ? -v : v) * 4 + 0.5);
     if (q / 4 == 0 && q % 4)
-        snprintf(buf, n, "%s", quarter[q % 4]);
+        snprintf(buf, n, "%s%s", sign, quarter[q % 4]);
     else
-        snprintf(buf, n, "%ld%s", q / 4, quarter[q % 4]);
+        snprintf(buf, n, "%s%ld%s", q ? sign : "", q / 4, quarter[q % 4]);
     return buf;
 }
 
@@ -98,7 +99,10 @@ void sei_cli_score_print_text(FILE *out, sei_board *b, const sei_score *s)
     }
     if (r->fill_check) {
         fprintf(out, "Fill check (%d stones a side, White puts %d into Black's territory):\n", s->fill_bowl,
-                (int)(r->komi / 2));
+                s->fill_komi_stones);
+        if (s->fill_komi_stones * 2.0 != r->komi)
+            fprintf(out, "  (komi %s is not a whole number of stones: the fill is off by the fraction)\n",
+                    sei_score_number(r->komi, n1, sizeof n1));
         for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
             int v = s->fill_spare[c];
             if (v > 0)

@@ -455,7 +455,10 @@ sei_status sei_board_handicap_free(sei_board *b, const int *points, int n)
             return st;
         }
     }
+    /* The position after the handicap is White's to play: record it so for
+     * situational superko (replacing the key stored with Black to move). */
     b->to_move = SEI_WHITE;
+    b->seen[b->seen_n - 1] = b->ko_rule == SEI_KO_SITUATIONAL ? situ(b->hash, b->to_move) : b->hash;
     return SEI_OK;
 }
 
@@ -465,7 +468,7 @@ sei_status sei_board_handicap_fixed(sei_board *b, int n)
      * corners first, then sides, then the centre for odd counts. */
     int lo, mid, hi;
     switch (b->size) {
-    case 9: lo = 2; mid = 4; hi = 6; if (n > 5) return fail(b, SEI_ERR_ARG, "9x9 takes at most 5 fixed handicap stones, got %d", n); break;
+    case 9: lo = 2; mid = 4; hi = 6; break;
     case 13: lo = 3; mid = 6; hi = 9; break;
     case 19: lo = 3; mid = 9; hi = 15; break;
     default: return fail(b, SEI_ERR_ARG, "fixed handicap needs a 9, 13 or 19 board, not %d", b->size);

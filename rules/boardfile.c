@@ -129,6 +129,19 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
                                 row_line[ry], row_col[ry][rx]);
                 }
         }
+    /* A chain without liberties should have been lifted; if its stones are
+     * still there they must be marked dead. */
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < rows; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] == SEI_EMPTY || dead[p] || sei_board_chain_liberties(b, p) > 0)
+                continue;
+            int black = b->color[p] == SEI_BLACK;
+            sei_board_destroy(b);
+            return perr(err, errlen, row_line[y], row_col[y][x],
+                        "the %s chain here has no liberties: it was captured (mark it dead with '%c' if its stones are still to be lifted)",
+                        black ? "black" : "white", black ? 'x' : 'o');
+        }
     b->to_move = SEI_BLACK;
     *out = b;
     return SEI_OK;

@@ -15,7 +15,8 @@
  * (SEI_MAX_POINTS entries, caller-owned) is 1 at each stone marked dead.
  * On failure *out is NULL, and err gets a message naming the line and
  * column: SEI_ERR_PARSE for ragged lines, unknown characters, an impossible
- * size or dead marks that split a chain; SEI_ERR_NOMEM. */
+ * size, dead marks that split a chain, a chain without liberties that is
+ * not marked dead; SEI_ERR_NOMEM. */
 sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, uint8_t *dead,
                                char *err, size_t errlen);
 

@@ -242,7 +242,8 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
      * point is half a stone of margin. */
     int points = n * n;
     s->black_count = s->side[SEI_BLACK].area + s->dame / 2.0;
-    s->black_needs = (points + r->komi + s->bonus) / 2.0;
+    /* Penalties move the line Black must pass, as komi does. */
+    s->black_needs = (points + r->komi + s->bonus + r->penalty[SEI_BLACK] - r->penalty[SEI_WHITE]) / 2.0;
     s->margin_stones = s->margin / 2.0;
     format_result(s->result_stones, sizeof s->result_stones, s->margin_stones, s->winner);
 
@@ -252,7 +253,8 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
      * result: White's spares minus Black's equals the margin before
      * penalties and bonus. */
     s->fill_bowl = r->fill_stones > 0 ? r->fill_stones : points / 2;
-    int k = (int)(r->komi / 2);
+    int k = r->komi > 0 ? (int)(r->komi / 2) : 0;
+    s->fill_komi_stones = k;
     s->fill_spare[SEI_BLACK] = s->fill_bowl - s->side[SEI_BLACK].stones - s->side[SEI_BLACK].territory + k;
     s->fill_spare[SEI_WHITE] = s->fill_bowl - s->side[SEI_WHITE].stones - s->side[SEI_WHITE].territory - k;
     return SEI_OK;

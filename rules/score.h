@@ -63,6 +63,7 @@ typedef struct {
     /* Ing's fill check: stones left in each bowl after filling its own
      * territory (negative: holes that cannot be filled). */
     int fill_bowl;       /* stones per bowl */
+    int fill_komi_stones; /* stones White puts into Black's territory: komi / 2 */
     int fill_spare[3];
     uint8_t mark[SEI_MAX_POINTS];
     uint8_t owner[SEI_MAX_POINTS]; /* colour the mark belongs to */

@@ -31,6 +31,10 @@ expect 0 "Black ends with 2 holes" -- score --board "$src/tests/boards/ing-fill-
 expect 0 "White ends with 1 spare stone" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing
 expect 0 "x o dead stones" -- score --board "$src/kiosk/samples/club-game-19.board"
 expect 0 "usage: seichi" -- help
+expect 0 "usage: seichi score" -- score --help
+expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.board" --komi 0.001
+expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
+expect 0 "Black counts 185 against 185¼" -- score --board "$src/tests/boards/chinese-185.board" --penalty b:2
 
 for f in "$src"/tests/bad/*.board; do
   want=$(sed -n '1s/^# expect: //p' "$f")
@@ -39,7 +43,7 @@ done
 expect 2 "cannot open" -- score --board "$tmp/missing.board"
 expect 2 "no board" -- score
 expect 2 "unknown rules 'go'" -- score --board "$src/tests/boards/seeds-184-177.board" --rules go
-expect 2 "komi takes a number" -- score --board "$src/tests/boards/seeds-184-177.board" --komi x
+expect 2 "komi takes points in steps of 0.5" -- score --board "$src/tests/boards/seeds-184-177.board" --komi x
 expect 2 "--last takes b or w" -- score --board "$src/tests/boards/seeds-184-177.board" --last q
 expect 2 "either --prisoners or --last" -- score --board "$src/tests/boards/seeds-184-177.board" --last b --prisoners 1,2
 expect 2 "--penalty takes" -- score --board "$src/tests/boards/seeds-184-177.board" --penalty x:1
@@ -51,7 +55,7 @@ head -c 2000000 /dev/zero | tr '\0' '.' >"$tmp/huge.board"
 expect 2 "larger than" -- score --board "$tmp/huge.board"
 printf 'X.\n.O\n' >"$tmp/ok2.board"
 printf 'XO.\nO..\n...\n' >"$tmp/nolib.board"
-expect 2 "has no liberties" -- score --board "$tmp/nolib.board"
+expect 2 "line 1, column 1: the black chain here has no liberties" -- score --board "$tmp/nolib.board"
 printf 'xO.\nO..\n...\n' >"$tmp/nolib-dead.board"
 expect 0 "Result" -- score --board "$tmp/nolib-dead.board"
 expect 0 "Result" -- score --board "$tmp/ok2.board"

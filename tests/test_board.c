@@ -156,9 +156,9 @@ static void test_simple_ko(void **state)
     sei_board_destroy(b);
 }
 
-/* A capture of two stones is not a ko; the recapture is legal under simple
- * ko. */
-static void test_snapback_not_ko(void **state)
+/* Taking one stone with a lone stone that is left in atari sets a ko;
+ * taking two stones never does. */
+static void test_ko_only_for_single_captures(void **state)
 {
     (void)state;
     sei_board *b = diagram(".XO..\n"
@@ -169,6 +169,18 @@ static void test_snapback_not_ko(void **state)
     assert_int_equal(sei_board_play(b, SEI_WHITE, at(b, "A5")), SEI_OK);
     assert_int_equal(b->color[at(b, "B5")], SEI_EMPTY);
     assert_int_equal(b->ko, at(b, "B5"));
+    sei_board_destroy(b);
+
+    b = diagram("OO...\n"
+                "XX...\n"
+                ".....\n"
+                ".....\n"
+                ".....\n");
+    assert_int_equal(sei_board_play(b, SEI_BLACK, at(b, "C5")), SEI_OK);
+    assert_int_equal(b->prisoners[SEI_BLACK], 2);
+    assert_int_equal(b->ko, 0);
+    /* White may play straight back into the hole. */
+    assert_int_equal(sei_board_check(b, SEI_WHITE, at(b, "B5")), SEI_OK);
     sei_board_destroy(b);
 }
 
@@ -240,7 +252,9 @@ static void test_handicap_fixed(void **state)
         sei_board_destroy(b);
     }
     sei_board *b = sei_board_create(9);
-    assert_int_equal(sei_board_handicap_fixed(b, 7), SEI_ERR_ARG);
+    assert_int_equal(sei_board_handicap_fixed(b, 10), SEI_ERR_ARG);
+    assert_int_equal(sei_board_handicap_fixed(b, 7), SEI_OK);
+    assert_int_equal(b->color[at(b, "E5")], SEI_BLACK); /* odd counts take the centre */
     sei_board_destroy(b);
     b = sei_board_create(11);
     assert_int_equal(sei_board_handicap_fixed(b, 2), SEI_ERR_ARG);
@@ -324,7 +338,7 @@ int main(void)
         cmocka_unit_test(test_multi_chain_capture),
         cmocka_unit_test(test_suicide_per_rules),
         cmocka_unit_test(test_simple_ko),
-        cmocka_unit_test(test_snapback_not_ko),
+        cmocka_unit_test(test_ko_only_for_single_captures),
         cmocka_unit_test(test_superko),
         cmocka_unit_test(test_handicap_fixed),
         cmocka_unit_test(test_handicap_free_and_undo),

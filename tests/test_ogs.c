@@ -35,21 +35,15 @@
 
 #include <cmocka.h>
 
+#include "shared.h"
+
 #include "board.h"
 #include "rules.h"
 #include "score.h"
 
 /* ---- shared data ------------------------------------------------------------ */
 
-static const char *shared_dir(void) {
-    const char *d = getenv("SEI_SHARED");
-    if (d && *d) return d;
-#ifdef SEI_SHARED_DIR
-    return SEI_SHARED_DIR;
-#else
-    return NULL;
-#endif
-}
+static const char *shared_dir(void) { return sei_test_shared_dir(); }
 
 static char *read_text(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -854,5 +848,5 @@ int main(void) {
         cmocka_unit_test(test_ogs_autoscore),
         cmocka_unit_test(test_ogs_score_estimator),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }

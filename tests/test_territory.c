@@ -22,6 +22,8 @@
 
 #include <cmocka.h>
 
+#include "shared.h"
+
 #include "board.h"
 #include "territory.h"
 
@@ -301,15 +303,7 @@ static void test_bad_args(void **state) {
 
 /* ---- shared goscorer data --------------------------------------------------- */
 
-static const char *shared_dir(void) {
-    const char *d = getenv("SEI_SHARED");
-    if (d && *d) return d;
-#ifdef SEI_SHARED_DIR
-    return SEI_SHARED_DIR;
-#else
-    return NULL;
-#endif
-}
+static const char *shared_dir(void) { return sei_test_shared_dir(); }
 
 static char *read_text(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -616,5 +610,5 @@ int main(void) {
         cmocka_unit_test(test_goscorer_final_scoring),
         cmocka_unit_test(test_goscorer_snapshots),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }
