@@ -15,6 +15,7 @@
  * tens of microseconds. */
 #define _POSIX_C_SOURCE 200809L
 #include "deadstones.h"
+#include "territory.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -394,12 +395,116 @@ static void playout(pboard *pb, uint64_t *rng, int *own)
         }
 }
 
+
+/* Benson's unconditional life for colour c on the playout board's start
+ * position: marks safe[] for every stone of a chain that no sequence of
+ * opponent moves can capture, even if c always passes. Regions are the
+ * connected sets of points that are not c; a region is vital to a chain
+ * when all its empty points are that chain's liberties. Chains with fewer
+ * than two vital regions drop out, then regions touching a dropped chain,
+ * until nothing changes. */
+static void benson(const pboard *pb, int c, uint8_t *safe)
+{
+    int16_t region[SEI_MAX_POINTS];
+    int nreg = 0;
+    int16_t stack[SEI_MAX_POINTS];
+    static const int16_t none = -1;
+    for (int p = 0; p < pb->npoints; p++)
+        region[p] = none;
+    for (int p = 0; p < pb->npoints; p++) {
+        if (pb->color[p] == SEI_OFFBOARD || pb->color[p] == c || region[p] != none)
+            continue;
+        int sp = 0;
+        region[p] = (int16_t)nreg;
+        stack[sp++] = (int16_t)p;
+        while (sp) {
+            int q = stack[--sp];
+            for (int k = 0; k < 4; k++) {
+                int r = q + pb->d[k];
+                if (pb->color[r] != SEI_OFFBOARD && pb->color[r] != c && region[r] == none) {
+                    region[r] = (int16_t)nreg;
+                    stack[sp++] = (int16_t)r;
+                }
+            }
+        }
+        nreg++;
+    }
+    if (nreg == 0)
+        return;
+    /* Chains of c by root; alive[] is the candidate set X. */
+    uint8_t in_x[SEI_MAX_POINTS], reg_ok[SEI_MAX_POINTS];
+    memset(in_x, 0, sizeof in_x);
+    for (int p = 0; p < pb->npoints; p++)
+        if (pb->color[p] == c && pb->chain[p] == p)
+            in_x[p] = 1;
+    for (int r = 0; r < nreg; r++)
+        reg_ok[r] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        /* A region stays only if every chain of c around it is in X. */
+        for (int p = 0; p < pb->npoints; p++) {
+            if (region[p] == none || !reg_ok[region[p]])
+                continue;
+            for (int k = 0; k < 4; k++) {
+                int q = p + pb->d[k];
+                if (pb->color[q] == c && !in_x[pb->chain[q]]) {
+                    reg_ok[region[p]] = 0;
+                    changed = 1;
+                    break;
+                }
+            }
+        }
+        /* Count each chain's vital regions: every empty point of the region
+         * must touch the chain. */
+        for (int x = 0; x < pb->npoints; x++) {
+            if (!in_x[x])
+                continue;
+            int vital = 0, seen_r[4] = {-1, -1, -1, -1}, nseen = 0;
+            int s = x;
+            do {
+                for (int k = 0; k < 4 && vital < 2; k++) {
+                    int q = s + pb->d[k], r = pb->color[q] == SEI_OFFBOARD ? none : region[q];
+                    if (r == none || !reg_ok[r])
+                        continue;
+                    int dup = 0;
+                    for (int i = 0; i < nseen; i++)
+                        dup |= seen_r[i] == r;
+                    if (dup)
+                        continue;
+                    if (nseen < 4)
+                        seen_r[nseen++] = r;
+                    /* Vital: each empty point of region r is next to chain x. */
+                    int ok = 1;
+                    for (int t = 0; t < pb->npoints && ok; t++) {
+                        if (region[t] != r || pb->color[t] != SEI_EMPTY)
+                            continue;
+                        int touch = 0;
+                        for (int j = 0; j < 4; j++)
+                            touch |= pb->color[t + pb->d[j]] == c && pb->chain[t + pb->d[j]] == x;
+                        ok = touch;
+                    }
+                    vital += ok;
+                }
+                s = pb->next[s];
+            } while (s != x && vital < 2);
+            if (vital < 2) {
+                in_x[x] = 0;
+                changed = 1;
+            }
+        }
+    }
+    for (int p = 0; p < pb->npoints; p++)
+        if (pb->color[p] == c && in_x[pb->chain[p]])
+            safe[p] = 1;
+}
+
 void sei_dead_params_default(sei_dead_params *p)
 {
     p->playouts = 64;
     p->max_playouts = 320;
     p->dead_share = 0.5;
     p->uncertain = 0.25;
+    p->race = 0.2;
     p->seed = 0;
 }
 
@@ -465,30 +570,100 @@ sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dea
     for (int p = 0; p < start.npoints; p++)
         if (start.color[p] != SEI_OFFBOARD)
             out->owner[p] = (float)own[p] / (float)done;
+    benson(&start, SEI_BLACK, out->safe);
+    benson(&start, SEI_WHITE, out->safe);
+    /* Each chain's share of playouts the opponent won, and its liberties. */
+    float share[SEI_MAX_POINTS];
+    int libs[SEI_MAX_POINTS];
+    uint32_t seenlib[SEI_MAX_POINTS];
+    memset(seenlib, 0, sizeof seenlib);
     for (int p = 0; p < start.npoints; p++) {
         int c = start.color[p];
         if ((c != SEI_BLACK && c != SEI_WHITE) || start.chain[p] != p)
             continue;
         double sum = 0;
-        int s = p;
+        int s = p, nl = 0;
         do {
             sum += out->owner[s];
+            for (int k = 0; k < 4; k++) {
+                int q = s + start.d[k];
+                if (start.color[q] == SEI_EMPTY && seenlib[q] != (uint32_t)p + 1) {
+                    seenlib[q] = (uint32_t)p + 1;
+                    nl++;
+                }
+            }
             s = start.next[s];
         } while (s != p);
         double mean = sum / start.csize[p];
-        double opp_share = (c == SEI_BLACK ? -mean : mean) * 0.5 + 0.5;
-        int dead = start.plibs[p] == 0 || opp_share > params->dead_share;
+        share[p] = (float)((c == SEI_BLACK ? -mean : mean) * 0.5 + 0.5);
+        libs[p] = nl;
+    }
+    for (int p = 0; p < start.npoints; p++) {
+        int c = start.color[p];
+        if ((c != SEI_BLACK && c != SEI_WHITE) || start.chain[p] != p)
+            continue;
+        double opp_share = share[p];
+        int dead = opp_share > params->dead_share;
+        /* A close call between two chains that touch is a capturing race
+         * the random playouts cannot read. The players stopped, so the race
+         * is decided: the chain with more liberties (then more stones) wins
+         * it. */
+        double lo = params->dead_share - params->race, hi = params->dead_share + params->race;
+        if (opp_share > lo && opp_share < hi) {
+            int s = p, decided = 0;
+            do {
+                for (int k = 0; k < 4 && !decided; k++) {
+                    int q = s + start.d[k];
+                    if (start.color[q] != sei_color_other(c))
+                        continue;
+                    int r = start.chain[q];
+                    if (share[r] <= lo || share[r] >= hi)
+                        continue;
+                    int mine = libs[p] * 1000 + start.csize[p], theirs = libs[r] * 1000 + start.csize[r];
+                    if (mine != theirs) {
+                        dead = mine < theirs;
+                        decided = 1;
+                    }
+                }
+                s = start.next[s];
+            } while (s != p && !decided);
+        }
+        if (out->safe[p])
+            dead = 0;
+        if (start.plibs[p] == 0)
+            dead = 1;
         float conf = (float)(dead ? opp_share : 1 - opp_share);
         if (start.plibs[p] == 0)
             conf = 1;
+        if (conf < 0.5f)
+            conf = 0.5f; /* overruled by the race rule: a toss-up at best */
         out->chains++;
         out->dead_chains += dead;
-        s = p;
+        int s = p;
         do {
             out->dead[s] = (uint8_t)dead;
             out->confidence[s] = conf;
             s = start.next[s];
         } while (s != p);
+    }
+    /* Name the groups in seki, given the dead stones just decided. */
+    {
+        int n = b->size;
+        uint8_t stones[SEI_MAX_SIZE * SEI_MAX_SIZE], dd[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        sei_territory_point tp[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int p = sei_board_point(b, x, y);
+                stones[y * n + x] = b->color[p];
+                dd[y * n + x] = out->dead[p];
+            }
+        if (sei_territory_analyze(n, n, stones, dd, 0, tp) == 0)
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++) {
+                    int p = sei_board_point(b, x, y);
+                    if (b->color[p] != SEI_EMPTY && !out->dead[p] && tp[y * n + x].seki == b->color[p])
+                        out->seki[p] = 1;
+                }
     }
     out->playouts = done;
     out->ms = now_ms() - t0;

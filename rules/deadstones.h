@@ -6,6 +6,9 @@
  * and calls a chain dead when the opponent ends up owning its points. The
  * playouts never fill their own eyes and never put a group of two or more
  * stones into atari, so groups with two eyes survive and seki stays seki.
+ * Two checks stand beside the playouts: a chain that is alive whatever the
+ * opponent does (Benson's unconditional life) is never called dead, and the
+ * groups in seki are named by the territory analysis (territory.h).
  * Depends on libc only. */
 #ifndef SEI_DEADSTONES_H
 #define SEI_DEADSTONES_H
@@ -18,6 +21,8 @@ typedef struct {
     int max_playouts;      /* more, up to this, while a chain is uncertain (320) */
     double dead_share;     /* dead when the opponent owns more than this share of the chain (0.5) */
     double uncertain;      /* chains within this of dead_share get more playouts (0.25) */
+    double race;           /* two touching chains both within this of dead_share are a
+                              capturing race, decided by liberties (0.2) */
     uint64_t seed;         /* 0: seeded from the position, so a proposal is repeatable */
 } sei_dead_params;
 
@@ -28,6 +33,8 @@ typedef struct {
     uint8_t dead[SEI_MAX_POINTS];      /* 1 for a stone proposed dead */
     float owner[SEI_MAX_POINTS];       /* +1 Black owns the point in every playout .. -1 White */
     float confidence[SEI_MAX_POINTS];  /* per stone: how sure its chain's verdict is, 0.5..1 */
+    uint8_t seki[SEI_MAX_POINTS];      /* 1 for a live stone of a group in seki */
+    uint8_t safe[SEI_MAX_POINTS];      /* 1 for a stone alive unconditionally (Benson) */
     int chains, dead_chains;
     int playouts;                      /* playouts run */
     double ms;                         /* wall time the proposal took */
