@@ -8,16 +8,19 @@
 #include <stdio.h>
 
 #include "board.h"
+#include "deadstones.h"
 #include "rules.h"
 #include "score.h"
 
 /* Everything `seichi score` was asked to do. */
 typedef struct {
-    const char *board_path;
+    const char *board_path;  /* a board diagram, or */
+    const char *sgf_path;    /* a game record: its final position is counted */
     sei_rules rules;
+    int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
     int handicap;            /* -1: not given */
-    const char *dead;        /* NULL: use the file's marks; "none"; or a point list */
+    const char *dead;        /* NULL: the diagram's marks (a record: "auto"); "auto"; "none"; or points */
     sei_prisoners prisoners;
     int json;
 } sei_score_opts;
@@ -25,14 +28,29 @@ typedef struct {
 /* Parse `score` options into o. Returns 0; -1 for --help; or 2 with a
  * message on err. */
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err);
-/* Load the board and count it. On success *board is a new board the caller
- * destroys and s holds the count. Returns 0, or 2 with a message on err. */
-int sei_cli_score_run(const sei_score_opts *o, sei_board **board, sei_score *s, FILE *err);
+/* A count and what led to it. */
+typedef struct {
+    sei_board *board;        /* the counted position; sei_cli_score_done frees it */
+    sei_score score;
+    int proposed;            /* 1 when the dead stones were proposed (--dead auto) */
+    sei_dead_result proposal;
+    uint8_t seki[SEI_MAX_POINTS]; /* live stones of groups in seki */
+    int from_sgf;
+    char recorded[64];       /* the record's RE, as written */
+    char players[400];       /* "Black (rank) - White (rank)" from the record */
+    int oddities;            /* moves of the record that could not be replayed as written */
+} sei_score_run;
+
+/* Load the board or record and count it into r (the caller's; release it
+ * with sei_cli_score_done). Returns 0, or 2 with a message on err. */
+int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err);
+void sei_cli_score_done(sei_score_run *r);
 /* Print a count as text or as one JSON object. */
-void sei_cli_score_print_text(FILE *out, sei_board *b, const sei_score *s);
-void sei_cli_score_print_json(FILE *out, sei_board *b, const sei_score *s);
+void sei_cli_score_print_text(FILE *out, const sei_score_run *r);
+void sei_cli_score_print_json(FILE *out, const sei_score_run *r);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 
 #endif

@@ -62,9 +62,10 @@ static void random_game(sei_board *b, int moves, uint64_t seed)
 
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err)
 {
-    (void)argv;
+    if (argc > 0 && !strcmp(argv[0], "deadstones"))
+        return sei_cli_bench_deadstones(argc - 1, argv + 1, out, err);
     if (argc > 0 && strcmp(argv[0], "rules")) {
-        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules)\n", argv[0]);
+        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules, deadstones)\n", argv[0]);
         return 2;
     }
     sei_rules rules;

@@ -1,13 +1,16 @@
 /* cmd_score.c - `seichi score`: read a board diagram, count it under a rule
  * set, and print the count as people state it (text) or as JSON. */
 #include <errno.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "boardfile.h"
 #include "cli.h"
+#include "sgf.h"
 
 #define MAX_BOARD_FILE (1 << 20)
+#define MAX_SGF_FILE (64 << 20)
 
 static int bad(FILE *err, const char *fmt, const char *arg)
 {
@@ -55,6 +58,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return -1; /* the caller prints the usage */
         else if (!strcmp(a, "--board")) { NEED_VALUE(); o->board_path = v; }
+        else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
         else if (!strcmp(a, "--komi")) { NEED_VALUE(); komi = v; }
         else if (!strcmp(a, "--ko")) { NEED_VALUE(); ko = v; }
@@ -87,16 +91,24 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->prisoners.source = SEI_PRISONERS_LAST;
         } else if (a[0] == '-')
             return bad(err, "unknown option '%s' (see 'seichi help')", a);
-        else if (!o->board_path)
-            o->board_path = a;
-        else
+        else if (!o->board_path && !o->sgf_path) {
+            /* A bare file: a record if it looks like one. */
+            size_t n = strlen(a);
+            if (n > 4 && !strcasecmp(a + n - 4, ".sgf"))
+                o->sgf_path = a;
+            else
+                o->board_path = a;
+        } else
             return bad(err, "unexpected argument '%s'", a);
 #undef NEED_VALUE
     }
-    if (!o->board_path)
-        return bad(err, "%s", "no board: give --board FILE");
+    if (!o->board_path && !o->sgf_path)
+        return bad(err, "%s", "no board: give --board FILE or --sgf FILE");
+    if (o->board_path && o->sgf_path)
+        return bad(err, "%s", "give --board or --sgf, not both");
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
+    o->rules_set = rules != NULL;
     if (komi) {
         if (!parse_double(komi, &o->rules.komi) || o->rules.komi * 2 != (double)(long)(o->rules.komi * 2))
             return bad(err, "--komi takes points in steps of 0.5 such as 6.5 or 7, not '%s'", komi);
@@ -125,29 +137,43 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     return 0;
 }
 
-static char *read_file(const char *path, size_t *len, FILE *err)
+/* The whole file, NUL-terminated, grown as it is read so a small file costs
+ * little; refused past limit bytes. The caller frees it. */
+static char *read_file(const char *path, size_t limit, size_t *len, FILE *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(err, "seichi score: cannot open '%s': %s\n", path, strerror(errno));
         return NULL;
     }
-    char *buf = malloc(MAX_BOARD_FILE + 1);
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap || ferror(f) || n > limit)
+            break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int rd_err = ferror(f);
+    fclose(f);
     if (!buf) {
-        fclose(f);
         fprintf(err, "seichi score: out of memory\n");
         return NULL;
     }
-    size_t n = fread(buf, 1, MAX_BOARD_FILE + 1, f);
-    int rd_err = ferror(f);
-    fclose(f);
     if (rd_err) {
         fprintf(err, "seichi score: cannot read '%s'\n", path);
         free(buf);
         return NULL;
     }
-    if (n > MAX_BOARD_FILE) {
-        fprintf(err, "seichi score: '%s' is larger than %d bytes: not a board file\n", path, MAX_BOARD_FILE);
+    if (n > limit) {
+        fprintf(err, "seichi score: '%s' is larger than %zu bytes: not a board file or game record\n", path, limit);
         free(buf);
         return NULL;
     }
@@ -156,59 +182,143 @@ static char *read_file(const char *path, size_t *len, FILE *err)
     return buf;
 }
 
-int sei_cli_score_run(const sei_score_opts *o, sei_board **board, sei_score *s, FILE *err)
+/* Mark the chains named in a --dead list. Returns 0, or 2 with a message. */
+static int dead_from_list(sei_board *b, const char *list, uint8_t *dead, FILE *err)
 {
-    size_t len;
-    char msg[256];
-    uint8_t dead[SEI_MAX_POINTS];
-    *board = NULL;
-    char *text = read_file(o->board_path, &len, err);
-    if (!text)
-        return 2;
-    sei_board *b = NULL;
-    sei_status st = sei_boardfile_parse(text, len, &b, dead, msg, sizeof msg);
-    free(text);
-    if (st) {
-        fprintf(err, "seichi score: %s: %s\n", o->board_path, msg);
+    char buf[4096];
+    int chain[SEI_MAX_POINTS];
+    memset(dead, 0, SEI_MAX_POINTS);
+    if (strlen(list) >= sizeof buf) {
+        fprintf(err, "seichi score: --dead: the list is too long\n");
         return 2;
     }
-    if (o->dead) {
-        /* --dead replaces the file's own marks. */
-        memset(dead, 0, sizeof dead);
-        if (strcmp(o->dead, "none")) {
-            char buf[4096];
-            int chain[SEI_MAX_POINTS];
-            if (strlen(o->dead) >= sizeof buf) {
-                fprintf(err, "seichi score: --dead: the list is too long\n");
-                sei_board_destroy(b);
-                return 2;
-            }
-            snprintf(buf, sizeof buf, "%s", o->dead);
-            for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
-                int p = sei_board_parse_point(b, tok);
-                if (p <= 0 || b->color[p] == SEI_EMPTY) {
-                    fprintf(err, "seichi score: --dead: '%s' is %s\n", tok,
-                            p <= 0 ? "not a point on this board (use D4 or SGF dd)" : "an empty point, not a stone");
-                    sei_board_destroy(b);
-                    return 2;
-                }
-                int n = sei_board_chain(b, p, chain);
-                for (int k = 0; k < n; k++)
-                    dead[chain[k]] = 1;
-            }
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
+        int p = sei_board_parse_point(b, tok);
+        if (p <= 0 || b->color[p] == SEI_EMPTY) {
+            fprintf(err, "seichi score: --dead: '%s' is %s\n", tok,
+                    p <= 0 ? "not a point on this board (use D4 or SGF dd)" : "an empty point, not a stone");
+            return 2;
         }
+        int n = sei_board_chain(b, p, chain);
+        for (int k = 0; k < n; k++)
+            dead[chain[k]] = 1;
+    }
+    return 0;
+}
+
+/* The final position of a game record, with the record's rules and komi
+ * unless the options name others. */
+static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules, FILE *err)
+{
+    size_t len;
+    char *text = read_file(o->sgf_path, MAX_SGF_FILE, &len, err);
+    if (!text)
+        return 2;
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    memset(&g, 0, sizeof g);
+    int rc = 2;
+    if (!s) {
+        fprintf(err, "seichi score: out of memory\n");
+        goto out;
+    }
+    if (sei_sgf_parse(s, text, len) != SEI_OK || sei_sgf_game_get(s, 0, &g) != SEI_OK) {
+        fprintf(err, "seichi score: %s: %s\n", o->sgf_path, sei_sgf_errmsg(s));
+        goto out;
+    }
+    r->board = sei_board_create(g.size);
+    if (!r->board) {
+        fprintf(err, "seichi score: out of memory\n");
+        goto out;
+    }
+    sei_sgf_replay_info info;
+    if (sei_sgf_replay(s, &g, -1, r->board, &info) != SEI_OK) {
+        fprintf(err, "seichi score: %s: %s\n", o->sgf_path, sei_sgf_errmsg(s));
+        goto out;
+    }
+    r->oddities = info.oddities;
+    if (!o->rules_set && g.rules[0]) {
+        double pen[3] = {0, rules->penalty[1], rules->penalty[2]};
+        sei_rules_preset(rules, g.rules);
+        rules->penalty[1] = pen[1];
+        rules->penalty[2] = pen[2];
+    }
+    if (!o->komi_set && g.komi_given)
+        rules->komi = g.komi;
+    r->from_sgf = 1;
+    snprintf(r->recorded, sizeof r->recorded, "%s", g.result);
+    snprintf(r->players, sizeof r->players, "%s%s%s%s - %s%s%s%s", g.black[0] ? g.black : "Black",
+             g.black_rank[0] ? " (" : "", g.black_rank, g.black_rank[0] ? ")" : "", g.white[0] ? g.white : "White",
+             g.white_rank[0] ? " (" : "", g.white_rank, g.white_rank[0] ? ")" : "");
+    rc = 0;
+out:
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    free(text);
+    return rc;
+}
+
+int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
+{
+    char msg[256];
+    uint8_t dead[SEI_MAX_POINTS];
+    sei_rules rules = o->rules;
+    const char *path = o->board_path ? o->board_path : o->sgf_path;
+    const char *how = o->dead;
+    memset(r, 0, sizeof *r);
+    memset(dead, 0, sizeof dead);
+
+    if (o->sgf_path) {
+        int rc = load_sgf(o, r, &rules, err);
+        if (rc)
+            return rc;
+        if (!how)
+            how = "auto";
+    } else {
+        size_t len;
+        char *text = read_file(o->board_path, MAX_BOARD_FILE, &len, err);
+        if (!text)
+            return 2;
+        sei_status st = sei_boardfile_parse(text, len, &r->board, dead, msg, sizeof msg);
+        free(text);
+        if (st) {
+            fprintf(err, "seichi score: %s: %s\n", path, msg);
+            return 2;
+        }
+    }
+    sei_board *b = r->board;
+    if (how && !strcmp(how, "auto")) {
+        sei_status st = sei_dead_propose(b, NULL, &r->proposal);
+        if (st) {
+            fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
+            return 2;
+        }
+        memcpy(dead, r->proposal.dead, sizeof dead);
+        r->proposed = 1;
+    } else if (how && !strcmp(how, "none")) {
+        memset(dead, 0, sizeof dead);
+    } else if (how && dead_from_list(b, how, dead, err)) {
+        return 2;
     }
     if (o->handicap >= 0)
         b->handicap = o->handicap;
-    sei_rules_apply(&o->rules, b);
-    st = sei_score_count(b, dead, &o->rules, &o->prisoners, s);
+    sei_rules_apply(&rules, b);
+    sei_status st = sei_score_count(b, dead, &rules, &o->prisoners, &r->score);
     if (st) {
-        fprintf(err, "seichi score: %s: %s\n", o->board_path, sei_board_errmsg(b));
-        sei_board_destroy(b);
+        fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;
     }
-    *board = b;
+    sei_dead_seki(b, r->score.dead, r->seki);
     return 0;
+}
+
+void sei_cli_score_done(sei_score_run *r)
+{
+    if (r) {
+        sei_board_destroy(r->board);
+        r->board = NULL;
+    }
 }
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
@@ -216,30 +326,29 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     sei_score_opts o;
     int rc = sei_cli_score_parse(argc, argv, &o, err);
     if (rc < 0) {
-        fprintf(out, "usage: seichi score --board FILE [--rules R] [--komi K] [--handicap N]\n"
-                     "                    [--dead POINTS|none] [--prisoners B,W | --last b|w]\n"
+        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE) [--rules R] [--komi K] [--handicap N]\n"
+                     "                    [--dead auto|none|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "rules: %s\n", sei_rules_preset_names());
         return 0;
     }
     if (rc)
         return rc;
-    sei_board *b;
-    sei_score *s = malloc(sizeof *s);
-    if (!s)
+    sei_score_run *r = malloc(sizeof *r);
+    if (!r)
         return fprintf(err, "seichi score: out of memory\n"), 2;
-    rc = sei_cli_score_run(&o, &b, s, err);
+    rc = sei_cli_score_run(&o, r, err);
     if (!rc) {
         if (o.json)
-            sei_cli_score_print_json(out, b, s);
+            sei_cli_score_print_json(out, r);
         else
-            sei_cli_score_print_text(out, b, s);
+            sei_cli_score_print_text(out, r);
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;
         }
     }
-    sei_board_destroy(b);
-    free(s);
+    sei_cli_score_done(r);
+    free(r);
     return rc;
 }

@@ -38,12 +38,67 @@ static const char *stones_text(double v, char *buf, size_t n)
 
 static const char *color_name(int c) { return c == SEI_BLACK ? "Black" : c == SEI_WHITE ? "White" : "nobody"; }
 
-void sei_cli_score_print_text(FILE *out, sei_board *b, const sei_score *s)
+/* The SGF name of a point: "dd". */
+static void sgf_point(const sei_board *b, int p, char out[3])
 {
+    out[0] = (char)('a' + sei_board_x(b, p));
+    out[1] = (char)('a' + sei_board_y(b, p));
+    out[2] = 0;
+}
+
+/* The first stone (in board order) of each chain whose stones are marked
+ * (every chain when mark is NULL) into firsts; returns how many. */
+static int chain_list(sei_board *b, const uint8_t *mark, int *firsts, int max)
+{
+    uint8_t done[SEI_MAX_POINTS] = {0};
+    int chain[SEI_MAX_POINTS], n = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] == SEI_EMPTY || done[p] || (mark && !mark[p]))
+                continue;
+            int k = sei_board_chain(b, p, chain);
+            for (int i = 0; i < k; i++)
+                done[chain[i]] = 1;
+            if (n < max)
+                firsts[n++] = p;
+        }
+    return n;
+}
+
+static void print_groups_text(FILE *out, sei_board *b, const uint8_t *mark, const char *what, const sei_score_run *run)
+{
+    int firsts[SEI_MAX_POINTS], chain[SEI_MAX_POINTS];
+    int n = chain_list(b, mark, firsts, SEI_MAX_POINTS);
+    char name[8];
+    if (!n)
+        return;
+    fprintf(out, "%s:", what);
+    for (int i = 0; i < n; i++) {
+        int k = sei_board_chain(b, firsts[i], chain);
+        fprintf(out, " %s", sei_board_point_name(b, firsts[i], name, sizeof name));
+        if (k > 1)
+            fprintf(out, "(%d)", k);
+        if (run && run->proposed)
+            fprintf(out, " %.0f%%", 100.0 * run->proposal.confidence[firsts[i]]);
+    }
+    fprintf(out, "\n");
+}
+
+void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
+{
+    sei_board *b = run->board;
+    const sei_score *s = &run->score;
     const sei_rules *r = &s->rules;
     char n1[32], n2[32], n3[32];
     int area = r->scoring == SEI_SCORING_AREA;
 
+    if (run->from_sgf) {
+        fprintf(out, "Game %s, recorded result %s", run->players, run->recorded[0] ? run->recorded : "none");
+        if (run->oddities)
+            fprintf(out, " (%d move%s could not be replayed as recorded)", run->oddities, run->oddities == 1 ? "" : "s");
+        fprintf(out, "\n");
+    }
     fprintf(out, "Rules %s (%s counting), komi %s", r->name, area ? "area" : "territory",
             sei_score_number(r->komi, n1, sizeof n1));
     if (s->handicap)
@@ -59,6 +114,13 @@ void sei_cli_score_print_text(FILE *out, sei_board *b, const sei_score *s)
         fprintf(out, " %d\n", b->size - y);
     }
     fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n\n");
+
+    if (run->proposed)
+        fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
+                run->proposal.playouts);
+    print_groups_text(out, b, s->dead, "  dead", run);
+    print_groups_text(out, b, run->seki, "  in seki", NULL);
+    fprintf(out, "\n");
 
     const sei_side *B = &s->side[SEI_BLACK], *W = &s->side[SEI_WHITE];
     fprintf(out, "                     Black   White\n");
@@ -127,8 +189,10 @@ static void side_json(FILE *out, const char *name, const sei_side *d)
             sei_score_number(d->penalty, n1, sizeof n1), sei_score_number(d->score, n2, sizeof n2));
 }
 
-void sei_cli_score_print_json(FILE *out, sei_board *b, const sei_score *s)
+void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
 {
+    sei_board *b = run->board;
+    const sei_score *s = &run->score;
     const sei_rules *r = &s->rules;
     char n1[32], n2[32], n3[32];
     fprintf(out, "{\"rules\":\"%s\",\"scoring\":\"%s\",\"size\":%d,\"komi\":%s,\"handicap\":%d,\"bonus\":%s,",
@@ -173,5 +237,44 @@ void sei_cli_score_print_json(FILE *out, sei_board *b, const sei_score *s)
         fputc('"', out);
     }
     (void)n3;
-    fprintf(out, "]}\n");
+    fprintf(out, "]");
+    /* Dead stones and seki groups as SGF points; per-group confidence when
+     * the dead stones were proposed. */
+    char pt[3];
+    fprintf(out, ",\"dead\":[");
+    int first = 1;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            if (!s->dead[p])
+                continue;
+            sgf_point(b, p, pt);
+            fprintf(out, "%s\"%s\"", first ? "" : ",", pt);
+            first = 0;
+        }
+    fprintf(out, "],\"seki\":[");
+    int firsts[SEI_MAX_POINTS], chain[SEI_MAX_POINTS];
+    int ng = chain_list(b, run->seki, firsts, SEI_MAX_POINTS);
+    for (int i = 0; i < ng; i++) {
+        int k = sei_board_chain(b, firsts[i], chain);
+        fprintf(out, "%s[", i ? "," : "");
+        for (int j = 0; j < k; j++) {
+            sgf_point(b, chain[j], pt);
+            fprintf(out, "%s\"%s\"", j ? "," : "", pt);
+        }
+        fprintf(out, "]");
+    }
+    fprintf(out, "]");
+    if (run->proposed) {
+        fprintf(out, ",\"confidence\":{");
+        ng = chain_list(b, NULL, firsts, SEI_MAX_POINTS);
+        for (int i = 0; i < ng; i++) {
+            sgf_point(b, firsts[i], pt);
+            fprintf(out, "%s\"%s\":%.3f", i ? "," : "", pt, run->proposal.confidence[firsts[i]]);
+        }
+        fprintf(out, "},\"proposal_ms\":%.3f,\"playouts\":%d", run->proposal.ms, run->proposal.playouts);
+    }
+    if (run->from_sgf)
+        fprintf(out, ",\"recorded_result\":\"%s\"", run->recorded);
+    fprintf(out, "}\n");
 }

@@ -498,13 +498,35 @@ static void benson(const pboard *pb, int c, uint8_t *safe)
             safe[p] = 1;
 }
 
+void sei_dead_seki(const sei_board *b, const uint8_t *dead, uint8_t *seki)
+{
+    int n = b->size;
+    uint8_t stones[SEI_MAX_SIZE * SEI_MAX_SIZE] = {0}, dd[SEI_MAX_SIZE * SEI_MAX_SIZE] = {0};
+    sei_territory_point tp[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    memset(seki, 0, SEI_MAX_POINTS);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = sei_board_point(b, x, y);
+            stones[y * n + x] = b->color[p];
+            dd[y * n + x] = dead && dead[p];
+        }
+    if (sei_territory_analyze(n, n, stones, dd, 0, tp) != 0)
+        return;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] != SEI_EMPTY && !dd[y * n + x] && tp[y * n + x].seki == b->color[p])
+                seki[p] = 1;
+        }
+}
+
 void sei_dead_params_default(sei_dead_params *p)
 {
     p->playouts = 64;
     p->max_playouts = 320;
     p->dead_share = 0.5;
     p->uncertain = 0.25;
-    p->race = 0.2;
+    p->race = 0.1;
     p->seed = 0;
 }
 
@@ -647,24 +669,7 @@ sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dea
         } while (s != p);
     }
     /* Name the groups in seki, given the dead stones just decided. */
-    {
-        int n = b->size;
-        uint8_t stones[SEI_MAX_SIZE * SEI_MAX_SIZE], dd[SEI_MAX_SIZE * SEI_MAX_SIZE];
-        sei_territory_point tp[SEI_MAX_SIZE * SEI_MAX_SIZE];
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                int p = sei_board_point(b, x, y);
-                stones[y * n + x] = b->color[p];
-                dd[y * n + x] = out->dead[p];
-            }
-        if (sei_territory_analyze(n, n, stones, dd, 0, tp) == 0)
-            for (int y = 0; y < n; y++)
-                for (int x = 0; x < n; x++) {
-                    int p = sei_board_point(b, x, y);
-                    if (b->color[p] != SEI_EMPTY && !out->dead[p] && tp[y * n + x].seki == b->color[p])
-                        out->seki[p] = 1;
-                }
-    }
+    sei_dead_seki(b, out->dead, out->seki);
     out->playouts = done;
     out->ms = now_ms() - t0;
     return SEI_OK;

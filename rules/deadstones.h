@@ -22,7 +22,7 @@ typedef struct {
     double dead_share;     /* dead when the opponent owns more than this share of the chain (0.5) */
     double uncertain;      /* chains within this of dead_share get more playouts (0.25) */
     double race;           /* two touching chains both within this of dead_share are a
-                              capturing race, decided by liberties (0.2) */
+                              capturing race, decided by liberties (0.1) */
     uint64_t seed;         /* 0: seeded from the position, so a proposal is repeatable */
 } sei_dead_params;
 
@@ -44,5 +44,9 @@ typedef struct {
  * NULL for the defaults. The caller owns out. Returns SEI_OK, or an error with
  * sei_board_errmsg(b) saying why. */
 sei_status sei_dead_propose(sei_board *b, const sei_dead_params *p, sei_dead_result *out);
+
+/* Mark seki[] (SEI_MAX_POINTS, caller's) with 1 for every live stone of a
+ * group in seki, given the dead stones (dead may be NULL). */
+void sei_dead_seki(const sei_board *b, const uint8_t *dead, uint8_t *seki);
 
 #endif

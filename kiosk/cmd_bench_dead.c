@@ -1,0 +1,301 @@
+/* cmd_bench_dead.c - `seichi bench deadstones DIR...`: Seichi's dead-stone
+ * proposal and count against GNU Go's, side by side, on counted games.
+ *
+ * Each game's final position is replayed from its record; Seichi proposes
+ * the dead stones and counts under the record's rules and komi; GNU Go runs
+ * as a separate process over GTP (loadsgf, komi, final_score,
+ * final_status_list dead), never linked. A result is exact when the winner
+ * and the margin equal the record's RE. The figures are printed, never
+ * asserted: the gating floors live in the tests. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sgf.h"
+
+typedef struct {
+    const char *gnugo;   /* path of the gnugo program, NULL: do not run it */
+    int limit;           /* games per set, 0: all */
+    int min_moves;       /* skip shorter games */
+    int verbose;
+} bench_opts;
+
+typedef struct {
+    int games, exact, winner, wrong_where_gnugo_right;
+    int g_games, g_exact, g_winner, g_fail;
+    double *ms, *g_ms;
+} set_stats;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    if (n < 0 || n > (64L << 20)) {
+        fclose(f);
+        return NULL;
+    }
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        *len = (size_t)n;
+    }
+    return buf;
+}
+
+/* Run GNU Go on one record. Returns 0 and its margin for Black in points
+ * (and its time), or -1 when it gave no score. */
+static int run_gnugo(const char *gnugo, const char *path, const char *rules, double komi, double *margin, double *ms)
+{
+    char cmdfile[] = "/tmp/seichi-gtp-XXXXXX";
+    int fd = mkstemp(cmdfile);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        unlink(cmdfile);
+        return -1;
+    }
+    /* GTP has no quoting: a path with spaces or newlines cannot be loaded. */
+    if (strpbrk(path, " \t\n")) {
+        fclose(f);
+        unlink(cmdfile);
+        return -1;
+    }
+    fprintf(f, "loadsgf %s\nkomi %.2f\nfinal_score\nquit\n", path, komi);
+    fclose(f);
+    int area = !strcmp(rules, "chinese") || !strcmp(rules, "aga") || !strcmp(rules, "nz") ||
+               !strcmp(rules, "ing") || !strcmp(rules, "tromp-taylor");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s --mode gtp %s < %s 2>/dev/null", gnugo, area ? "--chinese-rules" : "--japanese-rules",
+             cmdfile);
+    double t0 = now_ms();
+    FILE *p = popen(cmd, "r");
+    int rc = -1, answer = 0;
+    char line[512];
+    while (p && fgets(line, sizeof line, p)) {
+        if (line[0] != '=')
+            continue;
+        answer++;
+        /* Answers: loadsgf (the colour to move), komi (empty), final_score. */
+        if (answer == 3) {
+            char *v = line + 1;
+            while (*v == ' ')
+                v++;
+            if ((v[0] == 'B' || v[0] == 'W') && v[1] == '+') {
+                *margin = atof(v + 2) * (v[0] == 'B' ? 1 : -1);
+                rc = 0;
+            } else if (v[0] == '0') {
+                *margin = 0;
+                rc = 0;
+            }
+        }
+    }
+    if (p)
+        pclose(p);
+    *ms = now_ms() - t0;
+    unlink(cmdfile);
+    return rc;
+}
+
+static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *err)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(err, "seichi bench deadstones: cannot open '%s'\n", dir);
+        return;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".sgf"))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 256;
+            char **nn = realloc(names, (size_t)cap * sizeof *names);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+
+    set_stats st;
+    memset(&st, 0, sizeof st);
+    st.ms = calloc((size_t)n + 1, sizeof *st.ms);
+    st.g_ms = calloc((size_t)n + 1, sizeof *st.g_ms);
+    int refused = 0, unscored = 0, short_games = 0;
+    sei_sgf *s = sei_sgf_create();
+    sei_score *sc = malloc(sizeof *sc);
+    sei_dead_result *dr = malloc(sizeof *dr);
+    for (int i = 0; i < n && s && sc && dr && st.ms && st.g_ms; i++) {
+        if (bo->limit && st.games >= bo->limit)
+            break;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        size_t len;
+        char *text = slurp(path, &len);
+        sei_sgf_game g;
+        memset(&g, 0, sizeof g);
+        if (!text || sei_sgf_parse(s, text, len) != SEI_OK || sei_sgf_game_get(s, 0, &g) != SEI_OK) {
+            refused++;
+            free(text);
+            continue;
+        }
+        free(text);
+        if (g.result_how != '+' || g.winner < 0) {
+            unscored++;
+            sei_sgf_game_release(&g);
+            continue;
+        }
+        if (g.moves_n < bo->min_moves) {
+            short_games++;
+            sei_sgf_game_release(&g);
+            continue;
+        }
+        sei_board *b = sei_board_create(g.size);
+        if (!b || sei_sgf_replay(s, &g, -1, b, NULL) != SEI_OK) {
+            refused++;
+            sei_board_destroy(b);
+            sei_sgf_game_release(&g);
+            continue;
+        }
+        /* A record without RU is counted the Japanese way, as GNU Go and
+         * most servers of the time did. */
+        sei_rules rules;
+        const char *rn = g.rules[0] ? g.rules : "japanese";
+        sei_rules_preset(&rules, rn);
+        rules.komi = g.komi;
+        sei_rules_apply(&rules, b);
+        double want = g.winner == SEI_EMPTY ? 0 : g.margin_points * (g.winner == SEI_BLACK ? 1 : -1);
+
+        double t0 = now_ms();
+        sei_dead_propose(b, NULL, dr);
+        int ok = sei_score_count(b, dr->dead, &rules, NULL, sc) == SEI_OK;
+        double ms = now_ms() - t0;
+        int exact = ok && fabs(sc->margin - want) < 1e-6;
+        int right = ok && ((sc->margin > 0) - (sc->margin < 0)) == ((want > 0) - (want < 0));
+        st.ms[st.games++] = ms;
+        st.exact += exact;
+        st.winner += right;
+
+        if (bo->gnugo) {
+            double gm = 0, gms = 0;
+            if (run_gnugo(bo->gnugo, path, rn, g.komi, &gm, &gms) == 0) {
+                int g_exact = fabs(gm - want) < 1e-6;
+                int g_right = ((gm > 0) - (gm < 0)) == ((want > 0) - (want < 0));
+                st.g_ms[st.g_games++] = gms;
+                st.g_exact += g_exact;
+                st.g_winner += g_right;
+                st.wrong_where_gnugo_right += g_right && !right;
+                if (bo->verbose && (exact != g_exact))
+                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], g.result, ok ? sc->result : "error",
+                            exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "");
+            } else
+                st.g_fail++;
+        } else if (bo->verbose && !exact)
+            fprintf(out, "  %s: RE %s, Seichi %s\n", names[i], g.result, ok ? sc->result : "error");
+        sei_board_destroy(b);
+        sei_sgf_game_release(&g);
+    }
+
+    qsort(st.ms, (size_t)st.games, sizeof *st.ms, cmp_double);
+    double med = st.games ? st.ms[st.games / 2] : 0, worst = st.games ? st.ms[st.games - 1] : 0;
+    const char *base = strrchr(dir, '/');
+    base = base && base[1] ? base + 1 : dir;
+    fprintf(out, "%-24s %5d games", base, st.games);
+    if (refused || unscored || short_games)
+        fprintf(out, " (left out: %d unscored, %d short, %d unreadable)", unscored, short_games, refused);
+    fprintf(out, "\n");
+    fprintf(out, "  Seichi   exact %4d (%5.1f%%)  right winner %4d (%5.1f%%)  median %7.2f ms  worst %8.2f ms\n",
+            st.exact, st.games ? 100.0 * st.exact / st.games : 0, st.winner, st.games ? 100.0 * st.winner / st.games : 0,
+            med, worst);
+    if (bo->gnugo && st.g_games) {
+        qsort(st.g_ms, (size_t)st.g_games, sizeof *st.g_ms, cmp_double);
+        double gmed = st.g_ms[st.g_games / 2], gworst = st.g_ms[st.g_games - 1];
+        fprintf(out, "  GNU Go   exact %4d (%5.1f%%)  right winner %4d (%5.1f%%)  median %7.2f ms  worst %8.2f ms\n",
+                st.g_exact, 100.0 * st.g_exact / st.g_games, st.g_winner, 100.0 * st.g_winner / st.g_games, gmed, gworst);
+        fprintf(out, "  GNU Go time / Seichi time (medians): %.0fx; Seichi's winner wrong where GNU Go's is right: %d%s\n",
+                med > 0 ? gmed / med : 0, st.wrong_where_gnugo_right, st.g_fail ? "" : "");
+        if (st.g_fail)
+            fprintf(out, "  GNU Go gave no score on %d games\n", st.g_fail);
+    }
+    fflush(out);
+    free(st.ms);
+    free(st.g_ms);
+    free(sc);
+    free(dr);
+    sei_sgf_destroy(s);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
+{
+    bench_opts bo = {"/usr/games/gnugo", 0, 0, 0};
+    int ndirs = 0;
+    const char *dirs[64];
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--no-gnugo"))
+            bo.gnugo = NULL;
+        else if (!strcmp(argv[i], "--gnugo") && i + 1 < argc)
+            bo.gnugo = argv[++i];
+        else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
+            bo.limit = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-moves") && i + 1 < argc)
+            bo.min_moves = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+            bo.verbose = 1;
+        else if (argv[i][0] == '-') {
+            fprintf(err, "seichi bench deadstones: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else if (ndirs < 64)
+            dirs[ndirs++] = argv[i];
+    }
+    if (!ndirs) {
+        fprintf(err, "usage: seichi bench deadstones [--no-gnugo] [--gnugo PATH] [--limit N] [--min-moves N] [-v] DIR...\n");
+        return 2;
+    }
+    if (bo.gnugo && access(bo.gnugo, X_OK)) {
+        fprintf(err, "seichi bench deadstones: no GNU Go at %s (apt-get install gnugo, or --no-gnugo)\n", bo.gnugo);
+        return 2;
+    }
+    fprintf(out, "dead-stone proposal and count against the recorded result%s\n", bo.gnugo ? ", beside GNU Go" : "");
+    for (int i = 0; i < ndirs; i++)
+        bench_set(dirs[i], &bo, out, err);
+    return 0;
+}
