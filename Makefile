@@ -19,7 +19,7 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 demo: build
-	./$(BUILD)/seichi score --board kiosk/samples/club-game-19.board --rules chinese
+	./$(BUILD)/seichi score --board kiosk/samples/club-game-19.board --rules chinese --dead auto
 
 bench: build
 	./$(BUILD)/seichi bench

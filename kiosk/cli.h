@@ -53,4 +53,22 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 
+/* One counted game record checked against its recorded result. */
+enum { SEI_CHECK_COUNTED = 0, SEI_CHECK_UNREADABLE, SEI_CHECK_UNSCORED, SEI_CHECK_SHORT };
+typedef struct {
+    char rules[16];          /* the record's rules (japanese when it names none) */
+    double komi;
+    int size;
+    double want, got;        /* Black's margin in points: recorded, and Seichi's */
+    int exact, right;        /* same margin; same winner */
+    double ms;               /* proposal and count */
+    char recorded[64], result[24];
+} sei_record_check;
+
+/* Replay the record at path, propose its dead stones, count it under its
+ * own rules and komi and compare with its RE. Returns SEI_CHECK_COUNTED
+ * with rc filled, or why it was left out (unreadable, no numeric result,
+ * fewer than min_moves moves). */
+int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc);
+
 #endif

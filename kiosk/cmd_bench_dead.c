@@ -127,6 +127,61 @@ static int run_gnugo(const char *gnugo, const char *path, const char *rules, dou
     return rc;
 }
 
+/* Check one counted record: replay it, propose the dead stones, count
+ * under the record's rules and komi, compare with its RE. */
+int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
+{
+    memset(rc, 0, sizeof *rc);
+    size_t len;
+    char *text = slurp(path, &len);
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    memset(&g, 0, sizeof g);
+    int status = SEI_CHECK_UNREADABLE;
+    sei_board *b = NULL;
+    sei_score *sc = malloc(sizeof *sc);
+    sei_dead_result *dr = malloc(sizeof *dr);
+    if (!text || !s || !sc || !dr || sei_sgf_parse(s, text, len) != SEI_OK || sei_sgf_game_get(s, 0, &g) != SEI_OK)
+        goto out;
+    snprintf(rc->recorded, sizeof rc->recorded, "%s", g.result);
+    status = SEI_CHECK_UNSCORED;
+    if (g.result_how != '+' || g.winner < 0)
+        goto out;
+    status = SEI_CHECK_SHORT;
+    if (g.moves_n < min_moves)
+        goto out;
+    status = SEI_CHECK_UNREADABLE;
+    b = sei_board_create(g.size);
+    if (!b || sei_sgf_replay(s, &g, -1, b, NULL) != SEI_OK)
+        goto out;
+    /* A record without RU is counted the Japanese way, as GNU Go and most
+     * servers of the time did. */
+    sei_rules rules;
+    snprintf(rc->rules, sizeof rc->rules, "%s", g.rules[0] ? g.rules : "japanese");
+    sei_rules_preset(&rules, rc->rules);
+    rules.komi = rc->komi = g.komi;
+    sei_rules_apply(&rules, b);
+    rc->size = g.size;
+    rc->want = g.winner == SEI_EMPTY ? 0 : g.margin_points * (g.winner == SEI_BLACK ? 1 : -1);
+    double t0 = now_ms();
+    sei_dead_propose(b, NULL, dr);
+    int ok = sei_score_count(b, dr->dead, &rules, NULL, sc) == SEI_OK;
+    rc->ms = now_ms() - t0;
+    rc->got = ok ? sc->margin : 0;
+    snprintf(rc->result, sizeof rc->result, "%s", ok ? sc->result : "error");
+    rc->exact = ok && fabs(sc->margin - rc->want) < 1e-6;
+    rc->right = ok && ((sc->margin > 0) - (sc->margin < 0)) == ((rc->want > 0) - (rc->want < 0));
+    status = SEI_CHECK_COUNTED;
+out:
+    sei_board_destroy(b);
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    free(text);
+    free(sc);
+    free(dr);
+    return status;
+}
+
 static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *err)
 {
     DIR *d = opendir(dir);
@@ -158,63 +213,34 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     st.ms = calloc((size_t)n + 1, sizeof *st.ms);
     st.g_ms = calloc((size_t)n + 1, sizeof *st.g_ms);
     int refused = 0, unscored = 0, short_games = 0;
-    sei_sgf *s = sei_sgf_create();
-    sei_score *sc = malloc(sizeof *sc);
-    sei_dead_result *dr = malloc(sizeof *dr);
-    for (int i = 0; i < n && s && sc && dr && st.ms && st.g_ms; i++) {
+    for (int i = 0; i < n && st.ms && st.g_ms; i++) {
         if (bo->limit && st.games >= bo->limit)
             break;
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        size_t len;
-        char *text = slurp(path, &len);
-        sei_sgf_game g;
-        memset(&g, 0, sizeof g);
-        if (!text || sei_sgf_parse(s, text, len) != SEI_OK || sei_sgf_game_get(s, 0, &g) != SEI_OK) {
+        sei_record_check rc;
+        int st_rc = sei_cli_check_record(path, bo->min_moves, &rc);
+        if (st_rc == SEI_CHECK_UNREADABLE) {
             refused++;
-            free(text);
             continue;
         }
-        free(text);
-        if (g.result_how != '+' || g.winner < 0) {
+        if (st_rc == SEI_CHECK_UNSCORED) {
             unscored++;
-            sei_sgf_game_release(&g);
             continue;
         }
-        if (g.moves_n < bo->min_moves) {
+        if (st_rc == SEI_CHECK_SHORT) {
             short_games++;
-            sei_sgf_game_release(&g);
             continue;
         }
-        sei_board *b = sei_board_create(g.size);
-        if (!b || sei_sgf_replay(s, &g, -1, b, NULL) != SEI_OK) {
-            refused++;
-            sei_board_destroy(b);
-            sei_sgf_game_release(&g);
-            continue;
-        }
-        /* A record without RU is counted the Japanese way, as GNU Go and
-         * most servers of the time did. */
-        sei_rules rules;
-        const char *rn = g.rules[0] ? g.rules : "japanese";
-        sei_rules_preset(&rules, rn);
-        rules.komi = g.komi;
-        sei_rules_apply(&rules, b);
-        double want = g.winner == SEI_EMPTY ? 0 : g.margin_points * (g.winner == SEI_BLACK ? 1 : -1);
-
-        double t0 = now_ms();
-        sei_dead_propose(b, NULL, dr);
-        int ok = sei_score_count(b, dr->dead, &rules, NULL, sc) == SEI_OK;
-        double ms = now_ms() - t0;
-        int exact = ok && fabs(sc->margin - want) < 1e-6;
-        int right = ok && ((sc->margin > 0) - (sc->margin < 0)) == ((want > 0) - (want < 0));
-        st.ms[st.games++] = ms;
+        int exact = rc.exact, right = rc.right;
+        double want = rc.want;
+        st.ms[st.games++] = rc.ms;
         st.exact += exact;
         st.winner += right;
 
         if (bo->gnugo) {
             double gm = 0, gms = 0;
-            if (run_gnugo(bo->gnugo, path, rn, g.komi, &gm, &gms) == 0) {
+            if (run_gnugo(bo->gnugo, path, rc.rules, rc.komi, &gm, &gms) == 0) {
                 int g_exact = fabs(gm - want) < 1e-6;
                 int g_right = ((gm > 0) - (gm < 0)) == ((want > 0) - (want < 0));
                 st.g_ms[st.g_games++] = gms;
@@ -222,14 +248,12 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
                 st.g_winner += g_right;
                 st.wrong_where_gnugo_right += g_right && !right;
                 if (bo->verbose && (exact != g_exact))
-                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], g.result, ok ? sc->result : "error",
+                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], rc.recorded, rc.result,
                             exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "");
             } else
                 st.g_fail++;
         } else if (bo->verbose && !exact)
-            fprintf(out, "  %s: RE %s, Seichi %s\n", names[i], g.result, ok ? sc->result : "error");
-        sei_board_destroy(b);
-        sei_sgf_game_release(&g);
+            fprintf(out, "  %s: RE %s, Seichi %s\n", names[i], rc.recorded, rc.result);
     }
 
     qsort(st.ms, (size_t)st.games, sizeof *st.ms, cmp_double);
@@ -256,9 +280,6 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     fflush(out);
     free(st.ms);
     free(st.g_ms);
-    free(sc);
-    free(dr);
-    sei_sgf_destroy(s);
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
