@@ -21,8 +21,18 @@ test: build
 demo: build
 	./$(BUILD)/seichi score --board kiosk/samples/club-game-19.board --rules chinese --dead auto
 
+SHARED ?= ../shared
+
+# The rules figures, then the dead-stone proposal against GNU Go on the
+# shared counted games when they are there (long: GNU Go takes about a
+# second a game).
 bench: build
+	@sh scripts/install-deps.sh bench
 	./$(BUILD)/seichi bench
+	@if [ -d $(SHARED)/sgf ]; then \
+	  ./$(BUILD)/seichi bench deadstones $(SHARED)/sgf/tygem-9d-2005-11 $(SHARED)/sgf/fox-pro $(SHARED)/sgf/gnugo-regression-games && \
+	  ./$(BUILD)/seichi bench deadstones --min-moves 200 $(SHARED)/sgf/fox-amateur-9k; \
+	else echo "bench: $(SHARED)/sgf absent, dead-stone benchmark skipped"; fi
 
 clean:
 	rm -rf $(BUILD)

@@ -4,6 +4,7 @@
 # sudo. Usage: scripts/install-deps.sh [build] [fuzz]
 #   build (default)  compiler, CMake, cmocka: what `make demo` and `make test` need
 #   fuzz             clang and its runtimes, for the libFuzzer targets and CI
+#   bench            GNU Go, the peer `seichi bench deadstones` measures against
 set -eu
 
 groups="${*:-build}"
@@ -12,7 +13,8 @@ for g in $groups; do
   case "$g" in
     build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz)" >&2; exit 2 ;;
+    bench) pkgs="$pkgs gnugo" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, bench)" >&2; exit 2 ;;
   esac
 done
 
