@@ -51,6 +51,7 @@ void sei_cli_score_print_json(FILE *out, const sei_score_run *r);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 
 /* One counted game record checked against its recorded result. */

@@ -14,6 +14,8 @@ static void usage(FILE *f)
             "        [--dead auto|none|POINTS] [--prisoners B,W | --last b|w] [--penalty b:N,w:N]\n"
             "        [--ko K] [--json]\n"
             "                      count a finished position (a record's final position)\n"
+            "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
+            "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
             "  bench deadstones [--no-gnugo] [--limit N] [--min-moves N] [-v] DIR...\n"
             "                      dead-stone proposal against recorded results and GNU Go\n"
@@ -32,6 +34,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "score"))
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "detect"))
+        return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))
         return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

@@ -1,0 +1,338 @@
+// cvwrap.cpp - every use of OpenCV in Seichi's vision code, behind the C
+// functions of cvwrap.h. Views are wrapped as cv::Mat headers without
+// copying; each entry point catches everything, since a C caller cannot.
+#include "cvwrap.h"
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace {
+
+void set_err(char *err, size_t n, const char *what)
+{
+    if (err && n)
+        std::snprintf(err, n, "%s", what);
+}
+
+cv::Mat view(const sei_image *img)
+{
+    return cv::Mat(img->height, img->width, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf, (size_t)img->stride);
+}
+
+// Copy a Mat into a new C-owned image.
+int own(const cv::Mat &m, sei_image *out)
+{
+    cv::Mat src = m;
+    if (src.type() != CV_8UC1 && src.type() != CV_8UC3)
+        return -1;
+    if (sei_image_alloc(out, src.cols, src.rows, src.channels()))
+        return -1;
+    for (int y = 0; y < src.rows; y++)
+        std::memcpy(sei_image_row(out, y), src.ptr(y), (size_t)src.cols * (size_t)src.channels());
+    return 0;
+}
+
+// Bring any decoded picture to 8-bit BGR.
+cv::Mat to_bgr8(const cv::Mat &m)
+{
+    cv::Mat e = m;
+    if (e.depth() != CV_8U) {
+        double scale = e.depth() == CV_16U ? 1.0 / 257 : 1.0;
+        e.convertTo(e, CV_8U, scale);
+    }
+    cv::Mat out;
+    if (e.channels() == 1)
+        cv::cvtColor(e, out, cv::COLOR_GRAY2BGR);
+    else if (e.channels() == 4)
+        cv::cvtColor(e, out, cv::COLOR_BGRA2BGR);
+    else
+        out = e;
+    return out;
+}
+
+// Which reduced decode keeps the pixel count under the limit.
+int reduce_flag(long w, long h, long max_pixels)
+{
+    long px = w * h;
+    if (max_pixels <= 0 || px <= max_pixels)
+        return cv::IMREAD_COLOR;
+    if (px / 4 <= max_pixels)
+        return cv::IMREAD_REDUCED_COLOR_2;
+    if (px / 16 <= max_pixels)
+        return cv::IMREAD_REDUCED_COLOR_4;
+    return cv::IMREAD_REDUCED_COLOR_8;
+}
+
+} // namespace
+
+// The picture's size from its header, without decoding it (PNG and JPEG;
+// others report 0 and decode at full size, which OpenCV itself caps).
+static void probe_size(const std::vector<uint8_t> &b, long *w, long *h)
+{
+    *w = *h = 0;
+    size_t n = b.size();
+    if (n >= 24 && !std::memcmp(b.data(), "\x89PNG\r\n\x1a\n", 8)) {
+        *w = (long)b[16] << 24 | (long)b[17] << 16 | (long)b[18] << 8 | b[19];
+        *h = (long)b[20] << 24 | (long)b[21] << 16 | (long)b[22] << 8 | b[23];
+        return;
+    }
+    if (n >= 4 && b[0] == 0xFF && b[1] == 0xD8) {
+        size_t i = 2;
+        while (i + 9 < n) {
+            if (b[i] != 0xFF) {
+                i++;
+                continue;
+            }
+            uint8_t m = b[i + 1];
+            if (m == 0xD8 || m == 0x01 || (m >= 0xD0 && m <= 0xD7)) {
+                i += 2;
+                continue;
+            }
+            size_t len = (size_t)b[i + 2] << 8 | b[i + 3];
+            if ((m >= 0xC0 && m <= 0xCF) && m != 0xC4 && m != 0xC8 && m != 0xCC) {
+                *h = (long)b[i + 5] << 8 | b[i + 6];
+                *w = (long)b[i + 7] << 8 | b[i + 8];
+                return;
+            }
+            if (len < 2)
+                return;
+            i += 2 + len;
+        }
+    }
+}
+
+static int decode(const std::vector<uint8_t> &bytes, long max_pixels, sei_image *out, char *err, size_t errlen)
+{
+    if (bytes.empty()) {
+        set_err(err, errlen, "the file is empty");
+        return -1;
+    }
+    long w, h;
+    probe_size(bytes, &w, &h);
+    cv::Mat m = cv::imdecode(bytes, reduce_flag(w, h, max_pixels));
+    if (m.empty()) {
+        set_err(err, errlen, "not a picture OpenCV can read (corrupt, truncated or an unknown format)");
+        return -1;
+    }
+    if (own(to_bgr8(m), out)) {
+        set_err(err, errlen, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+extern "C" int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, size_t errlen)
+{
+    try {
+        std::memset(out, 0, sizeof *out);
+        FILE *f = std::fopen(path, "rb");
+        if (!f) {
+            set_err(err, errlen, "cannot open the file");
+            return -1;
+        }
+        std::vector<uint8_t> bytes;
+        uint8_t chunk[65536];
+        size_t got;
+        while ((got = std::fread(chunk, 1, sizeof chunk, f)) > 0) {
+            if (bytes.size() + got > ((size_t)512 << 20)) {
+                std::fclose(f);
+                set_err(err, errlen, "the file is larger than 512 MiB");
+                return -1;
+            }
+            bytes.insert(bytes.end(), chunk, chunk + got);
+        }
+        int bad = std::ferror(f);
+        std::fclose(f);
+        if (bad) {
+            set_err(err, errlen, "cannot read the file");
+            return -1;
+        }
+        if (bytes.empty()) {
+            set_err(err, errlen, "the file is empty");
+            return -1;
+        }
+        // imread, not imdecode: it turns the picture by its EXIF orientation.
+        long w, h;
+        probe_size(bytes, &w, &h);
+        cv::Mat m = cv::imread(path, reduce_flag(w, h, max_pixels));
+        if (m.empty()) {
+            set_err(err, errlen, "not a picture OpenCV can read (corrupt, truncated or an unknown format)");
+            return -1;
+        }
+        if (own(to_bgr8(m), out)) {
+            set_err(err, errlen, "out of memory");
+            return -1;
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while decoding");
+    }
+    sei_image_free(out);
+    return -1;
+}
+
+extern "C" int sei_cv_decode(const uint8_t *data, size_t len, long max_pixels, sei_image *out, char *err, size_t errlen)
+{
+    try {
+        std::memset(out, 0, sizeof *out);
+        std::vector<uint8_t> bytes(data, data + len);
+        return decode(bytes, max_pixels, out, err, errlen);
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while decoding");
+    }
+    sei_image_free(out);
+    return -1;
+}
+
+extern "C" int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen)
+{
+    try {
+        if (!cv::imwrite(path, view(img))) {
+            set_err(err, errlen, "cannot write the picture");
+            return -1;
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while writing");
+    }
+    return -1;
+}
+
+extern "C" int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        cv::Mat out;
+        bool shrink = w < src->width || h < src->height;
+        cv::resize(view(src), out, cv::Size(w, h), 0, 0, shrink ? cv::INTER_AREA : cv::INTER_LINEAR);
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_convert(const sei_image *src, sei_image *dst, int to)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        cv::Mat out, in = view(src);
+        if (src->channels == 1) {
+            if (to != SEI_CV_GRAY)
+                return -1;
+            out = in.clone();
+        } else if (to == SEI_CV_GRAY)
+            cv::cvtColor(in, out, cv::COLOR_BGR2GRAY);
+        else if (to == SEI_CV_HSV)
+            cv::cvtColor(in, out, cv::COLOR_BGR2HSV);
+        else if (to == SEI_CV_LAB)
+            cv::cvtColor(in, out, cv::COLOR_BGR2Lab);
+        else
+            return -1;
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_blur(const sei_image *src, sei_image *dst, int ksize)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        cv::Mat out;
+        cv::GaussianBlur(view(src), out, cv::Size(ksize | 1, ksize | 1), 0);
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n)
+{
+    try {
+        *n = 0;
+        if (gray->channels != 1)
+            return -1;
+        cv::Ptr<cv::LineSegmentDetector> lsd = cv::createLineSegmentDetector(cv::LSD_REFINE_STD);
+        std::vector<cv::Vec4f> lines;
+        std::vector<double> widths;
+        lsd->detect(view(gray), lines, widths);
+        int k = 0;
+        for (size_t i = 0; i < lines.size() && k < max; i++, k++) {
+            segs[5 * k + 0] = lines[i][0];
+            segs[5 * k + 1] = lines[i][1];
+            segs[5 * k + 2] = lines[i][2];
+            segs[5 * k + 3] = lines[i][3];
+            segs[5 * k + 4] = i < widths.size() ? (float)widths[i] : 1.0f;
+        }
+        *n = k;
+        return 0;
+    } catch (...) {
+        *n = 0;
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image *dst)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        cv::Mat m(3, 3, CV_64F), out;
+        for (int i = 0; i < 9; i++)
+            m.at<double>(i / 3, i % 3) = H[i];
+        cv::warpPerspective(view(src), out, m, cv::Size(w, h), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
+                            cv::BORDER_REPLICATE);
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness)
+{
+    try {
+        cv::Mat m = view(img);
+        cv::line(m, cv::Point2d(x1, y1), cv::Point2d(x2, y2), cv::Scalar(bgr[0], bgr[1], bgr[2]), thickness,
+                 cv::LINE_AA);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bgr[3], int thickness)
+{
+    try {
+        cv::Mat m = view(img);
+        cv::circle(m, cv::Point2d(x, y), (int)(r + 0.5), cv::Scalar(bgr[0], bgr[1], bgr[2]), thickness, cv::LINE_AA);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3])
+{
+    try {
+        cv::Mat m = view(img);
+        cv::putText(m, text, cv::Point2d(x, y), cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(bgr[0], bgr[1], bgr[2]),
+                    scale > 1 ? 2 : 1, cv::LINE_AA);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}

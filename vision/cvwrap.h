@@ -1,0 +1,56 @@
+/* cvwrap.h - the C face of the one C++ file that uses OpenCV (cvwrap.cpp).
+ *
+ * Only plain C types cross this header: image views (image.h), arrays of
+ * doubles and floats, strings. Each call catches every C++ exception inside
+ * and turns it into a -1 return with a message in err (when given), so no
+ * exception ever reaches C. Images that a call allocates are freed with
+ * sei_image_free. */
+#ifndef SEI_CVWRAP_H
+#define SEI_CVWRAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Decode an image file to 3-channel BGR, turned upright per its EXIF
+ * orientation. A picture larger than max_pixels is decoded at 1/2, 1/4 or
+ * 1/8 scale so it cannot exhaust memory. *out is allocated here (free with
+ * sei_image_free). Returns 0, or -1 with a message in err. */
+int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, size_t errlen);
+/* The same from bytes in memory (no EXIF turn for formats without it). */
+int sei_cv_decode(const uint8_t *data, size_t len, long max_pixels, sei_image *out, char *err, size_t errlen);
+/* Write an image; the format follows the file name (.png, .jpg). */
+int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen);
+
+/* Resize src into a new image *dst of w x h (area averaging when
+ * shrinking, linear when growing). */
+int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h);
+/* Convert BGR to one channel of grey, or to 3-channel HSV or Lab. */
+enum { SEI_CV_GRAY = 0, SEI_CV_HSV, SEI_CV_LAB };
+int sei_cv_convert(const sei_image *src, sei_image *dst, int to);
+/* Gaussian blur of the given odd kernel size into a new image. */
+int sei_cv_blur(const sei_image *src, sei_image *dst, int ksize);
+
+/* Straight line segments of a grey image (OpenCV's LSD). Writes up to max
+ * segments as 5 floats each: x1, y1, x2, y2, width; *n gets the count. */
+int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n);
+
+/* dst (allocated here, w x h, src's channels) samples src through H, which
+ * maps dst coordinates to src coordinates. */
+int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image *dst);
+
+/* Drawing on an image in place, for debug pictures and annotations. */
+int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness);
+int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bgr[3], int thickness);
+int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,30 @@
+/* image.c - allocation of image views owned by the vision code. */
+#include "image.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int sei_image_alloc(sei_image *img, int width, int height, int channels)
+{
+    memset(img, 0, sizeof *img);
+    if (width <= 0 || height <= 0 || (channels != 1 && channels != 3) || width > 65536 || height > 65536)
+        return -1;
+    size_t stride = (size_t)width * (size_t)channels;
+    uint8_t *buf = calloc((size_t)height, stride);
+    if (!buf)
+        return -1;
+    img->width = width;
+    img->height = height;
+    img->stride = (int)stride;
+    img->channels = channels;
+    img->buf = buf;
+    return 0;
+}
+
+void sei_image_free(sei_image *img)
+{
+    if (!img)
+        return;
+    free(img->buf);
+    memset(img, 0, sizeof *img);
+}

@@ -1,0 +1,39 @@
+/* image.h - caller-owned image views, as the vision code passes them.
+ *
+ * An image is a view {width, height, stride, channels, buf}: it never owns
+ * its pixels unless it came from sei_image_alloc or sei_cv_load, which say
+ * so. Rows are `stride` bytes apart; pixels are 8-bit, 1 channel (grey) or
+ * 3 channels in B, G, R order (OpenCV's), so the OpenCV wrapper can wrap a
+ * view without copying. */
+#ifndef SEI_IMAGE_H
+#define SEI_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int width, height;
+    int stride;     /* bytes from one row to the next */
+    int channels;   /* 1 or 3 (BGR) */
+    uint8_t *buf;
+} sei_image;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Allocate pixels for a width x height image with `channels` channels,
+ * zeroed. Returns 0, or -1 when out of memory or the size is absurd. The
+ * caller frees them with sei_image_free. */
+int sei_image_alloc(sei_image *img, int width, int height, int channels);
+/* Free pixels from sei_image_alloc or sei_cv_load; zeroes the view. NULL
+ * and an empty view are no-ops. */
+void sei_image_free(sei_image *img);
+
+static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->buf + (size_t)y * (size_t)img->stride; }
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,654 @@
+/* lattice.c - from line segments to the board's grid.
+ *
+ * A grid seen in perspective is a projective image of the integer lattice:
+ * one homography H takes (u, v) to pixels and every grid line is u = k or
+ * v = k. So instead of trusting single lines (a crowded end-game board hides
+ * most of them behind stones) the lattice is fitted as a whole:
+ *   1. segment directions give two families (histogram of angles);
+ *   2. collinear segments of a family merge into lines;
+ *   3. RANSAC: two neighbouring lines of each family make one cell, whose
+ *      four corners fix H; the H under which most lines fall on integer
+ *      lattice lines, with fewest holes, wins;
+ *   4. H is refitted by least squares on every line crossing, twice;
+ *   5. the board is the window of 9, 13 or 19 consecutive lattice lines in
+ *      each direction that the lines support best. */
+#include "lattice.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+#define MAX_LINES 400
+#define PI 3.14159265358979323846
+
+typedef struct {
+    double a, b, c;       /* a x + b y + c = 0, a^2 + b^2 = 1 */
+    double sw, sx, sy, sxx, sxy, syy; /* weighted endpoint sums for the refit */
+    double tmin, tmax;    /* extent of the segments along the line */
+    double len;           /* total segment length */
+    int fam;
+} line_t;
+
+void sei_h_mul(const double A[9], const double B[9], double C[9])
+{
+    double R[9];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = A[3 * i] * B[j] + A[3 * i + 1] * B[3 + j] + A[3 * i + 2] * B[6 + j];
+    memcpy(C, R, sizeof R);
+}
+
+int sei_h_inv(const double m[9], double r[9])
+{
+    double det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) +
+                 m[2] * (m[3] * m[7] - m[4] * m[6]);
+    if (fabs(det) < 1e-15)
+        return -1;
+    double inv[9] = {m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+                     m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+                     m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3]};
+    for (int i = 0; i < 9; i++)
+        r[i] = inv[i] / det;
+    return 0;
+}
+
+/* Hartley's normalisation: centre the points and scale them to a mean
+ * distance of sqrt(2), so the normal equations stay well conditioned. */
+static void normaliser(const double *p, int n, double T[9])
+{
+    double mx = 0, my = 0, d = 0;
+    for (int i = 0; i < n; i++) {
+        mx += p[2 * i];
+        my += p[2 * i + 1];
+    }
+    mx /= n;
+    my /= n;
+    for (int i = 0; i < n; i++)
+        d += hypot(p[2 * i] - mx, p[2 * i + 1] - my);
+    d /= n;
+    double s = d > 1e-12 ? sqrt(2.0) / d : 1;
+    double t[9] = {s, 0, -s * mx, 0, s, -s * my, 0, 0, 1};
+    memcpy(T, t, sizeof t);
+}
+
+int sei_h_fit(const double *src, const double *dst, int n, double H[9])
+{
+    if (n < 4)
+        return -1;
+    double Ts[9], Td[9];
+    normaliser(src, n, Ts);
+    normaliser(dst, n, Td);
+    /* Normal equations of the 8-unknown DLT (h33 = 1). */
+    double A[8][9];
+    memset(A, 0, sizeof A);
+    for (int i = 0; i < n; i++) {
+        double x, y, X, Y;
+        sei_h_apply(Ts, src[2 * i], src[2 * i + 1], &x, &y);
+        sei_h_apply(Td, dst[2 * i], dst[2 * i + 1], &X, &Y);
+        double r[2][9] = {{x, y, 1, 0, 0, 0, -X * x, -X * y, X}, {0, 0, 0, x, y, 1, -Y * x, -Y * y, Y}};
+        for (int k = 0; k < 2; k++)
+            for (int a = 0; a < 8; a++)
+                for (int b = 0; b < 9; b++)
+                    A[a][b] += r[k][a] * r[k][b];
+    }
+    for (int c = 0; c < 8; c++) {
+        int piv = c;
+        for (int r = c + 1; r < 8; r++)
+            if (fabs(A[r][c]) > fabs(A[piv][c]))
+                piv = r;
+        if (fabs(A[piv][c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < 9; k++) {
+                double t = A[c][k];
+                A[c][k] = A[piv][k];
+                A[piv][k] = t;
+            }
+        for (int r = 0; r < 8; r++) {
+            if (r == c)
+                continue;
+            double f = A[r][c] / A[c][c];
+            for (int k = c; k < 9; k++)
+                A[r][k] -= f * A[c][k];
+        }
+    }
+    double Hn[9];
+    for (int i = 0; i < 8; i++)
+        Hn[i] = A[i][8] / A[i][i];
+    Hn[8] = 1;
+    /* Undo the normalisation: H = Td^-1 Hn Ts. */
+    double Tdi[9], tmp[9];
+    if (sei_h_inv(Td, Tdi))
+        return -1;
+    sei_h_mul(Tdi, Hn, tmp);
+    sei_h_mul(tmp, Ts, H);
+    return 0;
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Refit a line through its weighted endpoints (total least squares). */
+static void refit(line_t *l)
+{
+    double mx = l->sx / l->sw, my = l->sy / l->sw;
+    double cxx = l->sxx / l->sw - mx * mx, cxy = l->sxy / l->sw - mx * my, cyy = l->syy / l->sw - my * my;
+    /* Direction: the main axis of the covariance. */
+    double ang = 0.5 * atan2(2 * cxy, cxx - cyy);
+    double dx = cos(ang), dy = sin(ang);
+    l->a = -dy;
+    l->b = dx;
+    l->c = -(l->a * mx + l->b * my);
+}
+
+static void add_points(line_t *l, double x1, double y1, double x2, double y2, double w)
+{
+    double pts[2][2] = {{x1, y1}, {x2, y2}};
+    for (int i = 0; i < 2; i++) {
+        double x = pts[i][0], y = pts[i][1];
+        l->sw += w;
+        l->sx += w * x;
+        l->sy += w * y;
+        l->sxx += w * x * x;
+        l->sxy += w * x * y;
+        l->syy += w * y * y;
+    }
+}
+
+/* Is (x, y) on line l? The allowance grows along the line with the
+ * uncertainty of its direction: a line fitted to one short segment may be
+ * a degree off, one fitted along the whole board is not. */
+static int on_line(const line_t *l, double x, double y, double tol)
+{
+    double d = fabs(l->a * x + l->b * y + l->c);
+    if (l->tmax < l->tmin)
+        return d < tol;
+    double t = l->b * x - l->a * y, mid = 0.5 * (l->tmin + l->tmax), span = l->tmax - l->tmin;
+    double slack = fabs(t - mid) - 0.5 * span;
+    if (slack < 0)
+        slack = 0;
+    return d < tol + slack * 1.5 / (span > 20 ? span : 20);
+}
+
+/* Widen l's extent to cover (x, y). */
+static void extend(line_t *l, double x, double y)
+{
+    double t = l->b * x - l->a * y;
+    if (t < l->tmin) l->tmin = t;
+    if (t > l->tmax) l->tmax = t;
+}
+
+/* The two ends of l's extent, as points on the line (x, y pairs, with
+ * room for 2 doubles each). */
+static void line_ends(const line_t *l, double *p, double *q)
+{
+    p[0] = -l->a * l->c + l->b * l->tmin;
+    p[1] = -l->b * l->c - l->a * l->tmin;
+    q[0] = -l->a * l->c + l->b * l->tmax;
+    q[1] = -l->b * l->c - l->a * l->tmax;
+}
+
+/* Where two lines cross; -1 when they are (nearly) parallel. */
+static int cross(const line_t *p, const line_t *q, double *x, double *y)
+{
+    double d = p->a * q->b - p->b * q->a;
+    if (fabs(d) < 1e-9)
+        return -1;
+    *x = (p->b * q->c - q->b * p->c) / d;
+    *y = (q->a * p->c - p->a * q->c) / d;
+    return 0;
+}
+
+/* Solve the 8x8 system of a homography from 4 point pairs (src unit
+ * square corners to dst). */
+static int h_from4(const double src[4][2], const double dst[4][2], double H[9])
+{
+    double A[8][9];
+    for (int i = 0; i < 4; i++) {
+        double x = src[i][0], y = src[i][1], X = dst[i][0], Y = dst[i][1];
+        double r1[9] = {x, y, 1, 0, 0, 0, -X * x, -X * y, X};
+        double r2[9] = {0, 0, 0, x, y, 1, -Y * x, -Y * y, Y};
+        memcpy(A[2 * i], r1, sizeof r1);
+        memcpy(A[2 * i + 1], r2, sizeof r2);
+    }
+    for (int c = 0; c < 8; c++) {
+        int piv = c;
+        for (int r = c + 1; r < 8; r++)
+            if (fabs(A[r][c]) > fabs(A[piv][c]))
+                piv = r;
+        if (fabs(A[piv][c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < 9; k++) {
+                double t = A[c][k];
+                A[c][k] = A[piv][k];
+                A[piv][k] = t;
+            }
+        for (int r = 0; r < 8; r++) {
+            if (r == c)
+                continue;
+            double f = A[r][c] / A[c][c];
+            for (int k = c; k < 9; k++)
+                A[r][k] -= f * A[c][k];
+        }
+    }
+    for (int i = 0; i < 8; i++)
+        H[i] = A[i][8] / A[i][i];
+    H[8] = 1;
+    return 0;
+}
+
+/* The lattice index a line sits on under Hinv, or -1000 when it is not
+ * on one: both ends of its extent must map to the same u (fam 0) or v
+ * (fam 1) within tol lattice units of an integer. */
+static int line_index(const line_t *l, const double Hinv[9], double tol, int want_u)
+{
+    double dx = l->b, dy = -l->a; /* direction */
+    double x0 = -l->a * l->c, y0 = -l->b * l->c; /* foot from the origin */
+    double u[2], v[2];
+    double ts[2] = {l->tmin, l->tmax};
+    for (int i = 0; i < 2; i++)
+        sei_h_apply(Hinv, x0 + ts[i] * dx, y0 + ts[i] * dy, &u[i], &v[i]);
+    double *q = want_u ? u : v;
+    double k0 = floor(q[0] + 0.5), k1 = floor(q[1] + 0.5);
+    if (k0 != k1 || fabs(q[0] - k0) > tol || fabs(q[1] - k1) > tol || fabs(k0) > 60)
+        return -1000;
+    return (int)k0;
+}
+
+typedef struct {
+    int idx[MAX_LINES];    /* lattice index per line, or -1000 */
+    int lo, hi;            /* range of supported indices */
+    double score;
+} fit_t;
+
+/* Score H: lines on lattice lines, distinct indices, holes in between. */
+static double score_h(const line_t *lines, int n, const double H[9], double tol, int idx[MAX_LINES], int *range)
+{
+    double Hinv[9];
+    if (sei_h_inv(H, Hinv))
+        return -1e9;
+    uint8_t seen[2][121];
+    memset(seen, 0, sizeof seen);
+    int lo[2] = {1000, 1000}, hi[2] = {-1000, -1000}, distinct[2] = {0, 0};
+    for (int i = 0; i < n; i++) {
+        int k = line_index(&lines[i], Hinv, tol, lines[i].fam == 0);
+        if (idx)
+            idx[i] = k;
+        if (k == -1000)
+            continue;
+        int f = lines[i].fam;
+        if (!seen[f][k + 60]) {
+            seen[f][k + 60] = 1;
+            distinct[f]++;
+        }
+        if (k < lo[f]) lo[f] = k;
+        if (k > hi[f]) hi[f] = k;
+    }
+    double s = 0;
+    for (int f = 0; f < 2; f++) {
+        if (!distinct[f])
+            return -1e9;
+        int span = hi[f] - lo[f] + 1;
+        s += distinct[f] - 0.6 * (span - distinct[f]);
+        if (range) {
+            range[2 * f] = lo[f];
+            range[2 * f + 1] = hi[f];
+        }
+    }
+    return s;
+}
+
+/* Least-squares H from every crossing of supported lines. */
+static int refine(const line_t *lines, int n, const int *idx, double H[9])
+{
+    double *src = malloc(sizeof(double) * 2 * MAX_LINES * MAX_LINES / 4);
+    double *dst = malloc(sizeof(double) * 2 * MAX_LINES * MAX_LINES / 4);
+    int m = 0, cap = MAX_LINES * MAX_LINES / 4;
+    if (!src || !dst) {
+        free(src);
+        free(dst);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        if (lines[i].fam != 0 || idx[i] == -1000)
+            continue;
+        for (int j = 0; j < n && m < cap; j++) {
+            if (lines[j].fam != 1 || idx[j] == -1000)
+                continue;
+            double x, y;
+            if (cross(&lines[i], &lines[j], &x, &y))
+                continue;
+            src[2 * m] = idx[i];
+            src[2 * m + 1] = idx[j];
+            dst[2 * m] = x;
+            dst[2 * m + 1] = y;
+            m++;
+        }
+    }
+    int rc = m >= 6 ? sei_h_fit(src, dst, m, H) : -1;
+    free(src);
+    free(dst);
+    return rc;
+}
+
+int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol, int rounds, double min_support,
+                    uint64_t seed, sei_lattice *out)
+{
+    memset(out, 0, sizeof *out);
+    (void)min_support;
+    double diag = sqrt((double)w * w + (double)h * h);
+    double min_len = 0.012 * diag;
+
+    /* 1. Two families of directions. */
+    double hist[180] = {0}, sm[180];
+    for (int i = 0; i < n; i++) {
+        const float *s = segs + 5 * i;
+        double dx = s[2] - s[0], dy = s[3] - s[1], len = sqrt(dx * dx + dy * dy);
+        if (len < min_len)
+            continue;
+        double ang = atan2(dy, dx) * 180 / PI;
+        if (ang < 0)
+            ang += 180;
+        hist[(int)ang % 180] += len;
+    }
+    for (int i = 0; i < 180; i++) {
+        sm[i] = 0;
+        for (int k = -3; k <= 3; k++)
+            sm[i] += hist[(i + k + 180) % 180] * (4 - abs(k));
+    }
+    int p1 = 0;
+    for (int i = 1; i < 180; i++)
+        if (sm[i] > sm[p1])
+            p1 = i;
+    int p2 = -1;
+    for (int i = 0; i < 180; i++) {
+        int d = abs(i - p1);
+        if (d > 90)
+            d = 180 - d;
+        if (d >= 30 && (p2 < 0 || sm[i] > sm[p2]))
+            p2 = i;
+    }
+    if (sm[p1] <= 0 || p2 < 0 || sm[p2] < 0.05 * sm[p1]) {
+        snprintf(out->why, sizeof out->why, "no two families of straight lines: nothing like a grid");
+        return -1;
+    }
+
+    /* 2. Merge segments into lines, longest first. */
+    int order_n = 0;
+    int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    line_t *lines = calloc(MAX_LINES, sizeof *lines);
+    if (!order || !lines) {
+        free(order);
+        free(lines);
+        snprintf(out->why, sizeof out->why, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        const float *s = segs + 5 * i;
+        double dx = s[2] - s[0], dy = s[3] - s[1];
+        if (sqrt(dx * dx + dy * dy) >= min_len)
+            order[order_n++] = i;
+    }
+    /* Sort by length, longest first (insertion sort on keys is fine for a
+     * few thousand segments but qsort is simpler to trust). */
+    for (int i = 1; i < order_n; i++) {
+        int k = order[i];
+        const float *s = segs + 5 * k;
+        double lk = hypot(s[2] - s[0], s[3] - s[1]);
+        int j = i - 1;
+        while (j >= 0) {
+            const float *t = segs + 5 * order[j];
+            if (hypot(t[2] - t[0], t[3] - t[1]) >= lk)
+                break;
+            order[j + 1] = order[j];
+            j--;
+        }
+        order[j + 1] = k;
+    }
+    int nl = 0;
+    for (int oi = 0; oi < order_n; oi++) {
+        const float *s = segs + 5 * order[oi];
+        double dx = s[2] - s[0], dy = s[3] - s[1], len = sqrt(dx * dx + dy * dy);
+        double ang = atan2(dy, dx) * 180 / PI;
+        if (ang < 0)
+            ang += 180;
+        int d1 = abs((int)ang - p1), d2 = abs((int)ang - p2);
+        if (d1 > 90) d1 = 180 - d1;
+        if (d2 > 90) d2 = 180 - d2;
+        int fam = d1 <= d2 ? 0 : 1;
+        if ((fam == 0 ? d1 : d2) > 28)
+            continue;
+        double ux = dx / len, uy = dy / len;
+        int best = -1;
+        for (int k = 0; k < nl && best < 0; k++) {
+            line_t *l = &lines[k];
+            if (l->fam != fam || fabs(l->a * ux + l->b * uy) > 0.06)
+                continue;
+            if (on_line(l, s[0], s[1], tol) && on_line(l, s[2], s[3], tol))
+                best = k;
+        }
+        if (best < 0) {
+            if (nl == MAX_LINES)
+                continue;
+            best = nl++;
+            memset(&lines[best], 0, sizeof lines[best]);
+            lines[best].fam = fam;
+            lines[best].tmin = 1e18;
+            lines[best].tmax = -1e18;
+        }
+        line_t *l = &lines[best];
+        add_points(l, s[0], s[1], s[2], s[3], len);
+        l->len += len;
+        refit(l);
+        /* The fit moved: recompute the extent from the stored ends. */
+        extend(l, s[0], s[1]);
+        extend(l, s[2], s[3]);
+    }
+    /* Fragments of one grid line that started apart: merge whole lines
+     * that lie on each other, until nothing changes. */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 0; i < nl; i++)
+            for (int j = i + 1; j < nl; j++) {
+                line_t *a = &lines[i], *b = &lines[j];
+                if (a->fam != b->fam || fabs(a->a * b->b - a->b * b->a) > 0.05)
+                    continue;
+                const line_t *big = a->len >= b->len ? a : b, *small = big == a ? b : a;
+                double e[4][2];
+                line_ends(a, e[0], e[1]);
+                line_ends(b, e[2], e[3]);
+                const double *se = small == a ? e[0] : e[2];
+                if (!on_line(big, se[0], se[1], tol) || !on_line(big, se[2], se[3], tol))
+                    continue;
+                a->sw += b->sw;
+                a->sx += b->sx;
+                a->sy += b->sy;
+                a->sxx += b->sxx;
+                a->sxy += b->sxy;
+                a->syy += b->syy;
+                a->len += b->len;
+                refit(a);
+                a->tmin = 1e18;
+                a->tmax = -1e18;
+                for (int k = 0; k < 4; k++)
+                    extend(a, e[k][0], e[k][1]);
+                lines[j] = lines[--nl];
+                j--;
+                changed = 1;
+            }
+    }
+    free(order);
+    /* The extent uses t = b x - a y, the coordinate along the line from the
+     * foot of the origin: x0 + t (b, -a) with x0 = -c (a, b). */
+    int nf[2] = {0, 0};
+    for (int k = 0; k < nl; k++)
+        nf[lines[k].fam]++;
+    out->lines_a = nf[0];
+    out->lines_b = nf[1];
+    if (nf[0] < 3 || nf[1] < 3) {
+        snprintf(out->why, sizeof out->why, "too few grid lines (%d and %d)", nf[0], nf[1]);
+        free(lines);
+        return -1;
+    }
+
+    /* 3. RANSAC over cells made of two neighbouring lines of each family. */
+    uint64_t rng = seed ? seed : 0x2545F4914F6CDD1DULL;
+    double best_score = -1e9, bestH[9] = {0};
+    int fam_idx[2][MAX_LINES], fam_n[2] = {0, 0};
+    for (int k = 0; k < nl; k++)
+        fam_idx[lines[k].fam][fam_n[lines[k].fam]++] = k;
+    for (int r = 0; r < rounds; r++) {
+        int pick[2][2];
+        for (int f = 0; f < 2; f++) {
+            int a = fam_idx[f][next_rand(&rng) % (uint64_t)fam_n[f]];
+            /* A neighbour: among the lines nearest to a at its middle. */
+            double mx = -lines[a].a * lines[a].c + lines[a].b * 0.5 * (lines[a].tmin + lines[a].tmax);
+            double my = -lines[a].b * lines[a].c - lines[a].a * 0.5 * (lines[a].tmin + lines[a].tmax);
+            int near[4] = {-1, -1, -1, -1};
+            double nd[4] = {1e18, 1e18, 1e18, 1e18};
+            for (int j = 0; j < fam_n[f]; j++) {
+                int b = fam_idx[f][j];
+                if (b == a)
+                    continue;
+                double d = fabs(lines[b].a * mx + lines[b].b * my + lines[b].c);
+                if (d < 3)
+                    continue;
+                for (int q = 0; q < 4; q++)
+                    if (d < nd[q]) {
+                        for (int z = 3; z > q; z--) {
+                            nd[z] = nd[z - 1];
+                            near[z] = near[z - 1];
+                        }
+                        nd[q] = d;
+                        near[q] = b;
+                        break;
+                    }
+            }
+            int cands = 0;
+            while (cands < 4 && near[cands] >= 0)
+                cands++;
+            if (!cands)
+                goto next_round;
+            pick[f][0] = a;
+            pick[f][1] = near[next_rand(&rng) % (uint64_t)(cands < 2 ? cands : 2)];
+        }
+        {
+            double quad[4][2];
+            const line_t *A0 = &lines[pick[0][0]], *A1 = &lines[pick[0][1]];
+            const line_t *B0 = &lines[pick[1][0]], *B1 = &lines[pick[1][1]];
+            if (cross(A0, B0, &quad[0][0], &quad[0][1]) || cross(A1, B0, &quad[1][0], &quad[1][1]) ||
+                cross(A1, B1, &quad[2][0], &quad[2][1]) || cross(A0, B1, &quad[3][0], &quad[3][1]))
+                continue;
+            /* Family 0 lines are u = const: A0 is u = 0, A1 is u = 1. */
+            const double unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+            double H[9];
+            if (h_from4(unit, quad, H))
+                continue;
+            double area = fabs((quad[1][0] - quad[0][0]) * (quad[3][1] - quad[0][1]) -
+                               (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));
+            if (area < 40 || area > (double)w * h / 25)
+                continue;
+            double s = score_h(lines, nl, H, 0.14, NULL, NULL);
+            if (s > best_score) {
+                best_score = s;
+                memcpy(bestH, H, sizeof bestH);
+            }
+        }
+    next_round:;
+    }
+    if (best_score < 6) {
+        snprintf(out->why, sizeof out->why, "no lattice fits the lines (best support %.0f)", best_score);
+        free(lines);
+        return -1;
+    }
+
+    /* 4. Refit on all crossings, twice, tightening the tolerance. */
+    int idx[MAX_LINES], range[4];
+    double H[9];
+    memcpy(H, bestH, sizeof H);
+    for (int it = 0; it < 3; it++) {
+        score_h(lines, nl, H, it == 0 ? 0.14 : 0.1, idx, range);
+        double H2[9];
+        if (refine(lines, nl, idx, H2) == 0) {
+            double s2 = score_h(lines, nl, H2, 0.1, NULL, NULL);
+            if (s2 >= score_h(lines, nl, H, 0.1, NULL, NULL))
+                memcpy(H, H2, sizeof H);
+        }
+    }
+    score_h(lines, nl, H, 0.1, idx, range);
+    if (getenv("SEI_TRACE")) {
+        fprintf(stderr, "lattice: %d lines (%d, %d), ransac best %.1f, final %.1f\n", nl, nf[0], nf[1], best_score,
+                score_h(lines, nl, H, 0.1, NULL, NULL));
+        for (int f = 0; f < 2; f++) {
+            fprintf(stderr, "  family %d:", f);
+            for (int k = 0; k < nl; k++)
+                if (lines[k].fam == f && idx[k] != -1000)
+                    fprintf(stderr, " %d(%.0f)", idx[k], lines[k].len);
+            fprintf(stderr, "\n");
+        }
+    }
+
+    /* 5. The window of 9, 13 or 19 lines the support fits best. */
+    uint8_t sup[2][121];
+    memset(sup, 0, sizeof sup);
+    for (int k = 0; k < nl; k++)
+        if (idx[k] != -1000)
+            sup[lines[k].fam][idx[k] + 60] = 1;
+    const int sizes[3] = {9, 13, 19};
+    double best_total = -1e9;
+    int best_n = 0, best_s[2] = {0, 0};
+    for (int si = 0; si < 3; si++) {
+        int N = sizes[si];
+        if (size && size != N)
+            continue;
+        double total = 0;
+        int starts[2];
+        for (int f = 0; f < 2; f++) {
+            int all = 0;
+            for (int k = 0; k < 121; k++)
+                all += sup[f][k];
+            double bf = -1e9;
+            for (int s0 = 0; s0 + N <= 121; s0++) {
+                int in = 0;
+                for (int k = s0; k < s0 + N; k++)
+                    in += sup[f][k];
+                /* Outer lines matter most: a window must start and end on a line. */
+                double sc = in - 0.8 * (N - in) - 0.8 * (all - in) + 0.5 * (sup[f][s0] + sup[f][s0 + N - 1]);
+                if (sc > bf) {
+                    bf = sc;
+                    starts[f] = s0 - 60;
+                }
+            }
+            total += bf;
+        }
+        if (total > best_total) {
+            best_total = total;
+            best_n = N;
+            best_s[0] = starts[0];
+            best_s[1] = starts[1];
+        }
+    }
+    int in_total = 0;
+    for (int f = 0; f < 2; f++)
+        for (int k = best_s[f]; k < best_s[f] + best_n; k++)
+            in_total += sup[f][k + 60];
+    free(lines);
+    if (!best_n || in_total < best_n) {
+        snprintf(out->why, sizeof out->why, "the lines do not make a 9, 13 or 19 grid");
+        return -1;
+    }
+    /* Shift the lattice so the window starts at (0, 0). */
+    double T[9] = {1, 0, best_s[0], 0, 1, best_s[1], 0, 0, 1};
+    sei_h_mul(H, T, out->H);
+    out->size = best_n;
+    out->score = in_total / (2.0 * best_n);
+    return 0;
+}

@@ -1,0 +1,145 @@
+/* stones.c - reading the stones on the top-down board.
+ *
+ * Each intersection is compared with the bare wood next to it rather than
+ * with fixed colours, so pale and dark boards, coloured light and shadows
+ * across the board all read the same way. The wood next to an intersection
+ * is sampled at the four cell centres around it: a stone of one cell's
+ * width standing on the intersection does not reach them (they are 0.7
+ * cells away), and grid lines do not cross them.
+ *   black: the intersection is much darker than its wood (median L*, so a
+ *          glossy highlight does not lift it);
+ *   white: much brighter, or clearly paler (less chroma) without being
+ *          darker: white stones are grey-white, wood is yellow to brown.
+ * The median of a small disk, not its mean, so the grid lines through an
+ * empty intersection do not darken it. */
+#include "stones.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    double L, C;   /* median lightness and chroma */
+    int valid;
+} sample_t;
+
+static int cmp_u8(const void *a, const void *b) { return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b; }
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Median L* (0..100) and chroma of a disk of radius r around (x, y). */
+static sample_t sample(const sei_image *lab, double x, double y, double r)
+{
+    sample_t s = {0, 0, 0};
+    uint8_t Ls[4096], Cs[4096];
+    int n = 0;
+    int x0 = (int)floor(x - r), x1 = (int)ceil(x + r), y0 = (int)floor(y - r), y1 = (int)ceil(y + r);
+    for (int yy = y0; yy <= y1; yy++) {
+        if (yy < 0 || yy >= lab->height)
+            continue;
+        const uint8_t *row = sei_image_row(lab, yy);
+        for (int xx = x0; xx <= x1 && n < 4096; xx++) {
+            if (xx < 0 || xx >= lab->width)
+                continue;
+            double dx = xx - x, dy = yy - y;
+            if (dx * dx + dy * dy > r * r)
+                continue;
+            const uint8_t *p = row + 3 * xx;
+            double a = p[1] - 128.0, b = p[2] - 128.0;
+            Ls[n] = p[0];
+            double c = sqrt(a * a + b * b);
+            Cs[n] = (uint8_t)(c > 255 ? 255 : c);
+            n++;
+        }
+    }
+    if (n == 0)
+        return s;
+    qsort(Ls, (size_t)n, 1, cmp_u8);
+    qsort(Cs, (size_t)n, 1, cmp_u8);
+    s.L = Ls[n / 2] * 100.0 / 255.0;
+    s.C = Cs[n / 2];
+    s.valid = 1;
+    return s;
+}
+
+void sei_stones_classify(const sei_image *lab, int size, double cell, double margin, const sei_vision_params *p,
+                         sei_vision_result *r)
+{
+    sample_t pt[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    sample_t mid[SEI_MAX_SIZE + 1][SEI_MAX_SIZE + 1];
+    double rad = p->stone_radius * cell;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++)
+            pt[y][x] = sample(lab, margin + x * cell, margin + y * cell, rad);
+    /* Cell centres, including the half-cells outside the outer lines (the
+     * board's margin is wood too). */
+    for (int y = 0; y <= size; y++)
+        for (int x = 0; x <= size; x++)
+            mid[y][x] = sample(lab, margin + (x - 0.5) * cell, margin + (y - 0.5) * cell, rad * 0.6);
+
+    /* The whole board's wood: the median over all cell centres, a fallback
+     * where the local ones disagree (covered by stones). */
+    double allL[(SEI_MAX_SIZE + 1) * (SEI_MAX_SIZE + 1)], allC[(SEI_MAX_SIZE + 1) * (SEI_MAX_SIZE + 1)];
+    int na = 0;
+    for (int y = 0; y <= size; y++)
+        for (int x = 0; x <= size; x++)
+            if (mid[y][x].valid) {
+                allL[na] = mid[y][x].L;
+                allC[na] = mid[y][x].C;
+                na++;
+            }
+    qsort(allL, (size_t)na, sizeof allL[0], cmp_dbl);
+    qsort(allC, (size_t)na, sizeof allC[0], cmp_dbl);
+    double woodL = na ? allL[na / 2] : 50, woodC = na ? allC[na / 2] : 20;
+
+    r->min_confidence = 1;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            /* Local wood: median of the four cell centres around. */
+            double Ls[4], Cs[4];
+            int k = 0;
+            for (int dy = 0; dy <= 1; dy++)
+                for (int dx = 0; dx <= 1; dx++)
+                    if (mid[y + dy][x + dx].valid) {
+                        Ls[k] = mid[y + dy][x + dx].L;
+                        Cs[k] = mid[y + dy][x + dx].C;
+                        k++;
+                    }
+            double bL = woodL, bC = woodC;
+            if (k >= 2) {
+                qsort(Ls, (size_t)k, sizeof Ls[0], cmp_dbl);
+                qsort(Cs, (size_t)k, sizeof Cs[0], cmp_dbl);
+                /* The brighter half: a neighbouring black stone can shade a
+                 * cell centre, seldom brighten one. */
+                bL = Ls[k / 2];
+                bC = Cs[k / 2];
+            }
+            double dL = pt[y][x].L - bL, dC = pt[y][x].C - bC;
+            /* Scores: how far past each threshold, in threshold units. */
+            double black = -dL / p->black_gap;
+            double white = dL / p->white_gap;
+            double pale = (-dC / 10.0) + (dL > -6 ? 0.3 : -1);
+            if (pale > white)
+                white = pale;
+            int c = SEI_EMPTY;
+            double m;
+            if (black >= 1 && black >= white) {
+                c = SEI_BLACK;
+                m = black - 1;
+            } else if (white >= 1) {
+                c = SEI_WHITE;
+                m = white - 1;
+            } else {
+                double top = black > white ? black : white;
+                m = 1 - top;
+            }
+            float conf = (float)(0.5 + 0.5 * (m > 1 ? 1 : m < 0 ? 0 : m));
+            r->grid[y][x] = (uint8_t)c;
+            r->confidence[y][x] = conf;
+            if (conf < r->min_confidence)
+                r->min_confidence = conf;
+        }
+}

@@ -1,0 +1,305 @@
+/* vision.c - the board reader's pipeline: prepare, segments, lattice,
+ * size, stones; each stage timed, each able to leave a debug picture. */
+#define _POSIX_C_SOURCE 200809L
+#include "vision.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cvwrap.h"
+#include "lattice.h"
+#include "stones.h"
+
+#define MAX_SEGMENTS 20000
+
+struct sei_vision {
+    sei_vision_params p;
+    char errmsg[256];
+    char debug_dir[1024];
+};
+
+static const char *const stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
+
+void sei_vision_params_default(sei_vision_params *p)
+{
+    p->work_side = 1000;
+    p->size = 0;
+    p->line_tolerance = 2.5;
+    p->ransac_rounds = 1500;
+    p->min_support = 0.12;
+    p->stone_radius = 0.28;
+    p->black_gap = 28;
+    p->white_gap = 14;
+    p->seed = 0;
+}
+
+sei_vision *sei_vision_create(const sei_vision_params *p)
+{
+    sei_vision *v = calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    if (p)
+        v->p = *p;
+    else
+        sei_vision_params_default(&v->p);
+    return v;
+}
+
+void sei_vision_destroy(sei_vision *v) { free(v); }
+
+const char *sei_vision_errmsg(const sei_vision *v) { return v ? v->errmsg : "no reader"; }
+
+void sei_vision_set_debug(sei_vision *v, const char *dir)
+{
+    if (!dir)
+        v->debug_dir[0] = 0;
+    else
+        snprintf(v->debug_dir, sizeof v->debug_dir, "%s", dir);
+}
+
+static sei_vision_status fail(sei_vision *v, sei_vision_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v->errmsg, sizeof v->errmsg, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void debug_save(sei_vision *v, int stage, const char *what, const sei_image *img)
+{
+    if (!v->debug_dir[0] || !img->buf)
+        return;
+    char path[1200], err[128];
+    snprintf(path, sizeof path, "%s/%d-%s-%s.png", v->debug_dir, stage, stage_names[stage], what);
+    sei_cv_save(path, img, err, sizeof err);
+}
+
+sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *img)
+{
+    char err[200];
+    v->errmsg[0] = 0;
+    /* 40 megapixels decode in full; bigger pictures at a reduced scale. */
+    if (sei_cv_load(path, 40L * 1000 * 1000, img, err, sizeof err))
+        return fail(v, SEI_VISION_BADIMAGE, "%s: %s", path, err);
+    return SEI_VISION_OK;
+}
+
+/* The dihedral turn of the lattice that puts (0, 0) at the picture's
+ * top-left corner and runs the corners clockwise, as people read a board. */
+static void upright(const double H[9], int n, double out[9])
+{
+    /* D maps new (u', v') to old (u, v): u = a u' + b v' + c, v = d u' + e v' + f. */
+    const int turns[8][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0},
+                             {-1, 0, 0, 1}, {1, 0, 0, -1}, {0, 1, 1, 0}, {0, -1, -1, 0}};
+    double best = 1e18;
+    int m = n - 1;
+    for (int t = 0; t < 8; t++) {
+        int a = turns[t][0], b = turns[t][1], d = turns[t][2], e = turns[t][3];
+        double c = (a < 0 || b < 0) ? m : 0, f = (d < 0 || e < 0) ? m : 0;
+        double D[9] = {a, b, c, d, e, f, 0, 0, 1}, G[9];
+        sei_h_mul(H, D, G);
+        double px[4], py[4];
+        const double uv[4][2] = {{0, 0}, {m, 0}, {m, m}, {0, m}};
+        for (int i = 0; i < 4; i++)
+            sei_h_apply(G, uv[i][0], uv[i][1], &px[i], &py[i]);
+        /* Clockwise on screen (y down): positive shoelace sum. */
+        double area = 0;
+        for (int i = 0; i < 4; i++)
+            area += px[i] * py[(i + 1) % 4] - px[(i + 1) % 4] * py[i];
+        if (area <= 0)
+            continue;
+        double key = px[0] + py[0];
+        if (key < best) {
+            best = key;
+            memcpy(out, G, 9 * sizeof(double));
+        }
+    }
+}
+
+static void draw_lattice(sei_image *img, const double H[9], int n, const uint8_t col[3], int thick)
+{
+    for (int k = 0; k < n; k++) {
+        double x1, y1, x2, y2;
+        sei_h_apply(H, k, 0, &x1, &y1);
+        sei_h_apply(H, k, n - 1, &x2, &y2);
+        sei_cv_line(img, x1, y1, x2, y2, col, thick);
+        sei_h_apply(H, 0, k, &x1, &y1);
+        sei_h_apply(H, n - 1, k, &x2, &y2);
+        sei_cv_line(img, x1, y1, x2, y2, col, thick);
+    }
+}
+
+sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
+{
+    double t0 = now_ms(), t = t0;
+    memset(out, 0, sizeof *out);
+    v->errmsg[0] = 0;
+    if (!img || !img->buf || (img->channels != 1 && img->channels != 3))
+        return fail(v, SEI_VISION_BADIMAGE, "no picture");
+    if (img->width < 32 || img->height < 32)
+        return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
+                    img->height);
+
+    sei_image work = {0}, gray = {0}, warped = {0}, lab = {0}, dbg = {0};
+    float *segs = NULL;
+    sei_vision_status st = SEI_VISION_OK;
+
+    /* Prepare: shrink to the working size, and grey. */
+    int side = img->width > img->height ? img->width : img->height;
+    double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
+    int ww = (int)lround(img->width * scale), wh = (int)lround(img->height * scale);
+    sei_image bgr_src = *img;
+    if (img->channels == 1) {
+        /* A grey picture reads too; stones are told by lightness alone. */
+        st = SEI_VISION_ERROR;
+        goto out;
+    }
+    if (sei_cv_resize(&bgr_src, &work, ww, wh) || sei_cv_convert(&work, &gray, SEI_CV_GRAY)) {
+        st = fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
+        goto out;
+    }
+    out->stage_ms[SEI_STAGE_PREPARE] = now_ms() - t;
+    t = now_ms();
+
+    /* Segments. */
+    segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
+    int nseg = 0;
+    if (!segs || sei_cv_segments(&gray, segs, MAX_SEGMENTS, &nseg)) {
+        st = fail(v, SEI_VISION_ERROR, "line segment detection failed");
+        goto out;
+    }
+    out->stage_ms[SEI_STAGE_SEGMENTS] = now_ms() - t;
+    if (v->debug_dir[0] && sei_cv_convert(&gray, &dbg, SEI_CV_GRAY) == 0) {
+        sei_image_free(&dbg);
+        if (sei_image_alloc(&dbg, ww, wh, 3) == 0) {
+            memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
+            const uint8_t red[3] = {0, 0, 255};
+            for (int i = 0; i < nseg; i++)
+                sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
+            debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
+        }
+        sei_image_free(&dbg);
+    }
+    t = now_ms();
+
+    /* Lattice and size. */
+    sei_lattice lat;
+    if (sei_lattice_fit(segs, nseg, ww, wh, v->p.size, v->p.line_tolerance, v->p.ransac_rounds, v->p.min_support,
+                        v->p.seed, &lat)) {
+        st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
+        goto out;
+    }
+    out->stage_ms[SEI_STAGE_LATTICE] = now_ms() - t;
+    t = now_ms();
+    int n = lat.size;
+    double H[9];
+    upright(lat.H, n, H);
+    out->size = n;
+    out->lattice_score = lat.score;
+    out->stage_ms[SEI_STAGE_SIZE] = now_ms() - t;
+    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
+        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
+        const uint8_t green[3] = {0, 220, 0}, blue[3] = {255, 80, 0};
+        draw_lattice(&dbg, H, n, green, 1);
+        double x, y;
+        sei_h_apply(H, 0, 0, &x, &y);
+        sei_cv_circle(&dbg, x, y, 8, blue, 2);
+        debug_save(v, SEI_STAGE_LATTICE, "grid", &dbg);
+        sei_image_free(&dbg);
+    }
+    t = now_ms();
+
+    /* Stones, on the board warped to a top-down view. */
+    const double cell = 32, margin = 32;
+    int side_px = (int)(margin * 2 + cell * (n - 1));
+    double Sinv[9] = {1 / cell, 0, -margin / cell, 0, 1 / cell, -margin / cell, 0, 0, 1}, M[9];
+    sei_h_mul(H, Sinv, M);
+    if (sei_cv_warp(&work, M, side_px, side_px, &warped) || sei_cv_convert(&warped, &lab, SEI_CV_LAB)) {
+        st = fail(v, SEI_VISION_NOMEM, "cannot warp the board (out of memory?)");
+        goto out;
+    }
+    sei_stones_classify(&lab, n, cell, margin, &v->p, out);
+    out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
+    if (v->debug_dir[0]) {
+        const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                if (out->grid[y][x] == SEI_EMPTY)
+                    continue;
+                sei_cv_circle(&warped, margin + x * cell, margin + y * cell, cell * 0.4,
+                              out->grid[y][x] == SEI_BLACK ? red : yel, 2);
+            }
+        debug_save(v, SEI_STAGE_STONES, "board", &warped);
+    }
+
+    /* Back to the picture's own pixels. */
+    double Sc[9] = {1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1};
+    sei_h_mul(Sc, H, out->H);
+    const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int i = 0; i < 4; i++)
+        sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+out:
+    out->ms = now_ms() - t0;
+    free(segs);
+    sei_image_free(&work);
+    sei_image_free(&gray);
+    sei_image_free(&warped);
+    sei_image_free(&lab);
+    sei_image_free(&dbg);
+    if (st == SEI_VISION_ERROR && !v->errmsg[0])
+        fail(v, st, "grey pictures are not supported; give a colour picture");
+    return st;
+}
+
+sei_vision_status sei_vision_annotate(sei_vision *v, const sei_image *img, const sei_vision_result *r,
+                                      const uint8_t marks[SEI_MAX_SIZE][SEI_MAX_SIZE], sei_image *out)
+{
+    v->errmsg[0] = 0;
+    if (img->channels != 3 || sei_image_alloc(out, img->width, img->height, 3))
+        return fail(v, SEI_VISION_NOMEM, "cannot copy the picture");
+    for (int y = 0; y < img->height; y++)
+        memcpy(sei_image_row(out, y), sei_image_row(img, y), (size_t)img->width * 3);
+    int n = r->size;
+    double side = img->width > img->height ? img->width : img->height;
+    int thick = side > 1500 ? 3 : 2;
+    const uint8_t green[3] = {60, 220, 60}, black[3] = {20, 20, 20}, white[3] = {250, 250, 250},
+                  red[3] = {40, 40, 230}, bterr[3] = {30, 30, 30}, wterr[3] = {235, 235, 235};
+    draw_lattice(out, r->H, n, green, thick > 2 ? 2 : 1);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double px, py, qx, qy;
+            sei_h_apply(r->H, x, y, &px, &py);
+            sei_h_apply(r->H, x + 1, y, &qx, &qy);
+            double cellpx = hypot(qx - px, qy - py);
+            int m = marks ? marks[y][x] : 0;
+            if (r->grid[y][x] != SEI_EMPTY) {
+                const uint8_t *ring = r->grid[y][x] == SEI_BLACK ? white : black;
+                sei_cv_circle(out, px, py, cellpx * 0.42, ring, thick);
+                if (m == 1) {
+                    double d = cellpx * 0.28;
+                    sei_cv_line(out, px - d, py - d, px + d, py + d, red, thick + 1);
+                    sei_cv_line(out, px - d, py + d, px + d, py - d, red, thick + 1);
+                }
+            } else if (m == 2 || m == 3) {
+                double d = cellpx * 0.16;
+                const uint8_t *c = m == 2 ? bterr : wterr;
+                for (int k = -1; k <= 1; k++)
+                    sei_cv_line(out, px - d, py + k * d * 0.6, px + d, py + k * d * 0.6, c, thick + 1);
+            }
+            if (r->confidence[y][x] < 0.65f)
+                sei_cv_circle(out, px, py, cellpx * 0.12, red, -1);
+        }
+    return SEI_VISION_OK;
+}

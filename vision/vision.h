@@ -1,0 +1,83 @@
+/* vision.h - read a Go board from a picture: where the board is, its size,
+ * and every stone, with no markers and no clicked corners.
+ *
+ * The stages, each timed and each able to write a debug picture:
+ *   1. segments  straight line segments of the picture (LSD);
+ *   2. lattice   the grid: two families of lines, fitted as one projective
+ *                lattice (a homography from grid coordinates to pixels),
+ *                so a crowded board that hides most lines still gives it;
+ *   3. size      9, 13 or 19 from the lattice's extent;
+ *   4. stones    each intersection sampled in the board's own top-down view
+ *                and compared with the bare wood around it.
+ * A reading that cannot be trusted says so: a status and a message when no
+ * board is found, a confidence per point otherwise. */
+#ifndef SEI_VISION_H
+#define SEI_VISION_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "image.h"
+
+typedef enum {
+    SEI_VISION_OK = 0,
+    SEI_VISION_NOBOARD,   /* no board in the picture, or none that could be read */
+    SEI_VISION_BADIMAGE,  /* unreadable, empty or absurd picture */
+    SEI_VISION_NOMEM,
+    SEI_VISION_ERROR      /* an internal failure (an OpenCV error), with a message */
+} sei_vision_status;
+
+enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGES };
+
+/* Tunables, with their defaults from sei_vision_params_default. */
+typedef struct {
+    int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
+    int size;               /* 0: find the size; 9, 13, 19: the caller knows it */
+    double line_tolerance;  /* a segment end within this many pixels of a lattice line supports it (2.5) */
+    int ransac_rounds;      /* lattice hypotheses tried (1500) */
+    double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
+    double stone_radius;    /* sampling disk, in cells (0.28) */
+    double black_gap;       /* how much darker than the wood a black stone is, at least, in L* (28) */
+    double white_gap;       /* how much brighter (or paler) than the wood a white stone is, at least (14) */
+    uint64_t seed;          /* 0: fixed; the reading is repeatable */
+} sei_vision_params;
+
+void sei_vision_params_default(sei_vision_params *p);
+
+typedef struct {
+    int size;                                   /* 9, 13 or 19 */
+    uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];   /* [row][col]: SEI_EMPTY / SEI_BLACK / SEI_WHITE; row 0 at the top */
+    float confidence[SEI_MAX_SIZE][SEI_MAX_SIZE]; /* 0.5 (a guess) .. 1 (sure) */
+    float min_confidence;
+    double corners[4][2];                       /* pixels of the corner intersections: TL, TR, BR, BL */
+    double H[9];                                /* grid (col, row) to picture pixels, row-major */
+    double lattice_score;                       /* share of the lattice's lines the picture supports */
+    double stage_ms[SEI_STAGES];
+    double ms;                                  /* decoded pixels to grid */
+} sei_vision_result;
+
+typedef struct sei_vision sei_vision;
+
+/* A reader with these parameters (NULL: the defaults). NULL when out of
+ * memory. Free with sei_vision_destroy; NULL is a no-op. */
+sei_vision *sei_vision_create(const sei_vision_params *p);
+void sei_vision_destroy(sei_vision *v);
+/* The message of the last failing call, owned by v. */
+const char *sei_vision_errmsg(const sei_vision *v);
+/* Write each stage's picture into dir (NULL: stop). The string is copied. */
+void sei_vision_set_debug(sei_vision *v, const char *dir);
+
+/* Read the board in img (BGR or grey; not changed) into out (the caller's). */
+sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
+
+/* Load a picture file upright (EXIF) into *img, shrunk when huge; free with
+ * sei_image_free. SEI_VISION_BADIMAGE with a message when unreadable. */
+sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *img);
+
+/* Draw a reading over a copy of the picture: the grid, the stones as read,
+ * and per point an optional mark (1: dead, 2: black territory, 3: white
+ * territory; NULL for none, indexed [row][col]). *out is allocated. */
+sei_vision_status sei_vision_annotate(sei_vision *v, const sei_image *img, const sei_vision_result *r,
+                                      const uint8_t marks[SEI_MAX_SIZE][SEI_MAX_SIZE], sei_image *out);
+
+#endif
