@@ -247,21 +247,27 @@ static int h_from4(const double src[4][2], const double dst[4][2], double H[9])
 
 /* The lattice index a line sits on under Hinv, or -1000 when it is not
  * on one: both ends of its extent must map to the same u (fam 0) or v
- * (fam 1) within tol lattice units of an integer. */
-static int line_index(const line_t *l, const double Hinv[9], double tol, int want_u)
+ * (fam 1) within tol lattice units of an integer. *cells gets how many
+ * cells of the lattice line the extent covers. */
+static int line_index(const line_t *l, const double Hinv[9], double tol, int want_u, double *cells)
 {
-    double dx = l->b, dy = -l->a; /* direction */
-    double x0 = -l->a * l->c, y0 = -l->b * l->c; /* foot from the origin */
-    double u[2], v[2];
-    double ts[2] = {l->tmin, l->tmax};
+    double p[2][2], u[2], v[2];
+    line_ends(l, p[0], p[1]);
     for (int i = 0; i < 2; i++)
-        sei_h_apply(Hinv, x0 + ts[i] * dx, y0 + ts[i] * dy, &u[i], &v[i]);
-    double *q = want_u ? u : v;
+        sei_h_apply(Hinv, p[i][0], p[i][1], &u[i], &v[i]);
+    double *q = want_u ? u : v, *o = want_u ? v : u;
     double k0 = floor(q[0] + 0.5), k1 = floor(q[1] + 0.5);
     if (k0 != k1 || fabs(q[0] - k0) > tol || fabs(q[1] - k1) > tol || fabs(k0) > 60)
         return -1000;
+    if (cells)
+        *cells = fabs(o[1] - o[0]);
     return (int)k0;
 }
+
+/* How much a lattice line counts: full weight once segments cover three
+ * cells of it. Texture on a table or a cloth beside the board makes short
+ * lines that may fall on lattice positions by chance; grid lines are long. */
+static double weight(double cells) { return cells >= 3 ? 1 : cells / 3; }
 
 typedef struct {
     int idx[MAX_LINES];    /* lattice index per line, or -1000 */
@@ -275,32 +281,35 @@ static double score_h(const line_t *lines, int n, const double H[9], double tol,
     double Hinv[9];
     if (sei_h_inv(H, Hinv))
         return -1e9;
-    uint8_t seen[2][121];
-    memset(seen, 0, sizeof seen);
-    int lo[2] = {1000, 1000}, hi[2] = {-1000, -1000}, distinct[2] = {0, 0};
+    double cov[2][121];
+    memset(cov, 0, sizeof cov);
     for (int i = 0; i < n; i++) {
-        int k = line_index(&lines[i], Hinv, tol, lines[i].fam == 0);
+        double cells = 0;
+        int k = line_index(&lines[i], Hinv, tol, lines[i].fam == 0, &cells);
         if (idx)
             idx[i] = k;
-        if (k == -1000)
-            continue;
-        int f = lines[i].fam;
-        if (!seen[f][k + 60]) {
-            seen[f][k + 60] = 1;
-            distinct[f]++;
-        }
-        if (k < lo[f]) lo[f] = k;
-        if (k > hi[f]) hi[f] = k;
+        if (k != -1000)
+            cov[lines[i].fam][k + 60] += cells;
     }
     double s = 0;
     for (int f = 0; f < 2; f++) {
-        if (!distinct[f])
+        int lo = 1000, hi = -1000;
+        double sum = 0;
+        for (int k = 0; k < 121; k++) {
+            double w = weight(cov[f][k]);
+            sum += w;
+            if (w >= 0.5) {
+                if (k < lo) lo = k;
+                if (k > hi) hi = k;
+            }
+        }
+        if (hi < lo)
             return -1e9;
-        int span = hi[f] - lo[f] + 1;
-        s += distinct[f] - 0.6 * (span - distinct[f]);
+        int span = hi - lo + 1;
+        s += sum - 0.6 * (span - sum);
         if (range) {
-            range[2 * f] = lo[f];
-            range[2 * f + 1] = hi[f];
+            range[2 * f] = lo - 60;
+            range[2 * f + 1] = hi - 60;
         }
     }
     return s;
@@ -346,6 +355,12 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     (void)min_support;
     double diag = sqrt((double)w * w + (double)h * h);
     double min_len = 0.012 * diag;
+    /* No board cell is smaller than this: a 19x19 grid filling the frame has
+     * cells of about 4% of the diagonal. */
+    double min_gap = 0.008 * diag;
+    /* Both edges of a thick grid line come out of LSD as two lines a few
+     * pixels apart; they merge into one. */
+    double merge_tol = tol * 1.6;
 
     /* 1. Two families of directions. */
     double hist[180] = {0}, sm[180];
@@ -432,7 +447,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             line_t *l = &lines[k];
             if (l->fam != fam || fabs(l->a * ux + l->b * uy) > 0.06)
                 continue;
-            if (on_line(l, s[0], s[1], tol) && on_line(l, s[2], s[3], tol))
+            if (on_line(l, s[0], s[1], merge_tol) && on_line(l, s[2], s[3], merge_tol))
                 best = k;
         }
         if (best < 0) {
@@ -466,7 +481,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 line_ends(a, e[0], e[1]);
                 line_ends(b, e[2], e[3]);
                 const double *se = small == a ? e[0] : e[2];
-                if (!on_line(big, se[0], se[1], tol) || !on_line(big, se[2], se[3], tol))
+                if (!on_line(big, se[0], se[1], merge_tol) || !on_line(big, se[2], se[3], merge_tol))
                     continue;
                 a->sw += b->sw;
                 a->sx += b->sx;
@@ -502,6 +517,12 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     /* 3. RANSAC over cells made of two neighbouring lines of each family. */
     uint64_t rng = seed ? seed : 0x2545F4914F6CDD1DULL;
     double best_score = -1e9, bestH[9] = {0};
+    /* The best few raw hypotheses, each grown by refitting below: a single
+     * cell's corners are a few tenths of a pixel off, which is a whole
+     * line ten cells away. */
+    enum { TOPK = 12 };
+    double top_s[TOPK], top_h[TOPK][9];
+    int ntop = 0;
     int fam_idx[2][MAX_LINES], fam_n[2] = {0, 0};
     for (int k = 0; k < nl; k++)
         fam_idx[lines[k].fam][fam_n[lines[k].fam]++] = k;
@@ -519,7 +540,8 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 if (b == a)
                     continue;
                 double d = fabs(lines[b].a * mx + lines[b].b * my + lines[b].c);
-                if (d < 3)
+                /* The two edges of one thick grid line are not neighbours. */
+                if (d < min_gap)
                     continue;
                 for (int q = 0; q < 4; q++)
                     if (d < nd[q]) {
@@ -557,34 +579,66 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             if (area < 40 || area > (double)w * h / 25)
                 continue;
             double s = score_h(lines, nl, H, 0.14, NULL, NULL);
-            if (s > best_score) {
+            if (s > best_score)
                 best_score = s;
-                memcpy(bestH, H, sizeof bestH);
+            if (ntop < TOPK || s > top_s[ntop - 1]) {
+                int at = ntop < TOPK ? ntop++ : TOPK - 1;
+                while (at > 0 && top_s[at - 1] < s) {
+                    top_s[at] = top_s[at - 1];
+                    memcpy(top_h[at], top_h[at - 1], sizeof top_h[0]);
+                    at--;
+                }
+                top_s[at] = s;
+                memcpy(top_h[at], H, sizeof top_h[0]);
             }
         }
     next_round:;
     }
-    if (best_score < 6) {
+    if (best_score < 3 || ntop == 0) {
         snprintf(out->why, sizeof out->why, "no lattice fits the lines (best support %.0f)", best_score);
         free(lines);
         return -1;
     }
 
-    /* 4. Refit on all crossings, twice, tightening the tolerance. */
+    /* 4. Grow each of the best hypotheses: refit on every crossing of the
+     * lines it explains, widen, refit again with a tightening tolerance. */
     int idx[MAX_LINES], range[4];
-    double H[9];
-    memcpy(H, bestH, sizeof H);
-    for (int it = 0; it < 3; it++) {
-        score_h(lines, nl, H, it == 0 ? 0.14 : 0.1, idx, range);
-        double H2[9];
-        if (refine(lines, nl, idx, H2) == 0) {
-            double s2 = score_h(lines, nl, H2, 0.1, NULL, NULL);
-            if (s2 >= score_h(lines, nl, H, 0.1, NULL, NULL))
-                memcpy(H, H2, sizeof H);
+    double H[9], final_best = -1e9;
+    memcpy(H, top_h[0], sizeof H);
+    for (int t = 0; t < ntop; t++) {
+        double G[9];
+        memcpy(G, top_h[t], sizeof G);
+        const double tols[5] = {0.2, 0.16, 0.13, 0.11, 0.1};
+        for (int it = 0; it < 5; it++) {
+            score_h(lines, nl, G, tols[it], idx, range);
+            double G2[9];
+            if (refine(lines, nl, idx, G2))
+                break;
+            memcpy(G, G2, sizeof G);
+        }
+        double s = score_h(lines, nl, G, 0.1, NULL, NULL);
+        if (s > final_best) {
+            final_best = s;
+            memcpy(H, G, sizeof H);
         }
     }
+    (void)bestH;
+    if (getenv("SEI_TRACE"))
+        for (int t = 0; t < ntop && t < 5; t++) {
+            double x0, y0, x1, y1, x2, y2;
+            sei_h_apply(top_h[t], 0, 0, &x0, &y0);
+            sei_h_apply(top_h[t], 1, 0, &x1, &y1);
+            sei_h_apply(top_h[t], 0, 1, &x2, &y2);
+            fprintf(stderr, "top %d: %.1f  (0,0)=(%.0f,%.0f) (1,0)=(%.0f,%.0f) (0,1)=(%.0f,%.0f)\n", t, top_s[t], x0, y0, x1,
+                    y1, x2, y2);
+        }
     score_h(lines, nl, H, 0.1, idx, range);
     if (getenv("SEI_TRACE")) {
+        fprintf(stderr, "peaks %d %d\n", p1, p2);
+        for (int k = 0; k < nl; k++)
+            if (lines[k].len > 60)
+                fprintf(stderr, "  line fam %d len %.0f a %.3f b %.3f c %.1f t %.0f..%.0f\n", lines[k].fam, lines[k].len,
+                        lines[k].a, lines[k].b, lines[k].c, lines[k].tmin, lines[k].tmax);
         fprintf(stderr, "lattice: %d lines (%d, %d), ransac best %.1f, final %.1f\n", nl, nf[0], nf[1], best_score,
                 score_h(lines, nl, H, 0.1, NULL, NULL));
         for (int f = 0; f < 2; f++) {
@@ -597,11 +651,23 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     }
 
     /* 5. The window of 9, 13 or 19 lines the support fits best. */
-    uint8_t sup[2][121];
+    double sup[2][121];
     memset(sup, 0, sizeof sup);
-    for (int k = 0; k < nl; k++)
-        if (idx[k] != -1000)
-            sup[lines[k].fam][idx[k] + 60] = 1;
+    {
+        double Hinv[9];
+        sei_h_inv(H, Hinv);
+        double cov[2][121];
+        memset(cov, 0, sizeof cov);
+        for (int k = 0; k < nl; k++) {
+            double cells = 0;
+            int i = line_index(&lines[k], Hinv, 0.12, lines[k].fam == 0, &cells);
+            if (i != -1000)
+                cov[lines[k].fam][i + 60] += cells;
+        }
+        for (int f = 0; f < 2; f++)
+            for (int k = 0; k < 121; k++)
+                sup[f][k] = weight(cov[f][k]);
+    }
     const int sizes[3] = {9, 13, 19};
     double best_total = -1e9;
     int best_n = 0, best_s[2] = {0, 0};
@@ -612,12 +678,12 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         double total = 0;
         int starts[2];
         for (int f = 0; f < 2; f++) {
-            int all = 0;
+            double all = 0;
             for (int k = 0; k < 121; k++)
                 all += sup[f][k];
             double bf = -1e9;
             for (int s0 = 0; s0 + N <= 121; s0++) {
-                int in = 0;
+                double in = 0;
                 for (int k = s0; k < s0 + N; k++)
                     in += sup[f][k];
                 /* Outer lines matter most: a window must start and end on a line. */
@@ -636,7 +702,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             best_s[1] = starts[1];
         }
     }
-    int in_total = 0;
+    double in_total = 0;
     for (int f = 0; f < 2; f++)
         for (int k = best_s[f]; k < best_s[f] + best_n; k++)
             in_total += sup[f][k + 60];

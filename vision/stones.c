@@ -15,6 +15,7 @@
 #include "stones.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,57 @@ static int cmp_dbl(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
+}
+
+/* Add the pixels of a disk of radius r around (x, y) to Ls/Cs. */
+static int disk(const sei_image *lab, double x, double y, double r, uint8_t *Ls, uint8_t *Cs, int n, int cap)
+{
+    int x0 = (int)floor(x - r), x1 = (int)ceil(x + r), y0 = (int)floor(y - r), y1 = (int)ceil(y + r);
+    for (int yy = y0; yy <= y1; yy++) {
+        if (yy < 0 || yy >= lab->height)
+            continue;
+        const uint8_t *row = sei_image_row(lab, yy);
+        for (int xx = x0; xx <= x1 && n < cap; xx++) {
+            if (xx < 0 || xx >= lab->width)
+                continue;
+            double dx = xx - x, dy = yy - y;
+            if (dx * dx + dy * dy > r * r)
+                continue;
+            const uint8_t *p = row + 3 * xx;
+            double a = p[1] - 128.0, b = p[2] - 128.0, c = sqrt(a * a + b * b);
+            Ls[n] = p[0];
+            Cs[n] = (uint8_t)(c > 255 ? 255 : c);
+            n++;
+        }
+    }
+    return n;
+}
+
+static sample_t median_of(uint8_t *Ls, uint8_t *Cs, int n)
+{
+    sample_t s = {0, 0, 0};
+    if (n == 0)
+        return s;
+    qsort(Ls, (size_t)n, 1, cmp_u8);
+    qsort(Cs, (size_t)n, 1, cmp_u8);
+    s.L = Ls[n / 2] * 100.0 / 255.0;
+    s.C = Cs[n / 2];
+    s.valid = 1;
+    return s;
+}
+
+/* An intersection, sampled in four small disks on its diagonals: a stone
+ * covers them all, while on an empty point they hold bare wood and never
+ * the grid lines, whose ink would otherwise pull lightness and colour down. */
+static sample_t sample_point(const sei_image *lab, double x, double y, double cell, double radius)
+{
+    uint8_t Ls[4096], Cs[4096];
+    int n = 0;
+    double off = radius * cell * 0.75, r = radius * cell * 0.45;
+    const int dx[4] = {-1, 1, -1, 1}, dy[4] = {-1, -1, 1, 1};
+    for (int i = 0; i < 4; i++)
+        n = disk(lab, x + dx[i] * off, y + dy[i] * off, r, Ls, Cs, n, 4096);
+    return median_of(Ls, Cs, n);
 }
 
 /* Median L* (0..100) and chroma of a disk of radius r around (x, y). */
@@ -73,7 +125,7 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
     double rad = p->stone_radius * cell;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++)
-            pt[y][x] = sample(lab, margin + x * cell, margin + y * cell, rad);
+            pt[y][x] = sample_point(lab, margin + x * cell, margin + y * cell, cell, p->stone_radius);
     /* Cell centres, including the half-cells outside the outer lines (the
      * board's margin is wood too). */
     for (int y = 0; y <= size; y++)
@@ -121,7 +173,9 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
             /* Scores: how far past each threshold, in threshold units. */
             double black = -dL / p->black_gap;
             double white = dL / p->white_gap;
-            double pale = (-dC / 10.0) + (dL > -6 ? 0.3 : -1);
+            /* Paler and not darker: a white stone in shade is still grey,
+             * not yellow. */
+            double pale = dL > 4 ? -dC / 12.0 : 0;
             if (pale > white)
                 white = pale;
             int c = SEI_EMPTY;
@@ -137,6 +191,9 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 m = 1 - top;
             }
             float conf = (float)(0.5 + 0.5 * (m > 1 ? 1 : m < 0 ? 0 : m));
+            if (getenv("SEI_TRACE") && c != SEI_EMPTY)
+                fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f  dL %.1f dC %.1f\n", x, y,
+                        c == SEI_BLACK ? 'X' : 'O', pt[y][x].L, pt[y][x].C, bL, bC, dL, dC);
             r->grid[y][x] = (uint8_t)c;
             r->confidence[y][x] = conf;
             if (conf < r->min_confidence)
