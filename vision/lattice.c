@@ -127,6 +127,75 @@ int sei_h_fit(const double *src, const double *dst, int n, double H[9])
     return 0;
 }
 
+/* Distinct lattice points within `radius` of the origin cell that some
+ * crossing lands on, within tol lattice units. */
+static double score_points(const double *pts, int n, const double Hinv[9], double tol, int radius)
+{
+    enum { W = 121 };
+    static const uint8_t zero_row[W] = {0};
+    uint8_t hit[W][W];
+    for (int i = 0; i < W; i++)
+        memcpy(hit[i], zero_row, W);
+    double s = 0;
+    if (radius > 60)
+        radius = 60;
+    for (int i = 0; i < n; i++) {
+        double u, v;
+        sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        if (u < -radius || u > radius + 1 || v < -radius || v > radius + 1)
+            continue;
+        double ku = floor(u + 0.5), kv = floor(v + 0.5);
+        if (fabs(u - ku) > tol || fabs(v - kv) > tol)
+            continue;
+        uint8_t *h = &hit[(int)ku + 60][(int)kv + 60];
+        if (!*h) {
+            *h = 1;
+            s += 1;
+        }
+    }
+    return s;
+}
+
+/* Refit H on the crossings it explains, from its own cell outwards: each
+ * round takes the crossings within a wider window, so the fit is good where
+ * it is extended before it is extended further. */
+static void grow(const double *pts, int n, double H[9])
+{
+    const double radii[6] = {3, 5, 8, 12, 18, 60}, tols[6] = {0.25, 0.22, 0.2, 0.18, 0.16, 0.15};
+    double *src = malloc(sizeof(double) * 2 * (size_t)n), *dst = malloc(sizeof(double) * 2 * (size_t)n);
+    if (!src || !dst) {
+        free(src);
+        free(dst);
+        return;
+    }
+    for (int round = 0; round < 6; round++) {
+        double Hinv[9];
+        if (sei_h_inv(H, Hinv))
+            break;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            double u, v;
+            sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+            if (u < -radii[round] || u > radii[round] + 1 || v < -radii[round] || v > radii[round] + 1)
+                continue;
+            double ku = floor(u + 0.5), kv = floor(v + 0.5);
+            if (fabs(u - ku) > tols[round] || fabs(v - kv) > tols[round])
+                continue;
+            src[2 * m] = ku;
+            src[2 * m + 1] = kv;
+            dst[2 * m] = pts[2 * i];
+            dst[2 * m + 1] = pts[2 * i + 1];
+            m++;
+        }
+        double G[9];
+        if (m < 8 || sei_h_fit(src, dst, m, G))
+            break;
+        memcpy(H, G, sizeof G);
+    }
+    free(src);
+    free(dst);
+}
+
 static uint64_t next_rand(uint64_t *s)
 {
     *s ^= *s << 13;
@@ -243,109 +312,6 @@ static int h_from4(const double src[4][2], const double dst[4][2], double H[9])
         H[i] = A[i][8] / A[i][i];
     H[8] = 1;
     return 0;
-}
-
-/* The lattice index a line sits on under Hinv, or -1000 when it is not
- * on one: both ends of its extent must map to the same u (fam 0) or v
- * (fam 1) within tol lattice units of an integer. *cells gets how many
- * cells of the lattice line the extent covers. */
-static int line_index(const line_t *l, const double Hinv[9], double tol, int want_u, double *cells)
-{
-    double p[2][2], u[2], v[2];
-    line_ends(l, p[0], p[1]);
-    for (int i = 0; i < 2; i++)
-        sei_h_apply(Hinv, p[i][0], p[i][1], &u[i], &v[i]);
-    double *q = want_u ? u : v, *o = want_u ? v : u;
-    double k0 = floor(q[0] + 0.5), k1 = floor(q[1] + 0.5);
-    if (k0 != k1 || fabs(q[0] - k0) > tol || fabs(q[1] - k1) > tol || fabs(k0) > 60)
-        return -1000;
-    if (cells)
-        *cells = fabs(o[1] - o[0]);
-    return (int)k0;
-}
-
-/* How much a lattice line counts: full weight once segments cover three
- * cells of it. Texture on a table or a cloth beside the board makes short
- * lines that may fall on lattice positions by chance; grid lines are long. */
-static double weight(double cells) { return cells >= 3 ? 1 : cells / 3; }
-
-typedef struct {
-    int idx[MAX_LINES];    /* lattice index per line, or -1000 */
-    int lo, hi;            /* range of supported indices */
-    double score;
-} fit_t;
-
-/* Score H: lines on lattice lines, distinct indices, holes in between. */
-static double score_h(const line_t *lines, int n, const double H[9], double tol, int idx[MAX_LINES], int *range)
-{
-    double Hinv[9];
-    if (sei_h_inv(H, Hinv))
-        return -1e9;
-    double cov[2][121];
-    memset(cov, 0, sizeof cov);
-    for (int i = 0; i < n; i++) {
-        double cells = 0;
-        int k = line_index(&lines[i], Hinv, tol, lines[i].fam == 0, &cells);
-        if (idx)
-            idx[i] = k;
-        if (k != -1000)
-            cov[lines[i].fam][k + 60] += cells;
-    }
-    double s = 0;
-    for (int f = 0; f < 2; f++) {
-        int lo = 1000, hi = -1000;
-        double sum = 0;
-        for (int k = 0; k < 121; k++) {
-            double w = weight(cov[f][k]);
-            sum += w;
-            if (w >= 0.5) {
-                if (k < lo) lo = k;
-                if (k > hi) hi = k;
-            }
-        }
-        if (hi < lo)
-            return -1e9;
-        int span = hi - lo + 1;
-        s += sum - 0.6 * (span - sum);
-        if (range) {
-            range[2 * f] = lo - 60;
-            range[2 * f + 1] = hi - 60;
-        }
-    }
-    return s;
-}
-
-/* Least-squares H from every crossing of supported lines. */
-static int refine(const line_t *lines, int n, const int *idx, double H[9])
-{
-    double *src = malloc(sizeof(double) * 2 * MAX_LINES * MAX_LINES / 4);
-    double *dst = malloc(sizeof(double) * 2 * MAX_LINES * MAX_LINES / 4);
-    int m = 0, cap = MAX_LINES * MAX_LINES / 4;
-    if (!src || !dst) {
-        free(src);
-        free(dst);
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        if (lines[i].fam != 0 || idx[i] == -1000)
-            continue;
-        for (int j = 0; j < n && m < cap; j++) {
-            if (lines[j].fam != 1 || idx[j] == -1000)
-                continue;
-            double x, y;
-            if (cross(&lines[i], &lines[j], &x, &y))
-                continue;
-            src[2 * m] = idx[i];
-            src[2 * m + 1] = idx[j];
-            dst[2 * m] = x;
-            dst[2 * m + 1] = y;
-            m++;
-        }
-    }
-    int rc = m >= 6 ? sei_h_fit(src, dst, m, H) : -1;
-    free(src);
-    free(dst);
-    return rc;
 }
 
 int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol, int rounds, double min_support,
@@ -514,13 +480,47 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         return -1;
     }
 
-    /* 3. RANSAC over cells made of two neighbouring lines of each family. */
+    /* 3. Crossings seen in the picture: a line of each family meeting
+     * within (or just beyond) both their extents. These, not whole lines,
+     * carry the fit: a line bowed by a wide lens or broken by a folding
+     * board still gives good crossings near each one. */
+    int maxp = 6000, np = 0;
+    double *pts = malloc(sizeof(double) * 2 * (size_t)maxp);
+    if (!pts) {
+        free(lines);
+        snprintf(out->why, sizeof out->why, "out of memory");
+        return -1;
+    }
+    double slack = 0.012 * diag;
+    for (int i = 0; i < nl && np < maxp; i++) {
+        if (lines[i].fam != 0)
+            continue;
+        for (int j = 0; j < nl && np < maxp; j++) {
+            if (lines[j].fam != 1)
+                continue;
+            double x, y;
+            if (cross(&lines[i], &lines[j], &x, &y))
+                continue;
+            double ti = lines[i].b * x - lines[i].a * y, tj = lines[j].b * x - lines[j].a * y;
+            if (ti < lines[i].tmin - slack || ti > lines[i].tmax + slack || tj < lines[j].tmin - slack ||
+                tj > lines[j].tmax + slack)
+                continue;
+            pts[2 * np] = x;
+            pts[2 * np + 1] = y;
+            np++;
+        }
+    }
+    if (np < 12) {
+        free(lines);
+        free(pts);
+        snprintf(out->why, sizeof out->why, "too few grid crossings (%d)", np);
+        return -1;
+    }
+
+    /* 4. RANSAC over cells made of two neighbouring lines of each family,
+     * each scored by the crossings it puts on lattice points near itself. */
     uint64_t rng = seed ? seed : 0x2545F4914F6CDD1DULL;
-    double best_score = -1e9, bestH[9] = {0};
-    /* The best few raw hypotheses, each grown by refitting below: a single
-     * cell's corners are a few tenths of a pixel off, which is a whole
-     * line ten cells away. */
-    enum { TOPK = 12 };
+    enum { TOPK = 10 };
     double top_s[TOPK], top_h[TOPK][9];
     int ntop = 0;
     int fam_idx[2][MAX_LINES], fam_n[2] = {0, 0};
@@ -533,8 +533,8 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             /* A neighbour: among the lines nearest to a at its middle. */
             double mx = -lines[a].a * lines[a].c + lines[a].b * 0.5 * (lines[a].tmin + lines[a].tmax);
             double my = -lines[a].b * lines[a].c - lines[a].a * 0.5 * (lines[a].tmin + lines[a].tmax);
-            int near[4] = {-1, -1, -1, -1};
-            double nd[4] = {1e18, 1e18, 1e18, 1e18};
+            int near[3] = {-1, -1, -1};
+            double nd[3] = {1e18, 1e18, 1e18};
             for (int j = 0; j < fam_n[f]; j++) {
                 int b = fam_idx[f][j];
                 if (b == a)
@@ -543,9 +543,9 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 /* The two edges of one thick grid line are not neighbours. */
                 if (d < min_gap)
                     continue;
-                for (int q = 0; q < 4; q++)
+                for (int q = 0; q < 3; q++)
                     if (d < nd[q]) {
-                        for (int z = 3; z > q; z--) {
+                        for (int z = 2; z > q; z--) {
                             nd[z] = nd[z - 1];
                             near[z] = near[z - 1];
                         }
@@ -554,13 +554,10 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                         break;
                     }
             }
-            int cands = 0;
-            while (cands < 4 && near[cands] >= 0)
-                cands++;
-            if (!cands)
+            if (near[0] < 0)
                 goto next_round;
             pick[f][0] = a;
-            pick[f][1] = near[next_rand(&rng) % (uint64_t)(cands < 2 ? cands : 2)];
+            pick[f][1] = near[next_rand(&rng) % (near[1] < 0 ? 1u : 2u)];
         }
         {
             double quad[4][2];
@@ -571,16 +568,14 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 continue;
             /* Family 0 lines are u = const: A0 is u = 0, A1 is u = 1. */
             const double unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-            double H[9];
-            if (h_from4(unit, quad, H))
+            double H[9], Hinv[9];
+            if (h_from4(unit, quad, H) || sei_h_inv(H, Hinv))
                 continue;
             double area = fabs((quad[1][0] - quad[0][0]) * (quad[3][1] - quad[0][1]) -
                                (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));
-            if (area < 40 || area > (double)w * h / 25)
+            if (area < min_gap * min_gap || area > (double)w * h / 25)
                 continue;
-            double s = score_h(lines, nl, H, 0.14, NULL, NULL);
-            if (s > best_score)
-                best_score = s;
+            double s = score_points(pts, np, Hinv, 0.2, 4);
             if (ntop < TOPK || s > top_s[ntop - 1]) {
                 int at = ntop < TOPK ? ntop++ : TOPK - 1;
                 while (at > 0 && top_s[at - 1] < s) {
@@ -594,80 +589,60 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         }
     next_round:;
     }
-    if (best_score < 3 || ntop == 0) {
-        snprintf(out->why, sizeof out->why, "no lattice fits the lines (best support %.0f)", best_score);
+    if (ntop == 0 || top_s[0] < 6) {
         free(lines);
+        free(pts);
+        snprintf(out->why, sizeof out->why, "no lattice fits the grid crossings");
         return -1;
     }
 
-    /* 4. Grow each of the best hypotheses: refit on every crossing of the
-     * lines it explains, widen, refit again with a tightening tolerance. */
-    int idx[MAX_LINES], range[4];
-    double H[9], final_best = -1e9;
-    memcpy(H, top_h[0], sizeof H);
+    /* 5. Grow the best hypotheses outwards from their cell, refitting on
+     * the crossings they explain; keep the one explaining most in the end. */
+    double H[9], final_best = -1;
     for (int t = 0; t < ntop; t++) {
         double G[9];
         memcpy(G, top_h[t], sizeof G);
-        const double tols[5] = {0.2, 0.16, 0.13, 0.11, 0.1};
-        for (int it = 0; it < 5; it++) {
-            score_h(lines, nl, G, tols[it], idx, range);
-            double G2[9];
-            if (refine(lines, nl, idx, G2))
-                break;
-            memcpy(G, G2, sizeof G);
-        }
-        double s = score_h(lines, nl, G, 0.1, NULL, NULL);
+        grow(pts, np, G);
+        double Ginv[9];
+        if (sei_h_inv(G, Ginv))
+            continue;
+        double s = score_points(pts, np, Ginv, 0.15, 60);
         if (s > final_best) {
             final_best = s;
             memcpy(H, G, sizeof H);
         }
     }
-    (void)bestH;
     if (getenv("SEI_TRACE"))
-        for (int t = 0; t < ntop && t < 5; t++) {
-            double x0, y0, x1, y1, x2, y2;
-            sei_h_apply(top_h[t], 0, 0, &x0, &y0);
-            sei_h_apply(top_h[t], 1, 0, &x1, &y1);
-            sei_h_apply(top_h[t], 0, 1, &x2, &y2);
-            fprintf(stderr, "top %d: %.1f  (0,0)=(%.0f,%.0f) (1,0)=(%.0f,%.0f) (0,1)=(%.0f,%.0f)\n", t, top_s[t], x0, y0, x1,
-                    y1, x2, y2);
-        }
-    score_h(lines, nl, H, 0.1, idx, range);
-    if (getenv("SEI_TRACE")) {
-        fprintf(stderr, "peaks %d %d\n", p1, p2);
-        for (int k = 0; k < nl; k++)
-            if (lines[k].len > 60)
-                fprintf(stderr, "  line fam %d len %.0f a %.3f b %.3f c %.1f t %.0f..%.0f\n", lines[k].fam, lines[k].len,
-                        lines[k].a, lines[k].b, lines[k].c, lines[k].tmin, lines[k].tmax);
-        fprintf(stderr, "lattice: %d lines (%d, %d), ransac best %.1f, final %.1f\n", nl, nf[0], nf[1], best_score,
-                score_h(lines, nl, H, 0.1, NULL, NULL));
-        for (int f = 0; f < 2; f++) {
-            fprintf(stderr, "  family %d:", f);
-            for (int k = 0; k < nl; k++)
-                if (lines[k].fam == f && idx[k] != -1000)
-                    fprintf(stderr, " %d(%.0f)", idx[k], lines[k].len);
-            fprintf(stderr, "\n");
-        }
-    }
+        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, raw best %.0f, grown %.0f\n", nl, nf[0], nf[1], np,
+                top_s[0], final_best);
 
-    /* 5. The window of 9, 13 or 19 lines the support fits best. */
+    /* 6. The window of 9, 13 or 19 lattice lines the crossings fill best. */
     double sup[2][121];
-    memset(sup, 0, sizeof sup);
     {
         double Hinv[9];
         sei_h_inv(H, Hinv);
-        double cov[2][121];
-        memset(cov, 0, sizeof cov);
-        for (int k = 0; k < nl; k++) {
-            double cells = 0;
-            int i = line_index(&lines[k], Hinv, 0.12, lines[k].fam == 0, &cells);
-            if (i != -1000)
-                cov[lines[k].fam][i + 60] += cells;
+        uint8_t hit[121][121];
+        memset(hit, 0, sizeof hit);
+        for (int i = 0; i < np; i++) {
+            double u, v;
+            sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+            double ku = floor(u + 0.5), kv = floor(v + 0.5);
+            if (fabs(u - ku) < 0.15 && fabs(v - kv) < 0.15 && fabs(ku) <= 60 && fabs(kv) <= 60)
+                hit[(int)ku + 60][(int)kv + 60] = 1;
         }
-        for (int f = 0; f < 2; f++)
-            for (int k = 0; k < 121; k++)
-                sup[f][k] = weight(cov[f][k]);
+        /* A lattice line counts fully once four crossings lie on it. */
+        for (int k = 0; k < 121; k++) {
+            int cu = 0, cv = 0;
+            for (int j = 0; j < 121; j++) {
+                cu += hit[k][j];
+                cv += hit[j][k];
+            }
+            sup[0][k] = cu >= 4 ? 1 : cu / 4.0;
+            sup[1][k] = cv >= 4 ? 1 : cv / 4.0;
+        }
     }
+    free(pts);
+    free(lines);
     const int sizes[3] = {9, 13, 19};
     double best_total = -1e9;
     int best_n = 0, best_s[2] = {0, 0};
@@ -676,7 +651,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         if (size && size != N)
             continue;
         double total = 0;
-        int starts[2];
+        int starts[2] = {0, 0};
         for (int f = 0; f < 2; f++) {
             double all = 0;
             for (int k = 0; k < 121; k++)
@@ -706,7 +681,6 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     for (int f = 0; f < 2; f++)
         for (int k = best_s[f]; k < best_s[f] + best_n; k++)
             in_total += sup[f][k + 60];
-    free(lines);
     if (!best_n || in_total < best_n) {
         snprintf(out->why, sizeof out->why, "the lines do not make a 9, 13 or 19 grid");
         return -1;
