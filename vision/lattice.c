@@ -156,10 +156,44 @@ static double score_points(const double *pts, int n, const double Hinv[9], doubl
     return s;
 }
 
+/* Could H be a board seen by a camera? Over the lattice points it was fitted
+ * on (and one cell beyond), the plane stays in front of the camera (the
+ * projective divisor keeps its sign) and cells shrink with distance by no
+ * more than a factor of six. A least-squares fit on a few bad crossings can
+ * otherwise fold the lattice through the horizon. */
+static int plausible(const double H[9], const double *uv, int m, double min_cell)
+{
+    double umin = 1e9, umax = -1e9, vmin = 1e9, vmax = -1e9;
+    for (int i = 0; i < m; i++) {
+        if (uv[2 * i] < umin) umin = uv[2 * i];
+        if (uv[2 * i] > umax) umax = uv[2 * i];
+        if (uv[2 * i + 1] < vmin) vmin = uv[2 * i + 1];
+        if (uv[2 * i + 1] > vmax) vmax = uv[2 * i + 1];
+    }
+    umin -= 1; vmin -= 1; umax += 1; vmax += 1;
+    const double cu[4] = {umin, umax, umax, umin}, cv[4] = {vmin, vmin, vmax, vmax};
+    double sign = 0, smin = 1e18, smax = 0;
+    for (int i = 0; i < 4; i++) {
+        double z = H[6] * cu[i] + H[7] * cv[i] + H[8];
+        if (sign == 0)
+            sign = z;
+        if (z * sign <= 0)
+            return 0;
+        double x0, y0, x1, y1, x2, y2;
+        sei_h_apply(H, cu[i], cv[i], &x0, &y0);
+        sei_h_apply(H, cu[i] + 1, cv[i], &x1, &y1);
+        sei_h_apply(H, cu[i], cv[i] + 1, &x2, &y2);
+        double s = hypot(x1 - x0, y1 - y0) + hypot(x2 - x0, y2 - y0);
+        if (s < smin) smin = s;
+        if (s > smax) smax = s;
+    }
+    return smin >= 2 * min_cell && smax / smin < 6;
+}
+
 /* Refit H on the crossings it explains, from its own cell outwards: each
  * round takes the crossings within a wider window, so the fit is good where
  * it is extended before it is extended further. */
-static void grow(const double *pts, int n, double H[9])
+static void grow(const double *pts, int n, double H[9], double min_cell)
 {
     const double radii[6] = {3, 5, 8, 12, 18, 60}, tols[6] = {0.25, 0.22, 0.2, 0.18, 0.16, 0.15};
     double *src = malloc(sizeof(double) * 2 * (size_t)n), *dst = malloc(sizeof(double) * 2 * (size_t)n);
@@ -188,7 +222,7 @@ static void grow(const double *pts, int n, double H[9])
             m++;
         }
         double G[9];
-        if (m < 8 || sei_h_fit(src, dst, m, G))
+        if (m < 8 || sei_h_fit(src, dst, m, G) || !plausible(G, src, m, min_cell))
             break;
         memcpy(H, G, sizeof G);
     }
@@ -312,6 +346,324 @@ static int h_from4(const double src[4][2], const double dst[4][2], double H[9])
         H[i] = A[i][8] / A[i][i];
     H[8] = 1;
     return 0;
+}
+
+/* How well the lines agree with the lattice's own directions: a lattice
+ * and any sheared basis of it share their points (the crossings alone
+ * cannot tell them apart), but only the true one runs along the grid
+ * lines. Each line near the origin (midpoint within `radius` cells) votes
+ * +1 when its direction in lattice coordinates is within about 6 degrees
+ * of an axis, -1 when it is not. */
+static double alignment(const line_t *lines, int n, const double Hinv[9], double radius)
+{
+    double s = 0;
+    for (int i = 0; i < n; i++) {
+        double p[2], q[2];
+        line_ends(&lines[i], p, q);
+        double mx = 0.5 * (p[0] + q[0]), my = 0.5 * (p[1] + q[1]);
+        double len = hypot(q[0] - p[0], q[1] - p[1]);
+        if (len < 1)
+            continue;
+        double ux = (q[0] - p[0]) / len, uy = (q[1] - p[1]) / len;
+        double u0, v0, u1, v1;
+        sei_h_apply(Hinv, mx, my, &u0, &v0);
+        if (fabs(u0) > radius + 1 || fabs(v0) > radius + 1)
+            continue;
+        sei_h_apply(Hinv, mx + ux * 4, my + uy * 4, &u1, &v1);
+        double du = fabs(u1 - u0), dv = fabs(v1 - v0);
+        double big = du > dv ? du : dv, small = du > dv ? dv : du;
+        if (big < 1e-9)
+            continue;
+        s += small / big < 0.1 ? 1 : -1;
+    }
+    return s;
+}
+
+/* Smallest eigenvector of a symmetric 3x3 matrix (Jacobi rotations). */
+static void smallest_eigvec(double A[3][3], double v[3])
+{
+    double V[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    for (int sweep = 0; sweep < 30; sweep++) {
+        double off = fabs(A[0][1]) + fabs(A[0][2]) + fabs(A[1][2]);
+        if (off < 1e-15)
+            break;
+        for (int p = 0; p < 2; p++)
+            for (int q = p + 1; q < 3; q++) {
+                if (fabs(A[p][q]) < 1e-18)
+                    continue;
+                double theta = (A[q][q] - A[p][p]) / (2 * A[p][q]);
+                double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+                double c = 1 / sqrt(t * t + 1), s = t * c;
+                for (int k = 0; k < 3; k++) {
+                    double akp = A[k][p], akq = A[k][q];
+                    A[k][p] = c * akp - s * akq;
+                    A[k][q] = s * akp + c * akq;
+                }
+                for (int k = 0; k < 3; k++) {
+                    double apk = A[p][k], aqk = A[q][k];
+                    A[p][k] = c * apk - s * aqk;
+                    A[q][k] = s * apk + c * aqk;
+                }
+                for (int k = 0; k < 3; k++) {
+                    double vkp = V[k][p], vkq = V[k][q];
+                    V[k][p] = c * vkp - s * vkq;
+                    V[k][q] = s * vkp + c * vkq;
+                }
+            }
+    }
+    int m = 0;
+    for (int i = 1; i < 3; i++)
+        if (A[i][i] < A[m][m])
+            m = i;
+    for (int k = 0; k < 3; k++)
+        v[k] = V[k][m];
+}
+
+/* A line in normalised picture coordinates (centre at 0, diagonal 2), as
+ * a homogeneous 3-vector, with its midpoint and direction. */
+typedef struct {
+    double l[3], mx, my, dx, dy, w;
+} nline_t;
+
+/* Angle between a line's direction and the direction from its midpoint
+ * to the point vp (homogeneous; at infinity when vp[2] is ~0). */
+static double vp_angle(const nline_t *L, const double vp[3])
+{
+    double tx, ty;
+    if (fabs(vp[2]) < 1e-9) {
+        tx = vp[0];
+        ty = vp[1];
+    } else {
+        tx = vp[0] / vp[2] - L->mx;
+        ty = vp[1] / vp[2] - L->my;
+    }
+    double n = hypot(tx, ty);
+    if (n < 1e-12)
+        return PI / 2;
+    double c = fabs(tx * L->dx + ty * L->dy) / n;
+    return acos(c > 1 ? 1 : c);
+}
+
+/* The vanishing point of one family: RANSAC on line pairs, then the
+ * least-squares point of the inliers (smallest eigenvector of sum w l l^T). */
+static int vanishing_point(const nline_t *L, int n, double vp[3], uint64_t *rng)
+{
+    if (n < 2)
+        return -1;
+    const double tol = 1.5 * PI / 180;
+    double best = -1, bv[3] = {0, 0, 0};
+    for (int r = 0; r < 300; r++) {
+        int i = (int)(next_rand(rng) % (uint64_t)n), j = (int)(next_rand(rng) % (uint64_t)n);
+        if (i == j)
+            continue;
+        double v[3] = {L[i].l[1] * L[j].l[2] - L[i].l[2] * L[j].l[1], L[i].l[2] * L[j].l[0] - L[i].l[0] * L[j].l[2],
+                       L[i].l[0] * L[j].l[1] - L[i].l[1] * L[j].l[0]};
+        double nv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        if (nv < 1e-12)
+            continue;
+        for (int k = 0; k < 3; k++)
+            v[k] /= nv;
+        double s = 0;
+        for (int k = 0; k < n; k++)
+            if (vp_angle(&L[k], v) < tol)
+                s += L[k].w;
+        if (s > best) {
+            best = s;
+            memcpy(bv, v, sizeof bv);
+        }
+    }
+    if (best <= 0)
+        return -1;
+    double M[3][3] = {{0}};
+    for (int k = 0; k < n; k++) {
+        if (vp_angle(&L[k], bv) >= 2 * tol)
+            continue;
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++)
+                M[a][b] += L[k].w * L[k].l[a] * L[k].l[b];
+    }
+    smallest_eigvec(M, vp);
+    return 0;
+}
+
+/* Spacing and phase of a 1-D lattice through weighted offsets: o = phase +
+ * spacing * k. Candidate spacings come from the gaps between offsets; each
+ * is scored by the distinct lattice positions it explains, less the holes
+ * between them, so half the spacing (every other position empty) and twice
+ * it (half the lines unexplained) both lose. */
+static int fit_1d(const double *o, const double *w, int n, double min_s, double max_s, double *spacing, double *phase)
+{
+    double best = -1e9;
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double s = o[j] - o[i];
+            if (s < min_s || s > max_s)
+                continue;
+            /* Phase: the weighted circular mean of the offsets. */
+            double cs = 0, sn = 0;
+            for (int k = 0; k < n; k++) {
+                double a = 2 * PI * o[k] / s;
+                cs += w[k] * cos(a);
+                sn += w[k] * sin(a);
+            }
+            double ph = atan2(sn, cs) * s / (2 * PI);
+            int lo = 1 << 30, hi = -(1 << 30), distinct = 0;
+            uint8_t seen[256];
+            memset(seen, 0, sizeof seen);
+            for (int k = 0; k < n; k++) {
+                double q = (o[k] - ph) / s, kq = floor(q + 0.5);
+                if (fabs(q - kq) > 0.12 || fabs(kq) > 120)
+                    continue;
+                int id = (int)kq + 128;
+                if (!seen[id]) {
+                    seen[id] = 1;
+                    distinct++;
+                }
+                if (id < lo) lo = id;
+                if (id > hi) hi = id;
+            }
+            if (!distinct)
+                continue;
+            double sc = distinct - 0.7 * ((hi - lo + 1) - distinct);
+            if (sc > best) {
+                best = sc;
+                *spacing = s;
+                *phase = ph;
+                found = 1;
+            }
+        }
+    if (!found)
+        return -1;
+    /* Least squares on the assigned positions: o = phase + spacing k. */
+    for (int it = 0; it < 2; it++) {
+        double Sw = 0, Sk = 0, Skk = 0, So = 0, Sko = 0;
+        for (int k = 0; k < n; k++) {
+            double q = (o[k] - *phase) / *spacing, kq = floor(q + 0.5);
+            if (fabs(q - kq) > 0.12)
+                continue;
+            Sw += w[k];
+            Sk += w[k] * kq;
+            Skk += w[k] * kq * kq;
+            So += w[k] * o[k];
+            Sko += w[k] * kq * o[k];
+        }
+        double det = Sw * Skk - Sk * Sk;
+        if (Sw <= 0 || fabs(det) < 1e-12)
+            break;
+        double s2 = (Sw * Sko - Sk * So) / det, p2 = (So - s2 * Sk) / Sw;
+        if (s2 < min_s * 0.8)
+            break;
+        *spacing = s2;
+        *phase = p2;
+    }
+    return 0;
+}
+
+/* The lattice from vanishing points: rectify the plane so both families
+ * are parallel, read each family's spacing and phase from its lines'
+ * offsets, and chain the three maps. The grid lines fix the basis, so a
+ * sheared lattice that fits the crossings as well cannot come out. */
+static int lattice_by_vanishing(const line_t *lines, int nl, int w, int h, uint64_t *rng, double H[9])
+{
+    double cx = w / 2.0, cy = h / 2.0, sc = hypot(w, h) / 2;
+    nline_t *L[2];
+    int n[2] = {0, 0};
+    L[0] = malloc(sizeof(nline_t) * (size_t)(nl + 1));
+    L[1] = malloc(sizeof(nline_t) * (size_t)(nl + 1));
+    int rc = -1;
+    if (!L[0] || !L[1])
+        goto out;
+    for (int i = 0; i < nl; i++) {
+        const line_t *l = &lines[i];
+        double p[2], q[2];
+        line_ends(l, p, q);
+        double len = hypot(q[0] - p[0], q[1] - p[1]);
+        if (len < 1)
+            continue;
+        nline_t *o = &L[l->fam][n[l->fam]++];
+        /* a x + b y + c = 0 with x = cx + sc X: a sc X + b sc Y + (c + a cx + b cy) = 0. */
+        double a = l->a * sc, b = l->b * sc, c = l->c + l->a * cx + l->b * cy;
+        double nn = sqrt(a * a + b * b + c * c);
+        o->l[0] = a / nn;
+        o->l[1] = b / nn;
+        o->l[2] = c / nn;
+        o->mx = ((p[0] + q[0]) / 2 - cx) / sc;
+        o->my = ((p[1] + q[1]) / 2 - cy) / sc;
+        o->dx = (q[0] - p[0]) / len;
+        o->dy = (q[1] - p[1]) / len;
+        o->w = l->len;
+    }
+    double vp[2][3];
+    if (vanishing_point(L[0], n[0], vp[0], rng) || vanishing_point(L[1], n[1], vp[1], rng))
+        goto out;
+    /* The horizon through both vanishing points goes to infinity. */
+    double hz[3] = {vp[0][1] * vp[1][2] - vp[0][2] * vp[1][1], vp[0][2] * vp[1][0] - vp[0][0] * vp[1][2],
+                    vp[0][0] * vp[1][1] - vp[0][1] * vp[1][0]};
+    if (fabs(hz[2]) < 1e-9)
+        goto out;
+    double Hp[9] = {1, 0, 0, 0, 1, 0, hz[0] / hz[2], hz[1] / hz[2], 1}, Hpi[9], HpiT[9];
+    if (sei_h_inv(Hp, Hpi))
+        goto out;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            HpiT[3 * i + j] = Hpi[3 * j + i];
+    /* Each family's rectified offsets along a common normal. */
+    double row[2][3];
+    for (int f = 0; f < 2; f++) {
+        double *o = malloc(sizeof(double) * (size_t)(n[f] + 1)), *wt = malloc(sizeof(double) * (size_t)(n[f] + 1));
+        double nx = 0, ny = 0;
+        int m = 0;
+        for (int i = 0; i < n[f] && o && wt; i++) {
+            const double *l = L[f][i].l;
+            double r[3];
+            for (int k = 0; k < 3; k++)
+                r[k] = HpiT[3 * k] * l[0] + HpiT[3 * k + 1] * l[1] + HpiT[3 * k + 2] * l[2];
+            double nr = hypot(r[0], r[1]);
+            if (nr < 1e-12)
+                continue;
+            r[0] /= nr;
+            r[1] /= nr;
+            r[2] /= nr;
+            if (m == 0) {
+                nx = r[0];
+                ny = r[1];
+            }
+            if (r[0] * nx + r[1] * ny < 0) {
+                r[0] = -r[0];
+                r[1] = -r[1];
+                r[2] = -r[2];
+            }
+            /* Keep lines parallel to the family's direction after rectifying. */
+            if (fabs(r[0] * ny - r[1] * nx) > 0.03)
+                continue;
+            o[m] = -r[2];
+            wt[m] = L[f][i].w;
+            m++;
+        }
+        double s = 0, ph = 0;
+        int ok = o && wt && m >= 3 && fit_1d(o, wt, m, 0.008 * 2, 0.5, &s, &ph) == 0;
+        free(o);
+        free(wt);
+        if (!ok)
+            goto out;
+        row[f][0] = nx / s;
+        row[f][1] = ny / s;
+        row[f][2] = -ph / s;
+    }
+    {
+        /* lattice <- rectified <- normalised <- picture */
+        double Lm[9] = {row[0][0], row[0][1], row[0][2], row[1][0], row[1][1], row[1][2], 0, 0, 1};
+        double N[9] = {1 / sc, 0, -cx / sc, 0, 1 / sc, -cy / sc, 0, 0, 1}, T[9], G[9];
+        sei_h_mul(Lm, Hp, T);
+        sei_h_mul(T, N, G);
+        if (sei_h_inv(G, H) == 0)
+            rc = 0;
+    }
+out:
+    free(L[0]);
+    free(L[1]);
+    return rc;
 }
 
 int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol, int rounds, double min_support,
@@ -540,8 +892,17 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 if (b == a)
                     continue;
                 double d = fabs(lines[b].a * mx + lines[b].b * my + lines[b].c);
-                /* The two edges of one thick grid line are not neighbours. */
+                /* The two edges of one thick grid line are not neighbours,
+                 * nor two fragments of one line that cross at a small angle:
+                 * a neighbour keeps about the same distance all along. */
                 if (d < min_gap)
+                    continue;
+                double e1[2], e2[2];
+                line_ends(&lines[a], e1, e2);
+                double d1 = fabs(lines[b].a * e1[0] + lines[b].b * e1[1] + lines[b].c);
+                double d2 = fabs(lines[b].a * e2[0] + lines[b].b * e2[1] + lines[b].c);
+                double lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
+                if (lo < min_gap || hi > 2.4 * lo + 2)
                     continue;
                 for (int q = 0; q < 3; q++)
                     if (d < nd[q]) {
@@ -575,7 +936,16 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                                (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));
             if (area < min_gap * min_gap || area > (double)w * h / 25)
                 continue;
-            double s = score_points(pts, np, Hinv, 0.2, 4);
+            /* A cell: every side at least min_gap, opposite sides alike (a
+             * camera does not make one twice the other within a cell). */
+            double side[4];
+            for (int q = 0; q < 4; q++)
+                side[q] = hypot(quad[(q + 1) % 4][0] - quad[q][0], quad[(q + 1) % 4][1] - quad[q][1]);
+            if (side[0] < min_gap || side[1] < min_gap || side[2] < min_gap || side[3] < min_gap ||
+                side[0] > 1.5 * side[2] || side[2] > 1.5 * side[0] || side[1] > 1.5 * side[3] || side[3] > 1.5 * side[1] ||
+                side[0] > 3 * side[1] || side[1] > 3 * side[0])
+                continue;
+            double s = score_points(pts, np, Hinv, 0.2, 4) + 0.5 * alignment(lines, nl, Hinv, 4);
             if (ntop < TOPK || s > top_s[ntop - 1]) {
                 int at = ntop < TOPK ? ntop++ : TOPK - 1;
                 while (at > 0 && top_s[at - 1] < s) {
@@ -588,6 +958,22 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             }
         }
     next_round:;
+    }
+    /* The vanishing-point lattice joins the candidates, first in line. */
+    {
+        double Hv[9], Hvi[9];
+        if (lattice_by_vanishing(lines, nl, w, h, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
+            double s = score_points(pts, np, Hvi, 0.2, 4) + 0.5 * alignment(lines, nl, Hvi, 4);
+            int at = ntop < TOPK ? ntop++ : TOPK - 1;
+            for (int k = at; k > 0; k--) {
+                top_s[k] = top_s[k - 1];
+                memcpy(top_h[k], top_h[k - 1], sizeof top_h[0]);
+            }
+            top_s[0] = s > (ntop > 1 ? top_s[1] : s) ? s : (ntop > 1 ? top_s[1] : s);
+            memcpy(top_h[0], Hv, sizeof top_h[0]);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
+        }
     }
     if (ntop == 0 || top_s[0] < 6) {
         free(lines);
@@ -602,11 +988,20 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     for (int t = 0; t < ntop; t++) {
         double G[9];
         memcpy(G, top_h[t], sizeof G);
-        grow(pts, np, G);
+        grow(pts, np, G, min_gap);
         double Ginv[9];
         if (sei_h_inv(G, Ginv))
             continue;
-        double s = score_points(pts, np, Ginv, 0.15, 60);
+
+        double s = score_points(pts, np, Ginv, 0.15, 60) + 0.5 * alignment(lines, nl, Ginv, 30);
+        if (getenv("SEI_TRACE")) {
+            double x0, y0, x1, y1, x2, y2;
+            sei_h_apply(G, 0, 0, &x0, &y0);
+            sei_h_apply(G, 1, 0, &x1, &y1);
+            sei_h_apply(G, 0, 1, &x2, &y2);
+            fprintf(stderr, "  hyp %d raw %.0f grown %.0f: (0,0)=(%.0f,%.0f) du=(%.1f,%.1f) dv=(%.1f,%.1f)\n", t, top_s[t], s,
+                    x0, y0, x1 - x0, y1 - y0, x2 - x0, y2 - y0);
+        }
         if (s > final_best) {
             final_best = s;
             memcpy(H, G, sizeof H);
