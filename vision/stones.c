@@ -118,14 +118,23 @@ static sample_t sample(const sei_image *lab, double x, double y, double r)
 }
 
 void sei_stones_classify(const sei_image *lab, int size, double cell, double margin, const sei_vision_params *p,
-                         sei_vision_result *r)
+                         const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], sei_vision_result *r)
 {
     sample_t pt[SEI_MAX_SIZE][SEI_MAX_SIZE];
     sample_t mid[SEI_MAX_SIZE + 1][SEI_MAX_SIZE + 1];
     double rad = p->stone_radius * cell;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++)
-            pt[y][x] = sample_point(lab, margin + x * cell, margin + y * cell, cell, p->stone_radius);
+        {
+            double sx = shift ? shift[y][x][0] : 0, sy = shift ? shift[y][x][1] : 0;
+            if (hypot(sx, sy) < 0.1)
+                pt[y][x] = sample_point(lab, margin + x * cell, margin + y * cell, cell, p->stone_radius);
+            else
+                /* Seen from the side the top of a stone is off the point,
+                 * and a disk there may cross a grid line: its median does
+                 * not mind a thin line. */
+                pt[y][x] = sample(lab, margin + (x + sx) * cell, margin + (y + sy) * cell, p->stone_radius * cell * 0.9);
+        }
     /* Cell centres, including the half-cells outside the outer lines (the
      * board's margin is wood too). */
     for (int y = 0; y <= size; y++)

@@ -32,6 +32,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->ransac_rounds = 1500;
     p->min_support = 0.12;
     p->stone_radius = 0.28;
+    p->stone_height = 0.3;
     p->black_gap = 28;
     p->white_gap = 14;
     p->seed = 0;
@@ -141,6 +142,83 @@ static void draw_lattice(sei_image *img, const double H[9], int n, const uint8_t
     }
 }
 
+/* Where the top of a stone standing on each intersection is seen, as a
+ * shift in cells on the board plane. The camera is recovered from the
+ * board's homography (Zhang's one-plane calibration with the principal
+ * point at the picture's centre, so only the focal length is unknown): a
+ * point h cells above (u, v) is projected, then taken back onto the board
+ * plane. Looking straight down the shift is nil; at 30 degrees it is about
+ * two thirds of a cell, enough to read a neighbour's stone instead. */
+static void stone_tops(const double H[9], int n, int w, int h, double height,
+                       float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2])
+{
+    memset(shift, 0, sizeof(float) * SEI_MAX_SIZE * SEI_MAX_SIZE * 2);
+    double cx = w / 2.0, cy = h / 2.0;
+    /* Columns of H with the principal point taken out. */
+    double c1[3] = {H[0] - cx * H[6], H[3] - cy * H[6], H[6]};
+    double c2[3] = {H[1] - cx * H[7], H[4] - cy * H[7], H[7]};
+    double c3[3] = {H[2] - cx * H[8], H[5] - cy * H[8], H[8]};
+    double f2 = 0, votes = 0;
+    double den1 = c1[2] * c2[2];
+    if (fabs(den1) > 1e-12) {
+        double v1 = -(c1[0] * c2[0] + c1[1] * c2[1]) / den1;
+        if (v1 > 0) {
+            f2 += v1;
+            votes++;
+        }
+    }
+    double den2 = c1[2] * c1[2] - c2[2] * c2[2];
+    if (fabs(den2) > 1e-12) {
+        double v2 = -((c1[0] * c1[0] + c1[1] * c1[1]) - (c2[0] * c2[0] + c2[1] * c2[1])) / den2;
+        if (v2 > 0) {
+            f2 += v2;
+            votes++;
+        }
+    }
+    double diag = hypot(w, h);
+    double f = votes ? sqrt(f2 / votes) : diag;
+    /* A straight-down view leaves f undetermined; keep it to a sane lens. */
+    if (!(f > 0.3 * diag && f < 5 * diag))
+        f = diag;
+    double r1[3] = {c1[0] / f, c1[1] / f, c1[2]}, r2[3] = {c2[0] / f, c2[1] / f, c2[2]}, t[3] = {c3[0] / f, c3[1] / f, c3[2]};
+    double lam = 2 / (sqrt(r1[0] * r1[0] + r1[1] * r1[1] + r1[2] * r1[2]) + sqrt(r2[0] * r2[0] + r2[1] * r2[1] + r2[2] * r2[2]));
+    for (int k = 0; k < 3; k++) {
+        r1[k] *= lam;
+        r2[k] *= lam;
+        t[k] *= lam;
+    }
+    if (t[2] < 0) /* the board in front of the camera */
+        for (int k = 0; k < 3; k++) {
+            r1[k] = -r1[k];
+            r2[k] = -r2[k];
+            t[k] = -t[k];
+        }
+    double r3[3] = {r1[1] * r2[2] - r1[2] * r2[1], r1[2] * r2[0] - r1[0] * r2[2], r1[0] * r2[1] - r1[1] * r2[0]};
+    /* Up is toward the camera: the camera centre -R^T t has positive
+     * height along r3. */
+    double up = -(r3[0] * t[0] + r3[1] * t[1] + r3[2] * t[2]);
+    double sgn = up > 0 ? 1 : -1;
+    double Hinv[9];
+    if (sei_h_inv(H, Hinv))
+        return;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double P[3];
+            for (int k = 0; k < 3; k++)
+                P[k] = x * r1[k] + y * r2[k] + sgn * height * r3[k] + t[k];
+            if (P[2] <= 1e-9)
+                continue;
+            double px = f * P[0] / P[2] + cx, py = f * P[1] / P[2] + cy, u, v;
+            sei_h_apply(Hinv, px, py, &u, &v);
+            double dx = u - x, dy = v - y;
+            /* Never more than a cell: beyond that the model is wrong. */
+            if (fabs(dx) < 1 && fabs(dy) < 1) {
+                shift[y][x][0] = (float)dx;
+                shift[y][x][1] = (float)dy;
+            }
+        }
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     double t0 = now_ms(), t = t0;
@@ -230,7 +308,12 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         st = fail(v, SEI_VISION_NOMEM, "cannot warp the board (out of memory?)");
         goto out;
     }
-    sei_stones_classify(&lab, n, cell, margin, &v->p, out);
+    float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
+    stone_tops(H, n, ww, wh, v->p.stone_height, shift);
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
+                shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
+    sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
     out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
     if (v->debug_dir[0]) {
         const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};

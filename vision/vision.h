@@ -37,6 +37,7 @@ typedef struct {
     int ransac_rounds;      /* lattice hypotheses tried (1500) */
     double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
+    double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
     double black_gap;       /* how much darker than the wood a black stone is, at least, in L* (28) */
     double white_gap;       /* how much brighter (or paler) than the wood a white stone is, at least (14) */
     uint64_t seed;          /* 0: fixed; the reading is repeatable */
