@@ -179,12 +179,21 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 bC = Cs[k / 2];
             }
             double dL = pt[y][x].L - bL, dC = pt[y][x].C - bC;
+            /* Thresholds scale with the wood: on a pale board a white stone
+             * is only a little lighter, on a dark or shaded one a black
+             * stone only a little darker, than the wood around it. */
+            double bgap = p->black_gap * bL, wgap = p->white_gap * (100 - bL);
+            if (bgap < 12)
+                bgap = 12;
+            if (wgap < 6)
+                wgap = 6;
             /* Scores: how far past each threshold, in threshold units. */
-            double black = -dL / p->black_gap;
-            double white = dL / p->white_gap;
+            double black = -dL / bgap;
+            double white = dL / wgap;
             /* Paler and not darker: a white stone in shade is still grey,
              * not yellow. */
-            double pale = dL > 4 ? -dC / 12.0 : 0;
+            double cgap = bC * 0.5 > 8 ? bC * 0.5 : 8;
+            double pale = dL > 3 ? -dC / cgap : 0;
             if (pale > white)
                 white = pale;
             int c = SEI_EMPTY;
@@ -200,9 +209,9 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 m = 1 - top;
             }
             float conf = (float)(0.5 + 0.5 * (m > 1 ? 1 : m < 0 ? 0 : m));
-            if (getenv("SEI_TRACE") && c != SEI_EMPTY)
+            if (getenv("SEI_TRACE") && (c != SEI_EMPTY || conf < 0.75))
                 fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f  dL %.1f dC %.1f\n", x, y,
-                        c == SEI_BLACK ? 'X' : 'O', pt[y][x].L, pt[y][x].C, bL, bC, dL, dC);
+                        c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC, dL, dC);
             r->grid[y][x] = (uint8_t)c;
             r->confidence[y][x] = conf;
             if (conf < r->min_confidence)

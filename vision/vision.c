@@ -33,8 +33,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->min_support = 0.12;
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
-    p->black_gap = 28;
-    p->white_gap = 14;
+    p->black_gap = 0.45;
+    p->white_gap = 0.4;
     p->seed = 0;
 }
 

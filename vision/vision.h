@@ -38,8 +38,10 @@ typedef struct {
     double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
-    double black_gap;       /* how much darker than the wood a black stone is, at least, in L* (28) */
-    double white_gap;       /* how much brighter (or paler) than the wood a white stone is, at least (14) */
+    double black_gap;       /* a black stone is darker than the wood by at least this share of the
+                               wood's lightness L* (0.45; never less than 12) */
+    double white_gap;       /* a white stone is lighter than the wood by at least this share of
+                               the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
     uint64_t seed;          /* 0: fixed; the reading is repeatable */
 } sei_vision_params;
 
