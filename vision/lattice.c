@@ -843,7 +843,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         snprintf(out->why, sizeof out->why, "out of memory");
         return -1;
     }
-    double slack = 0.012 * diag;
+    double slack = 0.005 * diag;
     for (int i = 0; i < nl && np < maxp; i++) {
         if (lines[i].fam != 0)
             continue;
@@ -1038,6 +1038,14 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
     }
     free(pts);
     free(lines);
+    if (getenv("SEI_TRACE"))
+        for (int f = 0; f < 2; f++) {
+            fprintf(stderr, "support %d:", f);
+            for (int k = 0; k < 121; k++)
+                if (sup[f][k] > 0)
+                    fprintf(stderr, " %d:%.2f", k - 60, sup[f][k]);
+            fprintf(stderr, "\n");
+        }
     const int sizes[3] = {9, 13, 19};
     double best_total = -1e9;
     int best_n = 0, best_s[2] = {0, 0};
