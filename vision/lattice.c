@@ -1022,18 +1022,24 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             double u, v;
             sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
             double ku = floor(u + 0.5), kv = floor(v + 0.5);
-            if (fabs(u - ku) < 0.15 && fabs(v - kv) < 0.15 && fabs(ku) <= 60 && fabs(kv) <= 60)
+            if (fabs(u - ku) < 0.15 && fabs(v - kv) < 0.15 && fabs(ku) <= 60 && fabs(kv) <= 60) {
                 hit[(int)ku + 60][(int)kv + 60] = 1;
+                if (getenv("SEI_TRACE_PTS"))
+                    fprintf(stderr, "pt u %d v %d at (%.0f, %.0f)\n", (int)ku, (int)kv, pts[2 * i], pts[2 * i + 1]);
+            }
         }
-        /* A lattice line counts fully once four crossings lie on it. */
+        /* A lattice line counts fully once six crossings lie on it, not at
+         * all with two: a board's edge a cell beyond its last line, or the
+         * rim of a bowl, may cross a few grid lines where a lattice line
+         * would be, but not many. */
         for (int k = 0; k < 121; k++) {
             int cu = 0, cv = 0;
             for (int j = 0; j < 121; j++) {
                 cu += hit[k][j];
                 cv += hit[j][k];
             }
-            sup[0][k] = cu >= 4 ? 1 : cu / 4.0;
-            sup[1][k] = cv >= 4 ? 1 : cv / 4.0;
+            sup[0][k] = cu >= 6 ? 1 : cu <= 2 ? 0 : (cu - 2) / 4.0;
+            sup[1][k] = cv >= 6 ? 1 : cv <= 2 ? 0 : (cv - 2) / 4.0;
         }
     }
     free(pts);
