@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "deadstones.h"
+#include "vision.h"
 #include "rules.h"
 #include "score.h"
 
@@ -53,6 +54,21 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err);
+
+/* A picture's truth (.json beside it): size, grid and, when known, the
+ * corner intersections TL, TR, BR, BL in pixels. */
+typedef struct {
+    int size;
+    uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int has_corners;
+    double corners[4][2];
+} sei_truth;
+/* Read a truth file. Returns 0, or -1 when it is missing or malformed. */
+int sei_truth_load(const char *path, sei_truth *t);
+/* Points of r that differ from t (up to the board's symmetries when t has
+ * no corners); confusion[truth][read] (may be NULL) gains every point. */
+int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3]);
 
 /* One counted game record checked against its recorded result. */
 enum { SEI_CHECK_COUNTED = 0, SEI_CHECK_UNREADABLE, SEI_CHECK_UNSCORED, SEI_CHECK_SHORT };

@@ -1,0 +1,220 @@
+/* cmd_bench_vision.c - `seichi bench vision DIR...`: read every picture
+ * that has a sibling .json truth (size, grid, corners) and print, per
+ * folder: pictures, boards found, per-point accuracy with the confusion
+ * matrix, perfect boards, median and worst reading time, peak memory.
+ * Where the truth has no corners the grid is compared up to the board's
+ * eight symmetries, since nothing then says which corner is which. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
+
+#include "cli.h"
+#include "vision.h"
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+int sei_truth_load(const char *path, sei_truth *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strstr(buf, "\"size\"");
+    if (!p || sscanf(strchr(p, ':') + 1, "%d", &t->size) != 1 || t->size < 2 || t->size > SEI_MAX_SIZE)
+        return -1;
+    p = strstr(buf, "\"grid\"");
+    if (!p || !(p = strchr(p, '[')))
+        return -1;
+    for (int y = 0; y < t->size; y++) {
+        p = strchr(p, '"');
+        if (!p)
+            return -1;
+        p++;
+        for (int x = 0; x < t->size; x++) {
+            char c = p[x];
+            t->grid[y][x] = c == 'X' ? SEI_BLACK : c == 'O' ? SEI_WHITE : c == '.' ? SEI_EMPTY : 255;
+            if (t->grid[y][x] == 255)
+                return -1;
+        }
+        p = strchr(p + t->size, '"');
+        if (!p)
+            return -1;
+        p++;
+    }
+    p = strstr(buf, "\"corners\"");
+    if (p) {
+        p = strchr(p, ':') + 1;
+        while (*p == ' ')
+            p++;
+        if (*p == '[') {
+            double c[8];
+            int k = 0;
+            for (char *q = p; *q && k < 8; q++)
+                if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
+                    c[k++] = strtod(q, &q);
+                    q--;
+                }
+            if (k == 8) {
+                for (int i = 0; i < 4; i++) {
+                    t->corners[i][0] = c[2 * i];
+                    t->corners[i][1] = c[2 * i + 1];
+                }
+                t->has_corners = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Count the points a reading gets wrong, with the confusion matrix
+ * [truth][read]; up to symmetry when the truth has no corners. */
+int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3])
+{
+    int n = t->size, best = -1, bestk = 0;
+    for (int k = 0; k < (t->has_corners ? 1 : 8); k++) {
+        int wrong = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int a = x, b = y;
+                for (int q = 0; q < k % 4; q++) {
+                    int na = n - 1 - b;
+                    b = a;
+                    a = na;
+                }
+                if (k >= 4)
+                    a = n - 1 - a;
+                wrong += r->grid[y][x] != t->grid[b][a];
+            }
+        if (best < 0 || wrong < best) {
+            best = wrong;
+            bestk = k;
+        }
+    }
+    if (confusion)
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                int a = x, b = y;
+                for (int q = 0; q < bestk % 4; q++) {
+                    int na = n - 1 - b;
+                    b = a;
+                    a = na;
+                }
+                if (bestk >= 4)
+                    a = n - 1 - a;
+                confusion[t->grid[b][a]][r->grid[y][x]]++;
+            }
+    return best;
+}
+
+static void bench_dir(const char *dir, FILE *out)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(out, "%s: cannot open\n", dir);
+        return;
+    }
+    char **names = NULL;
+    int n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || (strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg") && strcasecmp(dot, ".png")))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **nn = realloc(names, sizeof *names * (size_t)cap);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_str);
+    sei_vision *v = sei_vision_create(NULL);
+    sei_vision_result *r = malloc(sizeof *r);
+    double *ms = calloc((size_t)n + 1, sizeof *ms);
+    int pictures = 0, found = 0, size_right = 0, perfect = 0, confusion[3][3] = {{0}};
+    long points = 0, wrong_points = 0;
+    for (int i = 0; i < n && v && r && ms; i++) {
+        char path[4096], tpath[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(strrchr(names[i], '.') - names[i]), names[i]);
+        sei_truth t;
+        if (sei_truth_load(tpath, &t))
+            continue;
+        pictures++;
+        sei_image img = {0};
+        if (sei_vision_load(v, path, &img) != SEI_VISION_OK) {
+            fprintf(out, "  %s: %s\n", names[i], sei_vision_errmsg(v));
+            continue;
+        }
+        sei_vision_status st = sei_vision_read(v, &img, r);
+        sei_image_free(&img);
+        if (st != SEI_VISION_OK) {
+            fprintf(out, "  %s: no board (%s)\n", names[i], sei_vision_errmsg(v));
+            points += t.size * t.size;
+            wrong_points += t.size * t.size;
+            continue;
+        }
+        ms[found++] = r->ms;
+        points += t.size * t.size;
+        if (r->size != t.size) {
+            fprintf(out, "  %s: read as %dx%d, truth %dx%d\n", names[i], r->size, r->size, t.size, t.size);
+            wrong_points += t.size * t.size;
+            continue;
+        }
+        size_right++;
+        int w = sei_truth_compare(&t, r, confusion);
+        wrong_points += w;
+        if (w == 0)
+            perfect++;
+        else
+            fprintf(out, "  %s: %d point%s wrong\n", names[i], w, w == 1 ? "" : "s");
+    }
+    qsort(ms, (size_t)found, sizeof *ms, cmp_dbl);
+    const char *base = strrchr(dir, '/');
+    base = base && base[1] ? base + 1 : dir;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    fprintf(out, "%-16s pictures %3d  board found %3d  size right %3d  perfect %3d (%5.1f%%)  points right %7.3f%%\n",
+            base, pictures, found, size_right, perfect, pictures ? 100.0 * perfect / pictures : 0,
+            points ? 100.0 * (double)(points - wrong_points) / (double)points : 0);
+    fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", found ? ms[found / 2] : 0,
+            found ? ms[found - 1] : 0, ru.ru_maxrss);
+    fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");
+    for (int a = 0; a < 3; a++)
+        fprintf(out, " [%d %d %d]", confusion[a][0], confusion[a][1], confusion[a][2]);
+    fprintf(out, "\n");
+    sei_vision_destroy(v);
+    free(r);
+    free(ms);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
+{
+    if (argc < 1) {
+        fprintf(err, "usage: seichi bench vision DIR...\n");
+        return 2;
+    }
+    fprintf(out, "board reading against the truth beside each picture\n");
+    for (int i = 0; i < argc; i++)
+        bench_dir(argv[i], out);
+    return 0;
+}
