@@ -16,7 +16,10 @@
 /* Everything `seichi score` was asked to do. */
 typedef struct {
     const char *board_path;  /* a board diagram, or */
-    const char *sgf_path;    /* a game record: its final position is counted */
+    const char *sgf_path;    /* a game record: its final position is counted, or */
+    const char *image_path;  /* a photo of the board: read, then counted */
+    const char *annotate;    /* with a photo: write the picture with the count drawn on it */
+    int size;                /* with a photo: 0, or the board size if known */
     sei_rules rules;
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
@@ -40,6 +43,8 @@ typedef struct {
     char recorded[64];       /* the record's RE, as written */
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
+    int from_image;
+    sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
 
 /* Load the board or record and count it into r (the caller's; release it

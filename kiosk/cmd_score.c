@@ -7,6 +7,7 @@
 
 #include "boardfile.h"
 #include "cli.h"
+#include "cvwrap.h"
 #include "sgf.h"
 
 #define MAX_BOARD_FILE (1 << 20)
@@ -59,6 +60,13 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             return -1; /* the caller prints the usage */
         else if (!strcmp(a, "--board")) { NEED_VALUE(); o->board_path = v; }
         else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
+        else if (!strcmp(a, "--image")) { NEED_VALUE(); o->image_path = v; }
+        else if (!strcmp(a, "--annotate")) { NEED_VALUE(); o->annotate = v; }
+        else if (!strcmp(a, "--size")) {
+            NEED_VALUE();
+            if (!parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
+                return bad(err, "--size takes 9, 13 or 19, not '%s'", v);
+        }
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
         else if (!strcmp(a, "--komi")) { NEED_VALUE(); komi = v; }
         else if (!strcmp(a, "--ko")) { NEED_VALUE(); ko = v; }
@@ -91,21 +99,25 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->prisoners.source = SEI_PRISONERS_LAST;
         } else if (a[0] == '-')
             return bad(err, "unknown option '%s' (see 'seichi help')", a);
-        else if (!o->board_path && !o->sgf_path) {
-            /* A bare file: a record if it looks like one. */
-            size_t n = strlen(a);
-            if (n > 4 && !strcasecmp(a + n - 4, ".sgf"))
+        else if (!o->board_path && !o->sgf_path && !o->image_path) {
+            /* A bare file: a record or a photo if it looks like one. */
+            const char *dot = strrchr(a, '.');
+            if (dot && !strcasecmp(dot, ".sgf"))
                 o->sgf_path = a;
+            else if (dot && (!strcasecmp(dot, ".jpg") || !strcasecmp(dot, ".jpeg") || !strcasecmp(dot, ".png")))
+                o->image_path = a;
             else
                 o->board_path = a;
         } else
             return bad(err, "unexpected argument '%s'", a);
 #undef NEED_VALUE
     }
-    if (!o->board_path && !o->sgf_path)
-        return bad(err, "%s", "no board: give --board FILE or --sgf FILE");
-    if (o->board_path && o->sgf_path)
-        return bad(err, "%s", "give --board or --sgf, not both");
+    if (!o->board_path && !o->sgf_path && !o->image_path)
+        return bad(err, "%s", "no board: give --board FILE, --sgf FILE or a photo");
+    if (!!o->board_path + !!o->sgf_path + !!o->image_path > 1)
+        return bad(err, "%s", "give one of --board, --sgf or a photo");
+    if (o->annotate && !o->image_path)
+        return bad(err, "%s", "--annotate draws on a photo: give one");
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
@@ -259,18 +271,107 @@ out:
     return rc;
 }
 
+/* The position in a photo: read by the vision code, then set up as a
+ * board. Exit status 3 when no board is found, as `seichi detect` says. */
+static int load_image(const sei_score_opts *o, sei_score_run *r, FILE *err)
+{
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.size = o->size;
+    sei_vision *v = sei_vision_create(&p);
+    sei_image img = {0};
+    int rc = 2;
+    if (!v) {
+        fprintf(err, "seichi score: out of memory\n");
+        return 2;
+    }
+    if (sei_vision_load(v, o->image_path, &img) != SEI_VISION_OK) {
+        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
+        goto out;
+    }
+    sei_vision_status st = sei_vision_read(v, &img, &r->vision);
+    if (st != SEI_VISION_OK) {
+        fprintf(err, "seichi score: %s: %s\n", o->image_path, sei_vision_errmsg(v));
+        rc = st == SEI_VISION_NOBOARD ? 3 : 2;
+        goto out;
+    }
+    int n = r->vision.size;
+    r->board = sei_board_create(n);
+    if (!r->board) {
+        fprintf(err, "seichi score: out of memory\n");
+        goto out;
+    }
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (r->vision.grid[y][x] != SEI_EMPTY)
+                sei_board_place(r->board, r->vision.grid[y][x], sei_board_point(r->board, x, y));
+    r->from_image = 1;
+    rc = 0;
+out:
+    sei_image_free(&img);
+    sei_vision_destroy(v);
+    return rc;
+}
+
+/* Draw the count over the photo: grid, stones as read, dead stones,
+ * territory. */
+static int write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err)
+{
+    sei_vision *v = sei_vision_create(NULL);
+    sei_image img = {0}, out = {0};
+    uint8_t marks[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    char msg[200];
+    int rc = 2;
+    if (!v || sei_vision_load(v, o->image_path, &img) != SEI_VISION_OK) {
+        fprintf(err, "seichi score: cannot reread %s for the annotation\n", o->image_path);
+        goto done;
+    }
+    const sei_board *b = r->board;
+    const sei_score *s = &r->score;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            marks[y][x] = s->dead[p] ? 1 : s->mark[p] == SEI_MARK_TERRITORY ? (s->owner[p] == SEI_BLACK ? 2 : 3) : 0;
+        }
+    if (sei_vision_annotate(v, &img, &r->vision, (const uint8_t(*)[SEI_MAX_SIZE])marks, &out) != SEI_VISION_OK) {
+        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
+        goto done;
+    }
+    char text[96];
+    snprintf(text, sizeof text, "%s %s", s->rules.name, s->result);
+    const uint8_t ink[3] = {255, 255, 255};
+    double scale = (img.width > img.height ? img.width : img.height) / 900.0;
+    sei_cv_text_outline(&out, 12 * scale, 40 * scale, text, 1.1 * scale, ink);
+    if (sei_cv_save(o->annotate, &out, msg, sizeof msg)) {
+        fprintf(err, "seichi score: cannot write %s: %s\n", o->annotate, msg);
+        goto done;
+    }
+    rc = 0;
+done:
+    sei_image_free(&img);
+    sei_image_free(&out);
+    sei_vision_destroy(v);
+    return rc;
+}
+
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
 {
     char msg[256];
     uint8_t dead[SEI_MAX_POINTS];
     sei_rules rules = o->rules;
-    const char *path = o->board_path ? o->board_path : o->sgf_path;
+    const char *path = o->board_path ? o->board_path : o->sgf_path ? o->sgf_path : o->image_path;
     const char *how = o->dead;
     memset(r, 0, sizeof *r);
     memset(dead, 0, sizeof dead);
 
     if (o->sgf_path) {
         int rc = load_sgf(o, r, &rules, err);
+        if (rc)
+            return rc;
+        if (!how)
+            how = "auto";
+    } else if (o->image_path) {
+        int rc = load_image(o, r, err);
         if (rc)
             return rc;
         if (!how)
@@ -326,7 +427,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     sei_score_opts o;
     int rc = sei_cli_score_parse(argc, argv, &o, err);
     if (rc < 0) {
-        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE) [--rules R] [--komi K] [--handicap N]\n"
+        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png])\n"
+                     "                    [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "rules: %s\n", sei_rules_preset_names());
@@ -343,6 +445,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
             sei_cli_score_print_json(out, r);
         else
             sei_cli_score_print_text(out, r);
+        if (o.annotate && write_annotation(&o, r, err))
+            rc = 2;
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;

@@ -336,3 +336,17 @@ extern "C" int sei_cv_text(sei_image *img, double x, double y, const char *text,
         return -1;
     }
 }
+
+extern "C" int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3])
+{
+    try {
+        cv::Mat m = view(img);
+        int th = scale > 1 ? (int)(2 * scale) : 2;
+        cv::putText(m, text, cv::Point2d(x, y), cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(0, 0, 0), th + 3, cv::LINE_AA);
+        cv::putText(m, text, cv::Point2d(x, y), cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(bgr[0], bgr[1], bgr[2]), th,
+                    cv::LINE_AA);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}

@@ -48,6 +48,8 @@ int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image
 int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness);
 int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bgr[3], int thickness);
 int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
+/* Text with a dark outline, readable on any picture. */
+int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
 
 #ifdef __cplusplus
 }
