@@ -18,8 +18,11 @@ build: deps
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Read the bundled photo, count it (dead stones proposed), and draw the
+# count on the picture.
 demo: build
-	./$(BUILD)/seichi score --board kiosk/samples/club-game-19.board --rules chinese --dead auto
+	./$(BUILD)/seichi score images/renders/r043.jpg --annotate $(BUILD)/demo-annotated.png
+	@echo "annotated picture: $(BUILD)/demo-annotated.png"
 
 SHARED ?= ../shared
 

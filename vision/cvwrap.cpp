@@ -4,6 +4,7 @@
 #include "cvwrap.h"
 
 #include <cstdio>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -347,6 +348,36 @@ extern "C" int sei_cv_text_outline(sei_image *img, double x, double y, const cha
                     cv::LINE_AA);
         return 0;
     } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8_t bgr[3])
+{
+    try {
+        cv::Mat m = view(img);
+        std::vector<cv::Point> p((size_t)n);
+        for (int i = 0; i < n; i++)
+            p[(size_t)i] = cv::Point((int)std::lround(pts[2 * i]), (int)std::lround(pts[2 * i + 1]));
+        cv::fillConvexPoly(m, p, cv::Scalar(bgr[0], bgr[1], bgr[2]), cv::LINE_AA);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        if (gray->channels != 1)
+            return -1;
+        cv::Mat out, k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(ksize | 1, ksize | 1));
+        cv::morphologyEx(view(gray), out, cv::MORPH_BLACKHAT, k);
+        cv::normalize(out, out, 0, 255, cv::NORM_MINMAX);
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
         return -1;
     }
 }

@@ -33,6 +33,10 @@ int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h);
 /* Convert BGR to one channel of grey, or to 3-channel HSV or Lab. */
 enum { SEI_CV_GRAY = 0, SEI_CV_HSV, SEI_CV_LAB };
 int sei_cv_convert(const sei_image *src, sei_image *dst, int to);
+/* Thin dark lines brought out: the morphological black-hat (closing minus
+ * the picture) with a square kernel of the given odd size, stretched to the
+ * full 0..255 range, into a new grey image. */
+int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize);
 /* Gaussian blur of the given odd kernel size into a new image. */
 int sei_cv_blur(const sei_image *src, sei_image *dst, int ksize);
 
@@ -48,6 +52,8 @@ int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image
 int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness);
 int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bgr[3], int thickness);
 int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
+/* Fill a convex polygon of n points (x, y pairs). */
+int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8_t bgr[3]);
 /* Text with a dark outline, readable on any picture. */
 int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
 

@@ -666,6 +666,52 @@ out:
     return rc;
 }
 
+/* The final judge between grown lattices: crossings on lattice points,
+ * less half the lattice points left empty inside the box of rows and
+ * columns that hold at least three crossings. Half the true spacing puts
+ * every crossing on a lattice point too, but leaves three points in four
+ * empty; stones hide crossings of the true lattice, but not most of them. */
+static double density_score(const double *pts, int n, const double Hinv[9])
+{
+    enum { W = 121 };
+    static const uint8_t zero_row[W] = {0};
+    uint8_t hit[W][W];
+    for (int i = 0; i < W; i++)
+        memcpy(hit[i], zero_row, W);
+    for (int i = 0; i < n; i++) {
+        double u, v;
+        sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        double ku = floor(u + 0.5), kv = floor(v + 0.5);
+        if (fabs(ku) > 60 || fabs(kv) > 60 || fabs(u - ku) > 0.15 || fabs(v - kv) > 0.15)
+            continue;
+        hit[(int)ku + 60][(int)kv + 60] = 1;
+    }
+    int ulo = W, uhi = -1, vlo = W, vhi = -1;
+    for (int k = 0; k < W; k++) {
+        int cu = 0, cv = 0;
+        for (int j = 0; j < W; j++) {
+            cu += hit[k][j];
+            cv += hit[j][k];
+        }
+        if (cu >= 3) {
+            if (k < ulo) ulo = k;
+            if (k > uhi) uhi = k;
+        }
+        if (cv >= 3) {
+            if (k < vlo) vlo = k;
+            if (k > vhi) vhi = k;
+        }
+    }
+    if (uhi < 0 || vhi < 0)
+        return 0;
+    int in = 0;
+    for (int a = ulo; a <= uhi; a++)
+        for (int b = vlo; b <= vhi; b++)
+            in += hit[a][b];
+    int box = (uhi - ulo + 1) * (vhi - vlo + 1);
+    return in - 0.5 * (box - in);
+}
+
 int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol, int rounds, double min_support,
                     uint64_t seed, sei_lattice *out)
 {
@@ -993,15 +1039,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         if (sei_h_inv(G, Ginv))
             continue;
 
-        double s = score_points(pts, np, Ginv, 0.15, 60) + 0.5 * alignment(lines, nl, Ginv, 30);
-        if (getenv("SEI_TRACE")) {
-            double x0, y0, x1, y1, x2, y2;
-            sei_h_apply(G, 0, 0, &x0, &y0);
-            sei_h_apply(G, 1, 0, &x1, &y1);
-            sei_h_apply(G, 0, 1, &x2, &y2);
-            fprintf(stderr, "  hyp %d raw %.0f grown %.0f: (0,0)=(%.0f,%.0f) du=(%.1f,%.1f) dv=(%.1f,%.1f)\n", t, top_s[t], s,
-                    x0, y0, x1 - x0, y1 - y0, x2 - x0, y2 - y0);
-        }
+        double s = density_score(pts, np, Ginv) + 0.5 * alignment(lines, nl, Ginv, 30);
         if (s > final_best) {
             final_best = s;
             memcpy(H, G, sizeof H);
@@ -1024,8 +1062,6 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             double ku = floor(u + 0.5), kv = floor(v + 0.5);
             if (fabs(u - ku) < 0.15 && fabs(v - kv) < 0.15 && fabs(ku) <= 60 && fabs(kv) <= 60) {
                 hit[(int)ku + 60][(int)kv + 60] = 1;
-                if (getenv("SEI_TRACE_PTS"))
-                    fprintf(stderr, "pt u %d v %d at (%.0f, %.0f)\n", (int)ku, (int)kv, pts[2 * i], pts[2 * i + 1]);
             }
         }
         /* A lattice line counts fully once six crossings lie on it, not at

@@ -33,6 +33,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->min_support = 0.12;
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
+    p->line_kernel = 3;
     p->black_gap = 0.45;
     p->white_gap = 0.4;
     p->seed = 0;
@@ -254,9 +255,23 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     /* Segments. */
     segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
     int nseg = 0;
-    if (!segs || sei_cv_segments(&gray, segs, MAX_SEGMENTS, &nseg)) {
-        st = fail(v, SEI_VISION_ERROR, "line segment detection failed");
+    /* Grid lines are thin and dark; wood grain, shadows and table edges are
+     * not. The black-hat (closing minus picture) keeps the first and
+     * flattens the rest, so the segments come from it. */
+    if (!segs) {
+        st = fail(v, SEI_VISION_NOMEM, "out of memory");
         goto out;
+    }
+    {
+        sei_image bh = {0};
+        if (sei_cv_blackhat(&gray, &bh, v->p.line_kernel) || sei_cv_segments(&bh, segs, MAX_SEGMENTS, &nseg)) {
+            sei_image_free(&bh);
+            st = fail(v, SEI_VISION_ERROR, "line segment detection failed");
+            goto out;
+        }
+        if (v->debug_dir[0])
+            debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
+        sei_image_free(&bh);
     }
     out->stage_ms[SEI_STAGE_SEGMENTS] = now_ms() - t;
     if (v->debug_dir[0] && sei_cv_convert(&gray, &dbg, SEI_CV_GRAY) == 0) {

@@ -33,7 +33,8 @@ enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_S
 typedef struct {
     int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
     int size;               /* 0: find the size; 9, 13, 19: the caller knows it */
-    double line_tolerance;  /* a segment end within this many pixels of a lattice line supports it (2.5) */
+    double line_tolerance;  /* segments this many pixels apart merge into one line (2.5) */
+    int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
     int ransac_rounds;      /* lattice hypotheses tried (1500) */
     double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
     double stone_radius;    /* sampling disk, in cells (0.28) */

@@ -1,0 +1,1342 @@
+#!/usr/bin/env python3
+"""Seichi scene generator: renders Go boards with known positions and exact truth.
+
+Writes a POV-Ray scene per picture, runs `povray`, converts the PNG to JPEG
+with ImageMagick (optionally with mild barrel distortion) and writes the
+truth JSON beside the picture (format of shared/photos/README.md plus
+`source`, `move`, `camera`, `notes`).
+
+Standard library only.  Developer tool, not part of the build.
+See README.md beside this file.
+"""
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+SGF_ROOT = "/work/shared/sgf"
+WIDTH, HEIGHT = 1280, 960
+
+# ---------------------------------------------------------------------------
+# SGF main line and rules
+# ---------------------------------------------------------------------------
+
+
+def sgf_parse(text):
+    """Parse SGF text into a tree: (nodes, children); nodes = list of dict prop->list of values."""
+    i = 0
+    n = len(text)
+
+    def skip_ws():
+        nonlocal i
+        while i < n and text[i] not in "(;)[" and not text[i].isalpha():
+            i += 1
+
+    def parse_tree():
+        nonlocal i
+        # expects text[i] == '('
+        i += 1
+        nodes, children = [], []
+        while i < n:
+            skip_ws()
+            if i >= n:
+                break
+            c = text[i]
+            if c == ";":
+                i += 1
+                nodes.append(parse_node())
+            elif c == "(":
+                children.append(parse_tree())
+            elif c == ")":
+                i += 1
+                return (nodes, children)
+            else:
+                i += 1
+        return (nodes, children)
+
+    def parse_node():
+        nonlocal i
+        props = {}
+        while True:
+            while i < n and text[i] in " \t\r\n":
+                i += 1
+            if i >= n or text[i] in ";()":
+                return props
+            m = re.compile(r"[A-Za-z]+").match(text, i)
+            if not m:
+                i += 1
+                continue
+            ident = "".join(ch for ch in m.group(0) if ch.isupper())
+            i = m.end()
+            vals = []
+            while True:
+                while i < n and text[i] in " \t\r\n":
+                    i += 1
+                if i < n and text[i] == "[":
+                    i += 1
+                    buf = []
+                    while i < n and text[i] != "]":
+                        if text[i] == "\\" and i + 1 < n:
+                            i += 1
+                        buf.append(text[i])
+                        i += 1
+                    i += 1
+                    vals.append("".join(buf))
+                else:
+                    break
+            props.setdefault(ident, []).extend(vals)
+
+    start = text.find("(")
+    if start < 0:
+        raise ValueError("no SGF game tree")
+    i = start
+    return parse_tree()
+
+
+def sgf_main_line(tree):
+    nodes = []
+    while tree is not None:
+        nodes.extend(tree[0])
+        tree = tree[1][0] if tree[1] else None
+    return nodes
+
+
+class Board:
+    def __init__(self, size):
+        self.size = size
+        self.g = [["."] * size for _ in range(size)]
+
+    def neighbours(self, r, c):
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < self.size and 0 <= cc < self.size:
+                yield rr, cc
+
+    def chain(self, r, c):
+        col = self.g[r][c]
+        seen = {(r, c)}
+        stack = [(r, c)]
+        libs = set()
+        while stack:
+            p = stack.pop()
+            for q in self.neighbours(*p):
+                v = self.g[q[0]][q[1]]
+                if v == ".":
+                    libs.add(q)
+                elif v == col and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        return seen, libs
+
+    def play(self, r, c, col, allow_suicide=True):
+        """Place a stone and apply captures.  Returns number captured, or None if illegal."""
+        if self.g[r][c] != ".":
+            return None
+        opp = "O" if col == "X" else "X"
+        self.g[r][c] = col
+        captured = 0
+        for q in self.neighbours(r, c):
+            if self.g[q[0]][q[1]] == opp:
+                ch, libs = self.chain(*q)
+                if not libs:
+                    for p in ch:
+                        self.g[p[0]][p[1]] = "."
+                    captured += len(ch)
+        ch, libs = self.chain(r, c)
+        if not libs:
+            if not allow_suicide:
+                self.g[r][c] = "."
+                return None
+            for p in ch:
+                self.g[p[0]][p[1]] = "."
+        return captured
+
+    def count(self):
+        return sum(row.count("X") + row.count("O") for row in self.g)
+
+
+def sgf_point(v, size):
+    v = v.strip()
+    if len(v) < 2:
+        return None
+    c, r = ord(v[0]) - 97, ord(v[1]) - 97
+    if not (0 <= r < size and 0 <= c < size):
+        return None  # pass ("tt" on 19x19 and smaller)
+    return r, c
+
+
+def sgf_points(vals, size):
+    out = []
+    for v in vals:
+        if ":" in v:
+            a, b = v.split(":", 1)
+            pa, pb = sgf_point(a, size), sgf_point(b, size)
+            if pa and pb:
+                for r in range(min(pa[0], pb[0]), max(pa[0], pb[0]) + 1):
+                    for c in range(min(pa[1], pb[1]), max(pa[1], pb[1]) + 1):
+                        out.append((r, c))
+        else:
+            p = sgf_point(v, size)
+            if p:
+                out.append(p)
+    return out
+
+
+def sgf_load(path):
+    """Return (size, list of events) for the main line.  An event is
+    ('setup', [(r,c,col)...]) or ('move', r, c, col) / ('move', None, None, col) for a pass."""
+    with open(path, "rb") as f:
+        text = f.read().decode("latin-1")
+    nodes = sgf_main_line(sgf_parse(text))
+    size = 19
+    if nodes and "SZ" in nodes[0]:
+        size = int(re.match(r"\s*(\d+)", nodes[0]["SZ"][0]).group(1))
+    events = []
+    for node in nodes:
+        setup = []
+        for key, col in (("AB", "X"), ("AW", "O"), ("AE", ".")):
+            for p in sgf_points(node.get(key, []), size):
+                setup.append((p[0], p[1], col))
+        if setup:
+            events.append(("setup", setup))
+        for key, col in (("B", "X"), ("W", "O")):
+            if key in node:
+                p = sgf_point(node[key][0], size) if node[key] else None
+                events.append(("move", p[0] if p else None, p[1] if p else None, col))
+    return size, events
+
+
+def sgf_moves(events):
+    return sum(1 for e in events if e[0] == "move")
+
+
+def sgf_position(size, events, upto):
+    """Board after `upto` moves (setup nodes before/among them always applied)."""
+    b = Board(size)
+    played = 0
+    for e in events:
+        if e[0] == "setup":
+            for r, c, col in e[1]:
+                b.g[r][c] = col
+        else:
+            if played >= upto:
+                break
+            played += 1
+            if e[1] is not None:
+                if b.g[e[1]][e[2]] != ".":
+                    b.g[e[1]][e[2]] = "."  # malformed record: overwrite
+                b.play(e[1], e[2], e[3])
+    return b
+
+
+def random_position(size, rng, density):
+    """Random legal game-like position: alternate random moves (no suicide) until density."""
+    b = Board(size)
+    target = int(density * size * size)
+    col = "X"
+    tries = 0
+    # clustered play: often near an earlier stone, like real games
+    while b.count() < target and tries < 20 * size * size:
+        tries += 1
+        if b.count() > 0 and rng.random() < 0.7:
+            stones = [(r, c) for r in range(size) for c in range(size) if b.g[r][c] != "."]
+            r0, c0 = rng.choice(stones)
+            r = min(size - 1, max(0, r0 + rng.randint(-2, 2)))
+            c = min(size - 1, max(0, c0 + rng.randint(-2, 2)))
+        else:
+            r, c = rng.randrange(size), rng.randrange(size)
+        if b.play(r, c, col, allow_suicide=False) is not None:
+            col = "O" if col == "X" else "X"
+    return b
+
+
+# ---------------------------------------------------------------------------
+# vector helpers and the POV-Ray camera model
+# ---------------------------------------------------------------------------
+
+
+def vsub(a, b):
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def vadd(a, b):
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def vmul(a, s):
+    return (a[0] * s, a[1] * s, a[2] * s)
+
+
+def vdot(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def vcross(a, b):
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def vnorm(a):
+    l = math.sqrt(vdot(a, a))
+    return (a[0] / l, a[1] / l, a[2] / l)
+
+
+def pov_vec(a):
+    return "<%.4f, %.4f, %.4f>" % a
+
+
+class Camera:
+    """POV-Ray `perspective` camera given by location, look_at, sky, horizontal angle,
+    `right x*W/H`, `up y`.  POV-Ray builds: D = normalize(look_at - location),
+    R = normalize(sky x D) (its cross product; with the left-handed axes this is
+    screen-right), U = D x R, direction length = 0.5*|right| / tan(angle/2).
+    A ray for screen point (s, t) in [-0.5, 0.5] is D*len + s*R*|right| + t*U*|up|.
+    Pixel coordinates here: x right, y down, pixel centres on integers
+    (pixel (0,0) covers [-0.5, 0.5]^2)."""
+
+    def __init__(self, location, look_at, sky, angle_deg, width, height):
+        self.location, self.look_at, self.sky = location, look_at, sky
+        self.angle = angle_deg
+        self.width, self.height = width, height
+        self.aspect = width / height
+        self.D = vnorm(vsub(look_at, location))
+        self.R = vnorm(vcross(sky, self.D))
+        self.U = vcross(self.D, self.R)
+        self.dlen = 0.5 * self.aspect / math.tan(math.radians(angle_deg) / 2)
+
+    def project(self, p):
+        d = vsub(p, self.location)
+        w = vdot(d, self.D)
+        s = vdot(d, self.R) * self.dlen / w / self.aspect  # in [-0.5, 0.5] across the width
+        t = vdot(d, self.U) * self.dlen / w  # in [-0.5, 0.5] across the height
+        x = (s + 0.5) * self.width - 0.5
+        y = (0.5 - t) * self.height - 0.5
+        return (x, y)
+
+    def pov(self):
+        return (
+            "camera {\n  perspective\n  location %s\n  right x*%.6f\n  up y\n  sky %s\n"
+            "  angle %.6f\n  look_at %s\n}\n"
+            % (pov_vec(self.location), self.aspect, pov_vec(self.sky), self.angle, pov_vec(self.look_at))
+        )
+
+
+def make_camera(target, elevation, azimuth, distance, fov, width, height):
+    el, az = math.radians(elevation), math.radians(azimuth)
+    toward_cam = (-math.sin(az), 0.0, -math.cos(az))  # horizontal direction board -> camera
+    loc = vadd(target, vadd(vmul(toward_cam, distance * math.cos(el)), (0.0, distance * math.sin(el), 0.0)))
+    forward = (math.sin(az), 0.0, math.cos(az))  # screen-up direction when looking straight down
+    if elevation > 89.0:
+        sky = forward
+    else:
+        sky = (0.0, 1.0, 0.0)
+    return Camera(loc, target, sky, fov, width, height)
+
+
+# Barrel distortion: ImageMagick `-distort Barrel "A B C D"` maps each
+# destination pixel at normalised radius r (radius / (min(W,H)/2), centre of
+# the picture) to the source radius r*(A r^3 + B r^2 + C r + D).
+
+
+def barrel_forward(pt, coeffs, width, height):
+    """Where a point of the undistorted picture lands in the distorted one."""
+    if not coeffs:
+        return pt
+    A, B, C, D = coeffs
+    cx, cy = width / 2.0, height / 2.0
+    norm = min(width, height) / 2.0
+    x, y = pt[0] + 0.5 - cx, pt[1] + 0.5 - cy  # to ImageMagick's pixel-edge coordinates
+    rs = math.hypot(x, y) / norm
+    if rs < 1e-12:
+        return pt
+    f = lambda r: r * (A * r ** 3 + B * r ** 2 + C * r + D) - rs
+    lo, hi = 0.0, 3.0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        if f(mid) > 0:
+            hi = mid
+        else:
+            lo = mid
+    rd = (lo + hi) / 2
+    k = rd / rs
+    return (cx + x * k - 0.5, cy + y * k - 0.5)
+
+
+# ---------------------------------------------------------------------------
+# colours
+# ---------------------------------------------------------------------------
+
+
+def kelvin_rgb(k):
+    """Approximate colour of black-body light, normalised so the largest channel is 1."""
+    t = k / 100.0
+    if t <= 66:
+        r = 255.0
+        g = 99.4708025861 * math.log(t) - 161.1195681661
+        b = 0.0 if t <= 19 else 138.5177312231 * math.log(t - 10) - 305.0447927307
+    else:
+        r = 329.698727446 * (t - 60) ** -0.1332047592
+        g = 288.1221695283 * (t - 60) ** -0.0755148492
+        b = 255.0
+    rgb = [min(255.0, max(1.0, v)) / 255.0 for v in (r, g, b)]
+    m = max(rgb)
+    # to linear light (scene uses assumed_gamma 1)
+    return tuple((v / m) ** 2.2 for v in rgb)
+
+
+def jitter(rng, col, amount):
+    return tuple(min(1.0, max(0.0, c + rng.uniform(-amount, amount))) for c in col)
+
+
+WOODS = {
+    "pale": [(0.89, 0.74, 0.50), (0.86, 0.70, 0.45), (0.92, 0.79, 0.56)],
+    "medium": [(0.78, 0.58, 0.34), (0.74, 0.52, 0.28), (0.82, 0.63, 0.38)],
+    "dark": [(0.52, 0.33, 0.18), (0.45, 0.28, 0.15), (0.60, 0.40, 0.22)],
+}
+
+
+def wood_pigment(rng, base, grain_scale, axis_rot, contrast=1.0):
+    light = tuple(min(1, c * (1 + 0.08 * contrast)) for c in base)
+    dark = tuple(c * (1 - contrast * rng.uniform(0.15, 0.28)) for c in base)
+    return (
+        "pigment { wood turbulence <%.3f, %.3f, 0.02> octaves 3\n"
+        "    color_map { [0.00 srgb %s] [0.35 srgb %s] [0.55 srgb %s] [0.80 srgb %s] [1.00 srgb %s] }\n"
+        "    scale <%.2f, %.2f, 1> translate <%.1f, %.1f, 0> rotate y*%.1f }"
+        % (
+            rng.uniform(0.02, 0.07), rng.uniform(0.02, 0.07),
+            pov_vec(base), pov_vec(light), pov_vec(base), pov_vec(dark), pov_vec(base),
+            grain_scale, grain_scale * rng.uniform(0.6, 1.0),
+            rng.uniform(-300, 300), rng.uniform(-400, -150), axis_rot,
+        )
+    )
+
+
+# ---------------------------------------------------------------------------
+# scene description
+# ---------------------------------------------------------------------------
+
+
+def star_points(n):
+    if n == 19:
+        pts = [3, 9, 15]
+        return [(r, c) for r in pts for c in pts]
+    if n == 13:
+        return [(3, 3), (3, 9), (9, 3), (9, 9), (6, 6)]
+    if n == 9:
+        return [(2, 2), (2, 6), (6, 2), (6, 6), (4, 4)]
+    return []
+
+
+def choose_spec(rng, size, options):
+    """Random scene parameters.  `options` may force some of them."""
+    s = {}
+    s["size"] = size
+    s["mat"] = options.get("mat", rng.random() < 0.15)
+    s["square_cells"] = options.get("square_cells", rng.random() < 0.25)
+    if s["square_cells"]:
+        cw = rng.choice([22.0, 22.5, 23.0])
+        s["cell"] = (cw, cw)
+    else:
+        s["cell"] = (22.0, 23.7)
+    s["line_width"] = rng.uniform(0.8, 1.2)
+    s["margin"] = (rng.uniform(12, 30), rng.uniform(12, 30))
+    if s["mat"]:
+        s["thickness"] = rng.uniform(1.2, 3.0)
+    else:
+        top = {9: 70, 13: 100}.get(size, 150)  # small boards are table boards
+        s["thickness"] = rng.choice([rng.uniform(18, 40), rng.uniform(40, top), rng.uniform(top * 0.6, top)])
+    s["wood"] = options.get("wood", rng.choice(["pale", "pale", "medium", "dark"]))
+    s["stone_gloss"] = options.get("stone_gloss", rng.choice(["glossy", "matte", "satin"]))
+    s["shell"] = options.get("shell", rng.random() < 0.5)
+    s["offset"] = options.get("offset", rng.random() < 0.45)
+    s["glare"] = options.get("glare", rng.random() < 0.2)
+    s["uneven"] = options.get("uneven", rng.random() < 0.25)
+    s["coloured_light"] = options.get("coloured_light", rng.random() < 0.25)
+    s["hard_shadows"] = options.get("hard_shadows", rng.random() < 0.35)
+    s["clutter"] = options.get("clutter", rng.random() < 0.5)
+    s["table_like_board"] = options.get("table_like_board", rng.random() < 0.2)
+    s["barrel"] = options.get("barrel", rng.random() < 0.2)
+    s["noise"] = options.get("noise", rng.random() < 0.3)
+    s["soft_focus"] = options.get("soft_focus", rng.random() < 0.2)
+    s["elevation"] = options.get("elevation", rng.uniform(30, 90))
+    s["azimuth"] = options.get("azimuth", rng.uniform(0, 360))
+    s["fov"] = options.get("fov", rng.uniform(45, 65))
+    s["fill"] = options.get("fill", rng.uniform(0.62, 0.9))
+    return s
+
+
+def build_scene(rng, spec, grid, width, height, markers=None):
+    """Return (pov_text, camera, board_geometry dict).  grid: board rows (SGF order)."""
+    n = spec["size"]
+    cw, ch = spec["cell"]
+    H = spec["thickness"]
+    mx, mz = spec["margin"]
+    span_x, span_z = (n - 1) * cw, (n - 1) * ch
+    bx, bz = span_x / 2 + mx, span_z / 2 + mz  # half extents of the board top
+
+    def pt(r, c):
+        return ((c - (n - 1) / 2.0) * cw, H, ((n - 1) / 2.0 - r) * ch)
+
+    notes = []
+    out = []
+    out.append("#version 3.7;\nglobal_settings { assumed_gamma 1.0 max_trace_level 6 ambient_light rgb %s }\n"
+               % pov_vec(vmul((1, 1, 1), 1.0)))
+
+    # --- camera -----------------------------------------------------------
+    el, az, fov = spec["elevation"], spec["azimuth"], spec["fov"]
+    outline = [(sx * bx, H, sz * bz) for sx in (-1, 1) for sz in (-1, 1)]
+    if not spec["mat"]:
+        outline += [(sx * bx, 0.0, sz * bz) for sx in (-1, 1) for sz in (-1, 1)]
+    stone_top = [(sx * bx, H + 10, sz * bz) for sx in (-1, 1) for sz in (-1, 1)]
+    offset_target = (rng.uniform(-0.08, 0.08) * bx, H, rng.uniform(-0.08, 0.08) * bz)
+
+    def frame(dist, target):
+        cam = make_camera(target, el, az, dist, fov, width, height)
+        pts = [cam.project(p) for p in outline + stone_top]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return cam, (min(xs), min(ys), max(xs), max(ys))
+
+    target = offset_target
+    for attempt in range(6):
+        lo, hi = 50.0, 20000.0
+        for _ in range(60):
+            mid = math.sqrt(lo * hi)
+            cam, bb = frame(mid, target)
+            fill = max((bb[2] - bb[0]) / width, (bb[3] - bb[1]) / height)
+            if fill > spec["fill"]:
+                lo = mid
+            else:
+                hi = mid
+        dist = hi
+        cam, bb = frame(dist, target)
+        if bb[0] > 8 and bb[1] > 8 and bb[2] < width - 9 and bb[3] < height - 9:
+            break
+        target = vmul(target, 0.4)
+        spec["fill"] = max(0.5, spec["fill"] - 0.04)
+    spec["distance"] = dist
+    spec["target"] = target
+    out.append(cam.pov())
+    cam_h = (-math.sin(math.radians(az)), 0.0, -math.cos(math.radians(az)))
+
+    # --- lights -----------------------------------------------------------
+    if spec.get("selftest"):
+        out.append("light_source { <0, 3000, -500> rgb 0.35 }\n")
+    else:
+        if spec["coloured_light"]:
+            kind = rng.choice(["warm", "cool", "tint"])
+            if kind == "warm":
+                k = rng.uniform(2300, 2900)
+                col = kelvin_rgb(k)
+                notes.append("coloured light (warm %dK)" % k)
+            elif kind == "cool":
+                k = rng.uniform(7500, 10000)
+                col = kelvin_rgb(k)
+                notes.append("coloured light (cool %dK)" % k)
+            else:
+                col = rng.choice([(0.85, 1.0, 0.8), (1.0, 0.85, 0.95), (0.8, 0.9, 1.0)])
+                notes.append("coloured light (tinted %s)" % ",".join("%.2f" % c for c in col))
+        else:
+            k = rng.uniform(3200, 6500)
+            col = kelvin_rgb(k)
+            notes.append("light %dK" % k)
+        lam = math.radians(rng.uniform(0, 360))
+        lel = math.radians(rng.uniform(40, 80))
+        ldist = rng.uniform(1500, 2600)
+        lpos = (ldist * math.cos(lel) * math.cos(lam), ldist * math.sin(lel), ldist * math.cos(lel) * math.sin(lam))
+        main_i = rng.uniform(1.0, 1.4)
+        if spec["hard_shadows"]:
+            size = rng.uniform(20, 60)
+            notes.append("hard shadows")
+        else:
+            size = rng.uniform(250, 700)
+            notes.append("soft shadows")
+        out.append(
+            "light_source { %s rgb %s area_light <%.1f,0,0>, <0,0,%.1f>, 5, 5 adaptive 1 jitter circular orient }\n"
+            % (pov_vec(lpos), pov_vec(vmul(col, main_i)), size, size)
+        )
+        fill_col = kelvin_rgb(rng.uniform(4000, 7000))
+        fpos = (-lpos[0] * 0.8, lpos[1] * 0.9, -lpos[2] * 0.8)
+        out.append("light_source { %s rgb %s shadowless }\n" % (pov_vec(fpos), pov_vec(vmul(fill_col, rng.uniform(0.15, 0.35)))))
+        if spec["uneven"]:
+            a = math.radians(rng.uniform(0, 360))
+            upos = (math.cos(a) * bx * 1.3, H + rng.uniform(150, 350), math.sin(a) * bz * 1.3)
+            ucol = kelvin_rgb(rng.uniform(2600, 4500))
+            out.append(
+                "light_source { %s rgb %s fade_distance %.1f fade_power 2 area_light <40,0,0>, <0,0,40>, 3, 3 adaptive 1 jitter }\n"
+                % (pov_vec(upos), pov_vec(vmul(ucol, rng.uniform(1.5, 2.5))), rng.uniform(150, 250))
+            )
+            notes.append("uneven light (lamp close to one side)")
+        if spec["glare"]:
+            # light at the mirror image of the camera, about a point of the board
+            gp = (rng.uniform(-0.5, 0.5) * span_x / 2, H, rng.uniform(-0.5, 0.5) * span_z / 2)
+            v = vnorm(vsub(cam.location, gp))
+            gdir = (-v[0], v[1], -v[2])
+            if el > 80:
+                gdir = vnorm((gdir[0] + rng.uniform(-0.1, 0.1), gdir[1], gdir[2] + rng.uniform(-0.1, 0.1)))
+            gpos = vadd(gp, vmul(gdir, rng.uniform(1200, 2000)))
+            out.append(
+                "light_source { %s rgb %s area_light <30,0,0>, <0,0,30>, 3, 3 adaptive 1 orient circular }\n"
+                % (pov_vec(gpos), pov_vec(vmul(kelvin_rgb(5500), rng.uniform(0.5, 0.8))))
+            )
+            # the lamp or window itself, seen only in the board's reflection
+            out.append(
+                "sphere { %s, %.1f pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_image no_shadow }\n"
+                % (pov_vec(gpos), rng.uniform(120, 300), pov_vec(vmul(kelvin_rgb(rng.uniform(4000, 6500)), rng.uniform(3, 6))))
+            )
+            notes.append("glare")
+    out.append("background { rgb %s }\n" % pov_vec(vmul(kelvin_rgb(6000), 0.25)))
+
+    # --- table / floor --------------------------------------------------------
+    tw = max(bx, bz) * rng.uniform(2.6, 4.0)
+    td = max(bx, bz) * rng.uniform(2.4, 3.5)
+    tcx, tcz = rng.uniform(-0.3, 0.3) * bx, rng.uniform(-0.3, 0.3) * bz
+    if spec["table_like_board"]:
+        base = jitter(rng, rng.choice(WOODS[spec["wood"]]), 0.04)
+        tpig = wood_pigment(rng, base, rng.uniform(12, 30), rng.uniform(0, 180), 0.6)
+        tname = "wood table close to the board colour"
+    else:
+        kind = rng.choice(["wood", "wood", "cloth", "laminate", "stone"])
+        if kind == "wood":
+            base = rng.choice([(0.35, 0.20, 0.10), (0.62, 0.45, 0.30), (0.80, 0.70, 0.55), (0.28, 0.16, 0.09)])
+            tpig = wood_pigment(rng, jitter(rng, base, 0.05), rng.uniform(15, 40), rng.uniform(0, 180), rng.uniform(0.4, 0.8))
+            tname = "wood table"
+        elif kind == "cloth":
+            base = rng.choice([(0.15, 0.30, 0.18), (0.45, 0.12, 0.10), (0.20, 0.25, 0.45), (0.55, 0.55, 0.52), (0.75, 0.70, 0.62)])
+            tpig = "pigment { granite color_map { [0 srgb %s] [1 srgb %s] } scale 6 }" % (
+                pov_vec(base), pov_vec(vmul(base, 0.8)))
+            tname = "cloth table"
+        elif kind == "laminate":
+            base = rng.choice([(0.90, 0.90, 0.88), (0.20, 0.20, 0.22), (0.65, 0.60, 0.52), (0.85, 0.82, 0.75)])
+            tpig = "pigment { bozo color_map { [0 srgb %s] [1 srgb %s] } scale 40 }" % (
+                pov_vec(base), pov_vec(vmul(base, 0.94)))
+            tname = "laminate table"
+        else:
+            base = rng.choice([(0.55, 0.55, 0.55), (0.75, 0.72, 0.68), (0.30, 0.30, 0.32)])
+            tpig = "pigment { granite color_map { [0 srgb %s] [0.6 srgb %s] [1 srgb %s] } scale 30 }" % (
+                pov_vec(base), pov_vec(vmul(base, 0.85)), pov_vec(vmul(base, 1.1)))
+            tname = "stone table"
+    notes.append(tname)
+    out.append(
+        "box { <%.1f, -30, %.1f>, <%.1f, 0, %.1f> texture { %s finish { diffuse 0.7 specular 0.08 roughness 0.05 } normal { bumps 0.05 scale 3 } } }\n"
+        % (tcx - tw, tcz - td, tcx + tw, tcz + td, tpig)
+    )
+    out.append("plane { y, -750 pigment { srgb %s } finish { diffuse 0.6 } }\n"
+               % pov_vec(rng.choice([(0.4, 0.38, 0.35), (0.25, 0.22, 0.2), (0.6, 0.58, 0.55)])))
+
+    # --- board ------------------------------------------------------------------
+    wood_base = jitter(rng, rng.choice(WOODS[spec["wood"]]), 0.03)
+    if spec["mat"]:
+        if rng.random() < 0.5:
+            mat_base = jitter(rng, (0.90, 0.80, 0.60), 0.05)
+            bpig = "pigment { bozo color_map { [0 srgb %s] [1 srgb %s] } scale 30 }" % (
+                pov_vec(mat_base), pov_vec(vmul(mat_base, 0.96)))
+            notes.append("roll-up mat (plain)")
+        else:
+            bpig = wood_pigment(rng, wood_base, rng.uniform(2.5, 6), 0)
+            notes.append("roll-up mat (wood print, %s)" % spec["wood"])
+    else:
+        bpig = wood_pigment(rng, wood_base, rng.uniform(2.5, 7), rng.choice([0, 0, 90]) + rng.uniform(-2, 2))
+        notes.append("%s wood board %.0f mm thick" % (spec["wood"], H))
+    if spec["glare"]:
+        bfin = "finish { diffuse 0.7 specular 0.6 roughness 0.01 reflection { 0.10, 0.35 falloff 3 } }"
+    else:
+        bfin = "finish { diffuse 0.75 specular %.2f roughness 0.03 }" % rng.uniform(0.05, 0.2)
+    out.append("box { <%.2f, 0, %.2f>, <%.2f, %.3f, %.2f> texture { %s %s } }\n" % (-bx, -bz, bx, H, bz, bpig, bfin))
+    if not spec["square_cells"]:
+        notes.append("cells 22 x 23.7 mm")
+    else:
+        notes.append("square cells %.1f mm" % cw)
+
+    # grid lines and star points
+    lw = spec["line_width"]
+    ink = rng.choice([(0.04, 0.03, 0.03), (0.08, 0.06, 0.05), (0.02, 0.02, 0.02)])
+    lines = []
+    ztop, zbot = span_z / 2, -span_z / 2
+    xl, xr = -span_x / 2, span_x / 2
+    for i in range(n):
+        x = (i - (n - 1) / 2.0) * cw
+        lines.append("box { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f> }" % (x - lw / 2, H - 0.01, zbot - lw / 2, x + lw / 2, H + 0.03, ztop + lw / 2))
+        z = ((n - 1) / 2.0 - i) * ch
+        lines.append("box { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f> }" % (xl - lw / 2, H - 0.01, z - lw / 2, xr + lw / 2, H + 0.03, z + lw / 2))
+    sr = rng.uniform(1.6, 2.2)
+    for r, c in star_points(n):
+        p = pt(r, c)
+        lines.append("cylinder { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f>, %.3f }" % (p[0], H - 0.01, p[2], p[0], H + 0.035, p[2], sr))
+    out.append("union {\n  %s\n  pigment { srgb %s } finish { diffuse 0.6 specular 0.05 }\n}\n" % ("\n  ".join(lines), pov_vec(ink)))
+
+    # --- stones -------------------------------------------------------------------
+    gloss = spec["stone_gloss"]
+    if gloss == "glossy":
+        bfinish = "finish { diffuse 0.5 phong 0.9 phong_size 60 specular 0.4 roughness 0.01 reflection 0.06 }"
+        wfinish = "finish { diffuse 0.75 phong 0.7 phong_size 50 reflection 0.03 }"
+    elif gloss == "satin":
+        bfinish = "finish { diffuse 0.55 phong 0.45 phong_size 25 reflection 0.02 }"
+        wfinish = "finish { diffuse 0.8 phong 0.35 phong_size 20 }"
+    else:
+        bfinish = "finish { diffuse 0.6 phong 0.15 phong_size 8 }"
+        wfinish = "finish { diffuse 0.85 phong 0.1 phong_size 8 }"
+    notes.append("%s stones" % gloss)
+    black_col = jitter(rng, (0.05, 0.05, 0.055), 0.015)
+    white_col = jitter(rng, (0.93, 0.92, 0.88), 0.03)
+    stone_h = rng.uniform(7.5, 10.0)
+    profile = rng.uniform(0.85, 1.0) * stone_h / 22.0  # half-thickness / rim radius
+    # biconvex lens: two sphere caps; unit rim radius, unit half-thickness after the y scale
+    t = profile
+    R = (1 + t * t) / (2 * t)
+    out.append("#declare StoneShape = intersection { sphere { <0, %.5f, 0>, %.5f } sphere { <0, %.5f, 0>, %.5f } scale <1, %.5f, 1> }\n"
+               % (-(R - t), R, R - t, R, 1 / t))
+    out.append("#declare BlackTex = texture { pigment { srgb %s } %s }\n" % (pov_vec(black_col), bfinish))
+    if spec["shell"]:
+        stripe = vmul(white_col, rng.uniform(0.90, 0.95))
+        out.append(
+            "#declare WhiteTex = texture { pigment { wood turbulence 0.01 color_map { [0 srgb %s] [0.45 srgb %s] [0.55 srgb %s] [0.65 srgb %s] [1 srgb %s] }\n"
+            "  scale %.2f rotate x*90 translate <%.1f, 0, 0> } %s }\n"
+            % (pov_vec(white_col), pov_vec(white_col), pov_vec(stripe), pov_vec(white_col), pov_vec(white_col),
+               rng.uniform(0.08, 0.14), rng.uniform(2.5, 5.0), wfinish)
+        )
+        notes.append("white stones with shell stripes")
+    else:
+        out.append("#declare WhiteTex = texture { pigment { srgb %s } %s }\n" % (pov_vec(white_col), wfinish))
+
+    stones = []
+    for r in range(n):
+        for c in range(n):
+            if grid[r][c] in "XO":
+                p = pt(r, c)
+                diam = rng.uniform(21.6, 22.3) if grid[r][c] == "X" else rng.uniform(21.4, 22.0)
+                dx = dz = 0.0
+                if spec["offset"]:
+                    amt = rng.random() ** 1.5 * 0.15
+                    a = rng.uniform(0, 2 * math.pi)
+                    dx, dz = amt * cw * math.cos(a), amt * ch * math.sin(a)
+                stones.append([p[0] + dx, p[2] + dz, diam / 2, grid[r][c], r, c])
+    # push apart stones that overlap (real stones touch, they do not interpenetrate)
+    for _ in range(30):
+        moved = False
+        for i in range(len(stones)):
+            for j in range(i + 1, len(stones)):
+                a, b = stones[i], stones[j]
+                if abs(a[4] - b[4]) > 1 or abs(a[5] - b[5]) > 1:
+                    continue
+                dx, dz = b[0] - a[0], b[1] - a[1]
+                d = math.hypot(dx, dz)
+                need = a[2] + b[2] + 0.05
+                if d < need and d > 1e-6:
+                    push = (need - d) / 2
+                    a[0] -= dx / d * push
+                    a[1] -= dz / d * push
+                    b[0] += dx / d * push
+                    b[1] += dz / d * push
+                    moved = True
+        if not moved:
+            break
+    max_off = 0.0
+    for s in stones:
+        p = pt(s[4], s[5])
+        max_off = max(max_off, math.hypot((s[0] - p[0]) / cw, (s[1] - p[2]) / ch))
+        tex = "BlackTex" if s[3] == "X" else "WhiteTex"
+        hh = stone_h * rng.uniform(0.97, 1.03) / 2
+        out.append(
+            "object { StoneShape texture { %s rotate y*%.0f } scale <%.3f, %.3f, %.3f> translate <%.3f, %.3f, %.3f> }\n"
+            % (tex, rng.uniform(0, 360), s[2], hh, s[2], s[0], H + hh, s[1])
+        )
+    if spec["offset"] and stones:
+        notes.append("stones off their points (up to %.0f%% of a cell)" % (100 * max_off))
+
+    # --- clutter ------------------------------------------------------------------
+    if spec["clutter"] and not spec.get("selftest"):
+        items = []
+        for k in range(rng.randint(1, 3)):
+            for _ in range(40):
+                a = rng.uniform(0, 2 * math.pi)
+                u = (math.cos(a), 0, math.sin(a))
+                if vdot(u, cam_h) > 0.1:
+                    continue
+                kind = rng.choice(["bowl", "bowl", "box", "lid"])
+                rad = {"bowl": rng.uniform(55, 70), "box": rng.uniform(50, 90), "lid": rng.uniform(50, 65)}[kind]
+                # distance from centre to the board's edge along u, plus clearance
+                edge = min(bx / max(1e-6, abs(u[0])), bz / max(1e-6, abs(u[2])))
+                d = edge + rad + rng.uniform(15, 120)
+                pos = (u[0] * d, 0.0, u[2] * d)
+                if any(math.hypot(pos[0] - q[0], pos[2] - q[2]) < rad + q[3] + 10 for q in items):
+                    continue
+                items.append((pos[0], 0, pos[2], rad, kind))
+                break
+        for x, _, z, rad, kind in items:
+            if kind == "bowl":
+                bw = rng.choice([(0.55, 0.36, 0.20), (0.35, 0.20, 0.10), (0.75, 0.58, 0.38)])
+                h = rad * rng.uniform(0.9, 1.2)
+                out.append(
+                    "union { intersection { sphere { 0, 1 scale <%.1f, %.1f, %.1f> } plane { -y, 0 } translate y*%.1f }\n"
+                    "  intersection { sphere { 0, 1 scale <%.1f, %.1f, %.1f> } plane { -y, 0 } translate y*%.1f }\n"
+                    "  %s finish { diffuse 0.7 specular 0.3 roughness 0.01 } translate <%.1f, 0, %.1f> }\n"
+                    % (rad, h * 0.75, rad, -h * 0.15, rad * 0.8, h * 0.3, rad * 0.8, h * 0.6 - 1,
+                       wood_pigment(rng, bw, 3, 0), x, z))
+                notes.append("bowl")
+            elif kind == "lid":
+                bw = rng.choice([(0.55, 0.36, 0.20), (0.35, 0.20, 0.10)])
+                out.append("difference { cylinder { 0, y*18, %.1f } cylinder { y*4, y*19, %.1f } %s finish { diffuse 0.7 specular 0.2 } translate <%.1f, 0, %.1f> }\n"
+                           % (rad, rad - 4, wood_pigment(rng, bw, 3, 0), x, z))
+                for _ in range(rng.randint(2, 7)):
+                    a, rr = rng.uniform(0, 2 * math.pi), rng.uniform(0, rad - 16)
+                    out.append("object { StoneShape texture { %s } scale <11, %.2f, 11> rotate <%.0f, 0, %.0f> translate <%.1f, %.1f, %.1f> }\n"
+                               % (rng.choice(["BlackTex", "WhiteTex"]), stone_h / 2, rng.uniform(-15, 15), rng.uniform(-15, 15),
+                                  x + rr * math.cos(a), 4 + stone_h / 2 + rng.uniform(0, 6), z + rr * math.sin(a)))
+                notes.append("lid with stones")
+            else:
+                colb = rng.choice([(0.8, 0.1, 0.1), (0.1, 0.2, 0.6), (0.9, 0.9, 0.85), (0.1, 0.1, 0.1), (0.7, 0.6, 0.3)])
+                h = rng.uniform(15, 60)
+                out.append("superellipsoid { <0.1, 0.1> scale <%.1f, %.1f, %.1f> translate y*%.1f rotate y*%.0f translate <%.1f, 0, %.1f> pigment { srgb %s } finish { diffuse 0.7 specular 0.2 } }\n"
+                           % (rad, h / 2, rad * rng.uniform(0.5, 0.9), h / 2, rng.uniform(0, 180), x, z, pov_vec(colb)))
+                notes.append("box")
+        if items:
+            notes.append("clutter")
+
+    if markers:
+        for (r, c), col in markers:
+            p = pt(r, c)
+            out.append("cylinder { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f>, 1.6 pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_shadow }\n"
+                       % (p[0], H + 0.04, p[2], p[0], H + 0.06, p[2], pov_vec(col)))
+
+    geom = {"pt": pt}
+    return "".join(out), cam, geom, notes
+
+
+# ---------------------------------------------------------------------------
+# truth: orientation of the picture
+# ---------------------------------------------------------------------------
+
+
+def picture_orientation(proj):
+    """proj: pixel positions of board corners in board order (TL, TR, BR, BL as on the
+    SGF diagram).  Returns k such that picture corner i is board corner (i + k) % 4."""
+    cx = sum(p[0] for p in proj) / 4
+    cy = sum(p[1] for p in proj) / 4
+    ang = [math.atan2(p[1] - cy, p[0] - cx) for p in proj]
+    # a camera never mirrors: in the picture (y down) the board order must run clockwise
+    area = sum(proj[i][0] * proj[(i + 1) % 4][1] - proj[(i + 1) % 4][0] * proj[i][1] for i in range(4))
+    if area <= 0:
+        raise RuntimeError("projected board is mirrored; camera model wrong")
+    ideal = [math.radians(a) for a in (-135, -45, 45, 135)]
+    best, bestk = None, 0
+    for k in range(4):
+        err = 0
+        for i in range(4):
+            d = ang[(i + k) % 4] - ideal[i]
+            d = (d + math.pi) % (2 * math.pi) - math.pi
+            err += d * d
+        if best is None or err < best:
+            best, bestk = err, k
+    return bestk
+
+
+def board_to_picture_map(n, k):
+    """Function (i, j) picture row/col -> (r, c) board row/col for rotation k."""
+    corners = [(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)]
+    tl, tr, bl = corners[k % 4], corners[(1 + k) % 4], corners[(3 + k) % 4]
+
+    def f(i, j):
+        r = tl[0] + (tr[0] - tl[0]) * j // (n - 1) + (bl[0] - tl[0]) * i // (n - 1)
+        c = tl[1] + (tr[1] - tl[1]) * j // (n - 1) + (bl[1] - tl[1]) * i // (n - 1)
+        return r, c
+    return f
+
+
+def truth_for(cam, geom, n, grid, barrel, width, height):
+    board_corners = [(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)]
+    proj = [barrel_forward(cam.project(geom["pt"](*bc)), barrel, width, height) for bc in board_corners]
+    k = picture_orientation(proj)
+    f = board_to_picture_map(n, k)
+    pgrid = []
+    for i in range(n):
+        row = []
+        for j in range(n):
+            r, c = f(i, j)
+            row.append(grid[r][c])
+        pgrid.append("".join(row))
+    corners = [[round(proj[(i + k) % 4][0], 2), round(proj[(i + k) % 4][1], 2)] for i in range(4)]
+    return pgrid, corners, k, f
+
+
+# ---------------------------------------------------------------------------
+# rendering
+# ---------------------------------------------------------------------------
+
+
+def run_povray(pov_text, png_path, width, height, quality, workdir):
+    pov_path = os.path.join(workdir, "scene.pov")
+    with open(pov_path, "w") as f:
+        f.write(pov_text)
+    cmd = ["povray", "+I" + pov_path, "+O" + png_path, "+W%d" % width, "+H%d" % height,
+           "+FN8", "-D", "-V", "+WT2", "+Q9"]
+    if quality == "fast":
+        cmd += ["-A"]
+    else:
+        cmd += ["+A0.3", "+AM2", "+R2"]
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=workdir)
+    if p.returncode != 0 or not os.path.exists(png_path):
+        sys.stderr.write(p.stderr.decode("utf-8", "replace")[-3000:])
+        raise RuntimeError("povray failed")
+    return time.time() - t0
+
+
+def convert_image(png, out, barrel, jpeg_quality, post=()):
+    cmd = ["convert", png] + list(post)
+    if barrel:
+        cmd += ["-virtual-pixel", "edge", "-distort", "Barrel", "%.5f %.5f %.5f %.5f" % tuple(barrel)]
+    if out.endswith(".jpg"):
+        cmd += ["-sampling-factor", "4:2:0", "-strip", "-quality", str(jpeg_quality)]
+    cmd.append(out)
+    subprocess.run(cmd, check=True)
+
+
+def read_ppm(path):
+    """Pixels of any picture via ImageMagick -> binary PPM."""
+    data = subprocess.run(["/usr/bin/convert", path, "-depth", "8", "ppm:-"], check=True, stdout=subprocess.PIPE).stdout
+    toks, pos = [], 0
+    while len(toks) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        if data[pos:pos + 1] == b"#":
+            while data[pos:pos + 1] != b"\n":
+                pos += 1
+            continue
+        start = pos
+        while not data[pos:pos + 1].isspace():
+            pos += 1
+        toks.append(data[start:pos])
+    pos += 1
+    w, h = int(toks[1]), int(toks[2])
+    return w, h, data[pos:pos + w * h * 3]
+
+
+def render_one(rng, size, grid, source, move_info, out_dir, name, options, width, height,
+               quality="normal", jpeg_quality=88, keep_pov=False, extra_notes=None):
+    spec = choose_spec(rng, size, options)
+    barrel = None
+    if spec["barrel"]:
+        c = rng.uniform(0.015, 0.04)
+        barrel = (0.0, 0.0, c, 1.0 - c)
+    post = []
+    post_notes = []
+    if spec["soft_focus"]:
+        sigma = rng.uniform(0.6, 1.2)
+        post += ["-blur", "0x%.2f" % sigma]
+        post_notes.append("soft focus (blur sigma %.1f px)" % sigma)
+    if spec["noise"]:
+        att = rng.uniform(0.15, 0.35)
+        post += ["-seed", str(rng.randrange(1 << 20)), "-attenuate", "%.2f" % att, "+noise", "Gaussian"]
+        post_notes.append("sensor noise")
+    pov, cam, geom, notes = build_scene(rng, spec, grid, width, height)
+    notes += post_notes
+    pgrid, corners, k, _ = truth_for(cam, geom, size, grid, barrel, width, height)
+    stones = sum(row.count("X") + row.count("O") for row in grid)
+    tags = []
+    tags.append("%dx%d" % (size, size))
+    tags.append("%d stones" % stones)
+    if extra_notes:
+        tags.extend(extra_notes)
+    tags.extend(notes)
+    if barrel:
+        tags.append("barrel distortion (ImageMagick Barrel 0 0 %.3f %.3f)" % (barrel[2], barrel[3]))
+    tags.append("board turned %d deg in picture (grid re-indexed)" % (90 * k) if k else "board upright in picture")
+    workdir = tempfile.mkdtemp(prefix="seichi-render-")
+    try:
+        png = os.path.join(workdir, "out.png")
+        secs = run_povray(pov, png, width, height, quality, workdir)
+        img = os.path.join(out_dir, name + ".jpg")
+        convert_image(png, img, barrel, jpeg_quality, post)
+        if keep_pov:
+            with open(os.path.join(out_dir, name + ".pov"), "w") as f:
+                f.write(pov)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    truth = {
+        "size": size,
+        "grid": pgrid,
+        "corners": corners,
+        "exif_orientation": None,
+        "source": source,
+        "move": move_info,
+        "camera": {
+            "elevation": round(spec["elevation"], 2),
+            "azimuth": round(spec["azimuth"] % 360, 2),
+            "distance": round(spec["distance"], 1),
+            "fov": round(spec["fov"], 2),
+            "location": [round(v, 2) for v in cam.location],
+            "look_at": [round(v, 2) for v in cam.look_at],
+            "units": "mm; board centre at x=z=0, board top at y=thickness",
+        },
+        "image_size": [width, height],
+        "notes": "; ".join(tags),
+    }
+    with open(os.path.join(out_dir, name + ".json"), "w") as f:
+        json.dump(truth, f, indent=1)
+        f.write("\n")
+    return truth, spec, secs
+
+
+# ---------------------------------------------------------------------------
+# positions from SGF files
+# ---------------------------------------------------------------------------
+
+
+def position_from_sgf(path, stage, rng, root=None):
+    size, events = sgf_load(path)
+    total = sgf_moves(events)
+    if isinstance(stage, int):
+        m = min(stage, total)
+    elif stage == "empty":
+        m = rng.randint(0, min(6, total))
+    elif stage == "early":
+        m = int(total * rng.uniform(0.08, 0.3))
+    elif stage == "middle":
+        m = int(total * rng.uniform(0.4, 0.7))
+    else:
+        m = total
+    b = sgf_position(size, events, m)
+    src = os.path.relpath(path, root) if root and os.path.abspath(path).startswith(os.path.abspath(root) + os.sep) else path
+    return size, b.g, src, {"number": m, "of": total, "stage": stage if isinstance(stage, str) else "move"}
+
+
+def sgf_files(root, sets, size):
+    out = []
+    for s in sets:
+        d = os.path.join(root, s)
+        for fn in sorted(os.listdir(d)):
+            if not fn.endswith(".sgf"):
+                continue
+            p = os.path.join(d, fn)
+            with open(p, "rb") as f:
+                head = f.read(3000).decode("latin-1")
+            m = re.search(r"SZ\[\s*(\d+)", head)
+            sz = int(m.group(1)) if m else 19
+            if sz == size:
+                out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# the committed default set
+# ---------------------------------------------------------------------------
+
+
+def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0):
+    rng = random.Random(seed)
+    os.makedirs(out_dir, exist_ok=True)
+    pools = {
+        19: sgf_files(sgf_root, ["fox-pro", "tygem-9d-2005-11"], 19),
+        13: sgf_files(sgf_root, ["gnugo-regression-games"], 13),
+        9: sgf_files(sgf_root, ["gnugo-regression-games"], 9),
+    }
+    # plan: stratified elevation and azimuth, sizes in turn, forced variations in turn
+    elev = [30 + 60 * (i + rng.random()) / count for i in range(count)]
+    rng.shuffle(elev)
+    azim = [360 * (i + rng.random()) / count for i in range(count)]
+    rng.shuffle(azim)
+    stages = ["final", "middle", "early", "final", "middle", "empty", "final", "random"]
+    force_cycle = [
+        {"wood": "pale"}, {"wood": "dark"}, {"mat": True}, {"stone_gloss": "glossy"},
+        {"stone_gloss": "matte"}, {"shell": True}, {"glare": True}, {"coloured_light": True},
+        {"hard_shadows": True}, {"clutter": True}, {"offset": True}, {"uneven": True},
+        {"table_like_board": True}, {"barrel": True}, {"square_cells": True}, {},
+    ]
+    plan = []
+    for i in range(count):
+        size = [19, 13, 9][i % 3]
+        stage = stages[(i // 3) % len(stages)]
+        opts = dict(force_cycle[i % len(force_cycle)])
+        opts["elevation"] = elev[i]
+        opts["azimuth"] = azim[i]
+        plan.append((size, stage, opts, rng.randrange(1 << 30)))
+    index_lines = []
+    total_t = 0.0
+    for i, (size, stage, opts, sub_seed) in enumerate(plan):
+        name = "r%03d" % i
+        r = random.Random(sub_seed)
+        if stage == "random":
+            density = r.choice([0.05, 0.2, 0.4, 0.6])
+            grid = random_position(size, r, density).g
+            src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
+        else:
+            path = r.choice(pools[size])
+            size, grid, src, move_info = position_from_sgf(path, stage, r, sgf_root)
+            extra = ["%s position, move %d of %d" % (stage, move_info["number"], move_info["of"])]
+        if i < start:
+            continue
+        truth, spec, secs = render_one(r, size, grid, src, move_info, out_dir, name, opts, width, height, quality,
+                                       extra_notes=extra)
+        total_t += secs
+        kb = os.path.getsize(os.path.join(out_dir, name + ".jpg")) / 1024
+        line = "| %s | %dx%d | %.0f | %.0f | %s |" % (name, size, size, spec["elevation"], spec["azimuth"] % 360, truth["notes"])
+        index_lines.append(line)
+        print("%s %dx%d el %.0f az %.0f %.1fs %.0fKB" % (name, size, size, spec["elevation"], spec["azimuth"] % 360, secs, kb), flush=True)
+    write_index(out_dir)
+    return total_t
+
+
+def write_index(out_dir):
+    rows = []
+    for fn in sorted(os.listdir(out_dir)):
+        if fn.endswith(".json"):
+            with open(os.path.join(out_dir, fn)) as f:
+                t = json.load(f)
+            rows.append("| %s | %dx%d | %.0f | %.0f | %s | %s |" % (
+                fn[:-5], t["size"], t["size"], t["camera"]["elevation"], t["camera"]["azimuth"],
+                t["source"] + ("" if not t.get("move") else " @%d" % t["move"]["number"]),
+                t["notes"].split("; ", 1)[1] if "; " in t["notes"] else t["notes"]))
+    with open(os.path.join(out_dir, "INDEX.md"), "w") as f:
+        f.write("# Rendered boards\n\n")
+        f.write("Made by `python3 images/generator/render.py --set default --out images/renders` "
+                "(see images/generator/README.md). Each `rNNN.jpg` has its truth in `rNNN.json` "
+                "(format of shared/photos/README.md, plus `source`, `move`, `camera`, `image_size`). "
+                "Sources are file names in the shared SGF sets (`fox-pro/`, `tygem-9d-2005-11/`, "
+                "`gnugo-regression-games/`) or `random`; the records themselves are not here.\n\n")
+        f.write("| picture | size | elevation | azimuth | source | variations |\n|---|---|---|---|---|---|\n")
+        f.write("\n".join(rows) + "\n")
+
+
+# ---------------------------------------------------------------------------
+# self-test: the projection lands on rendered markers
+# ---------------------------------------------------------------------------
+
+
+def selftest(width, height, keep=None):
+    cases = [
+        (19, 30.0, 0.0, None), (19, 55.0, 37.0, None), (13, 90.0, 0.0, None), (9, 90.0, 123.0, None),
+        (19, 72.0, 200.0, None), (13, 40.0, 290.0, (0.0, 0.0, 0.04, 0.96)), (9, 62.0, 160.0, (0.0, 0.0, 0.03, 0.97)),
+    ]
+    colours = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1)]
+    worst = 0.0
+    ok = True
+    for ci, (n, el, az, barrel) in enumerate(cases):
+        rng = random.Random(1000 + ci)
+        opts = {"elevation": el, "azimuth": az, "mat": False, "clutter": False, "offset": False,
+                "glare": False, "uneven": False, "barrel": bool(barrel)}
+        spec = choose_spec(rng, n, opts)
+        spec["selftest"] = True
+        spec["wood"] = "dark"
+        grid = [["."] * n for _ in range(n)]
+        probe = (1, 2)  # an asymmetric point: checks the re-indexing of the grid
+        grid[probe[0]][probe[1]] = "X"
+        bc = [(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)]
+        markers = [(bc[i], colours[i]) for i in range(4)] + [((probe[0], probe[1] + 2), colours[4])]
+        pov, cam, geom, _ = build_scene(rng, spec, [["."] * n for _ in range(n)], width, height, markers=markers)
+        pgrid, corners, k, f = truth_for(cam, geom, n, grid, barrel, width, height)
+        workdir = tempfile.mkdtemp(prefix="seichi-selftest-")
+        try:
+            png = os.path.join(workdir, "t.png")
+            run_povray(pov, png, width, height, "fast", workdir)
+            src = png
+            if barrel:
+                src = os.path.join(workdir, "t2.png")
+                convert_image(png, src, barrel, 95)
+            if keep:
+                shutil.copy(src, os.path.join(keep, "selftest%d.png" % ci))
+            w, h, px = read_ppm(src)
+            sums = [[0.0, 0.0, 0.0] for _ in colours]
+            for y in range(h):
+                row = px[y * w * 3:(y + 1) * w * 3]
+                for x in range(0, w * 3, 3):
+                    r, g, b = row[x], row[x + 1], row[x + 2]
+                    if max(r, g, b) < 140:
+                        continue
+                    for i, col in enumerate(colours):
+                        on = [v > 140 for v in (r, g, b)]
+                        off = [v < 90 for v in (r, g, b)]
+                        if all(on[j] if col[j] else off[j] for j in range(3)):
+                            wgt = 1.0
+                            s = sums[i]
+                            s[0] += (x // 3) * wgt
+                            s[1] += y * wgt
+                            s[2] += wgt
+            found = [(s[0] / s[2], s[1] / s[2]) if s[2] else None for s in sums]
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        # predicted marker positions, in picture-corner order
+        msgs = []
+        for i in range(4):
+            bi = (i + k) % 4  # board corner shown at picture corner i
+            pred = corners[i]
+            got = found[bi]
+            if got is None:
+                ok = False
+                msgs.append("corner %d: marker not found" % i)
+                continue
+            e = math.hypot(pred[0] - got[0], pred[1] - got[1])
+            worst = max(worst, e)
+            msgs.append("%.2f" % e)
+            if e > 1.5:
+                ok = False
+        # the probe stone: where is it in the picture grid, and does that land on the probe marker?
+        where = [(i, j) for i in range(n) for j in range(n) if pgrid[i][j] == "X"]
+        assert len(where) == 1
+        i, j = where[0]
+        assert f(i, j) == probe
+        # picture point of picture cell (i, j+?) must be the probe-marker's board point (1, 4)
+        # via the board->picture map: find picture cell whose board cell is the marker point
+        mcell = [(a, b) for a in range(n) for b in range(n) if f(a, b) == (probe[0], probe[1] + 2)][0]
+        if barrel:
+            pred = barrel_forward(cam.project(geom["pt"](probe[0], probe[1] + 2)), barrel, width, height)
+        else:
+            pred = homography_point(corners, n, mcell[0], mcell[1])
+        got = found[4]
+        e = math.hypot(pred[0] - got[0], pred[1] - got[1]) if got else 99
+        worst = max(worst, e)
+        if e > 1.5:
+            ok = False
+        print("case %d: %dx%d el %.0f az %.0f%s turned %d: corner errors %s px, probe %.2f px"
+              % (ci, n, n, el, az, " barrel" if barrel else "", 90 * k, " ".join(msgs), e), flush=True)
+    print("selftest %s (worst %.2f px)" % ("PASSED" if ok else "FAILED", worst))
+    return ok
+
+
+def homography_point(corners, n, i, j):
+    """Pixel of picture intersection (row i, col j) from the four truth corners."""
+    src = [(0, 0), (n - 1, 0), (n - 1, n - 1), (0, n - 1)]  # (col, row)
+    A, bvec = [], []
+    for (u, v), (x, y) in zip(src, corners):
+        A.append([u, v, 1, 0, 0, 0, -u * x, -v * x]); bvec.append(x)
+        A.append([0, 0, 0, u, v, 1, -u * y, -v * y]); bvec.append(y)
+    # gaussian elimination
+    m = [row + [bv] for row, bv in zip(A, bvec)]
+    for col in range(8):
+        piv = max(range(col, 8), key=lambda r: abs(m[r][col]))
+        m[col], m[piv] = m[piv], m[col]
+        for r in range(8):
+            if r != col:
+                fct = m[r][col] / m[col][col]
+                for cc in range(col, 9):
+                    m[r][cc] -= fct * m[col][cc]
+    h = [m[r][8] / m[r][r] for r in range(8)] + [1.0]
+    u, v = j, i
+    w = h[6] * u + h[7] * v + 1
+    return ((h[0] * u + h[1] * v + h[2]) / w, (h[3] * u + h[4] * v + h[5]) / w)
+
+
+def overlay(picture, out):
+    """Draw the truth of `picture` (its JSON beside it) onto a copy: corners numbered,
+    every intersection marked by its truth (red X, blue O, green empty)."""
+    with open(os.path.splitext(picture)[0] + ".json") as f:
+        t = json.load(f)
+    n = t["size"]
+    draw = ["-fill", "none", "-strokewidth", "2"]
+    for i in range(n):
+        for j in range(n):
+            x, y = homography_point(t["corners"], n, i, j)
+            col = {"X": "red", "O": "blue", ".": "lime"}[t["grid"][i][j]]
+            rad = 6 if t["grid"][i][j] != "." else 2
+            draw += ["-stroke", col, "-draw", "circle %.1f,%.1f %.1f,%.1f" % (x, y, x + rad, y)]
+    for k, (x, y) in enumerate(t["corners"]):
+        draw += ["-stroke", "yellow", "-draw", "circle %.1f,%.1f %.1f,%.1f" % (x, y, x + 12, y),
+                 "-stroke", "none", "-fill", "yellow", "-pointsize", "28",
+                 "-draw", "text %.1f,%.1f '%s'" % (x + 14, y - 14, "TL TR BR BL".split()[k]), "-fill", "none"]
+    subprocess.run(["/usr/bin/convert", picture] + draw + [out], check=True)
+
+
+# ---------------------------------------------------------------------------
+
+
+def main():
+    ap = argparse.ArgumentParser(description="Render Go boards with exact truth (POV-Ray).")
+    ap.add_argument("--out", default="out", help="output folder")
+    ap.add_argument("--set", choices=["default"], help="render the committed set (fixed seed)")
+    ap.add_argument("--selftest", action="store_true", help="check the projection against rendered markers")
+    ap.add_argument("--sgf", nargs="*", default=[], help="SGF files to take positions from")
+    ap.add_argument("--move", default="final",
+                    help="where to stop in each record: a move number, or empty|early|middle|final|mixed")
+    ap.add_argument("--random", type=int, default=0, metavar="N", help="also render N random positions")
+    ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
+    ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
+    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66)")
+    ap.add_argument("--start", type=int, default=0, help="--set: skip pictures before this index")
+    ap.add_argument("--seed", type=int, default=20240601, help="random seed")
+    ap.add_argument("--width", type=int, default=WIDTH)
+    ap.add_argument("--height", type=int, default=HEIGHT)
+    ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
+    ap.add_argument("--quality", type=int, default=88, help="JPEG quality")
+    ap.add_argument("--elevation", type=float, help="force camera elevation (30-90)")
+    ap.add_argument("--azimuth", type=float, help="force camera azimuth (degrees)")
+    for flag in ["mat", "glare", "clutter", "barrel", "offset", "shell", "uneven", "coloured-light", "hard-shadows",
+                 "noise", "soft-focus"]:
+        ap.add_argument("--" + flag, dest=flag.replace("-", "_"), action="store_const", const=True, default=None,
+                        help="force this variation on (default: random)")
+        ap.add_argument("--no-" + flag, dest=flag.replace("-", "_"), action="store_const", const=False,
+                        help=argparse.SUPPRESS)
+    ap.add_argument("--wood", choices=["pale", "medium", "dark"], help="board wood colour")
+    ap.add_argument("--stones", choices=["glossy", "satin", "matte"], help="stone finish")
+    ap.add_argument("--sgf-root", default=SGF_ROOT, help="folder the SGF sets live in (names in `source` are relative to it)")
+    ap.add_argument("--keep-pov", action="store_true", help="keep the .pov scene beside the picture")
+    ap.add_argument("--keep-selftest", metavar="DIR", help="write the selftest renders there")
+    ap.add_argument("--overlay", nargs=2, metavar=("PICTURE", "OUT"),
+                    help="draw PICTURE's truth (corners, stones) onto a copy OUT, for checking by eye")
+    a = ap.parse_args()
+
+    if shutil.which("povray") is None:
+        sys.exit("povray not found (apt-get install povray)")
+    if not os.path.exists("/usr/bin/convert"):
+        sys.exit("ImageMagick not found (apt-get install imagemagick)")
+
+    if a.overlay:
+        overlay(*a.overlay)
+        return
+    if a.selftest:
+        sys.exit(0 if selftest(a.width, a.height, a.keep_selftest) else 1)
+    quality = "fast" if a.fast else "normal"
+    if a.set == "default":
+        t = default_set(a.out, a.count or 66, a.seed, a.sgf_root, a.width, a.height, quality, a.start)
+        print("rendered in %.0f s" % t)
+        return
+    os.makedirs(a.out, exist_ok=True)
+    rng = random.Random(a.seed)
+    opts = {}
+    for key in ["mat", "glare", "clutter", "barrel", "offset", "shell", "uneven", "coloured_light", "hard_shadows",
+                "noise", "soft_focus"]:
+        if getattr(a, key) is not None:
+            opts[key] = getattr(a, key)
+    if a.wood:
+        opts["wood"] = a.wood
+    if a.stones:
+        opts["stone_gloss"] = a.stones
+    if a.elevation is not None:
+        opts["elevation"] = a.elevation
+    if a.azimuth is not None:
+        opts["azimuth"] = a.azimuth
+    jobs = []
+    for p in a.sgf:
+        st = a.move
+        if st.isdigit():
+            st = int(st)
+        elif st == "mixed":
+            st = rng.choice(["empty", "early", "middle", "final", "final"])
+        jobs.append(("sgf", p, st))
+    for _ in range(a.random):
+        jobs.append(("random", None, None))
+    if not jobs:
+        ap.error("nothing to render: give --sgf FILES, --random N, --set default or --selftest")
+    for idx, (kind, p, st) in enumerate(jobs):
+        r = random.Random(rng.randrange(1 << 30))
+        if kind == "sgf":
+            size, grid, src, move_info = position_from_sgf(p, st, r, a.sgf_root)
+            extra = ["%s position, move %d of %d" % (move_info["stage"], move_info["number"], move_info["of"])]
+        else:
+            size = a.size
+            density = a.density if a.density is not None else r.choice([0.05, 0.2, 0.4, 0.6])
+            grid = random_position(size, r, density).g
+            src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
+        name = "g%03d" % idx
+        truth, spec, secs = render_one(r, size, grid, src, move_info, a.out, name, dict(opts), a.width, a.height,
+                                       quality, a.quality, a.keep_pov, extra)
+        print("%s %dx%d el %.0f az %.0f %.1fs" % (name, size, size, spec["elevation"], spec["azimuth"] % 360, secs), flush=True)
+
+
+if __name__ == "__main__":
+    main()
