@@ -60,5 +60,19 @@ printf 'xO.\nO..\n...\n' >"$tmp/nolib-dead.board"
 expect 0 "Result" -- score --board "$tmp/nolib-dead.board"
 expect 0 "Result" -- score --board "$tmp/ok2.board"
 
+# Photos: a board read (0), no board (3), an unreadable picture (2).
+expect 0 "19x19 board\|13x13 board\|9x9 board" -- detect "$src/images/renders/r043.jpg"
+expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --json
+printf 'not a picture' >"$tmp/bad.jpg"
+expect 2 "not a picture" -- detect "$tmp/bad.jpg"
+: >"$tmp/empty.png"
+expect 2 "empty" -- detect "$tmp/empty.png"
+expect 2 "cannot open" -- detect "$tmp/missing.jpg"
+expect 3 "no board found" -- detect "$src/tests/vision-seeds/r043-tiny.png"
+expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
+expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
+[ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }
+expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
