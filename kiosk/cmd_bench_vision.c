@@ -79,6 +79,21 @@ int sei_truth_load(const char *path, sei_truth *t)
     return 0;
 }
 
+/* Where point (x, y) goes under symmetry k of an n x n board: k % 4
+ * quarter turns, then a mirror when k >= 4. */
+static void turn(int n, int k, int x, int y, int *ox, int *oy)
+{
+    for (int q = 0; q < k % 4; q++) {
+        int nx = n - 1 - y;
+        y = x;
+        x = nx;
+    }
+    if (k >= 4)
+        x = n - 1 - x;
+    *ox = x;
+    *oy = y;
+}
+
 /* Count the points a reading gets wrong, with the confusion matrix
  * [truth][read]; up to symmetry when the truth has no corners. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3])
@@ -88,14 +103,8 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
         int wrong = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                int a = x, b = y;
-                for (int q = 0; q < k % 4; q++) {
-                    int na = n - 1 - b;
-                    b = a;
-                    a = na;
-                }
-                if (k >= 4)
-                    a = n - 1 - a;
+                int a, b;
+                turn(n, k, x, y, &a, &b);
                 wrong += r->grid[y][x] != t->grid[b][a];
             }
         if (best < 0 || wrong < best) {
@@ -106,14 +115,8 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
     if (confusion)
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                int a = x, b = y;
-                for (int q = 0; q < bestk % 4; q++) {
-                    int na = n - 1 - b;
-                    b = a;
-                    a = na;
-                }
-                if (bestk >= 4)
-                    a = n - 1 - a;
+                int a, b;
+                turn(n, bestk, x, y, &a, &b);
                 confusion[t->grid[b][a]][r->grid[y][x]]++;
             }
     return best;

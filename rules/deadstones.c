@@ -132,9 +132,9 @@ static int capture(pboard *pb, int r)
     return n;
 }
 
-static void place(pboard *pb, int p, int c)
+/* Put a stone of c at p and join it to its friends; no captures. */
+static void set_stone(pboard *pb, int p, int c)
 {
-    int other = sei_color_other(c), captured = 0, last_cap = 0;
     remove_empty(pb, p);
     pb->color[p] = (uint8_t)c;
     pb->chain[p] = (int16_t)p;
@@ -155,6 +155,12 @@ static void place(pboard *pb, int p, int c)
         if (pb->color[q] == c && pb->chain[q] != pb->chain[p])
             merge(pb, pb->chain[p], pb->chain[q]);
     }
+}
+
+static void place(pboard *pb, int p, int c)
+{
+    int other = sei_color_other(c), captured = 0, last_cap = 0;
+    set_stone(pb, p, c);
     for (int k = 0; k < 4; k++) {
         int q = p + pb->d[k];
         if (pb->color[q] == other && pb->plibs[pb->chain[q]] == 0) {
@@ -272,46 +278,11 @@ static void pboard_load(pboard *pb, const sei_board *b)
     for (int y = 0; y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             int p = sei_board_point(b, x, y);
-            if (b->color[p] == SEI_BLACK || b->color[p] == SEI_WHITE) {
-                /* Set stones without captures: a chain left without
-                 * liberties (stones not yet lifted) is removed below. */
-                int c = b->color[p];
-                remove_empty(pb, p);
-                pb->color[p] = (uint8_t)c;
-                pb->chain[p] = (int16_t)p;
-                pb->next[p] = (int16_t)p;
-                pb->csize[p] = 1;
-                pb->plibs[p] = 0;
-                pb->lsum[p] = 0;
-                pb->lsum2[p] = 0;
-                for (int k = 0; k < 4; k++) {
-                    int q = p + pb->d[k];
-                    if (pb->color[q] == SEI_EMPTY)
-                        add_lib(pb, p, q);
-                    else if (pb->color[q] == SEI_BLACK || pb->color[q] == SEI_WHITE)
-                        rem_lib(pb, pb->chain[q], p);
-                }
-                for (int k = 0; k < 4; k++) {
-                    int q = p + pb->d[k];
-                    if (pb->color[q] == c && pb->chain[q] != pb->chain[p])
-                        merge(pb, pb->chain[p], pb->chain[q]);
-                }
-            }
+            /* Stones go down without captures: a chain left with no
+             * liberty (stones not yet lifted) is called dead later. */
+            if (b->color[p] == SEI_BLACK || b->color[p] == SEI_WHITE)
+                set_stone(pb, p, b->color[p]);
         }
-    /* Empty points later in the scan were counted as liberties of stones
-     * placed earlier only if still empty then; recount from scratch so the
-     * pseudo-liberties are exact. */
-    for (int p = 0; p < pb->npoints; p++)
-        if ((pb->color[p] == SEI_BLACK || pb->color[p] == SEI_WHITE) && pb->chain[p] == p) {
-            pb->plibs[p] = 0;
-            pb->lsum[p] = 0;
-            pb->lsum2[p] = 0;
-        }
-    for (int p = 0; p < pb->npoints; p++)
-        if (pb->color[p] == SEI_BLACK || pb->color[p] == SEI_WHITE)
-            for (int k = 0; k < 4; k++)
-                if (pb->color[p + pb->d[k]] == SEI_EMPTY)
-                    add_lib(pb, pb->chain[p], p + pb->d[k]);
 }
 
 /* A reply to the last move, as a player would: capture a chain it left in

@@ -107,15 +107,9 @@ static void probe_size(const std::vector<uint8_t> &b, long *w, long *h)
     }
 }
 
-static int decode(const std::vector<uint8_t> &bytes, long max_pixels, sei_image *out, char *err, size_t errlen)
+// A decoded picture, or why there is none, into a C-owned image.
+static int keep(const cv::Mat &m, sei_image *out, char *err, size_t errlen)
 {
-    if (bytes.empty()) {
-        set_err(err, errlen, "the file is empty");
-        return -1;
-    }
-    long w, h;
-    probe_size(bytes, &w, &h);
-    cv::Mat m = cv::imdecode(bytes, reduce_flag(w, h, max_pixels));
     if (m.empty()) {
         set_err(err, errlen, "not a picture OpenCV can read (corrupt, truncated or an unknown format)");
         return -1;
@@ -125,6 +119,17 @@ static int decode(const std::vector<uint8_t> &bytes, long max_pixels, sei_image 
         return -1;
     }
     return 0;
+}
+
+static int decode(const std::vector<uint8_t> &bytes, long max_pixels, sei_image *out, char *err, size_t errlen)
+{
+    if (bytes.empty()) {
+        set_err(err, errlen, "the file is empty");
+        return -1;
+    }
+    long w, h;
+    probe_size(bytes, &w, &h);
+    return keep(cv::imdecode(bytes, reduce_flag(w, h, max_pixels)), out, err, errlen);
 }
 
 extern "C" int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, size_t errlen)
@@ -160,16 +165,7 @@ extern "C" int sei_cv_load(const char *path, long max_pixels, sei_image *out, ch
         // imread, not imdecode: it turns the picture by its EXIF orientation.
         long w, h;
         probe_size(bytes, &w, &h);
-        cv::Mat m = cv::imread(path, reduce_flag(w, h, max_pixels));
-        if (m.empty()) {
-            set_err(err, errlen, "not a picture OpenCV can read (corrupt, truncated or an unknown format)");
-            return -1;
-        }
-        if (own(to_bgr8(m), out)) {
-            set_err(err, errlen, "out of memory");
-            return -1;
-        }
-        return 0;
+        return keep(cv::imread(path, reduce_flag(w, h, max_pixels)), out, err, errlen);
     } catch (const std::exception &e) {
         set_err(err, errlen, e.what());
     } catch (...) {

@@ -309,44 +309,6 @@ static int cross(const line_t *p, const line_t *q, double *x, double *y)
     return 0;
 }
 
-/* Solve the 8x8 system of a homography from 4 point pairs (src unit
- * square corners to dst). */
-static int h_from4(const double src[4][2], const double dst[4][2], double H[9])
-{
-    double A[8][9];
-    for (int i = 0; i < 4; i++) {
-        double x = src[i][0], y = src[i][1], X = dst[i][0], Y = dst[i][1];
-        double r1[9] = {x, y, 1, 0, 0, 0, -X * x, -X * y, X};
-        double r2[9] = {0, 0, 0, x, y, 1, -Y * x, -Y * y, Y};
-        memcpy(A[2 * i], r1, sizeof r1);
-        memcpy(A[2 * i + 1], r2, sizeof r2);
-    }
-    for (int c = 0; c < 8; c++) {
-        int piv = c;
-        for (int r = c + 1; r < 8; r++)
-            if (fabs(A[r][c]) > fabs(A[piv][c]))
-                piv = r;
-        if (fabs(A[piv][c]) < 1e-12)
-            return -1;
-        if (piv != c)
-            for (int k = 0; k < 9; k++) {
-                double t = A[c][k];
-                A[c][k] = A[piv][k];
-                A[piv][k] = t;
-            }
-        for (int r = 0; r < 8; r++) {
-            if (r == c)
-                continue;
-            double f = A[r][c] / A[c][c];
-            for (int k = c; k < 9; k++)
-                A[r][k] -= f * A[c][k];
-        }
-    }
-    for (int i = 0; i < 8; i++)
-        H[i] = A[i][8] / A[i][i];
-    H[8] = 1;
-    return 0;
-}
 
 /* How well the lines agree with the lattice's own directions: a lattice
  * and any sheared basis of it share their points (the crossings alone
@@ -974,9 +936,9 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 cross(A1, B1, &quad[2][0], &quad[2][1]) || cross(A0, B1, &quad[3][0], &quad[3][1]))
                 continue;
             /* Family 0 lines are u = const: A0 is u = 0, A1 is u = 1. */
-            const double unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+            const double unit[8] = {0, 0, 1, 0, 1, 1, 0, 1};
             double H[9], Hinv[9];
-            if (h_from4(unit, quad, H) || sei_h_inv(H, Hinv))
+            if (sei_h_fit(unit, &quad[0][0], 4, H) || sei_h_inv(H, Hinv))
                 continue;
             double area = fabs((quad[1][0] - quad[0][0]) * (quad[3][1] - quad[0][1]) -
                                (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));

@@ -85,36 +85,8 @@ static sample_t sample_point(const sei_image *lab, double x, double y, double ce
 /* Median L* (0..100) and chroma of a disk of radius r around (x, y). */
 static sample_t sample(const sei_image *lab, double x, double y, double r)
 {
-    sample_t s = {0, 0, 0};
     uint8_t Ls[4096], Cs[4096];
-    int n = 0;
-    int x0 = (int)floor(x - r), x1 = (int)ceil(x + r), y0 = (int)floor(y - r), y1 = (int)ceil(y + r);
-    for (int yy = y0; yy <= y1; yy++) {
-        if (yy < 0 || yy >= lab->height)
-            continue;
-        const uint8_t *row = sei_image_row(lab, yy);
-        for (int xx = x0; xx <= x1 && n < 4096; xx++) {
-            if (xx < 0 || xx >= lab->width)
-                continue;
-            double dx = xx - x, dy = yy - y;
-            if (dx * dx + dy * dy > r * r)
-                continue;
-            const uint8_t *p = row + 3 * xx;
-            double a = p[1] - 128.0, b = p[2] - 128.0;
-            Ls[n] = p[0];
-            double c = sqrt(a * a + b * b);
-            Cs[n] = (uint8_t)(c > 255 ? 255 : c);
-            n++;
-        }
-    }
-    if (n == 0)
-        return s;
-    qsort(Ls, (size_t)n, 1, cmp_u8);
-    qsort(Cs, (size_t)n, 1, cmp_u8);
-    s.L = Ls[n / 2] * 100.0 / 255.0;
-    s.C = Cs[n / 2];
-    s.valid = 1;
-    return s;
+    return median_of(Ls, Cs, disk(lab, x, y, r, Ls, Cs, 0, 4096));
 }
 
 void sei_stones_classify(const sei_image *lab, int size, double cell, double margin, const sei_vision_params *p,
