@@ -225,7 +225,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     double t0 = now_ms(), t = t0;
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
-    if (!img || !img->buf || (img->channels != 1 && img->channels != 3))
+    if (!img || !img->buf)
         return fail(v, SEI_VISION_BADIMAGE, "no picture");
     if (img->width < 32 || img->height < 32)
         return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
@@ -239,13 +239,12 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     int side = img->width > img->height ? img->width : img->height;
     double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
     int ww = (int)lround(img->width * scale), wh = (int)lround(img->height * scale);
-    sei_image bgr_src = *img;
-    if (img->channels == 1) {
-        /* A grey picture reads too; stones are told by lightness alone. */
-        st = SEI_VISION_ERROR;
+    if (img->channels != 3) {
+        /* Stones are told from wood by colour as well as lightness. */
+        st = fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed (this one has %d channel)", img->channels);
         goto out;
     }
-    if (sei_cv_resize(&bgr_src, &work, ww, wh) || sei_cv_convert(&work, &gray, SEI_CV_GRAY)) {
+    if (sei_cv_resize(img, &work, ww, wh) || sei_cv_convert(&work, &gray, SEI_CV_GRAY)) {
         st = fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
         goto out;
     }
@@ -274,15 +273,12 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_image_free(&bh);
     }
     out->stage_ms[SEI_STAGE_SEGMENTS] = now_ms() - t;
-    if (v->debug_dir[0] && sei_cv_convert(&gray, &dbg, SEI_CV_GRAY) == 0) {
-        sei_image_free(&dbg);
-        if (sei_image_alloc(&dbg, ww, wh, 3) == 0) {
-            memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
-            const uint8_t red[3] = {0, 0, 255};
-            for (int i = 0; i < nseg; i++)
-                sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
-            debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
-        }
+    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
+        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
+        const uint8_t red[3] = {0, 0, 255};
+        for (int i = 0; i < nseg; i++)
+            sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
+        debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
         sei_image_free(&dbg);
     }
     t = now_ms();
@@ -356,8 +352,6 @@ out:
     sei_image_free(&warped);
     sei_image_free(&lab);
     sei_image_free(&dbg);
-    if (st == SEI_VISION_ERROR && !v->errmsg[0])
-        fail(v, st, "grey pictures are not supported; give a colour picture");
     return st;
 }
 
