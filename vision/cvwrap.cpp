@@ -377,3 +377,11 @@ extern "C" int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize)
         return -1;
     }
 }
+
+extern "C" void sei_cv_threads(int n)
+{
+    try {
+        cv::setNumThreads(n);
+    } catch (...) {
+    }
+}

@@ -17,6 +17,10 @@
 extern "C" {
 #endif
 
+/* Threads OpenCV may use inside one call (1: the calling thread only, as
+ * the benchmark measures "one core"). */
+void sei_cv_threads(int n);
+
 /* Decode an image file to 3-channel BGR, turned upright per its EXIF
  * orientation. A picture larger than max_pixels is decoded at 1/2, 1/4 or
  * 1/8 scale so it cannot exhaust memory. *out is allocated here (free with
