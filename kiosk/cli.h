@@ -20,6 +20,9 @@ typedef struct {
     const char *image_path;  /* a photo of the board: read, then counted */
     const char *annotate;    /* with a photo: write the picture with the count drawn on it */
     int size;                /* with a photo: 0, or the board size if known */
+    int save;                /* --save: store the count in the results database */
+    int keep_photo;          /* --keep-photo: store the photo's bytes too */
+    const char *db;          /* --db: the database (NULL: the default in the data folder) */
     sei_rules rules;
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
@@ -60,6 +63,7 @@ int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_results(int argc, char **argv, FILE *out, FILE *err);
 
 /* A picture's truth (.json beside it): size, grid and, when known, the
  * corner intersections TL, TR, BR, BL in pixels. */

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "cvwrap.h"
 #include "sgf.h"
+#include "store.h"
 
 #define MAX_BOARD_FILE (1 << 20)
 #define MAX_SGF_FILE (64 << 20)
@@ -61,6 +62,11 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--board")) { NEED_VALUE(); o->board_path = v; }
         else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
         else if (!strcmp(a, "--image")) { NEED_VALUE(); o->image_path = v; }
+        else if (!strcmp(a, "--save"))
+            o->save = 1;
+        else if (!strcmp(a, "--keep-photo"))
+            o->keep_photo = o->save = 1;
+        else if (!strcmp(a, "--db")) { NEED_VALUE(); o->db = v; o->save = 1; }
         else if (!strcmp(a, "--annotate")) { NEED_VALUE(); o->annotate = v; }
         else if (!strcmp(a, "--size")) {
             NEED_VALUE();
@@ -422,6 +428,40 @@ void sei_cli_score_done(sei_score_run *r)
     }
 }
 
+/* Store the count in the results database (--save). */
+static int save_result(const sei_score_opts *o, const sei_score_run *r, FILE *out, FILE *err)
+{
+    sei_store_result res;
+    char msg[1024], path[4096];
+    int64_t id = 0;
+    if (sei_store_result_from_run(&res, o, r, o->keep_photo, msg, sizeof msg) != SEI_STORE_OK) {
+        fprintf(err, "seichi score: cannot save: %s\n", msg);
+        return 2;
+    }
+    const char *db = o->db;
+    if (!db) {
+        if (sei_store_default_path(path, sizeof path, msg, sizeof msg) != SEI_STORE_OK) {
+            fprintf(err, "seichi score: cannot save: %s\n", msg);
+            sei_store_result_release(&res);
+            return 2;
+        }
+        db = path;
+    }
+    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    int rc = 0;
+    if (!s) {
+        fprintf(err, "seichi score: cannot save: %s\n", msg);
+        rc = 2;
+    } else if (sei_store_save(s, &res, &id) != SEI_STORE_OK) {
+        fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
+        rc = 2;
+    } else
+        fprintf(out, "Saved as result %lld in %s\n", (long long)id, db);
+    sei_store_close(s);
+    sei_store_result_release(&res);
+    return rc;
+}
+
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
 {
     sei_score_opts o;
@@ -431,6 +471,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                      "                    [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
+                     "                    [--save [--db PATH] [--keep-photo]]\n"
                      "rules: %s\n", sei_rules_preset_names());
         return 0;
     }
@@ -446,6 +487,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         else
             sei_cli_score_print_text(out, r);
         if (o.annotate && write_annotation(&o, r, err))
+            rc = 2;
+        if (!rc && o.save && save_result(&o, r, out, err))
             rc = 2;
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");

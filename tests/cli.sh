@@ -74,5 +74,10 @@ expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
 
+# Results: a count saved, listed and exported.
+expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"
+expect 0 "W+0.5" -- results --db "$tmp/results.db" list
+expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,487 @@
+/* cmd_results.c - `seichi results`: the stored results listed, one shown
+ * with its board and breakdown, or all exported as CSV for tournament
+ * software or as one SGF file each. Exports are written atomically (a temp
+ * file, fsync, rename), so a crash never leaves half a file under the
+ * final name. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sgf.h"
+#include "store.h"
+
+static const char usage_text[] =
+    "usage: seichi results [--db PATH] list\n"
+    "       seichi results [--db PATH] show N\n"
+    "       seichi results [--db PATH] export --csv FILE | --sgf DIR\n"
+    "  list        one line per result: id, time, board size, rules, result\n"
+    "  show N      the stored board and breakdown of result N\n"
+    "  export      --csv FILE: one row per result (FILE '-' for standard output);\n"
+    "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf\n"
+    "  --db PATH   the database (default $XDG_DATA_HOME/seichi/results.db,\n"
+    "              else ~/.local/share/seichi/results.db)\n";
+
+static int bad(FILE *err, const char *fmt, const char *arg)
+{
+    fprintf(err, "seichi results: ");
+    fprintf(err, fmt, arg);
+    fprintf(err, "\n");
+    return 2;
+}
+
+static const char *winner_word(int w) { return w == SEI_BLACK ? "B" : w == SEI_WHITE ? "W" : "draw"; }
+
+/* ---- atomic files ---------------------------------------------------------------- */
+
+/* Write len bytes to path so that path holds either its old contents or all
+ * the new ones, whatever happens: a temp file beside it, fsync, rename,
+ * fsync of the directory (which makes the rename itself durable). Returns
+ * 0, or -1 with a message in msg. */
+static int write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+        snprintf(msg, n, "path too long: '%s'", path);
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(msg, n, "cannot create '%s': %s", tmp, strerror(errno));
+        return -1;
+    }
+    /* mkstemp makes 0600; an export is meant to be read by others. */
+    int rc = fchmod(fd, 0644);
+    for (size_t done = 0; !rc && done < len;) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            rc = -1;
+        else
+            done += (size_t)w;
+    }
+    if (!rc)
+        rc = fsync(fd);
+    int e = errno;
+    if (close(fd) && !rc) {
+        rc = -1;
+        e = errno;
+    }
+    if (!rc && rename(tmp, path)) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc) {
+        unlink(tmp);
+        snprintf(msg, n, "cannot write '%s': %s", path, strerror(e));
+        return -1;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd); /* best effort: some file systems refuse fsync on a directory */
+        close(dfd);
+    }
+    return 0;
+}
+
+/* ---- list and show --------------------------------------------------------------- */
+
+static int cmd_list(sei_store *s, FILE *out, FILE *err)
+{
+    sei_store_cursor *c = sei_store_list(s, 0);
+    if (!c)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    sei_store_result r;
+    sei_store_status st;
+    int rows = 0;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+        fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules, r.result,
+                r.result_stones[0] ? "  " : "", r.result_stones);
+        sei_store_result_release(&r);
+        rows++;
+    }
+    sei_store_cursor_close(c);
+    if (st != SEI_STORE_DONE)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    if (!rows)
+        fprintf(err, "seichi results: no results stored yet\n");
+    return 0;
+}
+
+/* The character a point shows: as `seichi score` prints a count. */
+static char shown(const sei_store_result *r, int x, int y)
+{
+    char stone = r->position[y * (r->size + 1) + x];
+    char t = r->territory[y * (r->size + 1) + x];
+    if (stone != '.' && t != stone)
+        return stone == 'X' ? 'x' : 'o';
+    return t;
+}
+
+static void print_result(FILE *out, const sei_store_result *r)
+{
+    char n1[32], n2[32];
+    const sei_store_side *B = &r->side[SEI_BLACK], *W = &r->side[SEI_WHITE];
+    fprintf(out, "Result %" PRId64 ", %s, from %s%s%s%s\n", r->id, r->time, r->source[0] ? r->source : "unknown",
+            r->photo_path ? " (" : "", r->photo_path ? r->photo_path : "", r->photo_path ? ")" : "");
+    if (r->photo)
+        fprintf(out, "Photo kept in the database (%zu bytes)\n", r->photo_len);
+    fprintf(out, "Rules %s (%s counting), komi %s", r->rules, r->area ? "area" : "territory",
+            sei_score_number(r->komi, n1, sizeof n1));
+    if (r->handicap)
+        fprintf(out, ", handicap %d (White gets %s)", r->handicap, sei_score_number(r->bonus, n2, sizeof n2));
+    fprintf(out, "\n\n   ");
+    for (int x = 0; x < r->size; x++)
+        fprintf(out, " %c", 'A' + x + (x >= 8));
+    fprintf(out, "\n");
+    for (int y = 0; y < r->size; y++) {
+        fprintf(out, "%3d", r->size - y);
+        for (int x = 0; x < r->size; x++)
+            fprintf(out, " %c", shown(r, x, y));
+        fprintf(out, " %d\n", r->size - y);
+    }
+    fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n");
+    fprintf(out, "  dead stones (SGF): %s\n\n", r->dead[0] ? r->dead : "none");
+    fprintf(out, "                     Black   White\n");
+    fprintf(out, "  stones (S)       %7d %7d\n", B->stones, W->stones);
+    fprintf(out, "  territory (T)    %7d %7d\n", B->territory, W->territory);
+    fprintf(out, "  seki eyes        %7d %7d\n", B->seki_eyes, W->seki_eyes);
+    fprintf(out, "  false eyes       %7d %7d\n", B->false_eyes, W->false_eyes);
+    fprintf(out, "  area (S+T)       %7d %7d\n", B->area, W->area);
+    fprintf(out, "  dead removed (X) %7d %7d\n", B->dead, W->dead);
+    fprintf(out, "  prisoners (P)    %7d %7d\n", B->prisoners, W->prisoners);
+    if (B->penalty || W->penalty)
+        fprintf(out, "  penalty          %7s %7s\n", sei_score_number(-B->penalty, n1, sizeof n1),
+                sei_score_number(-W->penalty, n2, sizeof n2));
+    fprintf(out, "  dame (D)         %7d\n", r->dame);
+    fprintf(out, "  score            %7s %7s\n\n", sei_score_number(B->score, n1, sizeof n1),
+            sei_score_number(W->score, n2, sizeof n2));
+    if (r->winner == SEI_EMPTY)
+        fprintf(out, "Result: draw (jigo), %s\n", r->result);
+    else
+        fprintf(out, "Result: %s wins by %s point%s, %s\n", r->winner == SEI_BLACK ? "Black" : "White",
+                sei_score_number(r->margin < 0 ? -r->margin : r->margin, n1, sizeof n1),
+                (r->margin == 1 || r->margin == -1) ? "" : "s", r->result);
+    if (r->result_stones[0])
+        fprintf(out, "In stones: %s (Black's lead %s stones)\n", r->result_stones,
+                sei_score_number(r->margin_stones, n1, sizeof n1));
+}
+
+static int cmd_show(sei_store *s, int64_t id, FILE *out, FILE *err)
+{
+    sei_store_result r;
+    sei_store_status st = sei_store_get(s, id, &r);
+    if (st)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    print_result(out, &r);
+    sei_store_result_release(&r);
+    return 0;
+}
+
+/* ---- CSV ------------------------------------------------------------------------- */
+
+/* A growing text buffer; on out of memory it stays NULL and writes stop. */
+typedef struct {
+    char *p;
+    size_t len, cap;
+    int oom;
+} text;
+
+static void put(text *t, const char *s, size_t n)
+{
+    if (t->oom)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n + 1)
+            cap *= 2;
+        char *np = realloc(t->p, cap);
+        if (!np) {
+            t->oom = 1;
+            return;
+        }
+        t->p = np;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, s, n);
+    t->len += n;
+    t->p[t->len] = 0;
+}
+
+static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or line
+ * break, quotes doubled. */
+static void csv_field(text *t, const char *v, int last)
+{
+    if (strpbrk(v, ",\"\r\n")) {
+        puts_(t, "\"");
+        for (const char *p = v; *p; p++) {
+            put(t, p, 1);
+            if (*p == '"')
+                put(t, "\"", 1);
+        }
+        puts_(t, "\"");
+    } else
+        puts_(t, v);
+    puts_(t, last ? "\r\n" : ",");
+}
+
+static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
+{
+    sei_store_cursor *c = sei_store_list(s, 0);
+    if (!c)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    text t = {0};
+    puts_(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,photo_path\r\n");
+    sei_store_result r;
+    sei_store_status st;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+        char num[32];
+        snprintf(num, sizeof num, "%" PRId64, r.id);
+        csv_field(&t, num, 0);
+        csv_field(&t, r.time, 0);
+        csv_field(&t, r.rules, 0);
+        csv_field(&t, sei_score_number(r.komi, num, sizeof num), 0);
+        snprintf(num, sizeof num, "%d", r.handicap);
+        csv_field(&t, num, 0);
+        snprintf(num, sizeof num, "%d", r.size);
+        csv_field(&t, num, 0);
+        csv_field(&t, sei_score_number(r.side[SEI_BLACK].score, num, sizeof num), 0);
+        csv_field(&t, sei_score_number(r.side[SEI_WHITE].score, num, sizeof num), 0);
+        csv_field(&t, sei_score_number(r.margin, num, sizeof num), 0);
+        csv_field(&t, winner_word(r.winner), 0);
+        csv_field(&t, r.result, 0);
+        csv_field(&t, r.result_stones, 0);
+        csv_field(&t, r.photo_path ? r.photo_path : "", 1);
+        sei_store_result_release(&r);
+    }
+    sei_store_cursor_close(c);
+    int rc = 0;
+    char msg[PATH_MAX + 128];
+    if (st != SEI_STORE_DONE)
+        rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
+    else if (t.oom)
+        rc = (fprintf(err, "seichi results: out of memory\n"), 2);
+    else if (!strcmp(file, "-")) {
+        if (fwrite(t.p, 1, t.len, out) != t.len || fflush(out))
+            rc = (fprintf(err, "seichi results: cannot write the CSV\n"), 2);
+    } else if (write_atomic(file, t.p, t.len, msg, sizeof msg))
+        rc = (fprintf(err, "seichi results: %s\n", msg), 2);
+    free(t.p);
+    return rc;
+}
+
+/* ---- SGF ------------------------------------------------------------------------- */
+
+/* The stored position as a game record: a setup position (AB/AW, no
+ * moves) with SZ KM HA RU DT, and the count as sei_sgf_set_score writes it
+ * (RE, TB, TW, a comment listing the dead stones), rebuilt from the stored
+ * territory map so the record says exactly what was agreed. */
+static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg, size_t n)
+{
+    sei_sgf *g = sei_sgf_create();
+    sei_board *b = sei_board_create(r->size);
+    sei_score *sc = calloc(1, sizeof *sc);
+    int rc = -1;
+    if (!g || !b || !sc) {
+        snprintf(msg, n, "out of memory");
+        goto out;
+    }
+    int root = sei_sgf_add_game(g);
+    char v[64];
+    sei_status st = root < 0 ? SEI_ERR_NOMEM : SEI_OK;
+    if (!st) st = sei_sgf_set(g, root, "GM", "1");
+    if (!st) st = sei_sgf_set(g, root, "FF", "4");
+    if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
+    if (!st) st = sei_sgf_set(g, root, "AP", "Seichi");
+    snprintf(v, sizeof v, "%d", r->size);
+    if (!st) st = sei_sgf_set(g, root, "SZ", v);
+    if (!st) st = sei_sgf_set(g, root, "KM", sei_score_number(r->komi, v, sizeof v));
+    snprintf(v, sizeof v, "%d", r->handicap);
+    if (!st && r->handicap) st = sei_sgf_set(g, root, "HA", v);
+    if (!st) st = sei_sgf_set(g, root, "RU", r->rules);
+    snprintf(v, sizeof v, "%.10s", r->time);
+    if (!st && strlen(v) == 10) st = sei_sgf_set(g, root, "DT", v);
+    snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
+    if (!st) st = sei_sgf_set(g, root, "GN", v);
+    for (int y = 0; y < r->size && !st; y++)
+        for (int x = 0; x < r->size && !st; x++) {
+            char c = r->position[y * (r->size + 1) + x];
+            if (c == '.')
+                continue;
+            char pt[3] = {(char)('a' + x), (char)('a' + y), 0};
+            int p = sei_board_point(b, x, y);
+            int color = c == 'X' ? SEI_BLACK : SEI_WHITE;
+            st = sei_sgf_add_value(g, root, color == SEI_BLACK ? "AB" : "AW", pt);
+            if (!st && sei_board_place(b, color, p))
+                st = SEI_ERR_ARG;
+        }
+    if (st) {
+        snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+        goto out;
+    }
+    /* What sei_sgf_set_score reads of a count. */
+    snprintf(sc->rules.name, sizeof sc->rules.name, "%s", r->rules);
+    sc->rules.komi = r->komi;
+    sc->size = r->size;
+    sc->side[SEI_BLACK].score = r->side[SEI_BLACK].score;
+    sc->side[SEI_WHITE].score = r->side[SEI_WHITE].score;
+    snprintf(sc->result, sizeof sc->result, "%s", r->result);
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            int p = sei_board_point(b, x, y);
+            char t = r->territory[y * (r->size + 1) + x];
+            char c = r->position[y * (r->size + 1) + x];
+            sc->dead[p] = c != '.' && t != c;
+            if (t == 'b' || t == 'w') {
+                sc->mark[p] = SEI_MARK_TERRITORY;
+                sc->owner[p] = t == 'b' ? SEI_BLACK : SEI_WHITE;
+            } else if (t == 's')
+                sc->mark[p] = SEI_MARK_SEKI_EYE;
+            else if (t == 'f')
+                sc->mark[p] = SEI_MARK_FALSE_EYE;
+            else if (t == '.')
+                sc->mark[p] = SEI_MARK_DAME;
+        }
+    if (sei_sgf_set_score(g, root, b, sc) || sei_sgf_write(g, text, len)) {
+        snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+        goto out;
+    }
+    rc = 0;
+out:
+    free(sc);
+    sei_board_destroy(b);
+    sei_sgf_destroy(g);
+    return rc;
+}
+
+static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
+{
+    struct stat sb;
+    if (mkdir(dir, 0755) && errno != EEXIST)
+        return fprintf(err, "seichi results: cannot create '%s': %s\n", dir, strerror(errno)), 2;
+    if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
+        return bad(err, "'%s' is not a directory", dir);
+    sei_store_cursor *c = sei_store_list(s, 0);
+    if (!c)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    sei_store_result r;
+    sei_store_status st;
+    int rc = 0, files = 0;
+    char msg[PATH_MAX + 128], path[PATH_MAX];
+    while (!rc && (st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+        char *sgf = NULL;
+        size_t len = 0;
+        if (snprintf(path, sizeof path, "%s/seichi-%06" PRId64 ".sgf", dir, r.id) >= (int)sizeof path)
+            rc = bad(err, "path too long under '%s'", dir);
+        else if (sgf_of(&r, &sgf, &len, msg, sizeof msg) || write_atomic(path, sgf, len, msg, sizeof msg))
+            rc = (fprintf(err, "seichi results: %s\n", msg), 2);
+        else
+            files++;
+        free(sgf);
+        sei_store_result_release(&r);
+    }
+    sei_store_cursor_close(c);
+    if (!rc && st != SEI_STORE_DONE)
+        rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
+    if (!rc)
+        fprintf(out, "%d SGF file%s written to %s\n", files, files == 1 ? "" : "s", dir);
+    return rc;
+}
+
+/* ---- the command ------------------------------------------------------------------- */
+
+int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
+{
+    const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *show = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage_text, out);
+            return 0;
+        } else if (!strcmp(a, "--db")) {
+            if (!v)
+                return bad(err, "%s needs a value", a);
+            db = v;
+            i++;
+        } else if (!strcmp(a, "--csv") || !strcmp(a, "--sgf")) {
+            if (!cmd || strcmp(cmd, "export"))
+                return bad(err, "%s goes with 'export' (see 'seichi results --help')", a);
+            if (!v)
+                return bad(err, "%s needs a value", a);
+            *(a[2] == 'c' ? &csv : &sgfdir) = v;
+            i++;
+        } else if (a[0] == '-' && a[1])
+            return bad(err, "unknown option '%s' (see 'seichi results --help')", a);
+        else if (!cmd) {
+            if (strcmp(a, "list") && strcmp(a, "show") && strcmp(a, "export"))
+                return bad(err, "unknown action '%s': list, show N or export", a);
+            cmd = a;
+        } else if (!strcmp(cmd, "show") && !show)
+            show = a;
+        else
+            return bad(err, "unexpected argument '%s'", a);
+    }
+    if (!cmd)
+        return fprintf(err, "seichi results: say what to do: list, show N or export\n%s", usage_text), 2;
+    int64_t id = 0;
+    if (!strcmp(cmd, "show")) {
+        char *end;
+        errno = 0;
+        long long l = show ? strtoll(show, &end, 10) : 0;
+        if (!show)
+            return bad(err, "%s", "show needs a result number (see 'seichi results list')");
+        if (end == show || *end || errno || l <= 0)
+            return bad(err, "show takes a result number such as 12, not '%s'", show);
+        id = l;
+    }
+    if (!strcmp(cmd, "export") && !csv && !sgfdir)
+        return bad(err, "%s", "export needs --csv FILE or --sgf DIR");
+
+    char path[PATH_MAX], msg[PATH_MAX + 256];
+    if (!db) {
+        if (sei_store_default_path(path, sizeof path, msg, sizeof msg))
+            return fprintf(err, "seichi results: %s\n", msg), 2;
+        db = path;
+    }
+    /* Reading must not create an empty database under a mistyped name. */
+    struct stat sb;
+    if (stat(db, &sb))
+        return fprintf(err, "seichi results: cannot open results database '%s': %s%s\n", db, strerror(errno),
+                       errno == ENOENT ? " (nothing saved there yet?)" : ""), 2;
+    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    if (!s)
+        return fprintf(err, "seichi results: %s\n", msg), 2;
+    int rc = 0;
+    if (!strcmp(cmd, "list"))
+        rc = cmd_list(s, out, err);
+    else if (!strcmp(cmd, "show"))
+        rc = cmd_show(s, id, out, err);
+    else {
+        if (csv)
+            rc = cmd_csv(s, csv, out, err);
+        if (!rc && sgfdir)
+            rc = cmd_sgf(s, sgfdir, out, err);
+    }
+    sei_store_close(s);
+    if (!rc && (fflush(out) || ferror(out)))
+        rc = (fprintf(err, "seichi results: cannot write the output\n"), 2);
+    return rc;
+}

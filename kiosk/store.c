@@ -1,0 +1,897 @@
+/* store.c - the results store (store.h) on SQLite: opening with the
+ * durability settings and the schema migrations, saving a result in one
+ * transaction, reading it back, listing, and filling a result from a count. */
+#define _XOPEN_SOURCE 700 /* realpath */
+
+#include "store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+/* "SEIC": lets us tell our file from another program's SQLite database. */
+#define SEI_STORE_APP_ID 0x53454943
+
+struct sei_store {
+    sqlite3 *db;
+    char path[1024];
+    char msg[512];
+};
+
+struct sei_store_cursor {
+    sei_store *s;
+    sqlite3_stmt *st;
+};
+
+/* Migration i takes a file from user_version i to i + 1. Append, never
+ * edit: files in the field were made by the steps as written. */
+static const char *const migrations[SEI_STORE_SCHEMA] = {
+    /* 0 -> 1: the results table. Every field is a column (not a blob of
+     * JSON) so other tools can query it; CHECKs refuse a half-filled row
+     * even if a future bug tried to write one. */
+    "CREATE TABLE results ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " time TEXT NOT NULL CHECK (length(time) > 0),"
+    " rules TEXT NOT NULL CHECK (length(rules) > 0),"
+    " scoring TEXT NOT NULL CHECK (scoring IN ('area', 'territory')),"
+    " komi REAL NOT NULL,"
+    " handicap INTEGER NOT NULL CHECK (handicap >= 0),"
+    " bonus REAL NOT NULL,"
+    " size INTEGER NOT NULL CHECK (size BETWEEN 2 AND 25),"
+    " position TEXT NOT NULL CHECK (length(position) = size * (size + 1)),"
+    " territory TEXT NOT NULL CHECK (length(territory) = size * (size + 1)),"
+    " dead TEXT NOT NULL,"
+    " b_stones INTEGER NOT NULL, b_territory INTEGER NOT NULL, b_area INTEGER NOT NULL,"
+    " b_prisoners INTEGER NOT NULL, b_dead INTEGER NOT NULL, b_seki_eyes INTEGER NOT NULL,"
+    " b_false_eyes INTEGER NOT NULL, b_score REAL NOT NULL, b_penalty REAL NOT NULL,"
+    " w_stones INTEGER NOT NULL, w_territory INTEGER NOT NULL, w_area INTEGER NOT NULL,"
+    " w_prisoners INTEGER NOT NULL, w_dead INTEGER NOT NULL, w_seki_eyes INTEGER NOT NULL,"
+    " w_false_eyes INTEGER NOT NULL, w_score REAL NOT NULL, w_penalty REAL NOT NULL,"
+    " dame INTEGER NOT NULL,"
+    " margin REAL NOT NULL,"
+    " winner TEXT NOT NULL CHECK (winner IN ('B', 'W', 'draw')),"
+    " result TEXT NOT NULL CHECK (length(result) > 0),"
+    " margin_stones REAL NOT NULL,"
+    " result_stones TEXT,"
+    " source TEXT NOT NULL,"
+    " photo_path TEXT,"
+    " photo BLOB);",
+    /* 1 -> 2: listing by date (a tournament day) without a full scan. */
+    "CREATE INDEX results_time ON results (time);",
+};
+
+/* Columns in the order bind_result and read_result use; the photo column
+ * last so a listing can leave it out. */
+#define COLS_BUT_PHOTO                                                                                         \
+    "id, time, rules, scoring, komi, handicap, bonus, size, position, territory, dead,"                        \
+    " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"     \
+    " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"     \
+    " dame, margin, winner, result, margin_stones, result_stones, source, photo_path"
+#define NCOLS 38
+
+/* ---- messages ------------------------------------------------------------------ */
+
+static sei_store_status fail(sei_store *s, sei_store_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->msg, sizeof s->msg, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* What an SQLite error means to the caller. */
+static sei_store_status status_of(int rc)
+{
+    switch (rc & 0xff) {
+    case SQLITE_OK: return SEI_STORE_OK;
+    case SQLITE_NOMEM: return SEI_STORE_ERR_NOMEM;
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+    case SQLITE_FORMAT:
+    case SQLITE_SCHEMA:
+    case SQLITE_CONSTRAINT:
+    case SQLITE_MISMATCH: return SEI_STORE_ERR_CORRUPT;
+    default: return SEI_STORE_ERR_IO;
+    }
+}
+
+/* The message for a failed SQLite call: SQLite's own words, with the
+ * system's reason when the file itself could not be used (a read-only
+ * place says "Permission denied", not just "unable to open"). */
+static sei_store_status fail_db(sei_store *s, int rc, const char *doing)
+{
+    int sys = sqlite3_system_errno(s->db);
+    const char *what = sqlite3_errmsg(s->db);
+    int prim = rc & 0xff;
+    if ((prim == SQLITE_CANTOPEN || prim == SQLITE_IOERR || prim == SQLITE_READONLY || prim == SQLITE_PERM) && sys)
+        return fail(s, status_of(rc), "%s '%s': %s (%s)", doing, s->path, what, strerror(sys));
+    if (prim == SQLITE_NOTADB || prim == SQLITE_CORRUPT)
+        return fail(s, status_of(rc), "%s '%s': %s (not a SQLite file, or damaged)", doing, s->path, what);
+    return fail(s, status_of(rc), "%s '%s': %s", doing, s->path, what);
+}
+
+const char *sei_store_status_name(sei_store_status st)
+{
+    switch (st) {
+    case SEI_STORE_OK: return "ok";
+    case SEI_STORE_DONE: return "done";
+    case SEI_STORE_ERR_ARG: return "bad argument";
+    case SEI_STORE_ERR_NOTFOUND: return "not found";
+    case SEI_STORE_ERR_IO: return "cannot read or write the file";
+    case SEI_STORE_ERR_CORRUPT: return "damaged or foreign database";
+    case SEI_STORE_ERR_VERSION: return "newer schema";
+    case SEI_STORE_ERR_NOMEM: return "out of memory";
+    }
+    return "unknown";
+}
+
+const char *sei_store_errmsg(const sei_store *s)
+{
+    return s ? s->msg : "no results store";
+}
+
+/* ---- opening ------------------------------------------------------------------- */
+
+static int exec(sei_store *s, const char *sql)
+{
+    return sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+}
+
+/* One integer (or text) answered by a PRAGMA or query. */
+static int query_int(sei_store *s, const char *sql, int64_t *v)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *v = sqlite3_column_int64(st, 0);
+        rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE) {
+        *v = 0;
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+static int query_text(sei_store *s, const char *sql, char *buf, size_t n)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_step(st);
+    buf[0] = 0;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 0);
+        snprintf(buf, n, "%s", t ? (const char *)t : "");
+        rc = SQLITE_OK;
+    } else if (rc == SQLITE_DONE)
+        rc = SQLITE_OK;
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Bring the schema to SEI_STORE_SCHEMA inside one write transaction, so two
+ * kiosks opening a new file at once cannot both create it, and a crash
+ * mid-migration leaves the old version. */
+static sei_store_status migrate(sei_store *s)
+{
+    int64_t version, app, objects;
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to results database");
+    if ((rc = query_int(s, "PRAGMA user_version", &version)) ||
+        (rc = query_int(s, "PRAGMA application_id", &app)) ||
+        (rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects))) {
+        sei_store_status st = fail_db(s, rc, "cannot read results database");
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    sei_store_status st = SEI_STORE_OK;
+    if (app != 0 && app != SEI_STORE_APP_ID)
+        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is another program's database (application id 0x%08llx), not Seichi results",
+                  s->path, (unsigned long long)(uint32_t)app);
+    else if (version == 0 && objects > 0)
+        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is another program's SQLite database (it has tables, but no Seichi schema)",
+                  s->path);
+    else if (version > SEI_STORE_SCHEMA)
+        st = fail(s, SEI_STORE_ERR_VERSION,
+                  "'%s' was written by a newer Seichi (schema %lld; this one knows up to %d): update Seichi to read it",
+                  s->path, (long long)version, SEI_STORE_SCHEMA);
+    else if (version < 0)
+        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' has a bad schema version %lld", s->path, (long long)version);
+    if (st) {
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    if (version == SEI_STORE_SCHEMA && app == SEI_STORE_APP_ID)
+        return exec(s, "COMMIT") ? fail_db(s, sqlite3_errcode(s->db), "cannot read results database") : SEI_STORE_OK;
+    for (int64_t v = version; v < SEI_STORE_SCHEMA; v++)
+        if ((rc = exec(s, migrations[v]))) {
+            st = fail_db(s, rc, "cannot upgrade results database");
+            exec(s, "ROLLBACK");
+            return st;
+        }
+    char sql[96];
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d; PRAGMA application_id = %d", SEI_STORE_SCHEMA,
+             SEI_STORE_APP_ID);
+    if ((rc = exec(s, sql)) || (rc = exec(s, "COMMIT"))) {
+        st = fail_db(s, rc, "cannot upgrade results database");
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    return SEI_STORE_OK;
+}
+
+sei_store *sei_store_open(const char *path, char *err, size_t n)
+{
+    if (!path || !*path) {
+        if (n)
+            snprintf(err, n, "no results database path");
+        return NULL;
+    }
+    sei_store *s = calloc(1, sizeof *s);
+    if (!s) {
+        if (n)
+            snprintf(err, n, "out of memory opening '%s'", path);
+        return NULL;
+    }
+    if (strlen(path) >= sizeof s->path) {
+        if (n)
+            snprintf(err, n, "results database path is too long");
+        free(s);
+        return NULL;
+    }
+    snprintf(s->path, sizeof s->path, "%s", path);
+    sei_store_status st = SEI_STORE_OK;
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        /* SQLite's own words for this ("unable to open") do not say why. */
+        st = fail(s, SEI_STORE_ERR_IO, "cannot open results database '%s': it is a directory", path);
+        goto out;
+    }
+    /* SQLite's "unable to open database file" does not say why, and its
+     * errno is that of its last fallback attempt: say it ourselves. WAL
+     * creates files beside the database, so the folder must be writable
+     * even when the file already exists. */
+    char dir[sizeof s->path];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        slash[slash == dir] = 0;
+    if (access(dir, W_OK | X_OK)) {
+        st = fail(s, SEI_STORE_ERR_IO, "cannot open results database '%s': %s (the folder '%s' must be writable)",
+                  path, strerror(errno), dir);
+        goto out;
+    }
+    if (access(path, F_OK) == 0 && access(path, R_OK | W_OK)) {
+        st = fail(s, SEI_STORE_ERR_IO, "cannot open results database '%s': %s", path, strerror(errno));
+        goto out;
+    }
+    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        if (!s->db) {
+            st = fail(s, SEI_STORE_ERR_NOMEM, "out of memory opening '%s'", path);
+            goto out;
+        }
+        st = fail_db(s, rc, "cannot open results database");
+        goto out;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    /* The kiosk UI and a `seichi results export` may share the file. */
+    sqlite3_busy_timeout(s->db, 5000);
+    /* A damaged or hostile file must not be able to rewrite the schema or
+     * run functions from it. */
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+    sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+
+    /* The first read of the header: a file of random bytes fails here. */
+    int64_t app;
+    if ((rc = query_int(s, "PRAGMA application_id", &app))) {
+        st = fail_db(s, rc, "cannot read results database");
+        goto out;
+    }
+    /* WAL: a commit is one append to the log, so a power cut leaves either
+     * the whole result or none of it; synchronous=FULL makes the log reach
+     * the disk before the save returns. Neither is assumed from an earlier
+     * open: set and checked every time. */
+    char mode[16];
+    if ((rc = query_text(s, "PRAGMA journal_mode = WAL", mode, sizeof mode))) {
+        st = fail_db(s, rc, "cannot set up results database");
+        goto out;
+    }
+    if (strcmp(mode, "wal")) {
+        st = fail(s, SEI_STORE_ERR_IO, "cannot set up results database '%s': the file system refused WAL mode (got '%s')",
+                  path, mode);
+        goto out;
+    }
+    int64_t sync;
+    if ((rc = exec(s, "PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON")) ||
+        (rc = query_int(s, "PRAGMA synchronous", &sync))) {
+        st = fail_db(s, rc, "cannot set up results database");
+        goto out;
+    }
+    if (sync != 2) {
+        st = fail(s, SEI_STORE_ERR_IO, "cannot set up results database '%s': synchronous=FULL refused", path);
+        goto out;
+    }
+    st = migrate(s);
+out:
+    if (st) {
+        if (n)
+            snprintf(err, n, "%s", s->msg);
+        sei_store_close(s);
+        return NULL;
+    }
+    s->msg[0] = 0;
+    return s;
+}
+
+void sei_store_close(sei_store *s)
+{
+    if (!s)
+        return;
+    /* _v2: a statement left behind by a caller's bug must not keep the
+     * handle from being freed. */
+    sqlite3_close_v2(s->db);
+    free(s);
+}
+
+/* ---- checking a result --------------------------------------------------------- */
+
+/* A diagram of r->size rows of r->size characters from allowed, each row
+ * ending in '\n'. */
+static int diagram_ok(const char *d, int size, const char *allowed)
+{
+    for (int y = 0; y < size; y++) {
+        for (int x = 0; x < size; x++, d++)
+            if (!*d || !strchr(allowed, *d))
+                return 0;
+        if (*d++ != '\n')
+            return 0;
+    }
+    return *d == 0;
+}
+
+/* Every dead point is a stone of the position, listed once as "xy". */
+static int dead_ok(const char *dead, const char *position, int size)
+{
+    uint8_t seen[SEI_MAX_SIZE * SEI_MAX_SIZE] = {0};
+    const char *p = dead;
+    while (*p) {
+        if (p != dead && *p++ != ' ')
+            return 0;
+        if (p[0] < 'a' || p[0] >= 'a' + size || p[1] < 'a' || p[1] >= 'a' + size)
+            return 0;
+        int x = p[0] - 'a', y = p[1] - 'a';
+        char c = position[y * (size + 1) + x];
+        if ((c != 'X' && c != 'O') || seen[y * size + x]++)
+            return 0;
+        p += 2;
+    }
+    return 1;
+}
+
+static sei_store_status check_result(sei_store *s, const sei_store_result *r)
+{
+    if (r->size < SEI_MIN_SIZE || r->size > SEI_MAX_SIZE)
+        return fail(s, SEI_STORE_ERR_ARG, "result has board size %d (2 to 25)", r->size);
+    if (!memchr(r->rules, 0, sizeof r->rules) || !r->rules[0])
+        return fail(s, SEI_STORE_ERR_ARG, "result has no rules name");
+    if (!memchr(r->position, 0, sizeof r->position) || !diagram_ok(r->position, r->size, ".XO"))
+        return fail(s, SEI_STORE_ERR_ARG, "result's position is not %d lines of %d points '.', 'X', 'O'", r->size,
+                    r->size);
+    if (!memchr(r->territory, 0, sizeof r->territory) || !diagram_ok(r->territory, r->size, "XObw.sf"))
+        return fail(s, SEI_STORE_ERR_ARG, "result's territory map is not %d lines of %d of 'X' 'O' 'b' 'w' '.' 's' 'f'",
+                    r->size, r->size);
+    if (!memchr(r->dead, 0, sizeof r->dead) || !dead_ok(r->dead, r->position, r->size))
+        return fail(s, SEI_STORE_ERR_ARG, "result's dead stones are not SGF points of stones on the board");
+    if (r->winner != SEI_BLACK && r->winner != SEI_WHITE && r->winner != SEI_EMPTY)
+        return fail(s, SEI_STORE_ERR_ARG, "result has no winner (black, white or a draw)");
+    if (!memchr(r->result, 0, sizeof r->result) || !r->result[0])
+        return fail(s, SEI_STORE_ERR_ARG, "result has no result string");
+    if (!memchr(r->result_stones, 0, sizeof r->result_stones) || !memchr(r->source, 0, sizeof r->source) ||
+        !memchr(r->time, 0, sizeof r->time))
+        return fail(s, SEI_STORE_ERR_ARG, "result has an unterminated text field");
+    if (r->handicap < 0)
+        return fail(s, SEI_STORE_ERR_ARG, "result has a negative handicap");
+    if ((r->photo_len && !r->photo) || r->photo_len > SEI_STORE_MAX_PHOTO)
+        return fail(s, SEI_STORE_ERR_ARG, "result's photo is missing or larger than %zu bytes", SEI_STORE_MAX_PHOTO);
+    return SEI_STORE_OK;
+}
+
+/* ---- saving ------------------------------------------------------------------- */
+
+static const char *winner_text(int w) { return w == SEI_BLACK ? "B" : w == SEI_WHITE ? "W" : "draw"; }
+
+static int bind_side(sqlite3_stmt *st, int i, const sei_store_side *d)
+{
+    int rc = 0;
+    rc |= sqlite3_bind_int(st, i++, d->stones);
+    rc |= sqlite3_bind_int(st, i++, d->territory);
+    rc |= sqlite3_bind_int(st, i++, d->area);
+    rc |= sqlite3_bind_int(st, i++, d->prisoners);
+    rc |= sqlite3_bind_int(st, i++, d->dead);
+    rc |= sqlite3_bind_int(st, i++, d->seki_eyes);
+    rc |= sqlite3_bind_int(st, i++, d->false_eyes);
+    rc |= sqlite3_bind_double(st, i++, d->score);
+    rc |= sqlite3_bind_double(st, i++, d->penalty);
+    return rc;
+}
+
+sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t *id)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (!r)
+        return fail(s, SEI_STORE_ERR_ARG, "no result to save");
+    sei_store_status st = check_result(s, r);
+    if (st)
+        return st;
+    char now[32];
+    if (!r->time[0]) {
+        time_t t = time(NULL);
+        struct tm tm;
+        if (!gmtime_r(&t, &tm) || !strftime(now, sizeof now, "%Y-%m-%dT%H:%M:%SZ", &tm))
+            return fail(s, SEI_STORE_ERR_ARG, "cannot read the clock");
+    }
+    static const char sql[] = "INSERT INTO results (" COLS_BUT_PHOTO ", photo) VALUES (NULL"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    sqlite3_stmt *ins = NULL;
+    /* IMMEDIATE: take the write lock before anything, so a busy file fails
+     * (after the busy timeout) here rather than halfway. */
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot save to results database");
+    rc = sqlite3_prepare_v2(s->db, sql, -1, &ins, NULL);
+    if (rc == SQLITE_OK) {
+        int i = 1, b = 0;
+        b |= sqlite3_bind_text(ins, i++, r->time[0] ? r->time : now, -1, SQLITE_TRANSIENT);
+        b |= sqlite3_bind_text(ins, i++, r->rules, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, r->area ? "area" : "territory", -1, SQLITE_STATIC);
+        b |= sqlite3_bind_double(ins, i++, r->komi);
+        b |= sqlite3_bind_int(ins, i++, r->handicap);
+        b |= sqlite3_bind_double(ins, i++, r->bonus);
+        b |= sqlite3_bind_int(ins, i++, r->size);
+        b |= sqlite3_bind_text(ins, i++, r->position, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, r->territory, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, r->dead, -1, SQLITE_STATIC);
+        b |= bind_side(ins, i, &r->side[SEI_BLACK]);
+        i += 9;
+        b |= bind_side(ins, i, &r->side[SEI_WHITE]);
+        i += 9;
+        b |= sqlite3_bind_int(ins, i++, r->dame);
+        b |= sqlite3_bind_double(ins, i++, r->margin);
+        b |= sqlite3_bind_text(ins, i++, winner_text(r->winner), -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, r->result, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_double(ins, i++, r->margin_stones);
+        b |= r->result_stones[0] ? sqlite3_bind_text(ins, i, r->result_stones, -1, SQLITE_STATIC)
+                                 : sqlite3_bind_null(ins, i);
+        i++;
+        b |= sqlite3_bind_text(ins, i++, r->source, -1, SQLITE_STATIC);
+        b |= r->photo_path ? sqlite3_bind_text(ins, i, r->photo_path, -1, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
+        i++;
+        b |= r->photo ? sqlite3_bind_blob64(ins, i, r->photo, r->photo_len, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
+        rc = b ? sqlite3_errcode(s->db) : sqlite3_step(ins);
+        if (rc == SQLITE_DONE)
+            rc = SQLITE_OK;
+    }
+    int64_t new_id = sqlite3_last_insert_rowid(s->db);
+    if (rc == SQLITE_OK) {
+        sqlite3_finalize(ins);
+        ins = NULL;
+        rc = exec(s, "COMMIT");
+    }
+    if (rc != SQLITE_OK) {
+        st = fail_db(s, rc, "cannot save to results database");
+        sqlite3_finalize(ins);
+        /* Rolled back already when SQLite aborted the transaction itself;
+         * then this fails harmlessly. */
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    if (id)
+        *id = new_id;
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+/* ---- reading ---------------------------------------------------------------- */
+
+/* Copy text column col into buf, refusing what does not fit: a field that
+ * long was not written by us. */
+static sei_store_status col_text(sei_store *s, sqlite3_stmt *st, int col, char *buf, size_t n, int nullable,
+                                 int64_t id)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    size_t len = (size_t)sqlite3_column_bytes(st, col);
+    if (!t) {
+        buf[0] = 0;
+        if (nullable || sqlite3_column_type(st, col) != SQLITE_NULL)
+            return sqlite3_errcode(s->db) == SQLITE_NOMEM ? fail(s, SEI_STORE_ERR_NOMEM, "out of memory") : 0;
+        return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: %s is empty", (long long)id, s->path,
+                    sqlite3_column_name(st, col));
+    }
+    if (len >= n || memchr(t, 0, len))
+        return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: %s is too long", (long long)id,
+                    s->path, sqlite3_column_name(st, col));
+    memcpy(buf, t, len + 1);
+    return SEI_STORE_OK;
+}
+
+static void read_side(sqlite3_stmt *st, int i, sei_store_side *d)
+{
+    d->stones = sqlite3_column_int(st, i++);
+    d->territory = sqlite3_column_int(st, i++);
+    d->area = sqlite3_column_int(st, i++);
+    d->prisoners = sqlite3_column_int(st, i++);
+    d->dead = sqlite3_column_int(st, i++);
+    d->seki_eyes = sqlite3_column_int(st, i++);
+    d->false_eyes = sqlite3_column_int(st, i++);
+    d->score = sqlite3_column_double(st, i++);
+    d->penalty = sqlite3_column_double(st, i++);
+}
+
+/* One row (columns as COLS_BUT_PHOTO, then photo or NULL) into r. */
+static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_result *r)
+{
+    memset(r, 0, sizeof *r);
+    r->id = sqlite3_column_int64(st, 0);
+    int64_t id = r->id;
+    char scoring[16], winner[8], path[PATH_MAX + 1];
+    sei_store_status e;
+    if ((e = col_text(s, st, 1, r->time, sizeof r->time, 0, id)) ||
+        (e = col_text(s, st, 2, r->rules, sizeof r->rules, 0, id)) ||
+        (e = col_text(s, st, 3, scoring, sizeof scoring, 0, id)))
+        return e;
+    r->area = !strcmp(scoring, "area");
+    r->komi = sqlite3_column_double(st, 4);
+    r->handicap = sqlite3_column_int(st, 5);
+    r->bonus = sqlite3_column_double(st, 6);
+    r->size = sqlite3_column_int(st, 7);
+    if ((e = col_text(s, st, 8, r->position, sizeof r->position, 0, id)) ||
+        (e = col_text(s, st, 9, r->territory, sizeof r->territory, 0, id)) ||
+        (e = col_text(s, st, 10, r->dead, sizeof r->dead, 1, id)))
+        return e;
+    read_side(st, 11, &r->side[SEI_BLACK]);
+    read_side(st, 20, &r->side[SEI_WHITE]);
+    r->dame = sqlite3_column_int(st, 29);
+    r->margin = sqlite3_column_double(st, 30);
+    if ((e = col_text(s, st, 31, winner, sizeof winner, 0, id)) ||
+        (e = col_text(s, st, 32, r->result, sizeof r->result, 0, id)))
+        return e;
+    r->winner = !strcmp(winner, "B") ? SEI_BLACK : !strcmp(winner, "W") ? SEI_WHITE : SEI_EMPTY;
+    r->margin_stones = sqlite3_column_double(st, 33);
+    if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
+        (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
+        (e = col_text(s, st, 36, path, sizeof path, 1, id)))
+        return e;
+    /* What the CHECKs cannot see: the diagrams' shape and the dead list. A
+     * row edited by hand must not reach the printers as garbage. */
+    if (check_result(s, r)) {
+        char why[sizeof s->msg];
+        snprintf(why, sizeof why, "%s", s->msg);
+        return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: %s", (long long)id, s->path, why);
+    }
+    if (sqlite3_column_type(st, 36) != SQLITE_NULL && !(r->photo_path = strdup(path)))
+        return fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+    if (sqlite3_column_type(st, 37) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 37);
+        size_t len = (size_t)sqlite3_column_bytes(st, 37);
+        r->photo = malloc(len ? len : 1);
+        if (!r->photo || (len && !blob)) {
+            sei_store_result_release(r);
+            return fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        }
+        if (len)
+            memcpy(r->photo, blob, len);
+        r->photo_len = len;
+    }
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_get(sei_store *s, int64_t id, sei_store_result *r)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (!r)
+        return fail(s, SEI_STORE_ERR_ARG, "no result to fill");
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT " COLS_BUT_PHOTO ", photo FROM results WHERE id = ?", -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    sqlite3_bind_int64(st, 1, id);
+    rc = sqlite3_step(st);
+    sei_store_status e;
+    if (rc == SQLITE_ROW)
+        e = read_result(s, st, r);
+    else if (rc == SQLITE_DONE)
+        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no result %lld in '%s'", (long long)id, s->path);
+    else
+        e = fail_db(s, rc, "cannot read results database");
+    sqlite3_finalize(st);
+    if (!e)
+        s->msg[0] = 0;
+    return e;
+}
+
+sei_store_status sei_store_count(sei_store *s, int64_t *count)
+{
+    if (!s || !count)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no count to fill") : SEI_STORE_ERR_ARG;
+    int rc = query_int(s, "SELECT count(*) FROM results", count);
+    return rc ? fail_db(s, rc, "cannot read results database") : SEI_STORE_OK;
+}
+
+sei_store_status sei_store_check(sei_store *s)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    char first[400];
+    int rc = query_text(s, "PRAGMA integrity_check", first, sizeof first);
+    if (rc)
+        return fail_db(s, rc, "cannot check results database");
+    if (strcmp(first, "ok"))
+        return fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is damaged: %s", s->path, first);
+    return SEI_STORE_OK;
+}
+
+/* ---- listing ------------------------------------------------------------------- */
+
+sei_store_cursor *sei_store_list(sei_store *s, int flags)
+{
+    if (!s)
+        return NULL;
+    sei_store_cursor *c = calloc(1, sizeof *c);
+    if (!c) {
+        fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    char sql[1024];
+    snprintf(sql, sizeof sql, "SELECT " COLS_BUT_PHOTO ", %s FROM results ORDER BY id %s",
+             flags & SEI_STORE_LIST_PHOTOS ? "photo" : "NULL", flags & SEI_STORE_LIST_NEWEST_FIRST ? "DESC" : "ASC");
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &c->st, NULL);
+    if (rc) {
+        fail_db(s, rc, "cannot read results database");
+        free(c);
+        return NULL;
+    }
+    c->s = s;
+    return c;
+}
+
+sei_store_status sei_store_next(sei_store_cursor *c, sei_store_result *r)
+{
+    if (!c || !r)
+        return SEI_STORE_ERR_ARG;
+    int rc = sqlite3_step(c->st);
+    if (rc == SQLITE_DONE)
+        return SEI_STORE_DONE;
+    if (rc != SQLITE_ROW)
+        return fail_db(c->s, rc, "cannot read results database");
+    return read_result(c->s, c->st, r);
+}
+
+void sei_store_cursor_close(sei_store_cursor *c)
+{
+    if (!c)
+        return;
+    sqlite3_finalize(c->st);
+    free(c);
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+void sei_store_result_release(sei_store_result *r)
+{
+    if (!r)
+        return;
+    free(r->photo_path);
+    free(r->photo);
+    memset(r, 0, sizeof *r);
+}
+
+static void side_from(sei_store_side *d, const sei_side *s)
+{
+    d->stones = s->stones;
+    d->territory = s->territory;
+    d->area = s->area;
+    d->prisoners = s->prisoners;
+    d->dead = s->dead;
+    d->seki_eyes = s->seki_eyes;
+    d->false_eyes = s->false_eyes;
+    d->score = s->score;
+    d->penalty = s->penalty;
+}
+
+sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
+                                             const char *source, const char *photo_path)
+{
+    if (!r)
+        return SEI_STORE_ERR_ARG;
+    memset(r, 0, sizeof *r);
+    if (!b || !sc || b->size < SEI_MIN_SIZE || b->size > SEI_MAX_SIZE || (sc->size && sc->size != b->size))
+        return SEI_STORE_ERR_ARG;
+    int n = b->size;
+    char *pos = r->position, *ter = r->territory, *dead = r->dead;
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++) {
+            int p = sei_board_point(b, x, y);
+            int c = b->color[p];
+            char stone = c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.';
+            *pos++ = stone;
+            if (stone != '.' && sc->dead[p]) {
+                if (dead != r->dead)
+                    *dead++ = ' ';
+                *dead++ = (char)('a' + x);
+                *dead++ = (char)('a' + y);
+            }
+            char t = '.';
+            if (stone != '.' && !sc->dead[p])
+                t = stone;
+            else if (sc->mark[p] == SEI_MARK_TERRITORY && (sc->owner[p] == SEI_BLACK || sc->owner[p] == SEI_WHITE))
+                t = sc->owner[p] == SEI_BLACK ? 'b' : 'w';
+            else if (sc->mark[p] == SEI_MARK_SEKI_EYE)
+                t = 's';
+            else if (sc->mark[p] == SEI_MARK_FALSE_EYE)
+                t = 'f';
+            *ter++ = t;
+        }
+        *pos++ = '\n';
+        *ter++ = '\n';
+    }
+    *pos = *ter = *dead = 0;
+    r->size = n;
+    snprintf(r->rules, sizeof r->rules, "%s", sc->rules.name[0] ? sc->rules.name : "custom");
+    r->area = sc->rules.scoring == SEI_SCORING_AREA;
+    r->komi = sc->rules.komi;
+    r->handicap = sc->handicap;
+    r->bonus = sc->bonus;
+    side_from(&r->side[SEI_BLACK], &sc->side[SEI_BLACK]);
+    side_from(&r->side[SEI_WHITE], &sc->side[SEI_WHITE]);
+    r->dame = sc->dame;
+    r->margin = sc->margin;
+    r->winner = sc->winner;
+    snprintf(r->result, sizeof r->result, "%s", sc->result);
+    if (r->area && sc->result_stones[0]) {
+        snprintf(r->result_stones, sizeof r->result_stones, "%s", sc->result_stones);
+        r->margin_stones = sc->margin_stones;
+    }
+    snprintf(r->source, sizeof r->source, "%s", source ? source : "");
+    if (photo_path && !(r->photo_path = strdup(photo_path)))
+        return SEI_STORE_ERR_NOMEM;
+    return SEI_STORE_OK;
+}
+
+/* The whole photo, refused past SEI_STORE_MAX_PHOTO. */
+static sei_store_status read_photo(const char *path, uint8_t **out, size_t *len, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat sb;
+    if (!f || fstat(fileno(f), &sb) || !S_ISREG(sb.st_mode)) {
+        if (n)
+            snprintf(msg, n, "cannot read photo '%s': %s", path, f ? "not a regular file" : strerror(errno));
+        if (f)
+            fclose(f);
+        return SEI_STORE_ERR_IO;
+    }
+    if ((uintmax_t)sb.st_size > SEI_STORE_MAX_PHOTO) {
+        fclose(f);
+        if (n)
+            snprintf(msg, n, "photo '%s' is larger than %zu bytes", path, SEI_STORE_MAX_PHOTO);
+        return SEI_STORE_ERR_IO;
+    }
+    size_t size = (size_t)sb.st_size;
+    uint8_t *buf = malloc(size ? size : 1);
+    if (!buf) {
+        fclose(f);
+        return SEI_STORE_ERR_NOMEM;
+    }
+    size_t got = fread(buf, 1, size, f);
+    int bad = ferror(f) || got != size;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        if (n)
+            snprintf(msg, n, "cannot read photo '%s'", path);
+        return SEI_STORE_ERR_IO;
+    }
+    *out = buf;
+    *len = size;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_opts *o,
+                                           const sei_score_run *run, int keep_photo, char *msg, size_t n)
+{
+    if (!r || !o || !run || !run->board)
+        return SEI_STORE_ERR_ARG;
+    const char *source = run->from_image ? "photo" : run->from_sgf ? "sgf" : "board file";
+    char abs[PATH_MAX];
+    const char *photo = NULL;
+    if (run->from_image && o->image_path)
+        photo = realpath(o->image_path, abs) ? abs : o->image_path;
+    sei_store_status st = sei_store_result_from_score(r, run->board, &run->score, source, photo);
+    if (!st && photo && keep_photo)
+        st = read_photo(photo, &r->photo, &r->photo_len, msg, n);
+    if (st)
+        sei_store_result_release(r);
+    return st;
+}
+
+/* ---- the default path ------------------------------------------------------------ */
+
+/* mkdir -p for the part of dir after skip bytes (the parts before are
+ * assumed to exist), new directories 0700. */
+static int make_dirs(char *dir, size_t skip, char *err, size_t errn)
+{
+    for (char *p = dir + skip;; p++) {
+        if (*p != '/' && *p)
+            continue;
+        char keep = *p;
+        *p = 0;
+        struct stat sb;
+        if (dir[0] && mkdir(dir, 0700) && errno != EEXIST) {
+            if (errn)
+                snprintf(err, errn, "cannot create '%s': %s", dir, strerror(errno));
+            *p = keep;
+            return -1;
+        }
+        if (dir[0] && (stat(dir, &sb) || !S_ISDIR(sb.st_mode))) {
+            if (errn)
+                snprintf(err, errn, "cannot use '%s': not a directory", dir);
+            *p = keep;
+            return -1;
+        }
+        *p = keep;
+        if (!keep)
+            return 0;
+    }
+}
+
+sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t errn)
+{
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    char dir[PATH_MAX];
+    size_t skip;
+    int len;
+    /* The XDG spec says to ignore a relative XDG_DATA_HOME. */
+    if (xdg && xdg[0] == '/') {
+        len = snprintf(dir, sizeof dir, "%s/seichi", xdg);
+        skip = 1;
+    } else if (home && home[0] == '/') {
+        len = snprintf(dir, sizeof dir, "%s/.local/share/seichi", home);
+        skip = strlen(home);
+    } else {
+        if (errn)
+            snprintf(err, errn, "no place for the results database: set HOME or XDG_DATA_HOME, or give --db PATH");
+        return SEI_STORE_ERR_ARG;
+    }
+    if (len < 0 || (size_t)len >= sizeof dir || (size_t)len + sizeof "/results.db" > n) {
+        if (errn)
+            snprintf(err, errn, "the results database path is too long");
+        return SEI_STORE_ERR_ARG;
+    }
+    if (make_dirs(dir, skip, err, errn))
+        return SEI_STORE_ERR_IO;
+    snprintf(buf, n, "%s/results.db", dir);
+    return SEI_STORE_OK;
+}

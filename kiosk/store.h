@@ -1,0 +1,166 @@
+/* store.h - the kiosk's results store: every agreed count kept in one SQLite
+ * file, so a club or a tournament desk can list, show and export them later.
+ *
+ * Why SQLite: one file, transactions that survive a power cut (WAL with
+ * synchronous=FULL, set on every open), and tools everyone has. A result is
+ * written in one transaction: after a crash at any moment the file holds
+ * every result whose save returned SEI_STORE_OK, each complete, and never a
+ * half-written one.
+ *
+ * The schema carries its version (PRAGMA user_version) and an application
+ * id, so an older file is migrated on open, a newer one or another
+ * program's database is refused with a message instead of being changed.
+ *
+ * One handle per thread. Every failing call returns a status and leaves a
+ * message in the handle (sei_store_errmsg), as sqlite3_errmsg does. */
+#ifndef SEI_STORE_H
+#define SEI_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "cli.h"
+#include "score.h"
+
+/* The schema this code writes; files at a lower version are migrated. */
+#define SEI_STORE_SCHEMA 2
+/* Refuse photos bigger than this: a kiosk photo is a few MB. */
+#define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
+
+typedef enum {
+    SEI_STORE_OK = 0,
+    SEI_STORE_DONE,          /* a listing has no more rows (not an error) */
+    SEI_STORE_ERR_ARG,       /* bad argument, or a result that is not consistent */
+    SEI_STORE_ERR_NOTFOUND,  /* no result with that id */
+    SEI_STORE_ERR_IO,        /* cannot open, read or write the file: permissions, disk full, locked */
+    SEI_STORE_ERR_CORRUPT,   /* not a database, damaged, or another program's database */
+    SEI_STORE_ERR_VERSION,   /* written by a newer Seichi */
+    SEI_STORE_ERR_NOMEM
+} sei_store_status;
+
+typedef struct sei_store sei_store;
+
+/* Sizes of the text fields: a board diagram has size rows of size points
+ * and a newline each. */
+#define SEI_STORE_DIAGRAM (SEI_MAX_SIZE * (SEI_MAX_SIZE + 1) + 1)
+
+/* One side's breakdown, as sei_side in score.h. */
+typedef struct {
+    int stones, territory, area, prisoners, dead, seki_eyes, false_eyes;
+    double score, penalty;
+} sei_store_side;
+
+/* One agreed result. Everything is plain values except photo_path and
+ * photo, which the struct owns (malloc'd, or NULL): sei_store_result_release
+ * frees them, and sei_store_get and the fill helpers allocate them. */
+typedef struct {
+    int64_t id;              /* set by sei_store_save and sei_store_get; save ignores it */
+    char time[32];           /* UTC ISO 8601, "2024-05-01T12:34:56Z"; "" on save: now */
+    char rules[16];          /* preset name: "chinese", "japanese", ... */
+    int area;                /* 1: area scoring, 0: territory scoring */
+    double komi;
+    int handicap;
+    double bonus;            /* handicap compensation White got, in points */
+    int size;                /* 2..25 */
+    /* The position: size lines of size points, '.' 'X' 'O', each ending in
+     * '\n'; dead stones are still on it. */
+    char position[SEI_STORE_DIAGRAM];
+    /* The count over it, same shape: 'X' 'O' live stones, 'b' 'w'
+     * territory (dead stones' points included), '.' dame, 's' seki eye,
+     * 'f' false eye to fill. */
+    char territory[SEI_STORE_DIAGRAM];
+    /* The dead stones as SGF points, space-separated ("dd pq"), "" none. */
+    char dead[SEI_MAX_SIZE * SEI_MAX_SIZE * 3 + 1];
+    sei_store_side side[3];  /* [SEI_BLACK], [SEI_WHITE]; [0] unused */
+    int dame;
+    double margin;           /* Black's lead in points */
+    int winner;              /* SEI_BLACK, SEI_WHITE, SEI_EMPTY for a draw */
+    char result[24];         /* "B+7", "W+0.5", "0" */
+    double margin_stones;    /* area rules with the stones form; else 0 */
+    char result_stones[24];  /* "" unless stated in stones */
+    char source[32];         /* "photo", "board file", "sgf", ... */
+    char *photo_path;        /* NULL: none */
+    uint8_t *photo;          /* the picture's bytes; NULL: not kept */
+    size_t photo_len;
+} sei_store_result;
+
+/* ---- the handle ----------------------------------------------------------------- */
+
+/* Open (creating it if absent) the database at path: WAL, synchronous=FULL,
+ * schema created or migrated. Returns a handle the caller frees with
+ * sei_store_close, or NULL with a message in err (n bytes, may be 0)
+ * naming the file and the reason: cannot create it (read-only place), not
+ * a database, damaged, another program's database, a newer schema. */
+sei_store *sei_store_open(const char *path, char *err, size_t n);
+/* Close the handle; NULL is a no-op. Finish every cursor first. */
+void sei_store_close(sei_store *s);
+/* The message of the last failing call ("" if none). Owned by the handle,
+ * valid until its next call. */
+const char *sei_store_errmsg(const sei_store *s);
+
+/* Store r in one transaction; *id (may be NULL) gets its id. r->time ""
+ * stores the current time. Nothing is stored unless SEI_STORE_OK is
+ * returned; once it is, the result survives a crash or power cut. */
+sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t *id);
+/* Load result id into r (the caller's; release it with
+ * sei_store_result_release; r's earlier photo fields are not freed, so
+ * release it first when reusing it). SEI_STORE_ERR_NOTFOUND when absent. */
+sei_store_status sei_store_get(sei_store *s, int64_t id, sei_store_result *r);
+/* Number of results into *count. */
+sei_store_status sei_store_count(sei_store *s, int64_t *count);
+/* PRAGMA integrity_check: SEI_STORE_OK, or SEI_STORE_ERR_CORRUPT with
+ * SQLite's first complaint as the message. */
+sei_store_status sei_store_check(sei_store *s);
+
+/* ---- listing ---------------------------------------------------------------------- */
+
+typedef struct sei_store_cursor sei_store_cursor;
+enum {
+    SEI_STORE_LIST_NEWEST_FIRST = 1, /* default: in the order they were saved */
+    SEI_STORE_LIST_PHOTOS = 2        /* also load the photo bytes (default: photo NULL) */
+};
+/* Start a listing of every result. Returns a cursor the caller frees with
+ * sei_store_cursor_close (before closing s), or NULL with the message in s. */
+sei_store_cursor *sei_store_list(sei_store *s, int flags);
+/* Next result into r (release it with sei_store_result_release before the
+ * next call). SEI_STORE_OK with a row, SEI_STORE_DONE at the end, or an
+ * error with the message in the store. */
+sei_store_status sei_store_next(sei_store_cursor *c, sei_store_result *r);
+/* Free a cursor; NULL is a no-op. */
+void sei_store_cursor_close(sei_store_cursor *c);
+
+/* ---- results -------------------------------------------------------------------- */
+
+/* Free r's photo_path and photo and zero the struct; NULL is a no-op. */
+void sei_store_result_release(sei_store_result *r);
+
+/* Fill r (zeroed first; r's earlier photo fields are not freed) from a
+ * count: b the counted board, sc its count. source, photo_path may be NULL
+ * (photo_path is copied). Time is left "" (the save's time). Returns
+ * SEI_STORE_OK, SEI_STORE_ERR_ARG (sizes that do not match),
+ * SEI_STORE_ERR_NOMEM. */
+sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
+                                             const char *source, const char *photo_path);
+
+/* What `seichi score ... --save` stores: fill r from the options and the
+ * run of sei_cli_score_run. Source "photo", "sgf" or "board file"; with a
+ * photo, photo_path is its absolute path, and with keep_photo its bytes
+ * are read into r->photo as well. Returns as sei_store_result_from_score,
+ * and SEI_STORE_ERR_IO when keep_photo and the photo cannot be read (msg,
+ * n bytes, says why; may be NULL). */
+sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_opts *o,
+                                           const sei_score_run *run, int keep_photo, char *msg, size_t n);
+
+/* The default database: $XDG_DATA_HOME/seichi/results.db, or
+ * ~/.local/share/seichi/results.db, creating the directories (0700) that
+ * are missing. Writes the path into buf (n bytes). Returns SEI_STORE_OK,
+ * or SEI_STORE_ERR_IO / SEI_STORE_ERR_ARG with a message in err (errn
+ * bytes, may be 0): no home, a path too long, a directory that cannot be
+ * made. */
+sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t errn);
+
+/* Short name of a status: "ok", "not found", ... */
+const char *sei_store_status_name(sei_store_status st);
+
+#endif
