@@ -32,6 +32,36 @@ static inline int sei_test_shared_present(void)
     return d && stat(d, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* A whole text file, NUL-terminated, or NULL; the caller frees it. */
+static inline char *sei_test_read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (got == 0)
+            break;
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = 0;
+    return buf;
+}
+
 /* What main returns: the failure count, else 77 when the shared data was
  * missing (so its tests were skipped), else 0. */
 static inline int sei_test_exit(int failed)

@@ -305,26 +305,7 @@ static void test_bad_args(void **state) {
 
 static const char *shared_dir(void) { return sei_test_shared_dir(); }
 
-static char *read_text(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0) break;
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) { free(buf); buf = NULL; break; }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf) buf[n] = 0;
-    return buf;
-}
+static char *read_text(const char *path) { return sei_test_read_text(path); }
 
 /* test.py, or NULL (after skip()) when the shared copy is absent. */
 static char *load_test_py(char *dir_out, size_t dir_n) {
