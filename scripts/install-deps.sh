@@ -11,7 +11,7 @@ groups="${*:-build}"
 pkgs=""
 for g in $groups; do
   case "$g" in
-    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libsqlite3-dev" ;;
+    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libsqlite3-dev libcamera-dev" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
     bench) pkgs="$pkgs gnugo" ;;
     *) echo "install-deps: unknown group '$g' (build, fuzz, bench)" >&2; exit 2 ;;

@@ -385,3 +385,150 @@ extern "C" void sei_cv_threads(int n)
     } catch (...) {
     }
 }
+
+// ---- Video (webcams and video files) for source.c ------------------------
+// Only videoio is used: V4L2 for webcams (named explicitly, so a missing
+// device is not retried through every other backend) and whatever backend
+// OpenCV has for files (FFmpeg on Debian).
+#include <sys/stat.h>
+
+#include <opencv2/videoio.hpp>
+
+struct sei_cv_video {
+    cv::VideoCapture cap;
+    bool webcam;
+};
+
+extern "C" sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, char *err, size_t errlen)
+{
+    sei_cv_video *v = nullptr;
+    if (nodevice)
+        *nodevice = 0;
+    try {
+        v = new sei_cv_video();
+        v->webcam = device >= 0;
+        if (v->webcam) {
+            // Without the device node OpenCV would only print a warning; say
+            // plainly that the webcam is not there.
+            char node[32];
+            std::snprintf(node, sizeof node, "/dev/video%d", device);
+            struct stat st;
+            if (stat(node, &st) != 0 || !v->cap.open(device, cv::CAP_V4L2) || !v->cap.isOpened()) {
+                char msg[96];
+                std::snprintf(msg, sizeof msg, "no webcam at %s (not plugged in, or not a camera)", node);
+                set_err(err, errlen, msg);
+                if (nodevice)
+                    *nodevice = 1;
+                delete v;
+                return nullptr;
+            }
+            // One driver buffer: each grab then sees the newest picture, not
+            // one that waited in the queue. Drivers that refuse keep theirs.
+            v->cap.set(cv::CAP_PROP_BUFFERSIZE, 1);
+        } else {
+            if (!path) {
+                set_err(err, errlen, "no file name");
+                delete v;
+                return nullptr;
+            }
+            // CAP_ANY could take "frame%03d.png" as a numbered sequence;
+            // a name is a file here, so ask the file backends only.
+            if (!v->cap.open(path, cv::CAP_FFMPEG) || !v->cap.isOpened()) {
+                set_err(err, errlen, "not a video OpenCV can read (corrupt, truncated or an unknown format)");
+                delete v;
+                return nullptr;
+            }
+        }
+        return v;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while opening the video");
+    }
+    delete v;
+    return nullptr;
+}
+
+extern "C" int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, size_t errlen)
+{
+    try {
+        std::memset(out, 0, sizeof *out);
+        if (!v) {
+            set_err(err, errlen, "no video");
+            return -1;
+        }
+        cv::Mat m;
+        if (!v->cap.read(m) || m.empty()) {
+            if (!v->webcam)
+                return 1;
+            set_err(err, errlen, "the webcam stopped giving frames (unplugged?)");
+            return -1;
+        }
+        if (own(to_bgr8(m), out)) {
+            set_err(err, errlen, "out of memory");
+            return -1;
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while reading a frame");
+    }
+    sei_image_free(out);
+    return -1;
+}
+
+extern "C" int sei_cv_video_info(const sei_cv_video *v, long *frames, int *width, int *height)
+{
+    try {
+        *frames = 0;
+        *width = *height = 0;
+        if (!v)
+            return -1;
+        cv::VideoCapture &cap = const_cast<cv::VideoCapture &>(v->cap);
+        double f = v->webcam ? 0 : cap.get(cv::CAP_PROP_FRAME_COUNT);
+        *frames = f > 0 && f < 1e12 ? (long)f : 0;
+        *width = (int)cap.get(cv::CAP_PROP_FRAME_WIDTH);
+        *height = (int)cap.get(cv::CAP_PROP_FRAME_HEIGHT);
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
+extern "C" void sei_cv_video_close(sei_cv_video *v)
+{
+    try {
+        delete v;
+    } catch (...) {
+    }
+}
+
+extern "C" int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen)
+{
+    try {
+        if (!path || !frames || n <= 0 || !(fps > 0)) {
+            set_err(err, errlen, "nothing to write");
+            return -1;
+        }
+        cv::Size size(frames[0].width, frames[0].height);
+        cv::VideoWriter w(path, cv::CAP_ANY, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps, size, true);
+        if (!w.isOpened()) {
+            set_err(err, errlen, "cannot write the video (no MJPG writer, or the file cannot be created)");
+            return -1;
+        }
+        for (int i = 0; i < n; i++) {
+            if (frames[i].width != size.width || frames[i].height != size.height || frames[i].channels != 3) {
+                set_err(err, errlen, "frames differ in size or are not BGR");
+                return -1;
+            }
+            w.write(view(&frames[i]));
+        }
+        return 0;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+    } catch (...) {
+        set_err(err, errlen, "unknown error while writing the video");
+    }
+    return -1;
+}

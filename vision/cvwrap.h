@@ -61,6 +61,26 @@ int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8_t bgr[3]);
 /* Text with a dark outline, readable on any picture. */
 int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
 
+/* Video through OpenCV's videoio, for webcams and video files (source.c).
+ * A handle, opened on device N (V4L2, /dev/videoN) when device >= 0 or on
+ * a video file otherwise. Returns NULL with a message in err when it cannot
+ * be opened; *nodevice (when given) is set to 1 when the reason is that
+ * the webcam is not there. */
+typedef struct sei_cv_video sei_cv_video;
+sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, char *err, size_t errlen);
+/* The next frame (for a webcam: the newest, as the driver keeps one buffer
+ * when it can) as BGR into *out, allocated here. Returns 0, 1 at the end of
+ * a file, or -1 with a message (a webcam that stops giving frames). */
+int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, size_t errlen);
+/* Frames in the file as its header says (0 when unknown or a webcam),
+ * and the frame size. */
+int sei_cv_video_info(const sei_cv_video *v, long *frames, int *width, int *height);
+/* Close; NULL is a no-op. */
+void sei_cv_video_close(sei_cv_video *v);
+/* Write n frames (same size, BGR) as a Motion-JPEG .avi at fps, for tests
+ * and recordings. Returns 0, or -1 with a message. */
+int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen);
+
 #ifdef __cplusplus
 }
 #endif

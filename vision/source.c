@@ -1,0 +1,344 @@
+/* source.c - the frame sources behind source.h: picks the kind from the
+ * spec and hands each grab to it. Pictures and folders are read here with
+ * sei_cv_load; webcams and video files go through cvwrap's videoio calls;
+ * the Pi camera through camera.h. Every failure becomes a status and a
+ * message, so the kiosk can show it and retry. */
+#define _POSIX_C_SOURCE 200809L
+#include "source.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "camera.h"
+#include "cvwrap.h"
+
+/* Pictures are decoded at a reduced scale above this, as the command line
+ * does: a frame is for reading a board, not for keeping. */
+#define SOURCE_MAX_PIXELS 40000000L
+
+enum kind { K_CAMERA, K_WEBCAM, K_VIDEO, K_PICTURE, K_FOLDER };
+
+struct sei_source {
+    enum kind kind;
+    sei_camera *cam;
+    sei_cv_video *video;
+    sei_image picture;   /* K_PICTURE: the one frame, copied out each grab */
+    char *dir;           /* K_FOLDER */
+    char **names;        /* K_FOLDER: picture names, sorted */
+    size_t count, next;
+    int ended;
+    char desc[512];
+    char msg[512];
+};
+
+static void say(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+}
+
+/* Whether a file name looks like a picture OpenCV decodes, by extension:
+ * a folder may hold notes and thumbnails' databases besides. */
+static int picture_name(const char *name)
+{
+    static const char *const ext[] = {"png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "pgm", "ppm", "pnm"};
+    const char *dot = strrchr(name, '.');
+    if (!dot || dot == name)
+        return 0;
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        const char *a = dot + 1, *b = ext[i];
+        while (*a && *b && tolower((unsigned char)*a) == *b)
+            a++, b++;
+        if (!*a && !*b)
+            return 1;
+    }
+    return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(sei_source *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        free(s->names[i]);
+    free(s->names);
+    s->names = NULL;
+    s->count = 0;
+}
+
+static sei_source_status open_folder(sei_source *s, const char *path, char *err, size_t n)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        say(err, n, "%s: cannot open the folder (%s)", path, strerror(errno));
+        return SEI_SOURCE_ERROR;
+    }
+    size_t cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || !picture_name(e->d_name))
+            continue;
+        if (s->count == cap) {
+            size_t ncap = cap ? 2 * cap : 64;
+            char **nn = realloc(s->names, ncap * sizeof *nn);
+            if (!nn)
+                break;
+            s->names = nn;
+            cap = ncap;
+        }
+        if (!(s->names[s->count] = strdup(e->d_name)))
+            break;
+        s->count++;
+    }
+    closedir(d);
+    if (!s->count) {
+        say(err, n, "%s: no pictures in this folder (.png, .jpg, ...)", path);
+        return SEI_SOURCE_ERROR;
+    }
+    qsort(s->names, s->count, sizeof *s->names, by_name);
+    if (!(s->dir = strdup(path))) {
+        say(err, n, "out of memory");
+        return SEI_SOURCE_ERROR;
+    }
+    s->kind = K_FOLDER;
+    snprintf(s->desc, sizeof s->desc, "folder %s (%zu pictures)", path, s->count);
+    return SEI_SOURCE_OK;
+}
+
+/* "webcam" or "webcam:N" -> N (0 for plain "webcam"); -1 for anything else,
+ * -2 for "webcam:" followed by something that is not a device number. */
+static int webcam_index(const char *spec)
+{
+    if (strncmp(spec, "webcam", 6))
+        return -1;
+    if (!spec[6])
+        return 0;
+    if (spec[6] != ':')
+        return -1;
+    const char *p = spec + 7;
+    if (!*p)
+        return -2;
+    long v = 0;
+    for (; *p; p++) {
+        if (!isdigit((unsigned char)*p) || v > 9999)
+            return -2;
+        v = v * 10 + (*p - '0');
+    }
+    return (int)v;
+}
+
+static sei_source_status open_any(sei_source *s, const char *spec, char *err, size_t n)
+{
+    if (!strcmp(spec, "camera")) {
+        sei_source_status st = sei_camera_open(&s->cam, err, n);
+        if (st == SEI_SOURCE_OK) {
+            s->kind = K_CAMERA;
+            snprintf(s->desc, sizeof s->desc, "%s", sei_camera_describe(s->cam));
+        }
+        return st;
+    }
+    int dev = webcam_index(spec);
+    if (dev == -2) {
+        say(err, n, "%s: expected webcam or webcam:N with N the number of /dev/videoN", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    if (dev >= 0) {
+        int nodevice = 0;
+        if (!(s->video = sei_cv_video_open(NULL, dev, &nodevice, err, n)))
+            return nodevice ? SEI_SOURCE_NODEVICE : SEI_SOURCE_ERROR;
+        long frames;
+        int w, h;
+        sei_cv_video_info(s->video, &frames, &w, &h);
+        s->kind = K_WEBCAM;
+        snprintf(s->desc, sizeof s->desc, "webcam /dev/video%d (%dx%d)", dev, w, h);
+        return SEI_SOURCE_OK;
+    }
+
+    struct stat st;
+    if (stat(spec, &st)) {
+        say(err, n, "%s: no such file or folder (or a camera name other than camera, webcam, webcam:N)", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    if (S_ISDIR(st.st_mode))
+        return open_folder(s, spec, err, n);
+    if (!S_ISREG(st.st_mode)) {
+        say(err, n, "%s: not a file, folder or camera", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    char why[256];
+    if (picture_name(spec)) {
+        if (sei_cv_load(spec, SOURCE_MAX_PIXELS, &s->picture, why, sizeof why)) {
+            say(err, n, "%s: %s", spec, why);
+            return SEI_SOURCE_ERROR;
+        }
+        s->kind = K_PICTURE;
+        snprintf(s->desc, sizeof s->desc, "picture %s (%dx%d)", spec, s->picture.width, s->picture.height);
+        return SEI_SOURCE_OK;
+    }
+    if (!st.st_size) {
+        say(err, n, "%s: the file is empty", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    if (!(s->video = sei_cv_video_open(spec, -1, NULL, why, sizeof why))) {
+        say(err, n, "%s: %s", spec, why);
+        return SEI_SOURCE_ERROR;
+    }
+    long frames;
+    int w, h;
+    sei_cv_video_info(s->video, &frames, &w, &h);
+    if (w <= 0 || h <= 0) {
+        say(err, n, "%s: not a video OpenCV can read (no picture size)", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    s->kind = K_VIDEO;
+    snprintf(s->desc, sizeof s->desc, "video %s (%dx%d, %ld frames)", spec, w, h, frames);
+    return SEI_SOURCE_OK;
+}
+
+sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *err, size_t n)
+{
+    if (err && n)
+        err[0] = 0;
+    if (!out) {
+        say(err, n, "no place for the source");
+        return SEI_SOURCE_ERROR;
+    }
+    *out = NULL;
+    if (!spec || !*spec) {
+        say(err, n, "no source given (camera, webcam, webcam:N, a picture, a folder or a video)");
+        return SEI_SOURCE_ERROR;
+    }
+    sei_source *s = calloc(1, sizeof *s);
+    if (!s) {
+        say(err, n, "out of memory");
+        return SEI_SOURCE_ERROR;
+    }
+    sei_source_status st = open_any(s, spec, err, n);
+    if (st != SEI_SOURCE_OK) {
+        sei_source_close(s);
+        return st;
+    }
+    *out = s;
+    return SEI_SOURCE_OK;
+}
+
+sei_source *sei_source_open(const char *spec, char *err, size_t n)
+{
+    sei_source *s;
+    return sei_source_try_open(spec, &s, err, n) == SEI_SOURCE_OK ? s : NULL;
+}
+
+static sei_source_status grab_folder(sei_source *s, sei_image *frame)
+{
+    if (s->next >= s->count) {
+        snprintf(s->msg, sizeof s->msg, "no more pictures in the folder");
+        return SEI_SOURCE_END;
+    }
+    const char *name = s->names[s->next++];
+    size_t len = strlen(s->dir) + strlen(name) + 2;
+    char *path = malloc(len);
+    if (!path) {
+        snprintf(s->msg, sizeof s->msg, "out of memory");
+        return SEI_SOURCE_ERROR;
+    }
+    snprintf(path, len, "%s/%s", s->dir, name);
+    char why[256];
+    int bad = sei_cv_load(path, SOURCE_MAX_PIXELS, frame, why, sizeof why);
+    if (bad)
+        snprintf(s->msg, sizeof s->msg, "%s: %s", path, why);
+    free(path);
+    return bad ? SEI_SOURCE_ERROR : SEI_SOURCE_OK;
+}
+
+sei_source_status sei_source_grab(sei_source *s, sei_image *frame)
+{
+    if (!frame)
+        return SEI_SOURCE_ERROR;
+    memset(frame, 0, sizeof *frame);
+    if (!s)
+        return SEI_SOURCE_ERROR;
+    s->msg[0] = 0;
+    sei_source_status st = SEI_SOURCE_ERROR;
+    switch (s->kind) {
+    case K_CAMERA:
+        st = sei_camera_grab(s->cam, frame, s->msg, sizeof s->msg);
+        break;
+    case K_WEBCAM:
+        /* A webcam that stops giving frames was almost always unplugged. */
+        st = sei_cv_video_grab(s->video, frame, s->msg, sizeof s->msg) ? SEI_SOURCE_NODEVICE : SEI_SOURCE_OK;
+        break;
+    case K_VIDEO:
+        if (s->ended) {
+            st = SEI_SOURCE_END;
+            break;
+        }
+        switch (sei_cv_video_grab(s->video, frame, s->msg, sizeof s->msg)) {
+        case 0:
+            st = SEI_SOURCE_OK;
+            break;
+        case 1:
+            s->ended = 1;
+            st = SEI_SOURCE_END;
+            break;
+        default:
+            st = SEI_SOURCE_ERROR;
+        }
+        if (st == SEI_SOURCE_END)
+            snprintf(s->msg, sizeof s->msg, "end of the video");
+        break;
+    case K_PICTURE:
+        if (sei_image_alloc(frame, s->picture.width, s->picture.height, s->picture.channels)) {
+            snprintf(s->msg, sizeof s->msg, "out of memory");
+            break;
+        }
+        for (int y = 0; y < s->picture.height; y++)
+            memcpy(sei_image_row(frame, y), sei_image_row(&s->picture, y),
+                   (size_t)s->picture.width * (size_t)s->picture.channels);
+        st = SEI_SOURCE_OK;
+        break;
+    case K_FOLDER:
+        st = grab_folder(s, frame);
+        break;
+    }
+    if (st != SEI_SOURCE_OK) {
+        sei_image_free(frame);
+        if (!s->msg[0])
+            snprintf(s->msg, sizeof s->msg, "cannot read a frame");
+    }
+    return st;
+}
+
+const char *sei_source_errmsg(const sei_source *s)
+{
+    return s ? s->msg : "no source";
+}
+
+const char *sei_source_describe(const sei_source *s)
+{
+    return s ? s->desc : "no source";
+}
+
+void sei_source_close(sei_source *s)
+{
+    if (!s)
+        return;
+    sei_camera_close(s->cam);
+    sei_cv_video_close(s->video);
+    sei_image_free(&s->picture);
+    free_names(s);
+    free(s->dir);
+    free(s);
+}

@@ -1,0 +1,59 @@
+/* source.h - one interface for every place frames come from: the Pi camera
+ * (libcamera), a USB webcam (V4L2 through OpenCV), a picture file, a folder
+ * of pictures or a video file. The kiosk and the command line ask for
+ * "the newest frame" without caring which it is, and a missing or unplugged
+ * camera is an ordinary status (SEI_SOURCE_NODEVICE) they show and retry,
+ * never a crash. */
+#ifndef SEI_SOURCE_H
+#define SEI_SOURCE_H
+
+#include <stddef.h>
+
+#include "image.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    SEI_SOURCE_OK = 0,
+    SEI_SOURCE_END,      /* a folder or video has no more frames */
+    SEI_SOURCE_NODEVICE, /* no camera, or it was unplugged: show, retry later */
+    SEI_SOURCE_ERROR     /* anything else; the message says what */
+} sei_source_status;
+
+typedef struct sei_source sei_source;
+
+/* Open a source. spec is one of:
+ *   camera          the Pi camera through libcamera (the first one found)
+ *   webcam          /dev/video0 through OpenCV's V4L2 backend
+ *   webcam:N        /dev/videoN
+ *   PATH            a folder (its pictures in name order), a picture (that
+ *                   one frame, again and again) or a video file
+ * On success *out gets the source and SEI_SOURCE_OK is returned; otherwise
+ * *out is NULL and err (when given) says why. */
+sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *err, size_t n);
+/* The same, for callers that only need "did it open": NULL on failure. */
+sei_source *sei_source_open(const char *spec, char *err, size_t n);
+
+/* The newest frame, as 3-channel BGR, into *frame, which the caller frees
+ * with sei_image_free (a new image each call, so frames can be kept while
+ * the source moves on). On anything but SEI_SOURCE_OK *frame is empty and
+ * sei_source_errmsg says why. After SEI_SOURCE_END every later grab gives
+ * SEI_SOURCE_END again. A folder picture that cannot be read gives
+ * SEI_SOURCE_ERROR and the next grab goes on with the next picture. */
+sei_source_status sei_source_grab(sei_source *s, sei_image *frame);
+
+/* The message of the last grab that did not succeed ("" otherwise). */
+const char *sei_source_errmsg(const sei_source *s);
+/* What the source is, for people: "Pi camera imx708 (1920x1080)",
+ * "folder games/ (12 pictures)", ... */
+const char *sei_source_describe(const sei_source *s);
+/* Close a source; NULL is a no-op. */
+void sei_source_close(sei_source *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
