@@ -38,6 +38,23 @@ int own(const cv::Mat &m, sei_image *out)
     return 0;
 }
 
+// Run make(out) and hand its result over as a new C-owned image in *dst:
+// the shape every "into a new image" entry shares. make returns false for
+// a request it refuses; any exception is caught here.
+template <class F> int produce(sei_image *dst, F make)
+{
+    try {
+        std::memset(dst, 0, sizeof *dst);
+        cv::Mat out;
+        if (!make(out))
+            return -1;
+        return own(out, dst);
+    } catch (...) {
+        sei_image_free(dst);
+        return -1;
+    }
+}
+
 // Bring any decoded picture to 8-bit BGR.
 cv::Mat to_bgr8(const cv::Mat &m)
 {
@@ -208,26 +225,20 @@ extern "C" int sei_cv_save(const char *path, const sei_image *img, char *err, si
 
 extern "C" int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h)
 {
-    try {
-        std::memset(dst, 0, sizeof *dst);
-        cv::Mat out;
+    return produce(dst, [&](cv::Mat &out) {
         bool shrink = w < src->width || h < src->height;
         cv::resize(view(src), out, cv::Size(w, h), 0, 0, shrink ? cv::INTER_AREA : cv::INTER_LINEAR);
-        return own(out, dst);
-    } catch (...) {
-        sei_image_free(dst);
-        return -1;
-    }
+        return true;
+    });
 }
 
 extern "C" int sei_cv_convert(const sei_image *src, sei_image *dst, int to)
 {
-    try {
-        std::memset(dst, 0, sizeof *dst);
-        cv::Mat out, in = view(src);
+    return produce(dst, [&](cv::Mat &out) {
+        cv::Mat in = view(src);
         if (src->channels == 1) {
             if (to != SEI_CV_GRAY)
-                return -1;
+                return false;
             out = in.clone();
         } else if (to == SEI_CV_GRAY)
             cv::cvtColor(in, out, cv::COLOR_BGR2GRAY);
@@ -236,25 +247,9 @@ extern "C" int sei_cv_convert(const sei_image *src, sei_image *dst, int to)
         else if (to == SEI_CV_LAB)
             cv::cvtColor(in, out, cv::COLOR_BGR2Lab);
         else
-            return -1;
-        return own(out, dst);
-    } catch (...) {
-        sei_image_free(dst);
-        return -1;
-    }
-}
-
-extern "C" int sei_cv_blur(const sei_image *src, sei_image *dst, int ksize)
-{
-    try {
-        std::memset(dst, 0, sizeof *dst);
-        cv::Mat out;
-        cv::GaussianBlur(view(src), out, cv::Size(ksize | 1, ksize | 1), 0);
-        return own(out, dst);
-    } catch (...) {
-        sei_image_free(dst);
-        return -1;
-    }
+            return false;
+        return true;
+    });
 }
 
 extern "C" int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n)
@@ -285,18 +280,14 @@ extern "C" int sei_cv_segments(const sei_image *gray, float *segs, int max, int 
 
 extern "C" int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image *dst)
 {
-    try {
-        std::memset(dst, 0, sizeof *dst);
-        cv::Mat m(3, 3, CV_64F), out;
+    return produce(dst, [&](cv::Mat &out) {
+        cv::Mat m(3, 3, CV_64F);
         for (int i = 0; i < 9; i++)
             m.at<double>(i / 3, i % 3) = H[i];
         cv::warpPerspective(view(src), out, m, cv::Size(w, h), cv::INTER_LINEAR | cv::WARP_INVERSE_MAP,
                             cv::BORDER_REPLICATE);
-        return own(out, dst);
-    } catch (...) {
-        sei_image_free(dst);
-        return -1;
-    }
+        return true;
+    });
 }
 
 extern "C" int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness)
@@ -316,18 +307,6 @@ extern "C" int sei_cv_circle(sei_image *img, double x, double y, double r, const
     try {
         cv::Mat m = view(img);
         cv::circle(m, cv::Point2d(x, y), (int)(r + 0.5), cv::Scalar(bgr[0], bgr[1], bgr[2]), thickness, cv::LINE_AA);
-        return 0;
-    } catch (...) {
-        return -1;
-    }
-}
-
-extern "C" int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3])
-{
-    try {
-        cv::Mat m = view(img);
-        cv::putText(m, text, cv::Point2d(x, y), cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(bgr[0], bgr[1], bgr[2]),
-                    scale > 1 ? 2 : 1, cv::LINE_AA);
         return 0;
     } catch (...) {
         return -1;
@@ -364,18 +343,14 @@ extern "C" int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8
 
 extern "C" int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize)
 {
-    try {
-        std::memset(dst, 0, sizeof *dst);
+    return produce(dst, [&](cv::Mat &out) {
         if (gray->channels != 1)
-            return -1;
-        cv::Mat out, k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(ksize | 1, ksize | 1));
+            return false;
+        cv::Mat k = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(ksize | 1, ksize | 1));
         cv::morphologyEx(view(gray), out, cv::MORPH_BLACKHAT, k);
         cv::normalize(out, out, 0, 255, cv::NORM_MINMAX);
-        return own(out, dst);
-    } catch (...) {
-        sei_image_free(dst);
-        return -1;
-    }
+        return true;
+    });
 }
 
 extern "C" void sei_cv_threads(int n)

@@ -41,8 +41,6 @@ int sei_cv_convert(const sei_image *src, sei_image *dst, int to);
  * the picture) with a square kernel of the given odd size, stretched to the
  * full 0..255 range, into a new grey image. */
 int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize);
-/* Gaussian blur of the given odd kernel size into a new image. */
-int sei_cv_blur(const sei_image *src, sei_image *dst, int ksize);
 
 /* Straight line segments of a grey image (OpenCV's LSD). Writes up to max
  * segments as 5 floats each: x1, y1, x2, y2, width; *n gets the count. */
@@ -55,7 +53,6 @@ int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image
 /* Drawing on an image in place, for debug pictures and annotations. */
 int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness);
 int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bgr[3], int thickness);
-int sei_cv_text(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
 /* Fill a convex polygon of n points (x, y pairs). */
 int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8_t bgr[3]);
 /* Text with a dark outline, readable on any picture. */
