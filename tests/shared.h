@@ -32,8 +32,9 @@ static inline int sei_test_shared_present(void)
     return d && stat(d, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* A whole text file, NUL-terminated, or NULL; the caller frees it. */
-static inline char *sei_test_read_text(const char *path)
+/* A whole file, NUL-terminated (its bytes may hold NULs too: *len, when
+ * not NULL, gets the length), or NULL; the caller frees it. */
+static inline char *sei_test_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
@@ -59,8 +60,12 @@ static inline char *sei_test_read_text(const char *path)
     fclose(f);
     if (buf)
         buf[n] = 0;
+    if (len)
+        *len = n;
     return buf;
 }
+
+static inline char *sei_test_read_text(const char *path) { return sei_test_read_file(path, NULL); }
 
 /* What main returns: the failure count, else 77 when the shared data was
  * missing (so its tests were skipped), else 0. */
