@@ -19,6 +19,9 @@ static void usage(FILE *f)
             "  bench [rules]       time counting and legal-move checks\n"
             "  bench deadstones [--no-gnugo] [--limit N] [--min-moves N] [-v] DIR...\n"
             "                      dead-stone proposal against recorded results and GNU Go\n"
+            "  kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang L]\n"
+            "                      the touchscreen: camera view, confirm, count, agree, store\n"
+            "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
             "  results [--db PATH] list | show N | export --csv FILE | export --sgf DIR\n"
             "                      the stored results: listed, shown, exported\n"
             "  help                this text\n"
@@ -40,6 +43,8 @@ int main(int argc, char **argv)
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))
         return sei_cli_results(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "kiosk"))
+        return sei_cli_kiosk(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))
         return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

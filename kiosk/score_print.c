@@ -23,19 +23,6 @@ static char point_char(const sei_board *b, const sei_score *s, int p)
     }
 }
 
-/* "1¾", "¼", "-3½": stones the way a Chinese count says them. */
-static const char *stones_text(double v, char *buf, size_t n)
-{
-    static const char *const quarter[4] = {"", "¼", "½", "¾"};
-    const char *sign = v < 0 ? "-" : "";
-    long q = (long)((v < 0 ? -v : v) * 4 + 0.5);
-    if (q / 4 == 0 && q % 4)
-        snprintf(buf, n, "%s%s", sign, quarter[q % 4]);
-    else
-        snprintf(buf, n, "%s%ld%s", q ? sign : "", q / 4, quarter[q % 4]);
-    return buf;
-}
-
 static const char *color_name(int c) { return c == SEI_BLACK ? "Black" : c == SEI_WHITE ? "White" : "nobody"; }
 
 /* The SGF name of a point: "dd". */
@@ -151,12 +138,12 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
                 s->margin == 1 || s->margin == -1 ? "" : "s", s->result);
     if (area && r->stones_form) {
         double st = s->margin_stones < 0 ? -s->margin_stones : s->margin_stones;
-        fprintf(out, "In stones: Black counts %s against %s", stones_text(s->black_count, n1, sizeof n1),
-                stones_text(s->black_needs, n2, sizeof n2));
+        fprintf(out, "In stones: Black counts %s against %s", sei_score_stones(s->black_count, n1, sizeof n1),
+                sei_score_stones(s->black_needs, n2, sizeof n2));
         if (s->winner == SEI_EMPTY)
             fprintf(out, ": a draw\n");
         else
-            fprintf(out, ": %s wins by %s stone%s (%s)\n", color_name(s->winner), stones_text(st, n3, sizeof n3),
+            fprintf(out, ": %s wins by %s stone%s (%s)\n", color_name(s->winner), sei_score_stones(st, n3, sizeof n3),
                     st > 1 ? "s" : "", s->result);
     }
     if (r->fill_check) {

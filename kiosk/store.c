@@ -66,6 +66,9 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " photo BLOB);",
     /* 1 -> 2: listing by date (a tournament day) without a full scan. */
     "CREATE INDEX results_time ON results (time);",
+    /* 2 -> 3: the kiosk's settings (default rules, komi, size, language,
+     * camera), kept beside the results so one file is the whole state. */
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -651,6 +654,47 @@ sei_store_status sei_store_check(sei_store *s)
     if (strcmp(first, "ok"))
         return fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is damaged: %s", s->path, first);
     return SEI_STORE_OK;
+}
+
+/* ---- settings ------------------------------------------------------------------ */
+
+sei_store_status sei_store_setting_get(sei_store *s, const char *key, char *buf, size_t n)
+{
+    if (!s || !key || !buf || n == 0)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no setting to read") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT value FROM settings WHERE key = ?1", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return fail_db(s, rc, "cannot read settings from");
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sei_store_status out = SEI_STORE_OK;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *v = sqlite3_column_text(st, 0);
+        snprintf(buf, n, "%s", v ? (const char *)v : "");
+    } else if (rc == SQLITE_DONE) {
+        out = fail(s, SEI_STORE_ERR_NOTFOUND, "no setting '%s'", key);
+    } else {
+        out = fail_db(s, rc, "cannot read settings from");
+    }
+    sqlite3_finalize(st);
+    return out;
+}
+
+sei_store_status sei_store_setting_set(sei_store *s, const char *key, const char *value)
+{
+    if (!s || !key || !*key || !value)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no setting to write") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    /* One statement is one transaction: the old value or the new, never half. */
+    int rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO settings (key, value) VALUES (?1, ?2)", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return fail_db(s, rc, "cannot write settings to");
+    sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? SEI_STORE_OK : fail_db(s, rc, "cannot write settings to");
 }
 
 /* ---- listing ------------------------------------------------------------------- */

@@ -24,7 +24,7 @@
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 2
+#define SEI_STORE_SCHEMA 3
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -114,6 +114,12 @@ sei_store_status sei_store_count(sei_store *s, int64_t *count);
 sei_store_status sei_store_check(sei_store *s);
 
 /* ---- listing ---------------------------------------------------------------------- */
+
+/* The kiosk's settings, as text by key. get copies the value into buf (n
+ * bytes, cut to fit) and returns SEI_STORE_ERR_NOTFOUND when the key was
+ * never set; set stores or replaces it in one transaction. */
+sei_store_status sei_store_setting_get(sei_store *s, const char *key, char *buf, size_t n);
+sei_store_status sei_store_setting_set(sei_store *s, const char *key, const char *value);
 
 typedef struct sei_store_cursor sei_store_cursor;
 enum {

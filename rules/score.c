@@ -16,6 +16,18 @@ static sei_status fail(sei_board *b, sei_status st, const char *fmt, ...)
     return st;
 }
 
+const char *sei_score_stones(double v, char *buf, size_t n)
+{
+    static const char *const quarter[4] = {"", "¼", "½", "¾"};
+    const char *sign = v < 0 ? "-" : "";
+    long q = (long)((v < 0 ? -v : v) * 4 + 0.5);
+    if (q / 4 == 0 && q % 4)
+        snprintf(buf, n, "%s%s", sign, quarter[q % 4]);
+    else
+        snprintf(buf, n, "%s%ld%s", q ? sign : "", q / 4, quarter[q % 4]);
+    return buf;
+}
+
 const char *sei_score_number(double v, char *buf, size_t n)
 {
     /* Scores are multiples of 1/4 at the finest (stones of a Chinese count),

@@ -82,5 +82,7 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
 /* Format a number of points or stones without trailing zeros ("7", "0.5",
  * "0.25") into buf. */
 const char *sei_score_number(double v, char *buf, size_t n);
+/* v stones the way a Chinese count says them, in UTF-8: "1¾", "¼", "-3½". */
+const char *sei_score_stones(double v, char *buf, size_t n);
 
 #endif

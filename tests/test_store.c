@@ -480,8 +480,8 @@ static void test_schema_version(void **state)
     raw_text(path, "PRAGMA journal_mode", mode, sizeof mode);
     assert_string_equal(mode, "wal");
 
-    /* An older file (schema 1: no index by time) is migrated, data kept. */
-    raw_sql(path, "DROP INDEX results_time; PRAGMA user_version = 1");
+    /* An older file (schema 1: no index by time, no settings) is migrated, data kept. */
+    raw_sql(path, "DROP INDEX results_time; DROP TABLE settings; PRAGMA user_version = 1");
     s = open_ok(path);
     sei_store_result got;
     assert_int_equal(sei_store_get(s, 1, &got), SEI_STORE_OK);
@@ -503,6 +503,36 @@ static void test_schema_version(void **state)
     assert_null(sei_store_open(path, err, sizeof err));
     assert_non_null(strstr(err, "another program's database"));
     sei_store_result_release(&r);
+}
+
+/* Settings survive a reopen, a missing one says so, and a file from
+ * before settings existed (schema 2) gains the table with its results kept. */
+static void test_settings(void **state)
+{
+    (void)state;
+    const char *path = tpath("settings.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    char buf[64];
+    assert_int_equal(sei_store_setting_get(s, "lang", buf, sizeof buf), SEI_STORE_ERR_NOTFOUND);
+    assert_int_equal(sei_store_setting_set(s, "lang", "ja"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "komi", "6.5"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "lang", "ko"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "", "x"), SEI_STORE_ERR_ARG);
+    sei_store_close(s);
+    s = open_ok(path);
+    assert_int_equal(sei_store_setting_get(s, "lang", buf, sizeof buf), SEI_STORE_OK);
+    assert_string_equal(buf, "ko");
+    char small[3];
+    assert_int_equal(sei_store_setting_get(s, "komi", small, sizeof small), SEI_STORE_OK);
+    assert_string_equal(small, "6.");
+    sei_store_close(s);
+    raw_sql(path, "DROP TABLE settings; PRAGMA user_version = 2");
+    s = open_ok(path);
+    assert_int_equal(sei_store_setting_get(s, "lang", buf, sizeof buf), SEI_STORE_ERR_NOTFOUND);
+    assert_int_equal(sei_store_setting_set(s, "lang", "zh"), SEI_STORE_OK);
+    sei_store_close(s);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
 }
 
 static void test_default_path(void **state)
@@ -908,6 +938,7 @@ int main(void)
         cmocka_unit_test(test_corrupt_file),
         cmocka_unit_test(test_readonly_location),
         cmocka_unit_test(test_schema_version),
+        cmocka_unit_test(test_settings),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_from_run),
         cmocka_unit_test(test_cli),

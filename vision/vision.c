@@ -220,6 +220,53 @@ static void stone_tops(const double H[9], int n, int w, int h, double height,
         }
 }
 
+/* The stones on the lattice H (grid (col, row) to pixels of work, the
+ * picture shrunk by scale), read on the board warped to a top-down view;
+ * then the grid mapped back to the picture's own pixels into out. */
+static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
+                                     double t, sei_vision_result *out)
+{
+    sei_image warped = {0}, lab = {0};
+    int ww = work->width, wh = work->height;
+    const double cell = 32, margin = 32;
+    int side_px = (int)(margin * 2 + cell * (n - 1));
+    double Sinv[9] = {1 / cell, 0, -margin / cell, 0, 1 / cell, -margin / cell, 0, 0, 1}, M[9];
+    sei_h_mul(H, Sinv, M);
+    if (sei_cv_warp(work, M, side_px, side_px, &warped) || sei_cv_convert(&warped, &lab, SEI_CV_LAB)) {
+        sei_image_free(&warped);
+        sei_image_free(&lab);
+        return fail(v, SEI_VISION_NOMEM, "cannot warp the board (out of memory?)");
+    }
+    float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
+    stone_tops(H, n, ww, wh, v->p.stone_height, shift);
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
+                shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
+    sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
+    out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
+    if (v->debug_dir[0]) {
+        const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                if (out->grid[y][x] == SEI_EMPTY)
+                    continue;
+                sei_cv_circle(&warped, margin + x * cell, margin + y * cell, cell * 0.4,
+                              out->grid[y][x] == SEI_BLACK ? red : yel, 2);
+            }
+        debug_save(v, SEI_STAGE_STONES, "board", &warped);
+    }
+
+    /* Back to the picture's own pixels. */
+    double Sc[9] = {1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1};
+    sei_h_mul(Sc, H, out->H);
+    const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int i = 0; i < 4; i++)
+        sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+    sei_image_free(&warped);
+    sei_image_free(&lab);
+    return SEI_VISION_OK;
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     double t0 = now_ms(), t = t0;
@@ -231,7 +278,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
                     img->height);
 
-    sei_image work = {0}, gray = {0}, warped = {0}, lab = {0}, dbg = {0};
+    sei_image work = {0}, gray = {0}, dbg = {0};
     float *segs = NULL;
     sei_vision_status st = SEI_VISION_OK;
 
@@ -310,48 +357,49 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     }
     t = now_ms();
 
-    /* Stones, on the board warped to a top-down view. */
-    const double cell = 32, margin = 32;
-    int side_px = (int)(margin * 2 + cell * (n - 1));
-    double Sinv[9] = {1 / cell, 0, -margin / cell, 0, 1 / cell, -margin / cell, 0, 0, 1}, M[9];
-    sei_h_mul(H, Sinv, M);
-    if (sei_cv_warp(&work, M, side_px, side_px, &warped) || sei_cv_convert(&warped, &lab, SEI_CV_LAB)) {
-        st = fail(v, SEI_VISION_NOMEM, "cannot warp the board (out of memory?)");
-        goto out;
-    }
-    float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
-    stone_tops(H, n, ww, wh, v->p.stone_height, shift);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
-                shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
-    sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
-    out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
-    if (v->debug_dir[0]) {
-        const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                if (out->grid[y][x] == SEI_EMPTY)
-                    continue;
-                sei_cv_circle(&warped, margin + x * cell, margin + y * cell, cell * 0.4,
-                              out->grid[y][x] == SEI_BLACK ? red : yel, 2);
-            }
-        debug_save(v, SEI_STAGE_STONES, "board", &warped);
-    }
-
-    /* Back to the picture's own pixels. */
-    double Sc[9] = {1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1};
-    sei_h_mul(Sc, H, out->H);
-    const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
-    for (int i = 0; i < 4; i++)
-        sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+    st = read_stones(v, &work, H, n, scale, t, out);
 out:
     out->ms = now_ms() - t0;
     free(segs);
     sei_image_free(&work);
     sei_image_free(&gray);
-    sei_image_free(&warped);
-    sei_image_free(&lab);
     sei_image_free(&dbg);
+    return st;
+}
+
+sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                          sei_vision_result *out)
+{
+    double t0 = now_ms();
+    memset(out, 0, sizeof *out);
+    v->errmsg[0] = 0;
+    if (!img || !img->buf || img->channels != 3)
+        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
+    if (size != 9 && size != 13 && size != 19)
+        return fail(v, SEI_VISION_BADIMAGE, "board size %d: the corners need 9, 13 or 19", size);
+    int side = img->width > img->height ? img->width : img->height;
+    double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
+    sei_image work = {0};
+    if (sei_cv_resize(img, &work, (int)lround(img->width * scale), (int)lround(img->height * scale)))
+        return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
+    /* The four corner intersections fix the lattice: grid (col, row) to
+     * the shrunk picture's pixels. */
+    const double uv[8] = {0, 0, size - 1, 0, size - 1, size - 1, 0, size - 1};
+    double xy[8], H[9];
+    for (int i = 0; i < 4; i++) {
+        xy[2 * i] = corners[i][0] * scale;
+        xy[2 * i + 1] = corners[i][1] * scale;
+    }
+    sei_vision_status st;
+    if (sei_h_fit(uv, xy, 4, H))
+        st = fail(v, SEI_VISION_NOBOARD, "those corners do not make a board (three in a line?)");
+    else {
+        out->size = size;
+        out->lattice_score = 0;
+        st = read_stones(v, &work, H, size, scale, now_ms(), out);
+    }
+    out->ms = now_ms() - t0;
+    sei_image_free(&work);
     return st;
 }
 

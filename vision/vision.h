@@ -74,6 +74,12 @@ void sei_vision_set_debug(sei_vision *v, const char *dir);
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
+/* Read the stones of a size x size board whose corner intersections the
+ * caller knows (TL, TR, BR, BL in img's pixels: a person dragged them),
+ * skipping the search for the lattice. */
+sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                          sei_vision_result *out);
+
 /* Load a picture file upright (EXIF) into *img, shrunk when huge; free with
  * sei_image_free. SEI_VISION_BADIMAGE with a message when unreadable. */
 sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *img);

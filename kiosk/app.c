@@ -1,0 +1,806 @@
+/* app.c - the kiosk's state machine: live view, capture, confirm, count,
+ * agree and store; settings; and the "no camera" screen with its retry.
+ *
+ * One thread. The live view reads every frame with a reader shrunk for
+ * speed; the capture rereads the frame at full size. A capture happens by
+ * itself once the board has been found, unchanged and without motion for
+ * still_ms, and only once per settled scene (after "back" or "resume
+ * play" the scene must change first), or when someone taps Capture. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "app.h"
+#include "cvwrap.h"
+#include "deadstones.h"
+#include "source.h"
+#include "store.h"
+#include "vision.h"
+
+#define MOTION_GRID_W 64
+#define MOTION_GRID_H 48
+
+static const char *const rule_sets[] = {"chinese", "japanese", "korean", "ing", "aga", "nz", "tromp-taylor"};
+#define NRULES ((int)(sizeof rule_sets / sizeof rule_sets[0]))
+
+struct sei_app {
+    sei_app_params p;
+    SDL_Renderer *r;
+    sei_ui *ui;
+    sei_store *store;
+    char db_path[1024];
+    sei_ui_screen screen;
+    sei_ui_settings set;
+    char camera_before[64];          /* the camera setting when the settings screen opened */
+    char status[160];
+    double status_until, now;
+    /* Source and live view. */
+    sei_source *src;
+    char src_spec[1024], src_error[400];
+    int src_is_file;                 /* a picture file: its path is the photo's */
+    double retry_at;
+    sei_image frame, view;           /* the newest frame; a copy shrunk for the screen when big */
+    int view_owned;
+    sei_vision *live, *full;
+    int live_size;                   /* the size the live reader was made for */
+    sei_vision_result seen;          /* the live reading */
+    int found, moving, unsure, fails;
+    double detect_ms;
+    double still_since;
+    uint8_t last_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    double last_corners[4][2];
+    int have_last, last_size;
+    uint8_t motion_prev[MOTION_GRID_W * MOTION_GRID_H];
+    int have_motion;
+    int armed;                       /* an automatic capture may happen */
+    uint8_t captured_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int captured_size;
+    int editing, corners_set;
+    double corners[4][2];
+    /* The position being confirmed; a->frame still holds the picture it
+     * was read from, since the live view (the only reader of new frames)
+     * is not running meanwhile. */
+    sei_board *board;
+    uint8_t dead[SEI_MAX_POINTS];
+    uint8_t edited[SEI_MAX_POINTS];  /* points a person set by hand */
+    sei_rules rules;
+    int handicap;
+    sei_prisoners prisoners;
+    sei_score score;
+    int have_score;
+    int64_t saved_id;
+};
+
+void sei_app_params_default(sei_app_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->lang = -1;
+    p->live_side = 800;
+    p->still_ms = 900;
+    p->retry_ms = 3000;
+    p->motion = 7;
+    p->autocapture = 1;
+}
+
+static void say(sei_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(sei_app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->status, sizeof a->status, fmt, ap);
+    va_end(ap);
+    a->status_until = a->now + 4000;
+}
+
+/* ---- settings ------------------------------------------------------------------ */
+
+static void settings_load(sei_app *a)
+{
+    char v[256];
+    sei_rules r;
+    snprintf(a->set.rules, sizeof a->set.rules, "chinese");
+    if (sei_store_setting_get(a->store, "rules", v, sizeof v) == SEI_STORE_OK && sei_rules_preset(&r, v) == 0)
+        snprintf(a->set.rules, sizeof a->set.rules, "%s", r.name);
+    sei_rules_preset(&r, a->set.rules);
+    a->set.komi = r.komi;
+    if (sei_store_setting_get(a->store, "komi", v, sizeof v) == SEI_STORE_OK) {
+        char *end;
+        double k = strtod(v, &end);
+        if (end != v && !*end && fabs(k) < 1000)
+            a->set.komi = k;
+    }
+    a->set.size = 0;
+    if (sei_store_setting_get(a->store, "size", v, sizeof v) == SEI_STORE_OK) {
+        int s = atoi(v);
+        if (s == 9 || s == 13 || s == 19)
+            a->set.size = s;
+    }
+    a->set.lang = SEI_LANG_EN;
+    if (sei_store_setting_get(a->store, "lang", v, sizeof v) == SEI_STORE_OK && sei_ui_lang_parse(v) >= 0)
+        a->set.lang = (sei_lang)sei_ui_lang_parse(v);
+    snprintf(a->set.camera, sizeof a->set.camera, "camera");
+    if (sei_store_setting_get(a->store, "camera", v, sizeof v) == SEI_STORE_OK && *v && strlen(v) < sizeof a->set.camera)
+        memcpy(a->set.camera, v, strlen(v) + 1);
+}
+
+static void settings_save(sei_app *a)
+{
+    char num[32];
+    int bad = 0;
+    bad |= sei_store_setting_set(a->store, "rules", a->set.rules) != SEI_STORE_OK;
+    snprintf(num, sizeof num, "%g", a->set.komi);
+    bad |= sei_store_setting_set(a->store, "komi", num) != SEI_STORE_OK;
+    snprintf(num, sizeof num, "%d", a->set.size);
+    bad |= sei_store_setting_set(a->store, "size", num) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "lang", sei_ui_lang_code(a->set.lang)) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "camera", a->set.camera) != SEI_STORE_OK;
+    if (bad)
+        say(a, "%s", sei_store_errmsg(a->store));
+}
+
+/* ---- the source ---------------------------------------------------------------- */
+
+static void frame_clear(sei_app *a)
+{
+    if (a->view_owned)
+        sei_image_free(&a->view);
+    memset(&a->view, 0, sizeof a->view);
+    a->view_owned = 0;
+    sei_image_free(&a->frame);
+}
+
+static void source_close(sei_app *a)
+{
+    sei_source_close(a->src);
+    a->src = NULL;
+}
+
+/* Open spec; on failure go to the "no camera" screen with the reason. */
+static int source_open(sei_app *a, const char *spec)
+{
+    source_close(a);
+    snprintf(a->src_spec, sizeof a->src_spec, "%s", spec);
+    sei_source_status st = sei_source_try_open(spec, &a->src, a->src_error, sizeof a->src_error);
+    a->retry_at = a->now + a->p.retry_ms;
+    struct stat sb;
+    a->src_is_file = stat(spec, &sb) == 0 && S_ISREG(sb.st_mode);
+    if (st != SEI_SOURCE_OK) {
+        a->screen = SEI_SCREEN_NOCAMERA;
+        return -1;
+    }
+    a->src_error[0] = 0;
+    a->screen = SEI_SCREEN_LIVE;
+    a->have_last = a->have_motion = 0;
+    a->found = a->moving = a->unsure = 0;
+    a->armed = 1;
+    a->fails = 0;
+    a->still_since = a->now;
+    return 0;
+}
+
+/* ---- the live view ------------------------------------------------------------- */
+
+/* A coarse grey sample of the frame, to see motion cheaply. */
+static int motion_check(sei_app *a, const sei_image *f)
+{
+    uint8_t cur[MOTION_GRID_W * MOTION_GRID_H];
+    long diff = 0;
+    for (int j = 0; j < MOTION_GRID_H; j++) {
+        const uint8_t *row = sei_image_row(f, (int)((j + 0.5) * f->height / MOTION_GRID_H));
+        for (int i = 0; i < MOTION_GRID_W; i++) {
+            const uint8_t *px = row + (size_t)((int)((i + 0.5) * f->width / MOTION_GRID_W)) * (size_t)f->channels;
+            int g = f->channels == 3 ? (px[0] + 2 * px[1] + px[2]) / 4 : px[0];
+            cur[j * MOTION_GRID_W + i] = (uint8_t)g;
+            diff += abs(g - a->motion_prev[j * MOTION_GRID_W + i]);
+        }
+    }
+    int had = a->have_motion;
+    memcpy(a->motion_prev, cur, sizeof cur);
+    a->have_motion = 1;
+    return had && (double)diff / (MOTION_GRID_W * MOTION_GRID_H) > a->p.motion;
+}
+
+/* The live reader, remade when the size setting changes. */
+static sei_vision *live_reader(sei_app *a)
+{
+    if (a->live && a->live_size == a->set.size)
+        return a->live;
+    sei_vision_destroy(a->live);
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    vp.work_side = a->p.live_side;
+    vp.size = a->set.size;
+    /* Fewer lattice guesses: a miss costs one frame, not a result. */
+    vp.ransac_rounds = 600;
+    a->live = sei_vision_create(&vp);
+    a->live_size = a->set.size;
+    return a->live;
+}
+
+static int capture(sei_app *a);
+
+static int grid_distance(const uint8_t a[SEI_MAX_SIZE][SEI_MAX_SIZE], const uint8_t b[SEI_MAX_SIZE][SEI_MAX_SIZE])
+{
+    int d = 0;
+    for (int y = 0; y < SEI_MAX_SIZE; y++)
+        for (int x = 0; x < SEI_MAX_SIZE; x++)
+            d += a[y][x] != b[y][x];
+    return d;
+}
+
+static int live_tick(sei_app *a)
+{
+    if (!a->src) {
+        if (a->now >= a->retry_at)
+            source_open(a, a->src_spec);
+        return 1;
+    }
+    sei_image f = {0};
+    sei_source_status st = sei_source_grab(a->src, &f);
+    if (st == SEI_SOURCE_END)
+        return 0; /* a folder or video ran out: keep its last frame */
+    if (st != SEI_SOURCE_OK) {
+        snprintf(a->src_error, sizeof a->src_error, "%s", sei_source_errmsg(a->src));
+        source_close(a);
+        a->retry_at = a->now + a->p.retry_ms;
+        a->screen = SEI_SCREEN_NOCAMERA;
+        return 1;
+    }
+    frame_clear(a);
+    a->frame = f;
+    /* The screen shows the frame in at most 640x480: shrinking it here
+     * once costs less than the renderer scaling it, and keeps a second
+     * full-size copy (the texture) out of memory. */
+    double k = fmin(640.0 / f.width, 480.0 / f.height);
+    if (k < 1 && sei_cv_resize(&f, &a->view, (int)(f.width * k), (int)(f.height * k)) == 0)
+        a->view_owned = 1;
+    else
+        a->view = f;
+
+    int moved = motion_check(a, &f);
+    sei_vision *v = live_reader(a);
+    sei_vision_result r;
+    int ok = v && sei_vision_read(v, &f, &r) == SEI_VISION_OK;
+    a->detect_ms = ok ? r.ms : 0;
+    int changed = 1;
+    if (ok) {
+        a->seen = r;
+        a->fails = 0;
+        if (a->have_last && r.size == a->last_size) {
+            double diag = hypot(f.width, f.height), worst = 0;
+            for (int i = 0; i < 4; i++)
+                worst = fmax(worst, hypot(r.corners[i][0] - a->last_corners[i][0], r.corners[i][1] - a->last_corners[i][1]));
+            changed = worst > 0.015 * diag || memcmp(a->last_grid, r.grid, sizeof r.grid) != 0;
+        }
+        memcpy(a->last_grid, r.grid, sizeof r.grid);
+        memcpy(a->last_corners, r.corners, sizeof r.corners);
+        a->last_size = r.size;
+        a->have_last = 1;
+    } else {
+        a->fails++;
+    }
+    a->found = ok;
+    a->moving = moved;
+    a->unsure = !ok && a->fails >= 8;
+    if (!ok || moved || changed)
+        a->still_since = a->now;
+    /* A change of scene re-arms the automatic capture: motion (hands at
+     * the board), or a reading two or more points away from the one at the
+     * last capture (one point may flicker between readings of the same
+     * board). */
+    if (moved || (ok && grid_distance(a->captured_grid, r.grid) >= 2))
+        a->armed = 1;
+    if (a->p.autocapture && a->armed && ok && !a->editing && a->now - a->still_since >= a->p.still_ms)
+        capture(a);
+    return 1;
+}
+
+/* ---- capture and confirm ------------------------------------------------------- */
+
+static void rules_set(sei_app *a, const char *name, double komi)
+{
+    sei_rules_preset(&a->rules, name);
+    a->rules.komi = komi;
+}
+
+/* Read the newest frame at full size (or from the corners a person set)
+ * and set up the confirm screen with the dead stones proposed. */
+static int capture(sei_app *a)
+{
+    if (!a->frame.buf) {
+        say(a, "%s", sei_ui_string(a->set.lang, SEI_S_NOBOARD));
+        return -1;
+    }
+    if (!a->full) {
+        a->full = sei_vision_create(NULL);
+        if (!a->full)
+            return -1;
+    }
+    sei_vision_result r;
+    sei_vision_status vs;
+    if (a->corners_set) {
+        int n = a->set.size ? a->set.size : a->found ? a->seen.size : 19;
+        vs = sei_vision_read_corners(a->full, &a->frame, (const double(*)[2])a->corners, n, &r);
+    } else {
+        sei_vision_params vp;
+        sei_vision_params_default(&vp);
+        vp.size = a->set.size;
+        sei_vision_destroy(a->full);
+        a->full = sei_vision_create(&vp);
+        vs = a->full ? sei_vision_read(a->full, &a->frame, &r) : SEI_VISION_NOMEM;
+    }
+    if (vs != SEI_VISION_OK) {
+        say(a, "%s", sei_ui_string(a->set.lang, SEI_S_NOBOARD));
+        a->unsure = 1;
+        a->armed = 0;
+        return -1;
+    }
+    sei_board_destroy(a->board);
+    a->board = sei_board_create(r.size);
+    if (!a->board)
+        return -1;
+    for (int y = 0; y < r.size; y++)
+        for (int x = 0; x < r.size; x++)
+            if (r.grid[y][x] != SEI_EMPTY)
+                sei_board_place(a->board, r.grid[y][x], sei_board_point(a->board, x, y));
+    memset(a->dead, 0, sizeof a->dead);
+    memset(a->edited, 0, sizeof a->edited);
+    sei_dead_result prop;
+    if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
+        memcpy(a->dead, prop.dead, sizeof a->dead);
+    /* The live reading at capture, for telling later whether the scene changed. */
+    memcpy(a->captured_grid, a->have_last ? a->last_grid : r.grid, sizeof r.grid);
+    a->armed = 0;
+    a->editing = 0;
+    rules_set(a, a->set.rules, a->set.komi);
+    a->handicap = 0;
+    a->prisoners = (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE};
+    a->have_score = 0;
+    a->screen = SEI_SCREEN_CONFIRM;
+    return 0;
+}
+
+/* Toggle the dead mark of the whole chain at p. */
+static void toggle_chain(sei_app *a, int p)
+{
+    int chain[SEI_MAX_POINTS];
+    int k = sei_board_chain(a->board, p, chain);
+    uint8_t to = !a->dead[p];
+    for (int i = 0; i < k; i++)
+        a->dead[chain[i]] = to;
+}
+
+/* A stone's marks follow its chain: after a stone changes, a chain that
+ * mixes dead and live stones takes the mark of the most. */
+static void dead_normalise(sei_app *a)
+{
+    int chain[SEI_MAX_POINTS];
+    uint8_t done[SEI_MAX_POINTS] = {0};
+    sei_board *b = a->board;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] == SEI_EMPTY) {
+                a->dead[p] = 0;
+                continue;
+            }
+            if (done[p])
+                continue;
+            int k = sei_board_chain(b, p, chain), nd = 0;
+            for (int i = 0; i < k; i++)
+                nd += a->dead[chain[i]];
+            for (int i = 0; i < k; i++) {
+                a->dead[chain[i]] = nd * 2 > k;
+                done[chain[i]] = 1;
+            }
+        }
+}
+
+/* Change the stone at p: empty, black, white, empty again. */
+static void cycle_point(sei_app *a, int p)
+{
+    int c = a->board->color[p];
+    int next = c == SEI_EMPTY ? SEI_BLACK : c == SEI_BLACK ? SEI_WHITE : SEI_EMPTY;
+    /* Rebuild the board: removing a stone is not a move, so there is no
+     * undo for it; set every stone again on a clear board. */
+    sei_board *b = sei_board_create(a->board->size);
+    if (!b)
+        return;
+    for (int q = 0; q < a->board->stride * a->board->stride; q++) {
+        if (!sei_board_on(a->board, q))
+            continue;
+        int col = q == p ? next : a->board->color[q];
+        if (col == SEI_BLACK || col == SEI_WHITE)
+            sei_board_place(b, col, q);
+    }
+    sei_board_destroy(a->board);
+    a->board = b;
+    a->edited[p] = 1;
+    a->dead[p] = 0;
+    dead_normalise(a);
+}
+
+static int count(sei_app *a)
+{
+    a->board->handicap = a->handicap;
+    sei_rules_apply(&a->rules, a->board);
+    if (sei_score_count(a->board, a->dead, &a->rules, &a->prisoners, &a->score) != SEI_OK) {
+        say(a, "%s", sei_board_errmsg(a->board));
+        return -1;
+    }
+    a->have_score = 1;
+    a->screen = SEI_SCREEN_RESULT;
+    return 0;
+}
+
+/* Where the photo of a result goes: beside the database, in photos/. */
+static int photo_write(sei_app *a, char *path, size_t n)
+{
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s", a->db_path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    size_t len = strlen(dir);
+    snprintf(dir + len, sizeof dir - len, "/photos");
+    if (mkdir(dir, 0755) && errno != EEXIST)
+        return -1;
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    char stamp[32], tmp[1200], err[200];
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    for (int k = 0; k < 100; k++) {
+        snprintf(path, n, "%s/%s%s%.0d.jpg", dir, stamp, k ? "-" : "", k);
+        struct stat sb;
+        if (stat(path, &sb) != 0)
+            break;
+    }
+    /* Written under a temporary name, then renamed: a cut mid-write leaves
+     * no half photo under the name the result points at. */
+    snprintf(tmp, sizeof tmp, "%s.part.jpg", path);
+    if (sei_cv_save(tmp, &a->frame, err, sizeof err) || rename(tmp, path)) {
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+static int agree(sei_app *a)
+{
+    if (!a->have_score)
+        return -1;
+    char photo[1200] = "";
+    if (a->src_is_file)
+        snprintf(photo, sizeof photo, "%s", a->src_spec);
+    else if (a->frame.buf && photo_write(a, photo, sizeof photo))
+        photo[0] = 0; /* the result matters more than its photo: store it without */
+    sei_store_result res;
+    char source[64];
+    snprintf(source, sizeof source, "kiosk");
+    if (sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL) != SEI_STORE_OK) {
+        say(a, "%s", "cannot prepare the result");
+        return -1;
+    }
+    int64_t id = 0;
+    sei_store_status st = sei_store_save(a->store, &res, &id);
+    sei_store_result_release(&res);
+    if (st != SEI_STORE_OK) {
+        say(a, "%s", sei_store_errmsg(a->store));
+        return -1;
+    }
+    a->saved_id = id;
+    say(a, sei_ui_string(a->set.lang, SEI_S_SAVED), (int)id);
+    a->screen = SEI_SCREEN_LIVE;
+    a->armed = 0;
+    a->still_since = a->now;
+    return 0;
+}
+
+/* ---- lifecycle ----------------------------------------------------------------- */
+
+sei_app *sei_app_create(SDL_Renderer *r, SDL_Window *w, const sei_app_params *p, char *err, size_t n)
+{
+    sei_app *a = calloc(1, sizeof *a);
+    if (!a) {
+        snprintf(err, n, "out of memory");
+        return NULL;
+    }
+    if (p)
+        a->p = *p;
+    else
+        sei_app_params_default(&a->p);
+    a->r = r;
+    char why[400];
+    if (a->p.db)
+        snprintf(a->db_path, sizeof a->db_path, "%s", a->p.db);
+    else if (sei_store_default_path(a->db_path, sizeof a->db_path, why, sizeof why) != SEI_STORE_OK) {
+        snprintf(err, n, "%s", why);
+        free(a);
+        return NULL;
+    }
+    a->store = sei_store_open(a->db_path, why, sizeof why);
+    if (!a->store) {
+        snprintf(err, n, "%s", why);
+        free(a);
+        return NULL;
+    }
+    settings_load(a);
+    if (a->p.lang >= 0 && a->p.lang < SEI_LANG_COUNT)
+        a->set.lang = (sei_lang)a->p.lang;
+    a->ui = sei_ui_create(r, w, NULL, why, sizeof why);
+    if (!a->ui) {
+        snprintf(err, n, "%s", why);
+        sei_app_destroy(a);
+        return NULL;
+    }
+    source_open(a, a->p.source ? a->p.source : a->set.camera);
+    return a;
+}
+
+void sei_app_destroy(sei_app *a)
+{
+    if (!a)
+        return;
+    source_close(a);
+    frame_clear(a);
+    sei_vision_destroy(a->live);
+    sei_vision_destroy(a->full);
+    sei_board_destroy(a->board);
+    sei_ui_destroy(a->ui);
+    /* Every result was committed when it was agreed; closing only checkpoints. */
+    sei_store_close(a->store);
+    free(a);
+}
+
+/* ---- input --------------------------------------------------------------------- */
+
+static int rules_index(const char *name)
+{
+    for (int i = 0; i < NRULES; i++)
+        if (!strcmp(rule_sets[i], name))
+            return i;
+    return 0;
+}
+
+static void settings_button(sei_app *a, sei_ui_button b)
+{
+    sei_rules r;
+    switch (b) {
+    case SEI_BTN_RULES_PREV:
+    case SEI_BTN_RULES_NEXT: {
+        int i = (rules_index(a->set.rules) + (b == SEI_BTN_RULES_NEXT ? 1 : NRULES - 1)) % NRULES;
+        snprintf(a->set.rules, sizeof a->set.rules, "%s", rule_sets[i]);
+        sei_rules_preset(&r, a->set.rules);
+        a->set.komi = r.komi; /* each rule set's own komi, until changed */
+        break;
+    }
+    case SEI_BTN_KOMI_DOWN: a->set.komi -= 0.5; break;
+    case SEI_BTN_KOMI_UP: a->set.komi += 0.5; break;
+    case SEI_BTN_SIZE: a->set.size = a->set.size == 0 ? 9 : a->set.size == 9 ? 13 : a->set.size == 13 ? 19 : 0; break;
+    case SEI_BTN_LANG: a->set.lang = (sei_lang)((a->set.lang + 1) % SEI_LANG_COUNT); break;
+    case SEI_BTN_CAMERA: {
+        const char *choices[5] = {"camera", "webcam:0", "webcam:1", a->p.sample, a->p.source};
+        int nc = 5, cur = -1;
+        for (int i = 0; i < nc; i++)
+            if (choices[i] && !strcmp(choices[i], a->set.camera))
+                cur = i;
+        for (int k = 1; k <= nc; k++) {
+            const char *c = choices[(cur + k + nc) % nc];
+            if (c && strcmp(c, a->set.camera)) {
+                snprintf(a->set.camera, sizeof a->set.camera, "%s", c);
+                break;
+            }
+        }
+        break;
+    }
+    case SEI_BTN_BACK:
+        settings_save(a);
+        /* A new camera choice takes effect on leaving the screen. */
+        if (strcmp(a->set.camera, a->camera_before))
+            source_open(a, a->set.camera);
+        else
+            a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
+        return;
+    default: return;
+    }
+}
+
+static void confirm_button(sei_app *a, sei_ui_button b)
+{
+    switch (b) {
+    case SEI_BTN_RULES_PREV:
+    case SEI_BTN_RULES_NEXT: {
+        int i = (rules_index(a->rules.name) + (b == SEI_BTN_RULES_NEXT ? 1 : NRULES - 1)) % NRULES;
+        sei_rules r;
+        sei_rules_preset(&r, rule_sets[i]);
+        rules_set(a, rule_sets[i], r.komi);
+        break;
+    }
+    case SEI_BTN_KOMI_DOWN: a->rules.komi -= 0.5; break;
+    case SEI_BTN_KOMI_UP: a->rules.komi += 0.5; break;
+    case SEI_BTN_HCAP_DOWN: a->handicap = a->handicap > 0 ? a->handicap - 1 : 0; break;
+    case SEI_BTN_HCAP_UP: a->handicap = a->handicap < 9 ? a->handicap + 1 : 9; break;
+    case SEI_BTN_PRIS_MODE:
+        a->prisoners.source = a->prisoners.source == SEI_PRISONERS_LAST ? SEI_PRISONERS_GIVEN : SEI_PRISONERS_LAST;
+        break;
+    case SEI_BTN_PRIS_B_DOWN: a->prisoners.black -= a->prisoners.black > 0; break;
+    case SEI_BTN_PRIS_B_UP: a->prisoners.black++; break;
+    case SEI_BTN_PRIS_W_DOWN: a->prisoners.white -= a->prisoners.white > 0; break;
+    case SEI_BTN_PRIS_W_UP: a->prisoners.white++; break;
+    case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); break;
+    case SEI_BTN_COUNT: count(a); break;
+    case SEI_BTN_BACK: a->screen = SEI_SCREEN_LIVE; a->still_since = a->now; break;
+    default: break;
+    }
+}
+
+int sei_app_handle(sei_app *a, const SDL_Event *e)
+{
+    sei_ui_action act;
+    if (!a || !sei_ui_event(a->ui, e, &act))
+        return 0;
+    if (act.kind == SEI_ACT_QUIT)
+        return 1;
+    switch (a->screen) {
+    case SEI_SCREEN_LIVE:
+        if (act.kind == SEI_ACT_CORNER && act.corner >= 0 && act.corner < 4) {
+            a->corners[act.corner][0] = act.fx;
+            a->corners[act.corner][1] = act.fy;
+            a->corners_set = 1;
+        } else if (act.kind == SEI_ACT_BUTTON) {
+            if (act.button == SEI_BTN_CAPTURE)
+                capture(a);
+            else if (act.button == SEI_BTN_SETTINGS) {
+                memcpy(a->camera_before, a->set.camera, sizeof a->camera_before);
+                a->screen = SEI_SCREEN_SETTINGS;
+            } else if (act.button == SEI_BTN_FIX_CORNERS) {
+                /* Start from what was detected, or a square inside the frame. */
+                a->editing = 1;
+                if (a->found)
+                    memcpy(a->corners, a->seen.corners, sizeof a->corners);
+                else if (!a->corners_set && a->frame.buf) {
+                    double w = a->frame.width, h = a->frame.height, s = fmin(w, h) * 0.35;
+                    double c[4][2] = {{w / 2 - s, h / 2 - s}, {w / 2 + s, h / 2 - s}, {w / 2 + s, h / 2 + s}, {w / 2 - s, h / 2 + s}};
+                    memcpy(a->corners, c, sizeof c);
+                }
+                a->corners_set = 1;
+            } else if (act.button == SEI_BTN_CORNERS_DONE) {
+                a->editing = 0;
+                capture(a);
+                a->corners_set = 0;
+            }
+        }
+        break;
+    case SEI_SCREEN_CONFIRM:
+        if ((act.kind == SEI_ACT_POINT || act.kind == SEI_ACT_POINT_HOLD) && a->board) {
+            int p = sei_board_point(a->board, act.x, act.y);
+            if (act.kind == SEI_ACT_POINT && a->board->color[p] != SEI_EMPTY && !a->edited[p])
+                toggle_chain(a, p);
+            else
+                cycle_point(a, p);
+        } else if (act.kind == SEI_ACT_BUTTON)
+            confirm_button(a, act.button);
+        break;
+    case SEI_SCREEN_RESULT:
+        if (act.kind != SEI_ACT_BUTTON)
+            break;
+        if (act.button == SEI_BTN_AGREED)
+            agree(a);
+        else if (act.button == SEI_BTN_BACK)
+            a->screen = SEI_SCREEN_CONFIRM;
+        else if (act.button == SEI_BTN_RESUME) {
+            /* Play goes on: nothing is stored, and the next capture waits for the board to change. */
+            a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
+            a->still_since = a->now;
+        }
+        break;
+    case SEI_SCREEN_SETTINGS:
+        if (act.kind == SEI_ACT_BUTTON)
+            settings_button(a, act.button);
+        break;
+    case SEI_SCREEN_NOCAMERA:
+        if (act.kind != SEI_ACT_BUTTON)
+            break;
+        if (act.button == SEI_BTN_RETRY)
+            source_open(a, a->src_spec[0] ? a->src_spec : a->set.camera);
+        else if (act.button == SEI_BTN_SAMPLE && a->p.sample)
+            source_open(a, a->p.sample);
+        else if (act.button == SEI_BTN_SETTINGS) {
+            memcpy(a->camera_before, a->set.camera, sizeof a->camera_before);
+            a->screen = SEI_SCREEN_SETTINGS;
+        }
+        break;
+    }
+    return 0;
+}
+
+int sei_app_tick(sei_app *a, double now)
+{
+    if (!a)
+        return 0;
+    a->now = now;
+    int redraw = 0;
+    if (a->status[0] && now > a->status_until) {
+        a->status[0] = 0;
+        redraw = 1;
+    }
+    if (a->screen == SEI_SCREEN_LIVE)
+        redraw |= live_tick(a);
+    else if (a->screen == SEI_SCREEN_NOCAMERA && !a->src && now >= a->retry_at) {
+        /* Plugging the camera in is enough: it is looked for again now and then. */
+        a->retry_at = now + a->p.retry_ms;
+        if (sei_source_try_open(a->src_spec, &a->src, NULL, 0) == SEI_SOURCE_OK) {
+            source_close(a);
+            source_open(a, a->src_spec);
+            redraw = 1;
+        }
+    }
+    return redraw;
+}
+
+void sei_app_draw(sei_app *a)
+{
+    if (!a)
+        return;
+    sei_ui_view v;
+    memset(&v, 0, sizeof v);
+    v.screen = a->screen;
+    v.lang = a->set.lang;
+    v.status = a->status[0] ? a->status : NULL;
+    switch (a->screen) {
+    case SEI_SCREEN_LIVE:
+        v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};
+        if (a->view.buf && a->frame.width) {
+            /* The reading is in the frame's pixels; the screen shows the view. */
+            double k = (double)a->view.width / a->frame.width;
+            double S[9] = {k, 0, 0, 0, k, 0, 0, 0, 1};
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    v.H[3 * i + j] = S[3 * i] * a->seen.H[j] + S[3 * i + 1] * a->seen.H[3 + j] + S[3 * i + 2] * a->seen.H[6 + j];
+            for (int i = 0; i < 4; i++) {
+                v.corners[i][0] = a->corners[i][0] * k;
+                v.corners[i][1] = a->corners[i][1] * k;
+            }
+        }
+        v.found = a->found;
+        v.size = a->seen.size;
+        v.moving = a->moving;
+        v.unsure = a->unsure;
+        v.editing_corners = a->editing;
+        v.still = a->found && a->p.still_ms > 0 ? (a->now - a->still_since) / a->p.still_ms : 0;
+        break;
+    case SEI_SCREEN_CONFIRM:
+    case SEI_SCREEN_RESULT:
+        v.board = a->board;
+        v.dead = a->dead;
+        v.score = a->screen == SEI_SCREEN_RESULT && a->have_score ? &a->score : NULL;
+        v.rules = &a->rules;
+        v.handicap = a->handicap;
+        v.prisoners = a->prisoners;
+        break;
+    case SEI_SCREEN_SETTINGS: v.settings = a->set; break;
+    case SEI_SCREEN_NOCAMERA:
+        v.message = a->src_error[0] ? a->src_error : NULL;
+        v.have_sample = a->p.sample != NULL;
+        break;
+    }
+    sei_ui_draw(a->ui, &v);
+}
+
+sei_ui_screen sei_app_screen(const sei_app *a) { return a->screen; }
+const sei_ui *sei_app_ui(const sei_app *a) { return a->ui; }
+int64_t sei_app_saved_id(const sei_app *a) { return a->saved_id; }
+const sei_score *sei_app_score(const sei_app *a) { return a->have_score ? &a->score : NULL; }
+const sei_board *sei_app_board(const sei_app *a) { return a->board; }
+const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
+double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
+const char *sei_app_status(const sei_app *a) { return a->status; }

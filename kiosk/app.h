@@ -1,0 +1,66 @@
+/* app.h - the kiosk: frames in, screens out, an agreed result stored.
+ *
+ * The app owns the frame source, the two readers (a fast one for the live
+ * view, the full one at capture), the position being confirmed, the count
+ * and the results store. It draws through ui/ and decides every rule
+ * through rules/. Time is passed in (sei_app_tick's now), so tests drive a
+ * whole session with synthetic events and a synthetic clock. */
+#ifndef SEI_APP_H
+#define SEI_APP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "ui.h"
+
+typedef struct {
+    const char *source;      /* camera, webcam[:N], a picture, folder or video; NULL: the saved setting */
+    const char *db;          /* the results database; NULL: the default in the user's data folder */
+    const char *sample;      /* the bundled photo offered when there is no camera; NULL: none */
+    int lang;                /* a sei_lang, or -1 for the saved setting */
+    int live_side;           /* the live view's reader shrinks frames to this longest side (800) */
+    double still_ms;         /* the board stays still this long before it is captured (900) */
+    double retry_ms;         /* a missing camera is looked for again this often (3000) */
+    double motion;           /* mean grey change per sampled pixel that counts as motion (7) */
+    int autocapture;         /* 1: capture by itself once the board is still */
+} sei_app_params;
+
+void sei_app_params_default(sei_app_params *p);
+
+typedef struct sei_app sei_app;
+
+/* A kiosk drawing on r (and w, when it is a window; both borrowed). NULL
+ * with the reason in err when the results store cannot be opened or a
+ * font is missing. A missing camera is not an error: the app starts on
+ * the "no camera" screen. Free with sei_app_destroy (NULL: no-op), which
+ * leaves nothing half-written. */
+sei_app *sei_app_create(SDL_Renderer *r, SDL_Window *w, const sei_app_params *p, char *err, size_t n);
+void sei_app_destroy(sei_app *a);
+
+/* Handle one event. Returns 1 when the app should end (window closed,
+ * SIGTERM through SDL_QUIT). */
+int sei_app_handle(sei_app *a, const SDL_Event *e);
+/* Advance to time now (ms, any origin, not decreasing): on the live view,
+ * take the newest frame, read it, and capture once it has been still.
+ * Returns 1 when the screen changed and should be drawn. */
+int sei_app_tick(sei_app *a, double now);
+/* Draw the current screen (the caller presents it). */
+void sei_app_draw(sei_app *a);
+
+/* Process-wide memory tuning for the kiosk (glibc's malloc), called once
+ * at start by `seichi kiosk` and its benchmark. */
+void sei_kiosk_memory_setup(void);
+
+/* For tests and benchmarks. */
+sei_ui_screen sei_app_screen(const sei_app *a);
+const sei_ui *sei_app_ui(const sei_app *a);
+int64_t sei_app_saved_id(const sei_app *a);                  /* the last result stored, 0 if none */
+const sei_score *sei_app_score(const sei_app *a);            /* the last count */
+const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm, or NULL */
+const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
+double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
+const char *sei_app_status(const sei_app *a);                /* the status line, "" none */
+
+#endif

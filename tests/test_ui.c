@@ -1,0 +1,554 @@
+/* test_ui.c - the kiosk's screens for real: SDL2 rendering through a
+ * software renderer onto a surface (no display), driven by synthetic
+ * finger and mouse events, with a real results database.
+ *
+ *  - golden PNGs: every screen in every language is drawn and compared
+ *    with tests/golden/ (SEI_UPDATE_GOLDEN=1 rewrites them; each run also
+ *    leaves its pictures in the build folder's ui-out/ to look at);
+ *  - taps: a tap on a stone marks its whole group dead and changes the
+ *    count; SDL's mouse copy of a touch is not a second tap; a hold
+ *    changes a stone; the side panel's buttons change rules and komi;
+ *  - the whole flow: the bundled photo, still for a moment, is captured
+ *    by itself, counted, agreed, and found in the database and its export;
+ *  - no camera: the message, then the sample photo; settings survive a
+ *    restart. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+#include "app.h"
+#include "cli.h"
+#include "shared.h"
+#include "store.h"
+
+#define SAMPLE SEI_SOURCE_DIR "/images/renders/r043.jpg"
+
+static char tmpdir[64];
+static SDL_Surface *screen;
+static SDL_Renderer *ren;
+static unsigned event_clock = 1000;
+
+static void path_of(char *out, size_t n, const char *name) { snprintf(out, n, "%s/%s", tmpdir, name); }
+
+static sei_app *app_new(const char *source, const char *db, int lang)
+{
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = source;
+    p.db = db;
+    p.sample = SAMPLE;
+    p.lang = lang;
+    p.autocapture = 0;
+    char err[256];
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    if (!a)
+        fail_msg("app: %s", err);
+    return a;
+}
+
+/* A finger down and up at (x, y) logical pixels, held for ms. */
+static void finger(sei_app *a, int x, int y, unsigned ms)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_FINGERDOWN;
+    e.common.timestamp = event_clock;
+    e.tfinger.fingerId = 1;
+    e.tfinger.x = (float)(x + 0.5) / SEI_UI_W;
+    e.tfinger.y = (float)(y + 0.5) / SEI_UI_H;
+    sei_app_handle(a, &e);
+    event_clock += ms;
+    e.type = SDL_FINGERUP;
+    e.common.timestamp = event_clock;
+    sei_app_handle(a, &e);
+    event_clock += 100;
+}
+
+/* What SDL adds after a touch on its own: the same tap as mouse events. */
+static void touch_mouse_copy(sei_app *a, int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.which = SDL_TOUCH_MOUSEID;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+    sei_app_handle(a, &e);
+    e.type = SDL_MOUSEBUTTONUP;
+    sei_app_handle(a, &e);
+}
+
+static void click(sei_app *a, int x, int y)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.common.timestamp = event_clock;
+    e.button.which = 0;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = x;
+    e.button.y = y;
+    sei_app_handle(a, &e);
+    e.type = SDL_MOUSEBUTTONUP;
+    e.common.timestamp = event_clock += 80;
+    sei_app_handle(a, &e);
+}
+
+static void tap_button(sei_app *a, sei_ui_button b)
+{
+    int x, y;
+    sei_app_draw(a);
+    if (sei_ui_button_centre(sei_app_ui(a), b, &x, &y))
+        fail_msg("button %d is not on screen %d", (int)b, (int)sei_app_screen(a));
+    finger(a, x, y, 60);
+    sei_app_draw(a);
+}
+
+static void tap_point(sei_app *a, int col, int row, unsigned ms)
+{
+    int x, y;
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, &x, &y), 0);
+    finger(a, x, y, ms);
+    sei_app_draw(a);
+}
+
+/* ---- golden pictures ------------------------------------------------------------- */
+
+static int golden_failures;
+
+/* Compare the screen with tests/golden/name.png: a pixel differs when a
+ * channel is off by more than 40, and more than 0.3% of them differing
+ * fails (font hinting may move an edge pixel, a wrong word moves hundreds). */
+static void golden(const char *name)
+{
+    char out[512], gold[512];
+    mkdir("ui-out", 0755);
+    snprintf(out, sizeof out, "ui-out/%s.png", name);
+    snprintf(gold, sizeof gold, "%s/golden/%s.png", SEI_TESTS_DIR, name);
+    assert_int_equal(IMG_SavePNG(screen, out), 0);
+    if (getenv("SEI_UPDATE_GOLDEN")) {
+        assert_int_equal(IMG_SavePNG(screen, gold), 0);
+        return;
+    }
+    SDL_Surface *g0 = IMG_Load(gold);
+    if (!g0) {
+        fprintf(stderr, "golden %s: missing (%s); run with SEI_UPDATE_GOLDEN=1 to make it\n", gold, IMG_GetError());
+        golden_failures++;
+        return;
+    }
+    SDL_Surface *g = SDL_ConvertSurfaceFormat(g0, screen->format->format, 0);
+    SDL_FreeSurface(g0);
+    assert_non_null(g);
+    if (g->w != screen->w || g->h != screen->h) {
+        fprintf(stderr, "golden %s: %dx%d, the screen is %dx%d\n", name, g->w, g->h, screen->w, screen->h);
+        golden_failures++;
+        SDL_FreeSurface(g);
+        return;
+    }
+    long differ = 0;
+    SDL_Surface *diff = SDL_CreateRGBSurfaceWithFormat(0, g->w, g->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    for (int y = 0; y < g->h; y++) {
+        const Uint32 *a = (const Uint32 *)((const Uint8 *)screen->pixels + y * screen->pitch);
+        const Uint32 *b = (const Uint32 *)((const Uint8 *)g->pixels + y * g->pitch);
+        Uint32 *d = (Uint32 *)((Uint8 *)diff->pixels + y * diff->pitch);
+        for (int x = 0; x < g->w; x++) {
+            int worst = 0;
+            for (int s = 0; s < 24; s += 8) {
+                int da = (int)((a[x] >> s) & 255) - (int)((b[x] >> s) & 255);
+                worst = abs(da) > worst ? abs(da) : worst;
+            }
+            d[x] = worst > 40 ? 0xFFFF0000u : 0xFF000000u | ((a[x] >> 2) & 0x3F3F3F);
+            differ += worst > 40;
+        }
+    }
+    double share = (double)differ / (g->w * g->h);
+    if (share > 0.003) {
+        char dpath[512];
+        snprintf(dpath, sizeof dpath, "ui-out/%s-diff.png", name);
+        IMG_SavePNG(diff, dpath);
+        fprintf(stderr, "golden %s: %ld pixels (%.2f%%) differ; see %s\n", name, differ, 100 * share, dpath);
+        golden_failures++;
+    }
+    SDL_FreeSurface(diff);
+    SDL_FreeSurface(g);
+}
+
+static const char *const langs[SEI_LANG_COUNT] = {"en", "zh", "ja", "ko"};
+
+static void test_golden_screens(void **state)
+{
+    (void)state;
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/golden-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new(SAMPLE, db, l);
+        /* Live: the board found, not yet still long enough to capture. */
+        for (int t = 0; t < 3; t++)
+            sei_app_tick(a, t * 100.0);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "live-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_CAPTURE);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        snprintf(name, sizeof name, "confirm-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_COUNT);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+        snprintf(name, sizeof name, "result-%s", langs[l]);
+        golden(name);
+        /* Japanese counting and Ing's fill, from the same position. */
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        snprintf(name, sizeof name, "confirm-japanese-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_COUNT);
+        snprintf(name, sizeof name, "result-japanese-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        tap_button(a, SEI_BTN_COUNT);
+        snprintf(name, sizeof name, "result-ing-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_RESUME);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        tap_button(a, SEI_BTN_SETTINGS);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_SETTINGS);
+        snprintf(name, sizeof name, "settings-%s", langs[l]);
+        golden(name);
+        sei_app_destroy(a);
+        /* No camera: a device that is not there. */
+        a = app_new("webcam:63", db, l);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "nocamera-%s", langs[l]);
+        golden(name);
+        sei_app_destroy(a);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
+/* ---- taps ------------------------------------------------------------------------ */
+
+static sei_app *confirm_screen(const char *dbname)
+{
+    char db[128];
+    path_of(db, sizeof db, dbname);
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    return a;
+}
+
+static int dead_count(sei_app *a)
+{
+    const sei_board *b = sei_app_board(a);
+    const uint8_t *dead = sei_app_dead(a);
+    int n = 0;
+    for (int p = 0; p < b->stride * b->stride; p++)
+        n += sei_board_on(b, p) && dead[p];
+    return n;
+}
+
+/* The first live chain of more than one stone, as (col, row). */
+static int find_chain(sei_app *a, int *col, int *row, int *size)
+{
+    sei_board *b = sei_board_clone(sei_app_board(a));
+    const uint8_t *dead = sei_app_dead(a);
+    int chain[SEI_MAX_POINTS], found = 0;
+    for (int y = 0; y < b->size && !found; y++)
+        for (int x = 0; x < b->size && !found; x++) {
+            int p = sei_board_point(b, x, y);
+            if (b->color[p] != SEI_EMPTY && !dead[p] && (*size = sei_board_chain(b, p, chain)) > 1) {
+                *col = x;
+                *row = y;
+                found = 1;
+            }
+        }
+    sei_board_destroy(b);
+    return found;
+}
+
+static void test_tap_toggles_group(void **state)
+{
+    (void)state;
+    sei_app *a = confirm_screen("taps.db");
+    int col, row, size;
+    assert_true(find_chain(a, &col, &row, &size));
+    tap_button(a, SEI_BTN_COUNT);
+    double before = sei_app_score(a)->margin;
+    tap_button(a, SEI_BTN_BACK);
+
+    int d0 = dead_count(a);
+    int x, y;
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, &x, &y), 0);
+    /* One touch: the finger events and SDL's mouse copy of them. */
+    finger(a, x, y, 60);
+    touch_mouse_copy(a, x, y);
+    assert_int_equal(dead_count(a), d0 + size);
+    tap_button(a, SEI_BTN_COUNT);
+    double after = sei_app_score(a)->margin;
+    int colour = sei_app_board(a)->color[sei_board_point(sei_app_board(a), col, row)];
+    /* A dead group's stones and its space go to the other side. */
+    if (colour == SEI_BLACK)
+        assert_true(after < before - size);
+    else
+        assert_true(after > before + size);
+    tap_button(a, SEI_BTN_BACK);
+    /* A mouse click on it brings it back. */
+    sei_app_draw(a);
+    click(a, x, y);
+    assert_int_equal(dead_count(a), d0);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_true(sei_app_score(a)->margin == before);
+    sei_app_destroy(a);
+}
+
+static void test_fix_stones_and_panel(void **state)
+{
+    (void)state;
+    sei_app *a = confirm_screen("fix.db");
+    const sei_board *b = sei_app_board(a);
+    /* An empty point: a tap puts a black stone, taps go on to white and empty. */
+    int ex = -1, ey = -1;
+    for (int y = 0; y < b->size && ex < 0; y++)
+        for (int x = 0; x < b->size && ex < 0; x++)
+            if (b->color[sei_board_point(b, x, y)] == SEI_EMPTY) {
+                ex = x;
+                ey = y;
+            }
+    assert_true(ex >= 0);
+    tap_point(a, ex, ey, 60);
+    assert_int_equal(sei_app_board(a)->color[sei_board_point(sei_app_board(a), ex, ey)], SEI_BLACK);
+    tap_point(a, ex, ey, 60);
+    assert_int_equal(sei_app_board(a)->color[sei_board_point(sei_app_board(a), ex, ey)], SEI_WHITE);
+    tap_point(a, ex, ey, 60);
+    assert_int_equal(sei_app_board(a)->color[sei_board_point(sei_app_board(a), ex, ey)], SEI_EMPTY);
+    /* A stone held down changes colour instead of dying. */
+    int col, row, size;
+    assert_true(find_chain(a, &col, &row, &size));
+    int c0 = sei_app_board(a)->color[sei_board_point(sei_app_board(a), col, row)];
+    int d0 = dead_count(a);
+    tap_point(a, col, row, SEI_UI_HOLD_MS + 100);
+    assert_int_equal(sei_app_board(a)->color[sei_board_point(sei_app_board(a), col, row)], c0 == SEI_BLACK ? SEI_WHITE : SEI_EMPTY);
+    assert_int_equal(dead_count(a), d0);
+
+    /* The panel: komi up by two halves changes the margin by one point. */
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    double m0 = sei_app_score(a)->margin;
+    assert_string_equal(sei_app_score(a)->rules.name, "chinese");
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_KOMI_UP);
+    tap_button(a, SEI_BTN_KOMI_UP);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_true(sei_app_score(a)->margin == m0 - 1);
+    /* Japanese rules with prisoners given: each prisoner is a point. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_RULES_NEXT);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_string_equal(sei_app_score(a)->rules.name, "japanese");
+    double j0 = sei_app_score(a)->margin;
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_PRIS_B_UP);
+    tap_button(a, SEI_BTN_PRIS_B_UP);
+    tap_button(a, SEI_BTN_PRIS_B_UP);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_true(sei_app_score(a)->margin == j0 + 3);
+    sei_app_destroy(a);
+}
+
+/* ---- the whole flow -------------------------------------------------------------- */
+
+static void test_photo_to_stored_result(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "flow.db");
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = SAMPLE;
+    p.db = db;
+    p.lang = SEI_LANG_EN;
+    char err[256];
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    assert_non_null(a);
+    /* The photo never moves: after still_ms the kiosk captures by itself. */
+    double t = 0;
+    while (sei_app_screen(a) == SEI_SCREEN_LIVE && t < 5000) {
+        sei_app_tick(a, t);
+        sei_app_draw(a);
+        t += 100;
+    }
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_true(t >= p.still_ms);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    sei_score sc = *sei_app_score(a);
+    tap_button(a, SEI_BTN_AGREED);
+    int64_t id = sei_app_saved_id(a);
+    assert_true(id > 0);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    assert_non_null(strstr(sei_app_status(a), "Saved as result"));
+    /* Back on the live view the same still picture is not captured again. */
+    for (int k = 0; k < 20; k++, t += 100)
+        sei_app_tick(a, t);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    const sei_board *b = sei_app_board(a);
+    char position[SEI_STORE_DIAGRAM];
+    size_t at = 0;
+    for (int y = 0; y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            int c = b->color[sei_board_point(b, x, y)];
+            position[at++] = c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.';
+        }
+        position[at++] = '\n';
+    }
+    position[at] = 0;
+    sei_app_destroy(a);
+
+    /* In the database: the same position, result and photo. */
+    sei_store *s = sei_store_open(db, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(sei_store_check(s), SEI_STORE_OK);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_string_equal(r.position, position);
+    assert_string_equal(r.result, sc.result);
+    assert_string_equal(r.rules, "chinese");
+    assert_non_null(r.photo_path);
+    assert_string_equal(r.photo_path, SAMPLE);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    /* And out again, as a tournament program would take it. */
+    char csv[160], *argv[] = {"--db", db, "export", "--csv", csv};
+    path_of(csv, sizeof csv, "flow.csv");
+    FILE *devnull = fopen("/dev/null", "w");
+    assert_int_equal(sei_cli_results(5, argv, devnull, stderr), 0);
+    fclose(devnull);
+    char *text = sei_test_read_file(csv, NULL);
+    assert_non_null(strstr(text, sc.result));
+    free(text);
+}
+
+/* ---- no camera, settings --------------------------------------------------------- */
+
+static void test_no_camera_then_sample(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "nocam.db");
+    sei_app *a = app_new("webcam:63", db, SEI_LANG_EN);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+    /* Retry with nothing plugged in: still the message, no crash. */
+    tap_button(a, SEI_BTN_RETRY);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+    sei_app_tick(a, 10000);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+    tap_button(a, SEI_BTN_SAMPLE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_tick(a, 10100);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    /* The window closed (or SIGTERM, which SDL turns into SDL_QUIT). */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_QUIT;
+    assert_int_equal(sei_app_handle(a, &e), 1);
+    sei_app_destroy(a);
+}
+
+static void test_settings_persist(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "settings.db");
+    sei_app *a = app_new(SAMPLE, db, -1);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_LANG);      /* English to Chinese */
+    tap_button(a, SEI_BTN_RULES_NEXT); /* Chinese to Japanese rules, komi 6.5 */
+    tap_button(a, SEI_BTN_KOMI_DOWN);  /* 6 */
+    tap_button(a, SEI_BTN_SIZE);       /* auto to 9 */
+    tap_button(a, SEI_BTN_SIZE);       /* 13 */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_destroy(a);
+    sei_store *s = sei_store_open(db, NULL, 0);
+    char v[64];
+    assert_int_equal(sei_store_setting_get(s, "lang", v, sizeof v), SEI_STORE_OK);
+    assert_string_equal(v, "zh");
+    assert_int_equal(sei_store_setting_get(s, "rules", v, sizeof v), SEI_STORE_OK);
+    assert_string_equal(v, "japanese");
+    assert_int_equal(sei_store_setting_get(s, "komi", v, sizeof v), SEI_STORE_OK);
+    assert_string_equal(v, "6");
+    assert_int_equal(sei_store_setting_get(s, "size", v, sizeof v), SEI_STORE_OK);
+    assert_string_equal(v, "13");
+    sei_store_close(s);
+    /* A restart reads them: the sample photo's 13x13 board, Japanese rules. */
+    a = app_new(SAMPLE, db, -1);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_string_equal(sei_app_score(a)->rules.name, "japanese");
+    assert_true(sei_app_score(a)->rules.komi == 6);
+    sei_app_destroy(a);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/seichi-ui-XXXXXX");
+    if (!mkdtemp(tmpdir))
+        return -1;
+    if (TTF_Init() != 0)
+        return -1;
+    screen = SDL_CreateRGBSurfaceWithFormat(0, SEI_UI_W, SEI_UI_H, 32, SDL_PIXELFORMAT_ARGB8888);
+    ren = screen ? SDL_CreateSoftwareRenderer(screen) : NULL;
+    return ren ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(screen);
+    TTF_Quit();
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        return -1;
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_golden_screens),
+        cmocka_unit_test(test_tap_toggles_group),
+        cmocka_unit_test(test_fix_stones_and_panel),
+        cmocka_unit_test(test_photo_to_stored_result),
+        cmocka_unit_test(test_no_camera_then_sample),
+        cmocka_unit_test(test_settings_persist),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

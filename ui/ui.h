@@ -1,0 +1,188 @@
+/* ui.h - the kiosk's touchscreen screens, drawn with SDL2 and SDL2_ttf.
+ *
+ * The ui draws what the kiosk hands it (a view: which screen, a camera
+ * frame as a plain image, the board, the count already made by the rules
+ * core) and turns finger and mouse events into actions (a button, a board
+ * point, a dragged corner). It decides no rule and opens no camera: the
+ * kiosk does both. Everything is laid out on a fixed 800x480 logical
+ * screen (the Pi's 7" panel); SDL scales it to the real window.
+ *
+ * The renderer is the caller's: a window's for the kiosk, a software
+ * renderer over a surface for tests and benchmarks. */
+#ifndef SEI_UI_UI_H
+#define SEI_UI_UI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "board.h"
+#include "rules.h"
+#include "score.h"
+
+#define SEI_UI_W 800
+#define SEI_UI_H 480
+#define SEI_UI_HOLD_MS 600   /* a press this long is a hold, not a tap */
+
+typedef enum { SEI_LANG_EN = 0, SEI_LANG_ZH, SEI_LANG_JA, SEI_LANG_KO, SEI_LANG_COUNT } sei_lang;
+
+/* Every string the screens show, one table per language (strings.c). */
+typedef enum {
+    SEI_S_LANG_NAME,
+    SEI_S_LIVE_SEARCHING, SEI_S_LIVE_FOUND, SEI_S_LIVE_STILL, SEI_S_LIVE_MOVING, SEI_S_LIVE_UNSURE,
+    SEI_S_LIVE_CORNERS_HINT,
+    SEI_S_CAPTURE, SEI_S_SETTINGS, SEI_S_FIX_CORNERS, SEI_S_DONE, SEI_S_RECORD,
+    SEI_S_CONFIRM_TITLE, SEI_S_CONFIRM_HINT, SEI_S_RULES, SEI_S_KOMI, SEI_S_HANDICAP,
+    SEI_S_PRISONERS, SEI_S_BY_COUNT, SEI_S_BY_LAST, SEI_S_CAPTURED_BY_B, SEI_S_CAPTURED_BY_W,
+    SEI_S_LAST_MOVE, SEI_S_COUNT, SEI_S_BACK,
+    SEI_S_RESULT_TITLE, SEI_S_AGREED, SEI_S_RESUME,
+    SEI_S_BLACK, SEI_S_WHITE,
+    SEI_S_WINS_BY_POINTS,   /* "%s wins by %s points" : colour, number */
+    SEI_S_WINS_BY_STONES,   /* "%s wins by %s stones (%s points)" */
+    SEI_S_JIGO,
+    SEI_S_CN_COUNT,         /* "Black has %s; needs more than %s" */
+    SEI_S_TERRITORY_LINE,   /* "%s: territory %d + prisoners %d = %s" */
+    SEI_S_AREA_LINE,        /* "%s: stones %d + territory %d = %d" */
+    SEI_S_KOMI_LINE,        /* "Komi %s" */
+    SEI_S_BONUS_LINE,       /* "Handicap compensation %s" */
+    SEI_S_DAME_LINE,        /* "Shared points %d" */
+    SEI_S_FILL_LINE,        /* "%s fills: %d stones left" */
+    SEI_S_FILL_SHORT,       /* "%s fills: %d short" */
+    SEI_S_PENALTY_LINE,     /* "%s penalty %s" */
+    SEI_S_SEKI_LINE,        /* "In seki, no territory: %d points" */
+    SEI_S_SETTINGS_TITLE, SEI_S_DEFAULT_RULES, SEI_S_BOARD_SIZE, SEI_S_AUTO, SEI_S_LANGUAGE, SEI_S_CAMERA,
+    SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
+    SEI_S_SAVED,            /* "Saved as result %d" */
+    SEI_S_NOBOARD,          /* "No board found in the picture" */
+    SEI_S_RULES_CHINESE, SEI_S_RULES_JAPANESE, SEI_S_RULES_KOREAN, SEI_S_RULES_ING, SEI_S_RULES_AGA,
+    SEI_S_RULES_NZ, SEI_S_RULES_TT,
+    SEI_S_COUNT_OF_STRINGS
+} sei_str;
+
+/* The text of id in lang: never NULL (English when a table lacks it). */
+const char *sei_ui_string(sei_lang lang, sei_str id);
+/* "en", "zh", "ja", "ko" (and "english", "chinese", ...) to a language; -1 if unknown. */
+int sei_ui_lang_parse(const char *name);
+const char *sei_ui_lang_code(sei_lang lang);
+/* The rule set's name as the screens say it, from a preset name. */
+const char *sei_ui_rules_name(sei_lang lang, const char *preset);
+
+typedef struct {
+    /* Fonts: one for Latin text and one that covers Chinese, Japanese and
+     * Korean (SDL_ttf has no fallback of its own, so the ui picks per
+     * character). NULL: the first found of Debian's usual paths. */
+    const char *font_latin;
+    const char *font_cjk;
+    int text_size;           /* body text, logical pixels (22) */
+} sei_ui_params;
+
+void sei_ui_params_default(sei_ui_params *p);
+
+typedef struct sei_ui sei_ui;
+
+/* A ui drawing on r (borrowed: the caller destroys it after the ui), laid
+ * out at 800x480 logical pixels. Needs TTF_Init done. NULL with the reason
+ * in err when a font cannot be opened. Free with sei_ui_destroy (NULL: no-op). */
+sei_ui *sei_ui_create(SDL_Renderer *r, SDL_Window *w, const sei_ui_params *p, char *err, size_t n);
+void sei_ui_destroy(sei_ui *ui);
+
+typedef enum {
+    SEI_SCREEN_LIVE = 0,
+    SEI_SCREEN_CONFIRM,
+    SEI_SCREEN_RESULT,
+    SEI_SCREEN_SETTINGS,
+    SEI_SCREEN_NOCAMERA
+} sei_ui_screen;
+
+/* A frame as plain pixels, borrowed for one draw: 8-bit BGR (3 channels)
+ * or grey (1). */
+typedef struct {
+    int width, height, stride, channels;
+    const uint8_t *buf;
+} sei_ui_frame;
+
+/* What the settings screen shows. */
+typedef struct {
+    char rules[16];          /* preset name */
+    double komi;
+    int size;                /* 0: auto, or 9, 13, 19 */
+    sei_lang lang;
+    char camera[64];         /* the source spec */
+} sei_ui_settings;
+
+/* Everything one screen shows. Pointers are borrowed for the draw. */
+typedef struct {
+    sei_ui_screen screen;
+    sei_lang lang;
+    /* Live */
+    sei_ui_frame frame;
+    int found;               /* a board is seen in the frame */
+    int size;                /* its lines */
+    double H[9];             /* grid (col, row) to frame pixels */
+    double still;            /* 0..1: how long it has stayed still, toward capture */
+    int moving;              /* a hand or motion over the board */
+    int unsure;              /* detection failed or doubts: offer the corners */
+    int editing_corners;     /* the corner handles are shown and draggable */
+    double corners[4][2];    /* TL, TR, BR, BL in frame pixels */
+    /* Confirm and Result */
+    const sei_board *board;
+    const uint8_t *dead;     /* per board point: 1 dead; NULL: none */
+    const sei_score *score;  /* Result: the count; Confirm: NULL */
+    const sei_rules *rules;
+    int handicap;
+    sei_prisoners prisoners;
+    /* Settings */
+    sei_ui_settings settings;
+    /* No camera */
+    const char *message;     /* why (from the frame source) */
+    int have_sample;         /* the bundled photo can be offered */
+    /* Any screen: a line at the foot ("Saved as result 12"), or NULL */
+    const char *status;
+} sei_ui_view;
+
+/* Draw v onto the renderer (not presented: the caller presents or reads
+ * the pixels back). Remembers the buttons and the board's place for
+ * sei_ui_event. */
+void sei_ui_draw(sei_ui *ui, const sei_ui_view *v);
+
+typedef enum {
+    SEI_BTN_NONE = 0,
+    SEI_BTN_CAPTURE, SEI_BTN_SETTINGS, SEI_BTN_FIX_CORNERS, SEI_BTN_CORNERS_DONE, SEI_BTN_RECORD,
+    SEI_BTN_RULES_PREV, SEI_BTN_RULES_NEXT, SEI_BTN_KOMI_DOWN, SEI_BTN_KOMI_UP,
+    SEI_BTN_HCAP_DOWN, SEI_BTN_HCAP_UP, SEI_BTN_PRIS_MODE,
+    SEI_BTN_PRIS_B_DOWN, SEI_BTN_PRIS_B_UP, SEI_BTN_PRIS_W_DOWN, SEI_BTN_PRIS_W_UP, SEI_BTN_LAST,
+    SEI_BTN_COUNT, SEI_BTN_BACK, SEI_BTN_AGREED, SEI_BTN_RESUME,
+    SEI_BTN_SIZE, SEI_BTN_LANG, SEI_BTN_CAMERA,
+    SEI_BTN_RETRY, SEI_BTN_SAMPLE
+} sei_ui_button;
+
+typedef enum {
+    SEI_ACT_NONE = 0,
+    SEI_ACT_BUTTON,          /* button */
+    SEI_ACT_POINT,           /* a board point tapped: x, y (column, row from the top) */
+    SEI_ACT_POINT_HOLD,      /* a board point held down for SEI_UI_HOLD_MS or more */
+    SEI_ACT_CORNER,          /* corner dragged to (fx, fy) frame pixels */
+    SEI_ACT_QUIT             /* the window was closed, or SIGTERM */
+} sei_ui_act;
+
+typedef struct {
+    sei_ui_act kind;
+    sei_ui_button button;
+    int x, y;
+    int corner;
+    double fx, fy;
+} sei_ui_action;
+
+/* Turn one event into at most one action, from what the last draw laid
+ * out. A tap acts on release over the widget it pressed, so one tap is one
+ * action even though SDL also turns fingers into mouse events (those are
+ * ignored). Returns 1 when *a holds an action. */
+int sei_ui_event(sei_ui *ui, const SDL_Event *e, sei_ui_action *a);
+
+/* The centre of a button or board point as last drawn, in logical pixels,
+ * for tests that tap like a finger. Returns 0, or -1 when not on screen. */
+int sei_ui_button_centre(const sei_ui *ui, sei_ui_button b, int *x, int *y);
+int sei_ui_point_centre(const sei_ui *ui, int col, int row, int *x, int *y);
+
+#endif
