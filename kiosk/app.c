@@ -6,8 +6,11 @@
  * itself once the board has been found, unchanged and without motion for
  * still_ms, and only once per settled scene (after "back" or "resume
  * play" the scene must change first), or when someone taps Capture. */
+#define _DEFAULT_SOURCE /* glob, open_memstream */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <glob.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "cvwrap.h"
@@ -75,6 +79,7 @@ struct sei_app {
     sei_score score;
     int have_score;
     int64_t saved_id;
+    char export_dir[PATH_MAX];       /* the last export's folder */
 };
 
 void sei_app_params_default(sei_app_params *p)
@@ -505,6 +510,86 @@ static int agree(sei_app *a)
     return 0;
 }
 
+/* Where an export goes: a USB stick if one is mounted (a folder under
+ * /media or /run/media on another device than its parent, writable),
+ * else exports/ beside the database; or where the caller said. */
+static void export_target(const sei_app *a, char *out, size_t n)
+{
+    static const char *const roots[] = {"/media", "/run/media", NULL};
+    if (a->p.export_to) {
+        snprintf(out, n, "%s", a->p.export_to);
+        return;
+    }
+    for (int r = 0; roots[r]; r++) {
+        char pattern[64];
+        for (int depth = 1; depth <= 2; depth++) {
+            snprintf(pattern, sizeof pattern, depth == 1 ? "%s/*" : "%s/*/*", roots[r]);
+            glob_t g;
+            if (glob(pattern, GLOB_ONLYDIR, NULL, &g) != 0)
+                continue;
+            for (size_t i = 0; i < g.gl_pathc; i++) {
+                struct stat here, parent;
+                char up[PATH_MAX];
+                snprintf(up, sizeof up, "%s/..", g.gl_pathv[i]);
+                if (stat(g.gl_pathv[i], &here) == 0 && stat(up, &parent) == 0 && here.st_dev != parent.st_dev &&
+                    access(g.gl_pathv[i], W_OK) == 0) {
+                    snprintf(out, n, "%s", g.gl_pathv[i]);
+                    globfree(&g);
+                    return;
+                }
+            }
+            globfree(&g);
+        }
+    }
+    snprintf(out, n, "%s", a->db_path);
+    char *slash = strrchr(out, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(out, n, ".");
+    size_t len = strlen(out);
+    snprintf(out + len, n - len, "/exports");
+    mkdir(out, 0755);
+}
+
+/* Every stored result as a CSV file and SGF files, in a new folder named
+ * by the time, so a second export never overwrites the first. */
+static void export_results(sei_app *a)
+{
+    char base[PATH_MAX - 200], dir[PATH_MAX - 100], csv[PATH_MAX], stamp[32];
+    export_target(a, base, sizeof base);
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    snprintf(dir, sizeof dir, "%s/seichi-%s", base, stamp);
+    snprintf(csv, sizeof csv, "%s/results.csv", dir);
+    char *msg = NULL;
+    size_t len = 0;
+    FILE *err = open_memstream(&msg, &len);
+    FILE *out = fopen("/dev/null", "w");
+    int rc = !err || !out || (mkdir(dir, 0755) && errno != EEXIST) || sei_results_export(a->store, csv, dir, out, err);
+    if (err)
+        fclose(err);
+    if (out)
+        fclose(out);
+    if (rc) {
+        /* The message is one line from the export ("seichi results: ..."). */
+        const char *why = msg && *msg ? msg : strerror(errno);
+        const char *colon = strstr(why, ": ");
+        if (!strncmp(why, "seichi results", 14) && colon)
+            why = colon + 2;
+        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORT_FAILED), why);
+        size_t l = strlen(a->status);
+        if (l && a->status[l - 1] == '\n')
+            a->status[l - 1] = 0;
+    } else {
+        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORTED), dir);
+        snprintf(a->export_dir, sizeof a->export_dir, "%s", dir);
+    }
+    free(msg);
+}
+
 /* ---- lifecycle ----------------------------------------------------------------- */
 
 sei_app *sei_app_create(SDL_Renderer *r, SDL_Window *w, const sei_app_params *p, char *err, size_t n)
@@ -602,6 +687,7 @@ static void settings_button(sei_app *a, sei_ui_button b)
         }
         break;
     }
+    case SEI_BTN_EXPORT: export_results(a); return;
     case SEI_BTN_BACK:
         settings_save(a);
         /* A new camera choice takes effect on leaving the screen. */
@@ -776,7 +862,8 @@ void sei_app_draw(sei_app *a)
         v.moving = a->moving;
         v.unsure = a->unsure;
         v.editing_corners = a->editing;
-        v.still = a->found && a->p.still_ms > 0 ? (a->now - a->still_since) / a->p.still_ms : 0;
+        /* The bar toward capture shows only while a capture may come. */
+        v.still = a->found && a->armed && a->p.autocapture && a->p.still_ms > 0 ? (a->now - a->still_since) / a->p.still_ms : 0;
         break;
     case SEI_SCREEN_CONFIRM:
     case SEI_SCREEN_RESULT:
@@ -804,3 +891,4 @@ const sei_board *sei_app_board(const sei_app *a) { return a->board; }
 const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
+const char *sei_app_export_dir(const sei_app *a) { return a->export_dir; }

@@ -20,6 +20,7 @@ typedef struct {
     const char *db;          /* the results database; NULL: the default in the user's data folder */
     const char *sample;      /* the bundled photo offered when there is no camera; NULL: none */
     int lang;                /* a sei_lang, or -1 for the saved setting */
+    const char *export_to;   /* exports go here; NULL: a mounted USB stick, else exports/ beside the database */
     int live_side;           /* the live view's reader shrinks frames to this longest side (800) */
     double still_ms;         /* the board stays still this long before it is captured (900) */
     double retry_ms;         /* a missing camera is looked for again this often (3000) */
@@ -62,5 +63,6 @@ const sei_board *sei_app_board(const sei_app *a);            /* the position on 
 const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
 const char *sei_app_status(const sei_app *a);                /* the status line, "" none */
+const char *sei_app_export_dir(const sei_app *a);            /* the last export's folder, "" none */
 
 #endif

@@ -405,6 +405,16 @@ static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
     return rc;
 }
 
+int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE *out, FILE *err)
+{
+    int rc = 0;
+    if (csv)
+        rc = cmd_csv(s, csv, out, err);
+    if (!rc && sgf_dir)
+        rc = cmd_sgf(s, sgf_dir, out, err);
+    return rc;
+}
+
 /* ---- the command ------------------------------------------------------------------- */
 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)

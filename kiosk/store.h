@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "board.h"
 #include "cli.h"
@@ -168,5 +169,11 @@ sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t e
 
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);
+
+/* Export every result of s: a CSV file (csv, NULL: none) and one SGF file
+ * per result into sgf_dir (made if missing; NULL: none), each written
+ * whole or not at all. Says what it wrote on out and why it failed on err;
+ * returns 0, or 2 on failure. (cmd_results.c) */
+int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE *out, FILE *err);
 
 #endif

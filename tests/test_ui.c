@@ -16,6 +16,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -438,15 +439,29 @@ static void test_photo_to_stored_result(void **state)
     assert_string_equal(r.photo_path, SAMPLE);
     sei_store_result_release(&r);
     sei_store_close(s);
-    /* And out again, as a tournament program would take it. */
-    char csv[160], *argv[] = {"--db", db, "export", "--csv", csv};
-    path_of(csv, sizeof csv, "flow.csv");
-    FILE *devnull = fopen("/dev/null", "w");
-    assert_int_equal(sei_cli_results(5, argv, devnull, stderr), 0);
-    fclose(devnull);
+    /* And out again from the kiosk, as a tournament program would take
+     * it: Settings, Export results. */
+    p.export_to = tmpdir;
+    a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    assert_non_null(a);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_EXPORT);
+    assert_non_null(strstr(sei_app_status(a), "Results exported to"));
+    char csv[PATH_MAX], sgf[PATH_MAX];
+    snprintf(csv, sizeof csv, "%s/results.csv", sei_app_export_dir(a));
+    snprintf(sgf, sizeof sgf, "%s/seichi-%06d.sgf", sei_app_export_dir(a), (int)id);
     char *text = sei_test_read_file(csv, NULL);
+    assert_non_null(text);
     assert_non_null(strstr(text, sc.result));
     free(text);
+    text = sei_test_read_file(sgf, NULL);
+    assert_non_null(text);
+    char re[64];
+    snprintf(re, sizeof re, "RE[%s]", sc.result);
+    assert_non_null(strstr(text, re));
+    free(text);
+    sei_app_destroy(a);
 }
 
 /* ---- no camera, settings --------------------------------------------------------- */

@@ -503,8 +503,8 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
             text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
                       ALIGN_CENTRE, 0);
             snprintf(lab, sizeof lab, "%d", n - i);
-            text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.78), (int)(oy + i * cell),
-                      ALIGN_CENTRE, (int)(cell * 0.5));
+            text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
+                      ALIGN_CENTRE, (int)(cell * 0.62));
         }
     double rad = cell * 0.47;
     for (int y = 0; y < n; y++)
@@ -838,7 +838,8 @@ static void draw_settings(sei_ui *ui, const sei_ui_view *v)
     y += 60;
     chooser(ui, x, y, w, 320, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
     button(ui, x, SEI_UI_H - 76, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
-    status_toast(ui, v->status, SEI_UI_W / 2, SEI_UI_H - 70);
+    button(ui, x + w - 320, SEI_UI_H - 76, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
+    status_toast(ui, v->status, SEI_UI_W / 2, SEI_UI_H - 136);
 }
 
 static void draw_nocamera(sei_ui *ui, const sei_ui_view *v)

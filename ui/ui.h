@@ -52,6 +52,9 @@ typedef enum {
     SEI_S_PENALTY_LINE,     /* "%s penalty %s" */
     SEI_S_SEKI_LINE,        /* "In seki, no territory: %d points" */
     SEI_S_SETTINGS_TITLE, SEI_S_DEFAULT_RULES, SEI_S_BOARD_SIZE, SEI_S_AUTO, SEI_S_LANGUAGE, SEI_S_CAMERA,
+    SEI_S_EXPORT,           /* "Export results" */
+    SEI_S_EXPORTED,         /* "Results exported to %s" */
+    SEI_S_EXPORT_FAILED,    /* "Export failed: %s" */
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_SAVED,            /* "Saved as result %d" */
     SEI_S_NOBOARD,          /* "No board found in the picture" */
@@ -153,7 +156,7 @@ typedef enum {
     SEI_BTN_HCAP_DOWN, SEI_BTN_HCAP_UP, SEI_BTN_PRIS_MODE,
     SEI_BTN_PRIS_B_DOWN, SEI_BTN_PRIS_B_UP, SEI_BTN_PRIS_W_DOWN, SEI_BTN_PRIS_W_UP, SEI_BTN_LAST,
     SEI_BTN_COUNT, SEI_BTN_BACK, SEI_BTN_AGREED, SEI_BTN_RESUME,
-    SEI_BTN_SIZE, SEI_BTN_LANG, SEI_BTN_CAMERA,
+    SEI_BTN_SIZE, SEI_BTN_LANG, SEI_BTN_CAMERA, SEI_BTN_EXPORT,
     SEI_BTN_RETRY, SEI_BTN_SAMPLE
 } sei_ui_button;
 
