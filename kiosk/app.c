@@ -55,6 +55,8 @@ struct sei_app {
     int live_size;                   /* the size the live reader was made for */
     sei_vision_result seen;          /* the live reading */
     int found, moving, unsure, fails;
+    int since_search;                /* frames read on the known lattice since the last search */
+    int searched;                    /* the last frame searched for the lattice */
     double detect_ms;
     double still_since;
     uint8_t last_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
@@ -91,6 +93,7 @@ void sei_app_params_default(sei_app_params *p)
     p->retry_ms = 3000;
     p->motion = 7;
     p->autocapture = 1;
+    p->search_every = 15;
 }
 
 static void say(sei_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -271,7 +274,29 @@ static int live_tick(sei_app *a)
     int moved = motion_check(a, &f);
     sei_vision *v = live_reader(a);
     sei_vision_result r;
-    int ok = v && sei_vision_read(v, &f, &r) == SEI_VISION_OK;
+    int ok;
+    if (moved && a->found) {
+        /* Hands at the board: nothing to read until they are gone; the
+         * last grid stays on screen, drawn as moving. */
+        a->moving = 1;
+        a->still_since = a->now;
+        a->armed = 1;
+        a->detect_ms = 0;
+        a->searched = 0;
+        a->since_search = a->p.search_every; /* the board may have been bumped: search again */
+        return 1;
+    }
+    if (a->found && a->since_search < a->p.search_every && a->last_size) {
+        /* Nothing moved since the lattice was found: read the stones on it
+         * (a few ms) instead of searching the picture for it again. */
+        ok = v && sei_vision_read_corners(v, &f, (const double(*)[2])a->last_corners, a->last_size, &r) == SEI_VISION_OK;
+        a->since_search++;
+        a->searched = 0;
+    } else {
+        ok = v && sei_vision_read(v, &f, &r) == SEI_VISION_OK;
+        a->since_search = 0;
+        a->searched = 1;
+    }
     a->detect_ms = ok ? r.ms : 0;
     int changed = 1;
     if (ok) {
@@ -738,9 +763,12 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         return 1;
     switch (a->screen) {
     case SEI_SCREEN_LIVE:
-        if (act.kind == SEI_ACT_CORNER && act.corner >= 0 && act.corner < 4) {
-            a->corners[act.corner][0] = act.fx;
-            a->corners[act.corner][1] = act.fy;
+        if (act.kind == SEI_ACT_CORNER && act.corner >= 0 && act.corner < 4 && a->view.width > 0) {
+            /* The ui speaks in the pixels of the view it was shown, a
+             * shrunk copy of the frame. */
+            double k = (double)a->frame.width / a->view.width;
+            a->corners[act.corner][0] = act.fx * k;
+            a->corners[act.corner][1] = act.fy * k;
             a->corners_set = 1;
         } else if (act.kind == SEI_ACT_BUTTON) {
             if (act.button == SEI_BTN_CAPTURE)
@@ -892,3 +920,4 @@ const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
 const char *sei_app_export_dir(const sei_app *a) { return a->export_dir; }
+int sei_app_searched(const sei_app *a) { return a->searched; }

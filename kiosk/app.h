@@ -26,6 +26,8 @@ typedef struct {
     double retry_ms;         /* a missing camera is looked for again this often (3000) */
     double motion;           /* mean grey change per sampled pixel that counts as motion (7) */
     int autocapture;         /* 1: capture by itself once the board is still */
+    int search_every;        /* while nothing moves, search for the lattice again every this many
+                                frames (15) and read the stones on the known one in between */
 } sei_app_params;
 
 void sei_app_params_default(sei_app_params *p);
@@ -62,6 +64,7 @@ const sei_score *sei_app_score(const sei_app *a);            /* the last count *
 const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm, or NULL */
 const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
+int sei_app_searched(const sei_app *a);                      /* 1: it searched for the lattice */
 const char *sei_app_status(const sei_app *a);                /* the status line, "" none */
 const char *sei_app_export_dir(const sei_app *a);            /* the last export's folder, "" none */
 

@@ -121,6 +121,16 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
                 SDL_GetError());
         return 1;
     }
+    /* With no X, Wayland or KMS/DRM screen SDL falls back to a driver that
+     * draws nowhere; a kiosk nobody can see is a failure, unless asked for
+     * (tests set SDL_VIDEODRIVER=offscreen). */
+    const char *drv = SDL_GetCurrentVideoDriver();
+    if (drv && (!strcmp(drv, "offscreen") || !strcmp(drv, "dummy")) && !getenv("SDL_VIDEODRIVER")) {
+        fprintf(err, "seichi kiosk: no display found: no X or Wayland session, and no KMS/DRM screen this user may open "
+                     "(on a Pi, add the user to the video and render groups; see the README's kiosk section)\n");
+        SDL_Quit();
+        return 1;
+    }
     if (TTF_Init() != 0) {
         fprintf(err, "seichi kiosk: cannot start the font renderer: %s\n", TTF_GetError());
         SDL_Quit();

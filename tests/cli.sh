@@ -79,5 +79,32 @@ expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
 
+# The kiosk: bad options, then a real run in a window on SDL's offscreen
+# driver, stopped with SIGTERM as systemd stops it: exit 0, database whole.
+expect 0 "usage: seichi kiosk" -- kiosk --help
+expect 2 "unknown language 'fr'" -- kiosk --lang fr
+expect 2 "windowed wants WIDTHxHEIGHT" -- kiosk --windowed big
+expect 2 "unknown option" -- kiosk --frobnicate x
+# No screen at all: said clearly, exit 1.
+(unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER; timeout 20 "$seichi" kiosk --db "$tmp/nodisplay.db" >"$tmp/nd.out" 2>&1)
+if [ $? -eq 1 ] && grep -q "no display found" "$tmp/nd.out"; then pass=$((pass + 1)); else
+  fail=$((fail + 1)); echo "FAIL: seichi kiosk with no display:"; sed 's/^/  /' "$tmp/nd.out"; fi
+SDL_VIDEODRIVER=offscreen "$seichi" kiosk --windowed 800x480 --source "$src/images/renders/r043.jpg" \
+  --db "$tmp/kiosk.db" >"$tmp/kiosk.out" 2>&1 &
+kpid=$!
+sleep 3
+kill -TERM "$kpid"
+wait "$kpid"
+rc=$?
+# Nothing was agreed, so the database is there, valid, and empty.
+"$seichi" results --db "$tmp/kiosk.db" list >"$tmp/kiosk.list" 2>&1
+if [ "$rc" -eq 0 ] && grep -q "no results stored yet" "$tmp/kiosk.list"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1))
+  echo "FAIL: seichi kiosk stopped by SIGTERM -> exit $rc (want 0), output:"
+  sed 's/^/  /' "$tmp/kiosk.out"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

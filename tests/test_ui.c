@@ -30,6 +30,7 @@
 #include <SDL_ttf.h>
 
 #include "app.h"
+#include "cvwrap.h"
 #include "cli.h"
 #include "shared.h"
 #include "store.h"
@@ -529,6 +530,136 @@ static void test_settings_persist(void **state)
     sei_app_destroy(a);
 }
 
+
+/* ---- hands and corners ----------------------------------------------------------- */
+
+/* A hand over the board: frames 5-9 of a folder have a skin-coloured
+ * block over the middle. No capture happens while it is there; one
+ * happens once the board has been still again for still_ms. */
+static void test_hand_delays_capture(void **state)
+{
+    (void)state;
+    char dir[128], path[160], err[256], db[128];
+    path_of(dir, sizeof dir, "hand");
+    path_of(db, sizeof db, "hand.db");
+    assert_int_equal(mkdir(dir, 0755), 0);
+    sei_image img = {0};
+    assert_int_equal(sei_cv_load(SAMPLE, 0, &img, err, sizeof err), 0);
+    for (int i = 0; i < 40; i++) {
+        sei_image f = {0};
+        assert_int_equal(sei_image_alloc(&f, img.width, img.height, 3), 0);
+        for (int y = 0; y < img.height; y++)
+            memcpy(sei_image_row(&f, y), sei_image_row(&img, y), (size_t)img.width * 3);
+        if (i >= 5 && i < 10) {
+            const double hand[8] = {400, 250 + 20 * (i - 5), 900, 250, 900, 700, 400, 700};
+            const uint8_t skin[3] = {120, 160, 220};
+            assert_int_equal(sei_cv_fill(&f, hand, 4, skin), 0);
+        }
+        snprintf(path, sizeof path, "%s/frame-%03d.png", dir, i);
+        assert_int_equal(sei_cv_save(path, &f, err, sizeof err), 0);
+        sei_image_free(&f);
+    }
+    sei_image_free(&img);
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = dir;
+    p.db = db;
+    p.lang = SEI_LANG_EN;
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    assert_non_null(a);
+    int frame = 0;
+    golden_failures = 0;
+    for (; frame < 40 && sei_app_screen(a) == SEI_SCREEN_LIVE; frame++) {
+        sei_app_tick(a, frame * 100.0);
+        sei_app_draw(a);
+        if (frame == 5)
+            golden("live-hand-en");
+    }
+    /* Still from frame 10 on: 900 ms later, about frame 19, it captures. */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_true(frame >= 19 && frame <= 22);
+    sei_app_destroy(a);
+    assert_int_equal(golden_failures, 0);
+}
+
+/* A mouse drag from (x0, y0) to (x1, y1), logical pixels. */
+static void drag(sei_app *a, double x0, double y0, double x1, double y1)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = (int)x0;
+    e.button.y = (int)y0;
+    sei_app_handle(a, &e);
+    for (int k = 1; k <= 4; k++) {
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEMOTION;
+        e.motion.x = (int)(x0 + (x1 - x0) * k / 4);
+        e.motion.y = (int)(y0 + (y1 - y0) * k / 4);
+        sei_app_handle(a, &e);
+    }
+    memset(&e, 0, sizeof e);
+    e.type = SDL_MOUSEBUTTONUP;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = (int)x1;
+    e.button.y = (int)y1;
+    sei_app_handle(a, &e);
+}
+
+static int differs_from_truth(sei_app *a, const sei_truth *t)
+{
+    const sei_board *b = sei_app_board(a);
+    if (b->size != t->size)
+        return 999;
+    int d = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            d += b->color[sei_board_point(b, x, y)] != t->grid[y][x];
+    return d;
+}
+
+/* When detection is unsure, people drag the four handles onto the grid's
+ * corners and the stones are read from them. The sample (1280x960) is
+ * shown at half size from the top left, so a frame pixel is at half its
+ * coordinates on screen. */
+static void test_drag_corners(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "corners.db");
+    sei_truth t;
+    assert_int_equal(sei_truth_load(SEI_SOURCE_DIR "/images/renders/r043.json", &t), 0);
+    golden_failures = 0;
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    /* The handles start on the corners found; pull them far off, the
+     * reading is wrong. */
+    tap_button(a, SEI_BTN_FIX_CORNERS);
+    golden("live-corners-en");
+    const double off[4][2] = {{200, 150}, {1100, 100}, {1200, 900}, {100, 900}};
+    for (int i = 0; i < 4; i++)
+        drag(a, t.corners[i][0] / 2, t.corners[i][1] / 2, off[i][0] / 2, off[i][1] / 2);
+    tap_button(a, SEI_BTN_CORNERS_DONE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_true(differs_from_truth(a, &t) > 10);
+    /* Back, and onto the true corners: the reading is right. */
+    tap_button(a, SEI_BTN_BACK);
+    sei_app_tick(a, 100);
+    tap_button(a, SEI_BTN_FIX_CORNERS);
+    for (int i = 0; i < 4; i++)
+        drag(a, t.corners[i][0] / 2, t.corners[i][1] / 2, off[i][0] / 2, off[i][1] / 2);
+    for (int i = 0; i < 4; i++)
+        drag(a, off[i][0] / 2, off[i][1] / 2, t.corners[i][0] / 2, t.corners[i][1] / 2);
+    tap_button(a, SEI_BTN_CORNERS_DONE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    int wrong = differs_from_truth(a, &t);
+    if (wrong > 2)
+        fail_msg("%d points read wrong from the true corners", wrong);
+    sei_app_destroy(a);
+    assert_int_equal(golden_failures, 0);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -564,6 +695,8 @@ int main(void)
         cmocka_unit_test(test_photo_to_stored_result),
         cmocka_unit_test(test_no_camera_then_sample),
         cmocka_unit_test(test_settings_persist),
+        cmocka_unit_test(test_hand_delays_capture),
+        cmocka_unit_test(test_drag_corners),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
