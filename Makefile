@@ -26,12 +26,13 @@ demo: build
 
 SHARED ?= ../shared
 
-# The rules figures, the board reader on the renders (and the shared photos
+# The rules figures, the kiosk's start, live view, capture and memory, the board reader on the renders (and the shared photos
 # when they are there), then the dead-stone proposal against GNU Go on the
 # shared counted games (long: GNU Go takes about a second a game).
 bench: build
 	@sh scripts/install-deps.sh bench
 	./$(BUILD)/seichi bench
+	./$(BUILD)/seichi bench kiosk
 	./$(BUILD)/seichi bench vision images/renders $(wildcard $(SHARED)/photos/*/)
 	@if [ -d $(SHARED)/sgf ]; then \
 	  ./$(BUILD)/seichi bench deadstones $(SHARED)/sgf/tygem-9d-2005-11 $(SHARED)/sgf/fox-pro $(SHARED)/sgf/gnugo-regression-games && \

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <SDL.h>
@@ -103,6 +104,21 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     double t_made = now_ms();
     rss_trace("source made");
 
+    /* Loading the program itself (its 270-odd shared libraries) happens
+     * before main: time a run of `seichi help` for it. */
+    double t_exec = now_ms();
+    pid = fork();
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        if (fd >= 0)
+            dup2(fd, 1);
+        execl("/proc/self/exe", "seichi", "help", (char *)NULL);
+        _exit(127);
+    }
+    if (pid > 0)
+        waitpid(pid, &wst, 0);
+    double load_ms = now_ms() - t_exec;
+
     /* From here on is what the kiosk does when it starts. */
     double t0 = now_ms();
     sei_kiosk_memory_setup();
@@ -184,7 +200,8 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     double fps = frames / (live_ms / 1e3);
     long rss = peak_rss_kb();
     fprintf(out, "kiosk, offscreen software rendering, one core, source 1280x960 from %s\n", photo);
-    fprintf(out, "  %-34s %9.0f ms   (target <= 1500)%s\n", "start to first frame on screen", t_first - t0,
+    fprintf(out, "  %-34s %9.0f ms   (target <= 1500; loading the program %.0f ms, then %.0f ms to the frame)%s\n",
+            "start to first frame on screen", load_ms + t_first - t0, load_ms, t_first - t0,
             ok ? "" : "   [not on the live screen!]");
     fprintf(out, "  %-34s %9.1f fps  (target >= 15; %.1f ms a frame; board found in %d/%d)\n",
             "live view with detection", fps, live_ms / frames, found, frames);

@@ -126,9 +126,14 @@ sei_board *sei_board_clone(const sei_board *src)
         sei_board_destroy(b);
         return NULL;
     }
-    memcpy(b->seen, src->seen, (size_t)src->seen_n * sizeof *b->seen);
-    memcpy(b->moves, src->moves, (size_t)src->moves_n * sizeof *b->moves);
-    memcpy(b->captured, src->captured, (size_t)src->captured_n * sizeof *b->captured);
+    /* A board that never played has no history arrays at all (NULL), and
+     * memcpy from NULL is undefined even for zero bytes. */
+    if (src->seen_n)
+        memcpy(b->seen, src->seen, (size_t)src->seen_n * sizeof *b->seen);
+    if (src->moves_n)
+        memcpy(b->moves, src->moves, (size_t)src->moves_n * sizeof *b->moves);
+    if (src->captured_n)
+        memcpy(b->captured, src->captured, (size_t)src->captured_n * sizeof *b->captured);
     return b;
 }
 

@@ -89,7 +89,10 @@ expect 2 "unknown option" -- kiosk --frobnicate x
 (unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER; timeout 20 "$seichi" kiosk --db "$tmp/nodisplay.db" >"$tmp/nd.out" 2>&1)
 if [ $? -eq 1 ] && grep -q "no display found" "$tmp/nd.out"; then pass=$((pass + 1)); else
   fail=$((fail + 1)); echo "FAIL: seichi kiosk with no display:"; sed 's/^/  /' "$tmp/nd.out"; fi
-SDL_VIDEODRIVER=offscreen "$seichi" kiosk --windowed 800x480 --source "$src/images/renders/r043.jpg" \
+# Under the sanitizer build, the libraries SDL's video driver loads itself
+# (EGL, Mesa) and unloads again report leaks of their own that no frame of
+# ours holds; the same kiosk code runs under LeakSanitizer in test_ui.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" SDL_VIDEODRIVER=offscreen "$seichi" kiosk --windowed 800x480 --source "$src/images/renders/r043.jpg" \
   --db "$tmp/kiosk.db" >"$tmp/kiosk.out" 2>&1 &
 kpid=$!
 sleep 3

@@ -59,10 +59,20 @@ struct sei_camera {
     std::condition_variable cv;
     std::vector<uint8_t> latest; // newest frame, as delivered (stride rows)
     unsigned long seq = 0, given = 0;
+    // Exposure and white balance are locked once they have settled, so a
+    // hand or a sleeve entering the picture does not change the board's
+    // brightness and colour under the reader.
+    unsigned long completed_frames = 0;
+    bool locked = false;
     bool gone = false;
 };
 
-// The completion handler: keep this frame as the newest, requeue at once.
+// Frames before exposure and white balance count as settled (about a
+// second at 30 frames a second).
+enum { SETTLE_FRAMES = 30 };
+
+// The completion handler: keep this frame as the newest, requeue at once;
+// once, after SETTLE_FRAMES, lock exposure and white balance where they are.
 static void completed(sei_camera *c, Request *req)
 {
     if (req->status() == Request::RequestCancelled)
@@ -82,7 +92,43 @@ static void completed(sei_camera *c, Request *req)
         }
     }
     c->cv.notify_all();
+    c->completed_frames++;
+    bool lock_now = !c->locked && c->completed_frames >= SETTLE_FRAMES;
+    std::optional<int32_t> exposure;
+    std::optional<float> gain;
+    float colour[2] = {0, 0};
+    bool have_colour = false;
+    if (lock_now) {
+        // Read (and copy) before reuse(), which clears the request's metadata.
+        exposure = req->metadata().get(controls::ExposureTime);
+        gain = req->metadata().get(controls::AnalogueGain);
+        std::optional<Span<const float, 2>> cg = req->metadata().get(controls::ColourGains);
+        if (cg) {
+            colour[0] = (*cg)[0];
+            colour[1] = (*cg)[1];
+            have_colour = true;
+        }
+    }
     req->reuse(Request::ReuseBuffers);
+    if (lock_now) {
+        ControlList &ctl = req->controls();
+        // The values the algorithms settled on become fixed ones. libcamera
+        // 0.5 replaced AeEnable with a mode per exposure control.
+#if LIBCAMERA_VERSION_MAJOR > 0 || LIBCAMERA_VERSION_MINOR >= 5
+        ctl.set(controls::ExposureTimeMode, controls::ExposureTimeModeManual);
+        ctl.set(controls::AnalogueGainMode, controls::AnalogueGainModeManual);
+#else
+        ctl.set(controls::AeEnable, false);
+#endif
+        if (exposure)
+            ctl.set(controls::ExposureTime, *exposure);
+        if (gain)
+            ctl.set(controls::AnalogueGain, *gain);
+        ctl.set(controls::AwbEnable, false);
+        if (have_colour)
+            ctl.set(controls::ColourGains, Span<const float, 2>(colour));
+        c->locked = true;
+    }
     c->cam->queueRequest(req);
 }
 
