@@ -23,12 +23,11 @@
 #include "app.h"
 #include "cvwrap.h"
 #include "deadstones.h"
+#include "motion.h"
 #include "source.h"
 #include "store.h"
 #include "vision.h"
 
-#define MOTION_GRID_W 64
-#define MOTION_GRID_H 48
 
 static const char *const rule_sets[] = {"chinese", "japanese", "korean", "ing", "aga", "nz", "tromp-taylor"};
 #define NRULES ((int)(sizeof rule_sets / sizeof rule_sets[0]))
@@ -62,8 +61,7 @@ struct sei_app {
     uint8_t last_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
     double last_corners[4][2];
     int have_last, last_size;
-    uint8_t motion_prev[MOTION_GRID_W * MOTION_GRID_H];
-    int have_motion;
+    sei_motion motion;
     int armed;                       /* an automatic capture may happen */
     uint8_t captured_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int captured_size;
@@ -184,7 +182,8 @@ static int source_open(sei_app *a, const char *spec)
     }
     a->src_error[0] = 0;
     a->screen = SEI_SCREEN_LIVE;
-    a->have_last = a->have_motion = 0;
+    a->have_last = 0;
+    sei_motion_reset(&a->motion);
     a->found = a->moving = a->unsure = 0;
     a->armed = 1;
     a->fails = 0;
@@ -193,26 +192,6 @@ static int source_open(sei_app *a, const char *spec)
 }
 
 /* ---- the live view ------------------------------------------------------------- */
-
-/* A coarse grey sample of the frame, to see motion cheaply. */
-static int motion_check(sei_app *a, const sei_image *f)
-{
-    uint8_t cur[MOTION_GRID_W * MOTION_GRID_H];
-    long diff = 0;
-    for (int j = 0; j < MOTION_GRID_H; j++) {
-        const uint8_t *row = sei_image_row(f, (int)((j + 0.5) * f->height / MOTION_GRID_H));
-        for (int i = 0; i < MOTION_GRID_W; i++) {
-            const uint8_t *px = row + (size_t)((int)((i + 0.5) * f->width / MOTION_GRID_W)) * (size_t)f->channels;
-            int g = f->channels == 3 ? (px[0] + 2 * px[1] + px[2]) / 4 : px[0];
-            cur[j * MOTION_GRID_W + i] = (uint8_t)g;
-            diff += abs(g - a->motion_prev[j * MOTION_GRID_W + i]);
-        }
-    }
-    int had = a->have_motion;
-    memcpy(a->motion_prev, cur, sizeof cur);
-    a->have_motion = 1;
-    return had && (double)diff / (MOTION_GRID_W * MOTION_GRID_H) > a->p.motion;
-}
 
 /* The live reader, remade when the size setting changes. */
 static sei_vision *live_reader(sei_app *a)
@@ -271,7 +250,7 @@ static int live_tick(sei_app *a)
     else
         a->view = f;
 
-    int moved = motion_check(a, &f);
+    int moved = sei_motion_update(&a->motion, &f) > a->p.motion;
     sei_vision *v = live_reader(a);
     sei_vision_result r;
     int ok;

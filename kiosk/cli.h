@@ -65,6 +65,8 @@ int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_record(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err);
 
 /* A picture's truth (.json beside it): size, grid and, when known, the

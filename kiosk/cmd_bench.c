@@ -66,10 +66,12 @@ int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err)
         return sei_cli_bench_deadstones(argc - 1, argv + 1, out, err);
     if (argc > 0 && !strcmp(argv[0], "vision"))
         return sei_cli_bench_vision(argc - 1, argv + 1, out, err);
+    if (argc > 0 && !strcmp(argv[0], "record"))
+        return sei_cli_bench_record(argc - 1, argv + 1, out, err);
     if (argc > 0 && !strcmp(argv[0], "kiosk"))
         return sei_cli_bench_kiosk(argc - 1, argv + 1, out, err);
     if (argc > 0 && strcmp(argv[0], "rules")) {
-        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules, deadstones, vision, kiosk)\n", argv[0]);
+        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules, deadstones, vision, kiosk, record)\n", argv[0]);
         return 2;
     }
     sei_rules rules;

@@ -21,6 +21,10 @@ static void usage(FILE *f)
             "                      dead-stone proposal against recorded results and GNU Go\n"
             "  kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang L]\n"
             "                      the touchscreen: camera view, confirm, count, agree, store\n"
+            "  record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
+            "         [--komi K] [--rules R] [--resume]\n"
+            "                      watch a game and write its SGF move by move\n"
+            "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
             "  results [--db PATH] list | show N | export --csv FILE | export --sgf DIR\n"
             "                      the stored results: listed, shown, exported\n"
@@ -43,6 +47,8 @@ int main(int argc, char **argv)
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))
         return sei_cli_results(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "record"))
+        return sei_cli_record(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "kiosk"))
         return sei_cli_kiosk(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))

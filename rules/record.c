@@ -311,11 +311,20 @@ sei_status sei_recorder_observe(sei_recorder *rec, const uint8_t *grid, double t
     /* Moves: alternating first; then with one colour playing twice. */
     int found = 0;
     if (s->total > 0 && !swapped) {
-        for (int budget = 0; budget <= 1 && !found; budget++) {
-            s->twice_budget = budget;
+        /* Alternating from the colour to move; then, for the first move of
+         * an even game, from White (some players take White's stones
+         * first); then with one colour playing twice. */
+        int first = b->to_move;
+        for (int attempt = 0; attempt < 3 && !found; attempt++) {
+            if (attempt == 1 && (rec->nmoves || rec->handicap))
+                continue;
+            s->twice_budget = attempt == 2;
             s->depth = 0;
+            b->to_move = attempt == 1 ? sei_color_other(first) : first;
             found = dfs(s, b->to_move);
         }
+        if (!found)
+            b->to_move = first;
     }
     if (found) {
         /* The search left the moves played on the board. Take them back and

@@ -1,0 +1,386 @@
+/* cmd_record.c - `seichi record`: a game from the camera (or a folder of
+ * frames, or a video) to SGF, and `seichi bench record`: how well it does
+ * on game sequences whose moves are known. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "cvwrap.h"
+#include "recsess.h"
+#include "sgf.h"
+#include "source.h"
+
+static volatile sig_atomic_t stop_asked;
+static void on_stop(int sig) { (void)sig, stop_asked = 1; }
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: seichi record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
+               "                     [--komi K] [--rules R] [--resume] [--fps F]\n"
+               "\n"
+               "Watch a game and write its SGF move by move. Start from the empty board (or the\n"
+               "handicap stones); the board may be bumped, hands may cover it. The SGF is\n"
+               "rewritten whole after every move; --resume continues an interrupted recording.\n"
+               "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
+               "--fps frames a second (15) for the times in the record.\n");
+}
+
+static void say_update(FILE *out, const sei_recsess *s, const sei_recsess_event *ev, double t)
+{
+    const sei_recorder *rec = sei_recsess_recorder(s);
+    if (!rec)
+        return;
+    const sei_rec_move *m;
+    int n = sei_recorder_moves(rec, &m);
+    const sei_board *b = sei_recorder_board(rec);
+    char name[8];
+    for (int i = n - ev->u.moves; i < n; i++) {
+        if (m[i].point == SEI_PASS)
+            snprintf(name, sizeof name, "pass");
+        else
+            sei_board_point_name(b, m[i].point, name, sizeof name);
+        fprintf(out, "%7.1f s  move %3d  %s %-4s%s%s%s\n", t, i + 1, m[i].color == SEI_BLACK ? "Black" : "White", name,
+                m[i].flags & SEI_REC_TWICE ? "  (played twice in a row)" : "",
+                m[i].flags & SEI_REC_VOID ? "  (void: a stone on a forbidden point; turn lost)" : "",
+                m[i].flags & SEI_REC_KO ? " (ko)" : "");
+    }
+    if (ev->u.undone)
+        fprintf(out, "%7.1f s  taken back: %d move%s\n", t, ev->u.undone, ev->u.undone == 1 ? "" : "s");
+    if (ev->u.flags & SEI_REC_MOVED) {
+        sei_board_point_name(b, ev->u.point, name, sizeof name);
+        fprintf(out, "%7.1f s  the stone at %s left its point: put it back\n", t, name);
+    }
+    if (ev->u.flags & SEI_REC_DISTURBED)
+        fprintf(out, "%7.1f s  the board does not match the game: rebuild the recorded position\n", t);
+}
+
+int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
+{
+    sei_recsess_params p;
+    sei_recsess_params_default(&p);
+    const char *source = NULL, *sgf = NULL;
+    int resume = 0, komi_set = 0;
+    double fps = 15, komi = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(out);
+            return 0;
+        }
+        if (!strcmp(a, "--resume")) {
+            resume = 1;
+            continue;
+        }
+        if (!v) {
+            fprintf(err, "seichi record: %s needs a value\n", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--source"))
+            source = v;
+        else if (!strcmp(a, "--sgf"))
+            sgf = v;
+        else if (!strcmp(a, "--size")) {
+            p.size = atoi(v);
+            if (p.size != 9 && p.size != 13 && p.size != 19) {
+                fprintf(err, "seichi record: --size takes 9, 13 or 19\n");
+                return 2;
+            }
+        } else if (!strcmp(a, "--handicap")) {
+            char *end;
+            long h = strtol(v, &end, 10);
+            if (*end || h < 0 || h > 9 || h == 1) {
+                fprintf(err, "seichi record: --handicap takes 0 or 2..9\n");
+                return 2;
+            }
+            p.handicap = (int)h;
+        } else if (!strcmp(a, "--komi")) {
+            char *end;
+            komi = strtod(v, &end);
+            if (*end || fabs(komi) > 500) {
+                fprintf(err, "seichi record: --komi takes points, like 6.5\n");
+                return 2;
+            }
+            komi_set = 1;
+        } else if (!strcmp(a, "--rules")) {
+            if (sei_rules_preset(&p.rules, v)) {
+                fprintf(err, "seichi record: unknown rules '%s' (%s)\n", v, sei_rules_preset_names());
+                return 2;
+            }
+        } else if (!strcmp(a, "--fps")) {
+            fps = atof(v);
+            if (!(fps > 0 && fps < 1000)) {
+                fprintf(err, "seichi record: --fps takes frames a second, like 15\n");
+                return 2;
+            }
+        } else {
+            fprintf(err, "seichi record: unknown option %s\n", a);
+            usage(err);
+            return 2;
+        }
+    }
+    if (!source || !sgf) {
+        fprintf(err, "seichi record: give --source and --sgf\n");
+        usage(err);
+        return 2;
+    }
+    if (komi_set)
+        p.rules.komi = komi;
+    char msg[512];
+    sei_source *src = NULL;
+    sei_source_status sst = sei_source_try_open(source, &src, msg, sizeof msg);
+    if (sst != SEI_SOURCE_OK) {
+        fprintf(err, "seichi record: %s\n", msg);
+        return sst == SEI_SOURCE_NODEVICE ? 3 : 2;
+    }
+    struct stat sb;
+    int live = stat(source, &sb) != 0; /* camera, webcam: times from the clock */
+    sei_recsess *s = sei_recsess_create(&p, sgf, resume, msg, sizeof msg);
+    if (!s) {
+        fprintf(err, "seichi record: %s\n", msg);
+        sei_source_close(src);
+        return 2;
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    fprintf(out, "recording %s to %s%s\n", sei_source_describe(src), sgf, resume ? " (resuming)" : "");
+    double t0 = now_s();
+    long frame = 0;
+    int rc = 0, locked = 0;
+    while (!stop_asked) {
+        sei_image f = {0};
+        sst = sei_source_grab(src, &f);
+        if (sst == SEI_SOURCE_END)
+            break;
+        if (sst != SEI_SOURCE_OK) {
+            fprintf(err, "seichi record: %s (the record so far is saved in %s)\n", sei_source_errmsg(src), sgf);
+            rc = 3;
+            break;
+        }
+        double t = live ? now_s() - t0 : frame / fps;
+        frame++;
+        sei_recsess_event ev;
+        if (sei_recsess_frame(s, &f, t, &ev)) {
+            fprintf(err, "seichi record: %s\n", sei_recsess_errmsg(s));
+            rc = 1;
+        }
+        sei_image_free(&f);
+        if (ev.locked && !locked) {
+            double c[4][2];
+            int n;
+            sei_recsess_geometry(s, c, &n);
+            fprintf(out, "%7.1f s  board found: %dx%d; recording\n", t, n, n);
+            locked = 1;
+        }
+        if (ev.synced)
+            fprintf(out, "%7.1f s  the board shows the saved position: going on\n", t);
+        if (ev.refit)
+            fprintf(out, "%7.1f s  the board moved: found it again\n", t);
+        if (ev.state)
+            say_update(out, s, &ev, t);
+    }
+    if (!locked)
+        fprintf(err, "seichi record: never saw the starting position steady (an empty board%s): nothing recorded\n",
+                p.handicap ? " with the handicap stones" : "");
+    else if (sei_recsess_save(s)) {
+        fprintf(err, "seichi record: %s\n", sei_recsess_errmsg(s));
+        rc = 1;
+    }
+    const sei_rec_move *m;
+    int n = sei_recsess_recorder(s) ? sei_recorder_moves(sei_recsess_recorder(s), &m) : 0;
+    fprintf(out, "%d move%s recorded in %s\n", n, n == 1 ? "" : "s", sgf);
+    sei_recsess_destroy(s);
+    sei_source_close(src);
+    if (!locked && !rc)
+        rc = 4;
+    return rc;
+}
+
+/* ---- the benchmark ------------------------------------------------------------- */
+
+typedef struct {
+    int color, x, y;
+} tmove;
+
+/* Longest common subsequence of two move lists. */
+static int lcs(const tmove *a, int na, const tmove *b, int nb)
+{
+    int *prev = calloc((size_t)nb + 1, sizeof *prev), *cur = calloc((size_t)nb + 1, sizeof *cur);
+    if (!prev || !cur) {
+        free(prev);
+        free(cur);
+        return 0;
+    }
+    for (int i = 1; i <= na; i++) {
+        for (int j = 1; j <= nb; j++) {
+            int same = a[i - 1].color == b[j - 1].color && a[i - 1].x == b[j - 1].x && a[i - 1].y == b[j - 1].y;
+            cur[j] = same ? prev[j - 1] + 1 : cur[j - 1] > prev[j] ? cur[j - 1] : prev[j];
+        }
+        int *t = prev;
+        prev = cur;
+        cur = t;
+    }
+    int r = prev[nb];
+    free(prev);
+    free(cur);
+    return r;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A sequence folder: its pictures in name order, and the true moves from
+ * truth.sgf. */
+static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *handicap, FILE *err)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/truth.sgf", dir);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(err, "seichi bench record: %s: no truth.sgf (the true moves)\n", dir);
+        return -1;
+    }
+    char *buf = malloc(1 << 20);
+    size_t len = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+    fclose(f);
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    memset(&g, 0, sizeof g);
+    int rc = -1;
+    if (buf && s && sei_sgf_parse(s, buf, len) == SEI_OK && sei_sgf_game_get(s, 0, &g) == SEI_OK) {
+        *moves = malloc(sizeof **moves * (size_t)(g.moves_n + 1));
+        if (*moves) {
+            for (int i = 0; i < g.moves_n; i++)
+                (*moves)[i] = (tmove){g.moves[i].color, g.moves[i].x, g.moves[i].y};
+            *n = g.moves_n;
+            *size = g.size;
+            *handicap = g.handicap;
+            rc = 0;
+        }
+    } else
+        fprintf(err, "seichi bench record: %s: %s\n", path, s ? sei_sgf_errmsg(s) : "out of memory");
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    free(buf);
+    return rc;
+}
+
+static int is_picture(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    return dot && (!strcasecmp(dot, ".jpg") || !strcasecmp(dot, ".jpeg") || !strcasecmp(dot, ".png"));
+}
+
+int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
+{
+    if (argc < 1) {
+        fprintf(err, "usage: seichi bench record DIR...   (each DIR: frames in name order and truth.sgf)\n");
+        return 2;
+    }
+    sei_cv_threads(1);
+    int games = 0, perfect = 0;
+    long true_total = 0, right_total = 0, invented_total = 0, missed_total = 0, frames_total = 0;
+    double secs_total = 0;
+    fprintf(out, "%-28s %5s %6s %6s %8s %7s %7s %8s %7s\n", "game", "size", "true", "right", "right%", "invent", "missed",
+            "frames", "fps");
+    for (int gi = 0; gi < argc; gi++) {
+        const char *dir = argv[gi];
+        tmove *truth = NULL;
+        int nt = 0, size = 0, hcap = 0;
+        if (load_truth(dir, &truth, &nt, &size, &hcap, err))
+            continue;
+        DIR *d = opendir(dir);
+        char **names = NULL;
+        int nn = 0, cap = 0;
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            if (!is_picture(e->d_name))
+                continue;
+            if (nn == cap) {
+                cap = cap ? cap * 2 : 256;
+                char **nw = realloc(names, sizeof *nw * (size_t)cap);
+                if (!nw)
+                    break;
+                names = nw;
+            }
+            names[nn++] = strdup(e->d_name);
+        }
+        if (d)
+            closedir(d);
+        qsort(names, (size_t)nn, sizeof *names, by_name);
+        sei_recsess_params p;
+        sei_recsess_params_default(&p);
+        p.size = size;
+        p.handicap = hcap;
+        char tmp[64], msg[512];
+        snprintf(tmp, sizeof tmp, "/tmp/seichi-bench-record-%d.sgf", (int)getpid());
+        sei_recsess *s = sei_recsess_create(&p, tmp, 0, msg, sizeof msg);
+        double busy = 0;
+        for (int i = 0; s && i < nn; i++) {
+            char path[1400];
+            snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+            sei_image f = {0};
+            if (sei_cv_load(path, 0, &f, msg, sizeof msg)) {
+                fprintf(err, "seichi bench record: %s\n", msg);
+                continue;
+            }
+            double t0 = now_s();
+            sei_recsess_event ev;
+            sei_recsess_frame(s, &f, i / 15.0, &ev);
+            busy += now_s() - t0;
+            sei_image_free(&f);
+        }
+        const sei_rec_move *m = NULL;
+        int nr = s && sei_recsess_recorder(s) ? sei_recorder_moves(sei_recsess_recorder(s), &m) : 0;
+        tmove *got = calloc((size_t)nr + 1, sizeof *got);
+        const sei_board *b = nr ? sei_recorder_board(sei_recsess_recorder(s)) : NULL;
+        for (int i = 0; got && i < nr; i++)
+            got[i] = m[i].point == SEI_PASS ? (tmove){m[i].color, -1, -1}
+                                            : (tmove){m[i].color, sei_board_x(b, m[i].point), sei_board_y(b, m[i].point)};
+        int right = got ? lcs(truth, nt, got, nr) : 0;
+        int invented = nr - right, missed = nt - right;
+        games++;
+        perfect += invented == 0 && missed == 0;
+        true_total += nt;
+        right_total += right;
+        invented_total += invented;
+        missed_total += missed;
+        frames_total += nn;
+        secs_total += busy;
+        const char *base = strrchr(dir, '/');
+        base = base && base[1] ? base + 1 : dir;
+        fprintf(out, "%-28.28s %5d %6d %6d %7.1f%% %7d %7d %8d %7.1f%s\n", base, size, nt, right, nt ? 100.0 * right / nt : 100.0,
+                invented, missed, nn, busy > 0 ? nn / busy : 0, s && sei_recsess_recorder(s) ? "" : "  (never locked)");
+        free(got);
+        free(truth);
+        for (int i = 0; i < nn; i++)
+            free(names[i]);
+        free(names);
+        sei_recsess_destroy(s);
+        remove(tmp);
+    }
+    if (!games)
+        return 2;
+    fprintf(out, "%d game%s: %ld of %ld moves right (%.1f%%), %ld invented, %ld missed, %d perfect (%.0f%%), %.1f frames/s on one core\n",
+            games, games == 1 ? "" : "s", right_total, true_total, true_total ? 100.0 * right_total / true_total : 100.0,
+            invented_total, missed_total, perfect, 100.0 * perfect / games, secs_total > 0 ? frames_total / secs_total : 0);
+    return 0;
+}

@@ -1,0 +1,67 @@
+/* recsess.h - recording a game from frames: the camera side of the
+ * recorder (rules/record.h) and its SGF file.
+ *
+ * Frames go in one by one. The board's geometry is locked at the start
+ * (the empty board, or the handicap stones), then followed: while nothing
+ * moves, the stones are read on the locked lattice; when the reading
+ * stops matching the recorded game (the board was bumped or slid), the
+ * picture is searched for the board again and the lattice that best
+ * matches the game is taken. Frames with motion (hands, arms, sleeves) are
+ * skipped. A reading becomes a state only after `stable_frames` identical
+ * readings in a row, and each new state goes to the recorder. After every
+ * recorded move the SGF is written again, whole, under a temporary name
+ * and renamed over the old one, so a crash or a power cut loses no move;
+ * --resume reads it back and waits for the board to show its position. */
+#ifndef SEI_RECSESS_H
+#define SEI_RECSESS_H
+
+#include <stddef.h>
+
+#include "image.h"
+#include "record.h"
+#include "rules.h"
+
+typedef struct {
+    int size;            /* 0: find it; or 9, 13, 19 */
+    int handicap;        /* black stones set before White's first move (0) */
+    sei_rules rules;     /* rules and komi written to the SGF; legality follows them */
+    int stable_frames;   /* identical readings in a row that make a state (3) */
+    double motion;       /* grey change per sampled point that counts as motion (5) */
+    int work_side;       /* the reader's working size, pixels (1000) */
+} sei_recsess_params;
+
+void sei_recsess_params_default(sei_recsess_params *p);
+
+typedef struct sei_recsess sei_recsess;
+
+/* What one frame did. */
+typedef struct {
+    int locked;          /* the geometry is known */
+    int moving;          /* skipped: motion */
+    int state;           /* a new stable state went to the recorder */
+    int refit;           /* the board was found again after a bump */
+    int synced;          /* --resume: the board now shows the saved position */
+    sei_rec_update u;    /* the recorder's answer, when state */
+} sei_recsess_event;
+
+/* A session writing to sgf_path. With resume, the file is read first and
+ * its moves replayed (a missing file starts afresh). NULL with the reason
+ * in err. Free with sei_recsess_destroy (NULL: no-op). */
+sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_path, int resume, char *err, size_t n);
+void sei_recsess_destroy(sei_recsess *s);
+const char *sei_recsess_errmsg(const sei_recsess *s);
+
+/* One frame (BGR), seen at t seconds. Returns 0, or -1 when the SGF could
+ * not be written (the message says why; the moves are still held). */
+int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev);
+
+/* Write the SGF now (also done after every move). Returns 0 or -1. */
+int sei_recsess_save(sei_recsess *s);
+
+const sei_recorder *sei_recsess_recorder(const sei_recsess *s); /* NULL until the geometry is locked */
+/* The locked corners (TL, TR, BR, BL, frame pixels) and size; 0, or -1 before the lock. */
+int sei_recsess_geometry(const sei_recsess *s, double corners[4][2], int *size);
+/* The SGF text as it would be written (caller frees), or NULL. */
+char *sei_recsess_sgf(const sei_recsess *s);
+
+#endif

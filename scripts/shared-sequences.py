@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Game sequences from ../shared/photos for `seichi bench record`.
+
+Tengen-Go's 9x9 and 13x13 games are one photo per move (size9_move_N.png,
+with a .json truth each). This makes, under OUT, one folder per game: each
+photo linked `--repeat` times in order (a camera sees a still board for
+several frames; the recorder wants a few identical readings), and
+truth.sgf with the moves read off the consecutive truths (the one stone
+each photo adds). Nothing is copied: the frames are symbolic links into
+the shared folder, which stays outside the repository.
+
+usage: scripts/shared-sequences.py [--shared ../shared] [--repeat 3] OUT
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+
+def grid_of(path):
+    with open(path) as f:
+        d = json.load(f)
+    return d["size"], d["grid"]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("out")
+    a = ap.parse_args()
+    src = os.path.join(a.shared, "photos", "Tengen-Go")
+    if not os.path.isdir(src):
+        print("shared-sequences: %s absent, no real sequences" % src, file=sys.stderr)
+        return 0
+    made = 0
+    for size in (9, 13):
+        pat = re.compile(r"size%d_move_(\d+)(_captured)?\.json$" % size)
+        steps = []
+        for name in os.listdir(src):
+            m = pat.match(name)
+            if m:
+                steps.append((int(m.group(1)), 1 if m.group(2) else 0, name))
+        if not steps:
+            continue
+        steps.sort()
+        game = os.path.join(a.out, "tengen-%dx%d" % (size, size))
+        os.makedirs(game, exist_ok=True)
+        for f in os.listdir(game):
+            os.unlink(os.path.join(game, f))
+        moves, prev, k = [], None, 0
+        for idx, cap, name in steps:
+            n, grid = grid_of(os.path.join(src, name))
+            base = name[:-5]
+            pic = [p for p in os.listdir(src) if p.startswith(base + ".") and not p.endswith(".json")][0]
+            for r in range(a.repeat):
+                os.symlink(os.path.abspath(os.path.join(src, pic)), os.path.join(game, "frame-%04d%s" % (k, os.path.splitext(pic)[1])))
+                k += 1
+            if prev is not None:
+                added = [(y, x, grid[y][x]) for y in range(n) for x in range(n) if prev[y][x] == "." and grid[y][x] != "."]
+                if len(added) == 1:
+                    y, x, c = added[0]
+                    moves.append("%s[%s%s]" % ("B" if c == "X" else "W", chr(97 + x), chr(97 + y)))
+                elif len(added) > 1:
+                    print("shared-sequences: %s adds %d stones; skipped as truth" % (name, len(added)), file=sys.stderr)
+            prev = grid
+        with open(os.path.join(game, "truth.sgf"), "w") as f:
+            f.write("(;GM[1]FF[4]SZ[%d]C[true moves of Tengen-Go's game_simple %dx%d]\n;%s)\n" % (size, size, size, "\n;".join(moves)))
+        made += 1
+        print(game)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
