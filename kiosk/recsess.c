@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,11 @@ struct sei_recsess {
     int resumed_n;
     sei_sgf_move *resumed;
     char date[16];
+    /* Each point as it looked empty, from the start: a stone is read as a
+     * change from that (its own grid-line ink, its own light) rather than
+     * against fixed thresholds. ref_ok: the point was seen empty. */
+    float ref_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ref_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    uint8_t ref_ok[SEI_MAX_SIZE][SEI_MAX_SIZE];
     char msg[512];
 };
 
@@ -392,6 +398,65 @@ static void grid_flat(const sei_vision_result *r, uint8_t *g)
             g[y * r->size + x] = r->grid[y][x];
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Remember how the empty points look. */
+static void ref_learn(sei_recsess *s, const sei_vision_result *r, const uint8_t *g, double weight)
+{
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            if (g[y * r->size + x] != SEI_EMPTY)
+                continue;
+            if (!s->ref_ok[y][x] || weight >= 1) {
+                s->ref_L[y][x] = r->sample_L[y][x];
+                s->ref_C[y][x] = r->sample_C[y][x];
+                s->ref_ok[y][x] = 1;
+            } else {
+                s->ref_L[y][x] += (float)(weight * (r->sample_L[y][x] - s->ref_L[y][x]));
+                s->ref_C[y][x] += (float)(weight * (r->sample_C[y][x] - s->ref_C[y][x]));
+            }
+        }
+}
+
+/* Read each point against itself empty. The light may have changed since
+ * (a cloud, a lamp): the median change over the points the game says are
+ * empty is that change, and is taken out first. Points never seen empty
+ * keep the reader's own call. */
+static void ref_classify(const sei_recsess *s, const sei_vision_result *r, uint8_t *g)
+{
+    const sei_board *b = sei_recorder_board(s->rec);
+    float dl[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int n = 0;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (s->ref_ok[y][x] && b->color[sei_board_point(b, x, y)] == SEI_EMPTY)
+                dl[n++] = r->sample_L[y][x] - s->ref_L[y][x];
+    float shift = 0;
+    if (n >= 5) {
+        qsort(dl, (size_t)n, sizeof dl[0], cmp_float);
+        shift = dl[n / 2];
+    }
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            if (!s->ref_ok[y][x])
+                continue;
+            double L0 = s->ref_L[y][x] + shift, dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ref_C[y][x];
+            /* A black stone takes away most of the light; a white one adds
+             * light, or at least takes away the wood's colour. */
+            double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * s->ref_C[y][x]);
+            int c = SEI_EMPTY;
+            if (dL < -bgap)
+                c = SEI_BLACK;
+            else if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
+                c = SEI_WHITE;
+            g[y * r->size + x] = (uint8_t)c;
+        }
+}
+
 /* Points where a reading and the recorded position differ. */
 static int distance_to_game(const sei_recsess *s, const uint8_t *g)
 {
@@ -405,7 +470,7 @@ static int distance_to_game(const sei_recsess *s, const uint8_t *g)
 
 /* After a bump: search the picture for the board again, and take the
  * lattice (in whichever of its four turns) that best matches the game. */
-static int refit(sei_recsess *s, const sei_image *f, uint8_t *g, int *best_d)
+static int refit(sei_recsess *s, const sei_image *f, uint8_t *g, int *best_d, sei_vision_result *best)
 {
     sei_vision_result r;
     if (sei_vision_read(s->v, f, &r) != SEI_VISION_OK || r.size != s->size)
@@ -422,11 +487,13 @@ static int refit(sei_recsess *s, const sei_image *f, uint8_t *g, int *best_d)
             continue;
         uint8_t gg[SEI_MAX_SIZE * SEI_MAX_SIZE];
         grid_flat(&rr, gg);
+        ref_classify(s, &rr, gg);
         int d = distance_to_game(s, gg);
         if (d < *best_d) {
             *best_d = d;
             memcpy(s->corners, c, sizeof c);
             memcpy(g, gg, (size_t)s->size * (size_t)s->size);
+            *best = rr;
             improved = 1;
         }
     }
@@ -484,6 +551,10 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         if (s->run < s->p.stable_frames)
             return 0;
         memcpy(s->corners, r.corners, sizeof s->corners);
+        /* Learn the empty points on the lattice as it will be read from now on. */
+        sei_vision_result rr;
+        if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, r.size, &rr) == SEI_VISION_OK)
+            ref_learn(s, &rr, g, 1);
         s->locked = 1;
         ev->locked = 1;
         if (make_recorder(s, g))
@@ -498,6 +569,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, s->size, &r) != SEI_VISION_OK)
         return 0;
     grid_flat(&r, g);
+    ref_classify(s, &r, g);
     /* Far from the game: bumped? (A move changes a point or two, with its
      * captures a few more.) */
     int d = distance_to_game(s, g);
@@ -506,7 +578,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     for (int i = 0; i < nn; i++)
         stones += b->color[sei_board_point(b, i % s->size, i / s->size)] != SEI_EMPTY;
     if (d > 6 + stones / 8) {
-        if (refit(s, f, g, &d))
+        if (refit(s, f, g, &d, &r))
             ev->refit = 1;
     }
     if (s->run && !memcmp(s->last, g, (size_t)nn))
@@ -535,6 +607,9 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         notes_drop_after(s, sei_recorder_moves(s->rec, &m));
     }
     describe(s, &ev->u, t);
+    /* The light drifts over a game: follow it on the points that agree. */
+    if (!(ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED)))
+        ref_learn(s, &r, g, 0.1);
     if (ev->u.moves || ev->u.undone || (ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED)))
         return sei_recsess_save(s);
     return 0;

@@ -184,6 +184,8 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
             if (getenv("SEI_TRACE") && (c != SEI_EMPTY || conf < 0.75))
                 fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f  dL %.1f dC %.1f\n", x, y,
                         c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC, dL, dC);
+            r->sample_L[y][x] = (float)pt[y][x].L;
+            r->sample_C[y][x] = (float)pt[y][x].C;
             r->grid[y][x] = (uint8_t)c;
             r->confidence[y][x] = conf;
             if (conf < r->min_confidence)

@@ -53,6 +53,11 @@ typedef struct {
     uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];   /* [row][col]: SEI_EMPTY / SEI_BLACK / SEI_WHITE; row 0 at the top */
     float confidence[SEI_MAX_SIZE][SEI_MAX_SIZE]; /* 0.5 (a guess) .. 1 (sure) */
     float min_confidence;
+    /* What each intersection looked like: median lightness L* (0..100) and
+     * chroma where a stone's top would be; for comparing a point with
+     * itself over time (the recorder). */
+    float sample_L[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    float sample_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     double corners[4][2];                       /* pixels of the corner intersections: TL, TR, BR, BL */
     double H[9];                                /* grid (col, row) to picture pixels, row-major */
     double lattice_score;                       /* share of the lattice's lines the picture supports */
