@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench sequences clean
 
 all: build
 
@@ -33,11 +33,19 @@ bench: build
 	@sh scripts/install-deps.sh bench
 	./$(BUILD)/seichi bench
 	./$(BUILD)/seichi bench kiosk
+	@python3 scripts/shared-sequences.py --shared $(SHARED) $(BUILD)/real-sequences >/dev/null
+	./$(BUILD)/seichi bench record images/sequences/*/ $(wildcard $(BUILD)/real-sequences/*/) $(wildcard $(BUILD)/sequences/*/)
 	./$(BUILD)/seichi bench vision images/renders $(wildcard $(SHARED)/photos/*/)
 	@if [ -d $(SHARED)/sgf ]; then \
 	  ./$(BUILD)/seichi bench deadstones $(SHARED)/sgf/tygem-9d-2005-11 $(SHARED)/sgf/fox-pro $(SHARED)/sgf/gnugo-regression-games && \
 	  ./$(BUILD)/seichi bench deadstones --min-moves 200 $(SHARED)/sgf/fox-amateur-9k; \
 	else echo "bench: $(SHARED)/sgf absent, dead-stone benchmark skipped"; fi
+
+# Render the recording benchmark's game sequences (about 20 minutes) into
+# $(BUILD)/sequences; `make bench` measures them when they are there.
+sequences:
+	@sh scripts/install-deps.sh render
+	sh images/generator/sequence-set.sh $(BUILD)/sequences $(SHARED)
 
 clean:
 	rm -rf $(BUILD)

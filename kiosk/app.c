@@ -23,7 +23,9 @@
 #include "app.h"
 #include "cvwrap.h"
 #include "deadstones.h"
+#include "lattice.h"
 #include "motion.h"
+#include "recsess.h"
 #include "source.h"
 #include "store.h"
 #include "vision.h"
@@ -80,6 +82,14 @@ struct sei_app {
     int have_score;
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
+    /* Recording a game (the Record screen). */
+    sei_recsess *rs;
+    char rec_path[PATH_MAX];
+    double rec_t0;
+    int rec_moving, rec_lost;
+    char rec_lines[6][64];
+    char rec_alert[200];
+    double rec_alert_until;
 };
 
 void sei_app_params_default(sei_app_params *p)
@@ -448,19 +458,25 @@ static int count(sei_app *a)
     return 0;
 }
 
+/* A folder beside the database (photos/, games/, exports/), made if missing. */
+static int beside_db(const sei_app *a, const char *name, char *out, size_t n)
+{
+    snprintf(out, n, "%s", a->db_path);
+    char *slash = strrchr(out, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(out, n, ".");
+    size_t len = strlen(out);
+    snprintf(out + len, n - len, "/%s", name);
+    return mkdir(out, 0755) && errno != EEXIST ? -1 : 0;
+}
+
 /* Where the photo of a result goes: beside the database, in photos/. */
 static int photo_write(sei_app *a, char *path, size_t n)
 {
     char dir[1100];
-    snprintf(dir, sizeof dir, "%s", a->db_path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    size_t len = strlen(dir);
-    snprintf(dir + len, sizeof dir - len, "/photos");
-    if (mkdir(dir, 0755) && errno != EEXIST)
+    if (beside_db(a, "photos", dir, sizeof dir))
         return -1;
     time_t t = time(NULL);
     struct tm tm;
@@ -514,6 +530,158 @@ static int agree(sei_app *a)
     return 0;
 }
 
+/* ---- recording a game ---------------------------------------------------------- */
+
+static void rec_alert(sei_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rec_alert(sei_app *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(a->rec_alert, sizeof a->rec_alert, fmt, ap);
+    va_end(ap);
+    a->rec_alert_until = a->now + 6000;
+}
+
+/* Start recording into games/ beside the database, with the settings'
+ * rules, komi and size. */
+static void record_start(sei_app *a)
+{
+    char dir[PATH_MAX - 64], err[300], stamp[32];
+    if (beside_db(a, "games", dir, sizeof dir)) {
+        say(a, "%s: %s", dir, strerror(errno));
+        return;
+    }
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(a->rec_path, sizeof a->rec_path, "%s/game-%s.sgf", dir, stamp);
+    sei_recsess_params rp;
+    sei_recsess_params_default(&rp);
+    rp.size = a->set.size;
+    sei_rules_preset(&rp.rules, a->set.rules);
+    rp.rules.komi = a->set.komi;
+    sei_recsess_destroy(a->rs);
+    a->rs = sei_recsess_create(&rp, a->rec_path, 0, err, sizeof err);
+    if (!a->rs) {
+        say(a, "%s", err);
+        return;
+    }
+    a->rec_t0 = a->now;
+    a->rec_moving = a->rec_lost = 0;
+    memset(a->rec_lines, 0, sizeof a->rec_lines);
+    a->rec_alert[0] = 0;
+    a->screen = SEI_SCREEN_RECORD;
+}
+
+static void record_lines(sei_app *a)
+{
+    const sei_recorder *rec = sei_recsess_recorder(a->rs);
+    memset(a->rec_lines, 0, sizeof a->rec_lines);
+    if (!rec)
+        return;
+    const sei_rec_move *m;
+    int n = sei_recorder_moves(rec, &m), first = n > 6 ? n - 6 : 0;
+    const sei_board *b = sei_recorder_board(rec);
+    for (int i = first; i < n; i++) {
+        char name[8];
+        if (m[i].point == SEI_PASS)
+            snprintf(name, sizeof name, "—");
+        else
+            sei_board_point_name(b, m[i].point, name, sizeof name);
+        snprintf(a->rec_lines[i - first], sizeof a->rec_lines[0], "%3d  %s %s", i + 1,
+                 sei_ui_string(a->set.lang, m[i].color == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE), name);
+    }
+}
+
+static int record_tick(sei_app *a)
+{
+    if (!a->src)
+        return 0;
+    sei_image f = {0};
+    sei_source_status st = sei_source_grab(a->src, &f);
+    if (st == SEI_SOURCE_END)
+        return 0;
+    if (st != SEI_SOURCE_OK) {
+        /* Every move so far is in the SGF already; the recording waits. */
+        rec_alert(a, "%s", sei_source_errmsg(a->src));
+        return 1;
+    }
+    frame_clear(a);
+    a->frame = f;
+    double k = fmin(640.0 / f.width, 480.0 / f.height);
+    if (k < 1 && sei_cv_resize(&f, &a->view, (int)(f.width * k), (int)(f.height * k)) == 0)
+        a->view_owned = 1;
+    else
+        a->view = f;
+    sei_recsess_event ev;
+    if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    a->rec_moving = ev.moving;
+    if (!ev.moving)
+        a->rec_lost = ev.lost;
+    const sei_recorder *rec = sei_recsess_recorder(a->rs);
+    if (ev.state && rec) {
+        const sei_board *b = sei_recorder_board(rec);
+        const sei_rec_move *m;
+        int n = sei_recorder_moves(rec, &m);
+        char name[8] = "";
+        sei_lang L = a->set.lang;
+        if (ev.u.flags & SEI_REC_VOID && n) {
+            sei_board_point_name(b, m[n - 1].void_point, name, sizeof name);
+            rec_alert(a, sei_ui_string(L, SEI_S_REC_VOID), name);
+        } else if (ev.u.flags & SEI_REC_TWICE && n)
+            rec_alert(a, sei_ui_string(L, SEI_S_REC_TWICE),
+                      sei_ui_string(L, m[n - 1].color == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE));
+        else if (ev.u.flags & SEI_REC_MOVED) {
+            sei_board_point_name(b, ev.u.point, name, sizeof name);
+            rec_alert(a, sei_ui_string(L, SEI_S_REC_MOVED), name);
+        } else if (ev.u.undone)
+            rec_alert(a, sei_ui_string(L, SEI_S_REC_UNDO), ev.u.undone);
+        record_lines(a);
+    }
+    return 1;
+}
+
+/* Stop recording; with end, go on to confirm the final position. */
+static void record_finish(sei_app *a, int end)
+{
+    if (!a->rs)
+        return;
+    const sei_recorder *rec = sei_recsess_recorder(a->rs);
+    if (rec && sei_recsess_save(a->rs))
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    else if (rec)
+        say(a, sei_ui_string(a->set.lang, SEI_S_REC_SAVED), a->rec_path);
+    if (end && rec) {
+        /* The position as recorded, captures and prisoners known. */
+        const sei_board *rb = sei_recorder_board(rec);
+        sei_board_destroy(a->board);
+        a->board = sei_board_create(rb->size);
+        if (a->board) {
+            for (int p = 0; p < rb->stride * rb->stride; p++)
+                if (sei_board_on(rb, p) && (rb->color[p] == SEI_BLACK || rb->color[p] == SEI_WHITE))
+                    sei_board_place(a->board, rb->color[p], p);
+            memset(a->dead, 0, sizeof a->dead);
+            memset(a->edited, 0, sizeof a->edited);
+            sei_dead_result prop;
+            if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
+                memcpy(a->dead, prop.dead, sizeof a->dead);
+            rules_set(a, a->set.rules, a->set.komi);
+            a->handicap = sei_recorder_handicap(rec);
+            a->prisoners = (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE};
+            a->have_score = 0;
+            a->screen = SEI_SCREEN_CONFIRM;
+        }
+    } else {
+        a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
+        a->armed = 0;
+        a->still_since = a->now;
+    }
+    sei_recsess_destroy(a->rs);
+    a->rs = NULL;
+}
+
 /* Where an export goes: a USB stick if one is mounted (a folder under
  * /media or /run/media on another device than its parent, writable),
  * else exports/ beside the database; or where the caller said. */
@@ -545,15 +713,7 @@ static void export_target(const sei_app *a, char *out, size_t n)
             globfree(&g);
         }
     }
-    snprintf(out, n, "%s", a->db_path);
-    char *slash = strrchr(out, '/');
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(out, n, ".");
-    size_t len = strlen(out);
-    snprintf(out + len, n - len, "/exports");
-    mkdir(out, 0755);
+    beside_db(a, "exports", out, n);
 }
 
 /* Every stored result as a CSV file and SGF files, in a new folder named
@@ -639,6 +799,8 @@ void sei_app_destroy(sei_app *a)
 {
     if (!a)
         return;
+    if (a->rs)
+        record_finish(a, 0); /* the SGF holds every move already; this writes it once more */
     source_close(a);
     frame_clear(a);
     sei_vision_destroy(a->live);
@@ -766,6 +928,8 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
                     memcpy(a->corners, c, sizeof c);
                 }
                 a->corners_set = 1;
+            } else if (act.button == SEI_BTN_RECORD) {
+                record_start(a);
             } else if (act.button == SEI_BTN_CORNERS_DONE) {
                 a->editing = 0;
                 capture(a);
@@ -800,6 +964,10 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         if (act.kind == SEI_ACT_BUTTON)
             settings_button(a, act.button);
         break;
+    case SEI_SCREEN_RECORD:
+        if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_END || act.button == SEI_BTN_STOP))
+            record_finish(a, act.button == SEI_BTN_END);
+        break;
     case SEI_SCREEN_NOCAMERA:
         if (act.kind != SEI_ACT_BUTTON)
             break;
@@ -828,6 +996,8 @@ int sei_app_tick(sei_app *a, double now)
     }
     if (a->screen == SEI_SCREEN_LIVE)
         redraw |= live_tick(a);
+    else if (a->screen == SEI_SCREEN_RECORD)
+        redraw |= record_tick(a);
     else if (a->screen == SEI_SCREEN_NOCAMERA && !a->src && now >= a->retry_at) {
         /* Plugging the camera in is enough: it is looked for again now and then. */
         a->retry_at = now + a->p.retry_ms;
@@ -881,6 +1051,47 @@ void sei_app_draw(sei_app *a)
         v.handicap = a->handicap;
         v.prisoners = a->prisoners;
         break;
+    case SEI_SCREEN_RECORD: {
+        v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};
+        double c[4][2];
+        int n;
+        const sei_recorder *rec = sei_recsess_recorder(a->rs);
+        v.rec_waiting = !rec;
+        v.last_col = v.last_row = -1;
+        if (a->view.buf && a->frame.width && sei_recsess_geometry(a->rs, c, &n) == 0) {
+            /* The lattice as the view shows it: grid (col, row) to view pixels. */
+            double k = (double)a->view.width / a->frame.width;
+            const double uv[8] = {0, 0, n - 1, 0, n - 1, n - 1, 0, n - 1};
+            double xy[8];
+            for (int i = 0; i < 4; i++) {
+                xy[2 * i] = c[i][0] * k;
+                xy[2 * i + 1] = c[i][1] * k;
+            }
+            if (sei_h_fit(uv, xy, 4, v.H) == 0) {
+                v.found = 1;
+                v.size = n;
+            }
+        }
+        if (rec) {
+            const sei_rec_move *m;
+            v.rec_moves = sei_recorder_moves(rec, &m);
+            const sei_board *b = sei_recorder_board(rec);
+            if (v.rec_moves && m[v.rec_moves - 1].point != SEI_PASS) {
+                v.last_col = sei_board_x(b, m[v.rec_moves - 1].point);
+                v.last_row = sei_board_y(b, m[v.rec_moves - 1].point);
+            }
+            v.rec_board = b;
+            v.rec_overlay = a->rec_lost;
+        }
+        for (int i = 0; i < 6 && a->rec_lines[i][0]; i++)
+            v.rec_lines[i] = a->rec_lines[i];
+        v.moving = a->rec_moving;
+        if (a->rec_lost)
+            v.rec_alert = sei_ui_string(a->set.lang, SEI_S_REC_LOST);
+        else if (a->rec_alert[0] && a->now < a->rec_alert_until)
+            v.rec_alert = a->rec_alert;
+        break;
+    }
     case SEI_SCREEN_SETTINGS: v.settings = a->set; break;
     case SEI_SCREEN_NOCAMERA:
         v.message = a->src_error[0] ? a->src_error : NULL;

@@ -164,7 +164,8 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
         int quit = 0;
         /* The live view wants every frame; the other screens only change
          * on a tap, so wait for one rather than spin. */
-        int live = sei_app_screen(app) == SEI_SCREEN_LIVE || sei_app_screen(app) == SEI_SCREEN_NOCAMERA;
+        int live = sei_app_screen(app) == SEI_SCREEN_LIVE || sei_app_screen(app) == SEI_SCREEN_RECORD ||
+                   sei_app_screen(app) == SEI_SCREEN_NOCAMERA;
         if (SDL_WaitEventTimeout(&e, live ? 1 : 250)) {
             quit |= sei_app_handle(app, &e);
             while (!quit && SDL_PollEvent(&e))

@@ -355,7 +355,32 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         for (int i = 0; got && i < nr; i++)
             got[i] = m[i].point == SEI_PASS ? (tmove){m[i].color, -1, -1}
                                             : (tmove){m[i].color, sei_board_x(b, m[i].point), sei_board_y(b, m[i].point)};
-        int right = got ? lcs(truth, nt, got, nr) : 0;
+        /* Which corner of a board is "top left" depends on where the camera
+         * stands (the reader calls the picture's top-left corner so; the
+         * renderer, for a board seen corner-on, may call the next one so):
+         * the game is the same under any of the board's eight symmetries,
+         * so compare under the best one, the same for the whole game. */
+        int right = 0;
+        tmove *turned = malloc(sizeof *turned * (size_t)(nt + 1));
+        for (int sym = 0; got && turned && sym < 8; sym++) {
+            for (int i = 0; i < nt; i++) {
+                int x = truth[i].x, y = truth[i].y, m1 = size - 1;
+                if (x >= 0) {
+                    int tx = sym & 4 ? y : x, ty = sym & 4 ? x : y;
+                    if (sym & 1)
+                        tx = m1 - tx;
+                    if (sym & 2)
+                        ty = m1 - ty;
+                    x = tx;
+                    y = ty;
+                }
+                turned[i] = (tmove){truth[i].color, x, y};
+            }
+            int r = lcs(turned, nt, got, nr);
+            if (r > right)
+                right = r;
+        }
+        free(turned);
         int invented = nr - right, missed = nt - right;
         games++;
         perfect += invented == 0 && missed == 0;

@@ -28,6 +28,7 @@ struct sei_recsess {
     /* voting */
     uint8_t last[SEI_MAX_SIZE * SEI_MAX_SIZE], fed[SEI_MAX_SIZE * SEI_MAX_SIZE];
     int run, have_fed;
+    int lost;                           /* frames in a row far from the game */
     /* what the SGF will say about the moves: notes[k] follow move k (0: before the first) */
     char **notes;
     int notes_cap;
@@ -539,8 +540,16 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
             black += g[i] == SEI_BLACK;
             white += g[i] == SEI_WHITE;
         }
-        if (!s->resume && (white || black != s->p.handicap))
-            return 0; /* not the start yet (or misread): wait */
+        /* The start: an empty board or the handicap stones. The reader on
+         * its own may see a stone or two in a bare board's grain; those
+         * are forgiven here (the board is known to be empty), and from
+         * then on every point is compared with itself. */
+        int slack = 1 + nn / 90;
+        if (!s->resume && (white + (black > s->p.handicap ? black - s->p.handicap : 0) > slack ||
+                           black < s->p.handicap))
+            return 0; /* not the start yet: wait */
+        if (!s->resume && !s->p.handicap)
+            memset(g, SEI_EMPTY, (size_t)nn);
         if (s->run && r.size == s->size && !memcmp(s->last, g, (size_t)nn))
             s->run++;
         else {
@@ -570,24 +579,47 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         return 0;
     grid_flat(&r, g);
     ref_classify(s, &r, g);
-    /* Far from the game: bumped? (A move changes a point or two, with its
-     * captures a few more.) */
-    int d = distance_to_game(s, g);
-    const sei_board *b = sei_recorder_board(s->rec);
-    int stones = 0;
-    for (int i = 0; i < nn; i++)
-        stones += b->color[sei_board_point(b, i % s->size, i / s->size)] != SEI_EMPTY;
-    if (d > 6 + stones / 8) {
-        if (refit(s, f, g, &d, &r))
-            ev->refit = 1;
-    }
+    /* Vote: only a reading seen stable_frames times in a row counts. A
+     * hand held still over the board for a frame or two never gets there. */
     if (s->run && !memcmp(s->last, g, (size_t)nn))
         s->run++;
     else {
         s->run = 1;
         memcpy(s->last, g, (size_t)nn);
     }
-    if (s->run != s->p.stable_frames || (s->have_fed && !memcmp(s->fed, g, (size_t)nn)))
+    if (s->run < s->p.stable_frames)
+        return 0;
+    /* A steady reading far from the game (a move changes a point or two,
+     * with its captures a few more): the board was bumped or slid. Search
+     * for it again; judge only steady frames, so a hand cannot pull the
+     * lattice away. */
+    int d = distance_to_game(s, g);
+    const sei_board *b = sei_recorder_board(s->rec);
+    int stones = 0;
+    for (int i = 0; i < nn; i++)
+        stones += b->color[sei_board_point(b, i % s->size, i / s->size)] != SEI_EMPTY;
+    int far = 6 + stones / 8;
+    if (d > far && refit(s, f, g, &d, &r)) {
+        ev->refit = 1;
+        memcpy(s->last, g, (size_t)nn);
+        s->run = s->p.stable_frames; /* the same steady frame, read right */
+    }
+    if (d > far) {
+        /* Still far: not found yet, or knocked about. Feed nothing (a
+         * wrong lattice would invent moves); once it has stayed so, say
+         * that it needs rebuilding. */
+        ev->lost = 1;
+        if (++s->lost == 4 * s->p.stable_frames) {
+            char text[160];
+            snprintf(text, sizeof text, "At %.1f s: the board does not match the game; rebuild the recorded position.", t);
+            note_add(s, text);
+            ev->u.flags |= SEI_REC_DISTURBED;
+            ev->state = 1;
+        }
+        return 0;
+    }
+    s->lost = 0;
+    if (s->have_fed && !memcmp(s->fed, g, (size_t)nn))
         return 0;
     memcpy(s->fed, g, (size_t)nn);
     s->have_fed = 1;

@@ -41,6 +41,7 @@ typedef struct {
     int state;           /* a new stable state went to the recorder */
     int refit;           /* the board was found again after a bump */
     int synced;          /* --resume: the board now shows the saved position */
+    int lost;            /* the board is far from the game (moved and not found yet, or disturbed) */
     sei_rec_update u;    /* the recorder's answer, when state */
 } sei_recsess_event;
 

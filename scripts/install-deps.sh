@@ -5,6 +5,7 @@
 #   build (default)  compiler, CMake, cmocka: what `make demo` and `make test` need
 #   fuzz             clang and its runtimes, for the libFuzzer targets and CI
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
+#   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
 set -eu
 
 groups="${*:-build}"
@@ -13,8 +14,9 @@ for g in $groups; do
   case "$g" in
     build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core fonts-wqy-microhei" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
-    bench) pkgs="$pkgs gnugo" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, bench)" >&2; exit 2 ;;
+    bench) pkgs="$pkgs gnugo python3" ;;
+    render) pkgs="$pkgs povray imagemagick python3" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render)" >&2; exit 2 ;;
   esac
 done
 

@@ -245,6 +245,24 @@ static void test_takeback_and_moved(void **state)
     sei_recorder_destroy(r);
 }
 
+/* An even game whose first stone is White's (some players take White's
+ * bowl first): no flag, White just moves first. */
+static void test_white_first(void **state)
+{
+    (void)state;
+    sei_recorder *r = sei_recorder_create(9, NULL);
+    const char *s1[9] = {".........", ".O.......", ".........", ".........", ".........", ".........", ".........", ".........", "........."};
+    const char *s2[9] = {".........", ".O.......", ".........", ".........", ".........", "......X..", ".........", ".........", "........."};
+    sei_rec_update u = see(r, s1);
+    assert_int_equal(u.moves, 1);
+    assert_int_equal(u.flags, 0);
+    u = see(r, s2);
+    assert_int_equal(u.flags, 0);
+    assert_move(r, 0, "W bb");
+    assert_move(r, 1, "B gf");
+    sei_recorder_destroy(r);
+}
+
 static void test_handicap(void **state)
 {
     (void)state;
@@ -268,7 +286,7 @@ int main(void)
         cmocka_unit_test(test_alternating),       cmocka_unit_test(test_capture_lifted_late),
         cmocka_unit_test(test_two_moves_at_once), cmocka_unit_test(test_same_colour_twice),
         cmocka_unit_test(test_ko_recapture_void), cmocka_unit_test(test_takeback_and_moved),
-        cmocka_unit_test(test_handicap),
+        cmocka_unit_test(test_white_first),       cmocka_unit_test(test_handicap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

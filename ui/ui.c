@@ -608,7 +608,8 @@ static int frame_upload(sei_ui *ui, const sei_ui_frame *f)
     return SDL_UpdateTexture(ui->frame_tex, NULL, ui->grey_rgb, f->width * 3);
 }
 
-static void draw_live(sei_ui *ui, const sei_ui_view *v)
+/* The frame in the left 640x480, with the grid found drawn over it. */
+static void draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
 {
     const int fw = 640, fh = SEI_UI_H;
     fill_rect(ui, 0, 0, fw, fh, 10, 10, 12, 255);
@@ -639,6 +640,12 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
             thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
         }
     }
+}
+
+static void draw_live(sei_ui *ui, const sei_ui_view *v)
+{
+    const int fw = 640, fh = SEI_UI_H;
+    draw_frame_grid(ui, v);
     ui->corners_on = 0;
     if (ui->frame_on && v->editing_corners) {
         SDL_Color edge = {80, 200, 255, 230};
@@ -683,8 +690,63 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
         button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_DONE), SEI_BTN_CORNERS_DONE, BTN_PLAIN, FS_BODY);
     else
         button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN, FS_BODY);
+    button(ui, px, 206, pw, 64, sei_ui_string(v->lang, SEI_S_RECORD), SEI_BTN_RECORD, BTN_PLAIN, FS_BODY);
     button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET, FS_BODY);
     status_toast(ui, v->status, fw / 2, fh - 64);
+}
+
+/* Recording: the camera's view with the grid, the last move ringed, and
+ * when the board went astray the recorded position drawn over it to
+ * rebuild from; the move list and what to do at the side. */
+static void draw_record(sei_ui *ui, const sei_ui_view *v)
+{
+    const int fw = 640;
+    sei_lang L = v->lang;
+    draw_frame_grid(ui, v);
+    if (ui->frame_on && v->found && v->size >= 2) {
+        if (v->last_col >= 0) {
+            double fx, fy, sx, sy;
+            h_apply(v->H, v->last_col, v->last_row, &fx, &fy);
+            frame_to_screen(ui, fx, fy, &sx, &sy);
+            disc(ui, sx, sy, 9, (SDL_Color){230, 40, 40, 230});
+            disc(ui, sx, sy, 5, (SDL_Color){255, 255, 255, 230});
+        }
+        if (v->rec_overlay && v->rec_board) {
+            for (int y = 0; y < v->rec_board->size; y++)
+                for (int x = 0; x < v->rec_board->size; x++) {
+                    int c = v->rec_board->color[sei_board_point(v->rec_board, x, y)];
+                    if (c != SEI_BLACK && c != SEI_WHITE)
+                        continue;
+                    double fx, fy, sx, sy;
+                    h_apply(v->H, x, y, &fx, &fy);
+                    frame_to_screen(ui, fx, fy, &sx, &sy);
+                    disc(ui, sx, sy, 8, c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
+                    disc(ui, sx, sy, 3, (SDL_Color){255, 60, 60, 255});
+                }
+        }
+    }
+    char title[96];
+    snprintf(title, sizeof title, sei_ui_string(L, SEI_S_REC_TITLE), v->rec_moves);
+    fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
+    text_draw(ui, title, FS_BODY, WHITE, 14, 22, ALIGN_LEFT, fw - 28);
+    const char *alert = v->rec_alert ? v->rec_alert
+                        : v->rec_waiting ? sei_ui_string(L, SEI_S_REC_WAITING)
+                        : v->moving      ? sei_ui_string(L, SEI_S_REC_MOVING)
+                                         : NULL;
+    if (alert) {
+        int w = text_width(ui, alert, FS_BODY) + 24;
+        if (w > fw - 20)
+            w = fw - 20;
+        fill_rect(ui, fw / 2 - w / 2, SEI_UI_H - 60, w, 44, 0, 0, 0, 200);
+        text_draw(ui, alert, FS_BODY, YELLOW, fw / 2, SEI_UI_H - 38, ALIGN_CENTRE, w - 12);
+    }
+    fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
+    int px = fw + 10, pw = SEI_UI_W - fw - 20, y = 24;
+    for (int i = 0; i < 6 && v->rec_lines[i]; i++, y += 30)
+        text_draw(ui, v->rec_lines[i], FS_BODY, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
+    button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
+    button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
+    status_toast(ui, v->status, fw / 2, SEI_UI_H - 120);
 }
 
 static void panel_title(sei_ui *ui, int x, int y, const char *title)
@@ -880,6 +942,7 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
         break;
     case SEI_SCREEN_SETTINGS: draw_settings(ui, v); break;
     case SEI_SCREEN_NOCAMERA: draw_nocamera(ui, v); break;
+    case SEI_SCREEN_RECORD: draw_record(ui, v); break;
     }
 }
 

@@ -55,6 +55,16 @@ typedef enum {
     SEI_S_EXPORT,           /* "Export results" */
     SEI_S_EXPORTED,         /* "Results exported to %s" */
     SEI_S_EXPORT_FAILED,    /* "Export failed: %s" */
+    SEI_S_REC_TITLE,        /* "Recording · move %d" */
+    SEI_S_REC_WAITING,      /* waiting for the empty board */
+    SEI_S_REC_MOVING,       /* hands over the board */
+    SEI_S_REC_LOST,         /* rebuild the position shown */
+    SEI_S_REC_TWICE,        /* "%s played twice in a row" */
+    SEI_S_REC_VOID,         /* "Void at %s: the turn is lost" */
+    SEI_S_REC_MOVED,        /* "Put the stone at %s back" */
+    SEI_S_REC_UNDO,         /* "Taken back: %d" */
+    SEI_S_REC_SAVED,        /* "Saved to %s" */
+    SEI_S_END, SEI_S_STOP,
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_SAVED,            /* "Saved as result %d" */
     SEI_S_NOBOARD,          /* "No board found in the picture" */
@@ -95,7 +105,8 @@ typedef enum {
     SEI_SCREEN_CONFIRM,
     SEI_SCREEN_RESULT,
     SEI_SCREEN_SETTINGS,
-    SEI_SCREEN_NOCAMERA
+    SEI_SCREEN_NOCAMERA,
+    SEI_SCREEN_RECORD
 } sei_ui_screen;
 
 /* A frame as plain pixels, borrowed for one draw: 8-bit BGR (3 channels)
@@ -140,6 +151,14 @@ typedef struct {
     /* No camera */
     const char *message;     /* why (from the frame source) */
     int have_sample;         /* the bundled photo can be offered */
+    /* Record: the live fields above, and */
+    int rec_moves;           /* moves recorded */
+    const char *rec_lines[6]; /* the last moves, newest last ("12  Black D4"); NULL ends */
+    int last_col, last_row;  /* the last move's point on the grid (col, row), or -1 */
+    const char *rec_alert;   /* what the players must do, or NULL */
+    const sei_board *rec_board; /* the recorded position, drawn over the frame when rec_overlay */
+    int rec_overlay;
+    int rec_waiting;         /* not locked on the board yet */
     /* Any screen: a line at the foot ("Saved as result 12"), or NULL */
     const char *status;
 } sei_ui_view;
@@ -157,7 +176,7 @@ typedef enum {
     SEI_BTN_PRIS_B_DOWN, SEI_BTN_PRIS_B_UP, SEI_BTN_PRIS_W_DOWN, SEI_BTN_PRIS_W_UP, SEI_BTN_LAST,
     SEI_BTN_COUNT, SEI_BTN_BACK, SEI_BTN_AGREED, SEI_BTN_RESUME,
     SEI_BTN_SIZE, SEI_BTN_LANG, SEI_BTN_CAMERA, SEI_BTN_EXPORT,
-    SEI_BTN_RETRY, SEI_BTN_SAMPLE
+    SEI_BTN_RETRY, SEI_BTN_SAMPLE, SEI_BTN_END, SEI_BTN_STOP
 } sei_ui_button;
 
 typedef enum {

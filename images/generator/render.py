@@ -472,8 +472,16 @@ def choose_spec(rng, size, options):
     return s
 
 
-def build_scene(rng, spec, grid, width, height, markers=None):
-    """Return (pov_text, camera, board_geometry dict).  grid: board rows (SGF order)."""
+def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
+    """Return (pov_text, camera, board_geometry dict).  grid: board rows (SGF order).
+
+    extras (game sequences, sequence.py) keeps a scene the same from frame
+    to frame while the game changes: "seed" gives each stone its own random
+    draws (so a stone never jitters when another is played) and the scene
+    after the stones the same ones; "light" scales the lamps (flicker);
+    "bump" = (dx, dz, degrees) moves the board with its stones on the
+    table; "hand" = (row, col, side) puts a hand and arm over that point,
+    reaching in from Black's side (side -1) or White's (+1)."""
     n = spec["size"]
     cw, ch = spec["cell"]
     H = spec["thickness"]
@@ -550,7 +558,7 @@ def build_scene(rng, spec, grid, width, height, markers=None):
         lel = math.radians(rng.uniform(40, 80))
         ldist = rng.uniform(1500, 2600)
         lpos = (ldist * math.cos(lel) * math.cos(lam), ldist * math.sin(lel), ldist * math.cos(lel) * math.sin(lam))
-        main_i = rng.uniform(1.0, 1.4)
+        main_i = rng.uniform(1.0, 1.4) * (extras.get("light", 1.0) if extras else 1.0)
         if spec["hard_shadows"]:
             size = rng.uniform(20, 60)
             notes.append("hard shadows")
@@ -563,7 +571,8 @@ def build_scene(rng, spec, grid, width, height, markers=None):
         )
         fill_col = kelvin_rgb(rng.uniform(4000, 7000))
         fpos = (-lpos[0] * 0.8, lpos[1] * 0.9, -lpos[2] * 0.8)
-        out.append("light_source { %s rgb %s shadowless }\n" % (pov_vec(fpos), pov_vec(vmul(fill_col, rng.uniform(0.15, 0.35)))))
+        fill_i = rng.uniform(0.15, 0.35) * (extras.get("light", 1.0) if extras else 1.0)
+        out.append("light_source { %s rgb %s shadowless }\n" % (pov_vec(fpos), pov_vec(vmul(fill_col, fill_i))))
         if spec["uneven"]:
             a = math.radians(rng.uniform(0, 360))
             upos = (math.cos(a) * bx * 1.3, H + rng.uniform(150, 350), math.sin(a) * bz * 1.3)
@@ -631,6 +640,8 @@ def build_scene(rng, spec, grid, width, height, markers=None):
                % pov_vec(rng.choice([(0.4, 0.38, 0.35), (0.25, 0.22, 0.2), (0.6, 0.58, 0.55)])))
 
     # --- board ------------------------------------------------------------------
+    if extras:
+        out.append("union {\n")  # the board, its lines and stones move together when bumped
     wood_base = jitter(rng, rng.choice(WOODS[spec["wood"]]), 0.03)
     if spec["mat"]:
         if rng.random() < 0.5:
@@ -705,16 +716,20 @@ def build_scene(rng, spec, grid, width, height, markers=None):
     else:
         out.append("#declare WhiteTex = texture { pigment { srgb %s } %s }\n" % (pov_vec(white_col), wfinish))
 
+    def stone_rng(r, c):
+        return random.Random("%s/%d/%d" % (extras["seed"], r, c)) if extras else rng
+
     stones = []
     for r in range(n):
         for c in range(n):
             if grid[r][c] in "XO":
                 p = pt(r, c)
-                diam = rng.uniform(21.6, 22.3) if grid[r][c] == "X" else rng.uniform(21.4, 22.0)
+                sr = stone_rng(r, c)
+                diam = sr.uniform(21.6, 22.3) if grid[r][c] == "X" else sr.uniform(21.4, 22.0)
                 dx = dz = 0.0
                 if spec["offset"]:
-                    amt = rng.random() ** 1.5 * 0.15
-                    a = rng.uniform(0, 2 * math.pi)
+                    amt = sr.random() ** 1.5 * 0.15
+                    a = sr.uniform(0, 2 * math.pi)
                     dx, dz = amt * cw * math.cos(a), amt * ch * math.sin(a)
                 stones.append([p[0] + dx, p[2] + dz, diam / 2, grid[r][c], r, c])
     # push apart stones that overlap (real stones touch, they do not interpenetrate)
@@ -742,13 +757,33 @@ def build_scene(rng, spec, grid, width, height, markers=None):
         p = pt(s[4], s[5])
         max_off = max(max_off, math.hypot((s[0] - p[0]) / cw, (s[1] - p[2]) / ch))
         tex = "BlackTex" if s[3] == "X" else "WhiteTex"
-        hh = stone_h * rng.uniform(0.97, 1.03) / 2
+        sr = stone_rng(s[4], s[5])
+        sr.random()
+        hh = stone_h * sr.uniform(0.97, 1.03) / 2
         out.append(
             "object { StoneShape texture { %s rotate y*%.0f } scale <%.3f, %.3f, %.3f> translate <%.3f, %.3f, %.3f> }\n"
-            % (tex, rng.uniform(0, 360), s[2], hh, s[2], s[0], H + hh, s[1])
+            % (tex, sr.uniform(0, 360), s[2], hh, s[2], s[0], H + hh, s[1])
         )
     if spec["offset"] and stones:
         notes.append("stones off their points (up to %.0f%% of a cell)" % (100 * max_off))
+    if extras:
+        dx, dz, rot = extras.get("bump", (0.0, 0.0, 0.0))
+        out.append("rotate y*%.3f translate <%.3f, 0, %.3f> }\n" % (rot, dx, dz))
+        if extras.get("hand"):
+            hr, hc, side = extras["hand"]
+            p = pt(hr, hc)
+            skin = (0.80, 0.58, 0.45)
+            sleeve = rng.choice([(0.15, 0.2, 0.35), (0.5, 0.1, 0.1), (0.25, 0.25, 0.25)])
+            hand = (p[0], H + 28, p[2] - side * 10)
+            wrist = (p[0] * 0.8, H + 80, side * (bz + 60))
+            elbow = (p[0] * 0.5, H + 260, side * (bz + 380))
+            out.append("union { sphere { <0,0,0>, 1 scale <38, 16, 55> translate %s }\n"
+                       "  cylinder { %s, %s, 22 } pigment { srgb %s } finish { diffuse 0.8 specular 0.1 } }\n"
+                       % (pov_vec(hand), pov_vec(hand), pov_vec(wrist), pov_vec(skin)))
+            out.append("cylinder { %s, %s, 45 pigment { srgb %s } finish { diffuse 0.9 } }\n"
+                       % (pov_vec(wrist), pov_vec(elbow), pov_vec(sleeve)))
+        # the rest of the scene the same in every frame, whatever the stones drew
+        rng.seed("%s/scene" % extras["seed"])
 
     # --- clutter ------------------------------------------------------------------
     if spec["clutter"] and not spec.get("selftest"):
