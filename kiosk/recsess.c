@@ -571,6 +571,12 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         memcpy(s->fed, g, (size_t)nn);
         s->have_fed = !s->resume;
         s->run = 0;
+        if (s->syncing && distance_to_game(s, g) == 0) {
+            /* The board already shows the saved position. */
+            s->syncing = 0;
+            s->have_fed = 1;
+            ev->synced = 1;
+        }
         return s->resume ? 0 : sei_recsess_save(s);
     }
 
@@ -624,12 +630,24 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     memcpy(s->fed, g, (size_t)nn);
     s->have_fed = 1;
     if (s->syncing) {
-        /* --resume: wait for the board to show the saved position. */
-        if (distance_to_game(s, g) == 0) {
-            s->syncing = 0;
-            ev->synced = 1;
-        }
-        return 0;
+        /* --resume: wait for the board to show the saved position, or a
+         * later one: every saved stone still there and a few more (moves
+         * played while nothing was recording, recorded now). An earlier
+         * position (a replayed video or folder) is not a take-back here. */
+        int behind = 0, extra = 0;
+        const sei_board *sb = sei_recorder_board(s->rec);
+        for (int y = 0; y < s->size; y++)
+            for (int x = 0; x < s->size; x++) {
+                int c = sb->color[sei_board_point(sb, x, y)], o = g[y * s->size + x];
+                behind += c != SEI_EMPTY && o != c;
+                extra += c == SEI_EMPTY && o != SEI_EMPTY;
+            }
+        if (behind || extra > SEI_REC_MAX_BURST)
+            return 0;
+        s->syncing = 0;
+        ev->synced = 1;
+        if (!extra)
+            return 0;
     }
     ev->state = 1;
     if (sei_recorder_observe(s->rec, g, t, &ev->u) != SEI_OK)

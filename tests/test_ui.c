@@ -660,6 +660,74 @@ static void test_drag_corners(void **state)
     assert_int_equal(golden_failures, 0);
 }
 
+
+/* ---- recording ------------------------------------------------------------------- */
+
+#define SEQUENCE SEI_SOURCE_DIR "/images/sequences/caren1-9x9"
+
+/* The Record screen on the committed rendered game: the moves come in
+ * with nobody touching the kiosk, End leads to the confirm screen with
+ * the final position and its prisoners, and the SGF is beside the
+ * database. Golden pictures of the screen mid-game in every language. */
+static void test_record_screen(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_screen: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/record-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new(SEQUENCE, db, l);
+        sei_app_tick(a, 0);
+        tap_button(a, SEI_BTN_RECORD);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+        double t = 0;
+        int ticks = 0;
+        /* 66 ms a frame, as a 15 fps camera; the folder runs out in the end. */
+        for (; ticks < 400; ticks++, t += 66) {
+            int changed = sei_app_tick(a, t);
+            if (ticks == 70) {
+                sei_app_draw(a);
+                snprintf(name, sizeof name, "record-%s", langs[l]);
+                golden(name);
+            }
+            if (!changed && ticks > 80)
+                break;
+        }
+        if (l > 0) {
+            sei_app_destroy(a);
+            continue;
+        }
+        tap_button(a, SEI_BTN_END);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        assert_non_null(strstr(sei_app_status(a), "Saved to"));
+        /* The final position: as many stones as the true game leaves. */
+        char *truth = sei_test_read_file(SEQUENCE "/truth.sgf", NULL);
+        assert_non_null(truth);
+        int true_moves = 0;
+        for (const char *q = truth; (q = strstr(q, ";")); q++)
+            true_moves += q[1] == 'B' || q[1] == 'W';
+        free(truth);
+        const sei_board *b = sei_app_board(a);
+        int stones = 0;
+        for (int p = 0; p < b->stride * b->stride; p++)
+            stones += sei_board_on(b, p) && b->color[p] != SEI_EMPTY;
+        tap_button(a, SEI_BTN_RULES_NEXT); /* Japanese: prisoners count */
+        tap_button(a, SEI_BTN_COUNT);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+        const sei_score *sc = sei_app_score(a);
+        int prisoners = sc->side[SEI_BLACK].prisoners + sc->side[SEI_WHITE].prisoners;
+        /* Every move put a stone; each capture took one off. */
+        assert_int_equal(stones + prisoners, true_moves);
+        assert_true(prisoners >= 1);
+        sei_app_destroy(a);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -697,6 +765,7 @@ int main(void)
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_hand_delays_capture),
         cmocka_unit_test(test_drag_corners),
+        cmocka_unit_test(test_record_screen),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

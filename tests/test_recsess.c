@@ -1,0 +1,258 @@
+/* test_recsess.c - recording a game from frames (kiosk/recsess.h) on the
+ * committed rendered sequence (images/sequences/): every true move
+ * recorded and none invented; then the program killed at random moments
+ * mid-game, its SGF always whole, and --resume finishing the same game.
+ *
+ * usage (ctest): test_recsess SEICHI_BINARY SEQUENCE_DIR */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "cvwrap.h"
+#include "recsess.h"
+#include "sgf.h"
+#include "shared.h"
+
+static const char *seichi, *seq;
+static char tmpdir[64];
+static double full_run_ms = 1500; /* how long a whole recording takes here (measured) */
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+typedef struct {
+    int n;
+    int color[512], x[512], y[512];
+} moves;
+
+static int load_moves(const char *path, moves *m)
+{
+    size_t len;
+    char *text = sei_test_read_file(path, &len);
+    if (!text)
+        return -1;
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    memset(&g, 0, sizeof g);
+    int rc = -1;
+    if (sei_sgf_parse(s, text, len) == SEI_OK && sei_sgf_game_get(s, 0, &g) == SEI_OK && g.moves_n <= 512) {
+        m->n = g.moves_n;
+        for (int i = 0; i < g.moves_n; i++) {
+            m->color[i] = g.moves[i].color;
+            m->x[i] = g.moves[i].x;
+            m->y[i] = g.moves[i].y;
+        }
+        rc = 0;
+    }
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    free(text);
+    return rc;
+}
+
+/* The truth turned by the board symmetry sym (the reader may name another
+ * corner "top left" than the renderer did). */
+static void turn(const moves *a, int sym, int size, moves *out)
+{
+    *out = *a;
+    for (int i = 0; i < a->n; i++) {
+        int x = a->x[i], y = a->y[i];
+        if (x < 0)
+            continue;
+        int tx = sym & 4 ? y : x, ty = sym & 4 ? x : y;
+        out->x[i] = sym & 1 ? size - 1 - tx : tx;
+        out->y[i] = sym & 2 ? size - 1 - ty : ty;
+    }
+}
+
+/* got is the first got->n moves of want. */
+static int is_prefix(const moves *got, const moves *want)
+{
+    if (got->n > want->n)
+        return 0;
+    for (int i = 0; i < got->n; i++)
+        if (got->color[i] != want->color[i] || got->x[i] != want->x[i] || got->y[i] != want->y[i])
+            return 0;
+    return 1;
+}
+
+static int run_record(const char *out, int resume, int kill_after_ms)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *f = freopen("/dev/null", "w", stdout);
+        (void)f;
+        if (resume)
+            execl(seichi, "seichi", "record", "--source", seq, "--sgf", out, "--size", "9", "--resume", (char *)NULL);
+        else
+            execl(seichi, "seichi", "record", "--source", seq, "--sgf", out, "--size", "9", (char *)NULL);
+        _exit(127);
+    }
+    if (kill_after_ms > 0) {
+        struct timespec ts = {kill_after_ms / 1000, (kill_after_ms % 1000) * 1000000L};
+        nanosleep(&ts, NULL);
+        kill(pid, SIGKILL);
+    }
+    int st;
+    waitpid(pid, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Moves in an SGF file as it is now (0 when absent or being replaced). */
+static int moves_now(const char *path)
+{
+    char *t = sei_test_read_file(path, NULL);
+    int n = 0;
+    for (const char *q = t; q && (q = strchr(q, ';')); q++)
+        n += (q[1] == 'B' || q[1] == 'W') && q[2] == '[';
+    free(t);
+    return n;
+}
+
+/* Record, and kill the program (SIGKILL) as soon as its SGF holds `at`
+ * moves: wherever it is then, likely inside the next frame or the next
+ * save. */
+static void run_record_kill_at(const char *out, int resume, int at)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        FILE *f = freopen("/dev/null", "w", stdout);
+        (void)f;
+        execl(seichi, "seichi", "record", "--source", seq, "--sgf", out, "--size", "9", resume ? "--resume" : (char *)NULL,
+              (char *)NULL);
+        _exit(127);
+    }
+    int st;
+    for (;;) {
+        if (waitpid(pid, &st, WNOHANG) == pid)
+            return; /* finished first */
+        if (moves_now(out) >= at)
+            break;
+        struct timespec ts = {0, 500000};
+        nanosleep(&ts, NULL);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+}
+
+static int sequence_present(void)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/truth.sgf", seq);
+    return access(path, R_OK) == 0;
+}
+
+/* The whole game, straight through: every true move, in order, none more. */
+static void test_whole_game(void **state)
+{
+    (void)state;
+    char truth_path[600], out[128];
+    snprintf(truth_path, sizeof truth_path, "%s/truth.sgf", seq);
+    snprintf(out, sizeof out, "%s/whole.sgf", tmpdir);
+    moves truth, got, turned;
+    assert_int_equal(load_moves(truth_path, &truth), 0);
+    double t0 = now_ms();
+    assert_int_equal(run_record(out, 0, 0), 0);
+    full_run_ms = now_ms() - t0;
+    assert_int_equal(load_moves(out, &got), 0);
+    assert_int_equal(got.n, truth.n);
+    int match = 0;
+    for (int sym = 0; sym < 8 && !match; sym++) {
+        turn(&truth, sym, 9, &turned);
+        match = is_prefix(&got, &turned);
+    }
+    assert_true(match);
+}
+
+/* Killed mid-game (SIGKILL: no chance to tidy up), again and again: the
+ * SGF is always a whole file holding a prefix of the game, and --resume
+ * ends with the whole game. */
+static void test_kill_and_resume(void **state)
+{
+    (void)state;
+    char whole[128], out[128];
+    snprintf(whole, sizeof whole, "%s/whole.sgf", tmpdir);
+    moves full;
+    if (load_moves(whole, &full)) {
+        assert_int_equal(run_record(whole, 0, 0), 0);
+        assert_int_equal(load_moves(whole, &full), 0);
+    }
+    srand(12345);
+    int resumed_mid_game = 0;
+    for (int trial = 0; trial < 12; trial++) {
+        snprintf(out, sizeof out, "%s/killed-%d.sgf", tmpdir, trial);
+        /* Killed once it has saved 1 .. n-1 moves, or at a random time. */
+        if (trial % 4 == 3)
+            run_record(out, 0, (int)(full_run_ms * (0.1 + 0.8 * rand() / (double)RAND_MAX)));
+        else
+            run_record_kill_at(out, 0, 1 + rand() % (full.n - 1));
+        moves part;
+        if (access(out, F_OK) == 0) {
+            /* Whole, parseable, and what was played so far. */
+            assert_int_equal(load_moves(out, &part), 0);
+            assert_true(is_prefix(&part, &full));
+            resumed_mid_game += part.n > 0 && part.n < full.n;
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "trial %d: killed with %d of %d moves saved\n", trial, part.n, full.n);
+        }
+        /* Resume, perhaps killed again first. */
+        if (trial % 3 == 0 && access(out, F_OK) == 0) {
+            int had = moves_now(out);
+            if (had + 1 < full.n)
+                run_record_kill_at(out, 1, had + 1 + rand() % (full.n - had - 1));
+        }
+        assert_int_equal(run_record(out, 1, 0), 0);
+        moves after;
+        assert_int_equal(load_moves(out, &after), 0);
+        if (after.n != full.n || !is_prefix(&after, &full))
+            fail_msg("trial %d: resumed game has %d moves, the whole game %d", trial, after.n, full.n);
+        /* No temporary file left behind. */
+        char part_path[160];
+        snprintf(part_path, sizeof part_path, "%s.part", out);
+        assert_int_not_equal(access(part_path, F_OK), 0);
+    }
+    /* The kills must have landed mid-game sometimes, or this tested little. */
+    assert_true(resumed_mid_game >= 3);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: test_recsess SEICHI SEQUENCE_DIR\n");
+        return 2;
+    }
+    seichi = argv[1];
+    seq = argv[2];
+    if (!sequence_present()) {
+        fprintf(stderr, "test_recsess: %s has no truth.sgf; skipped\n", seq);
+        return 77;
+    }
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/seichi-recsess-XXXXXX");
+    if (!mkdtemp(tmpdir))
+        return 1;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_whole_game),
+        cmocka_unit_test(test_kill_and_resume),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        return 1;
+    return rc;
+}
