@@ -390,8 +390,14 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         missed_total += missed;
         frames_total += nn;
         secs_total += busy;
-        const char *base = strrchr(dir, '/');
-        base = base && base[1] ? base + 1 : dir;
+        /* The folder's own name, whatever slashes end the path. */
+        char name[256];
+        snprintf(name, sizeof name, "%s", dir);
+        size_t nl = strlen(name);
+        while (nl > 1 && name[nl - 1] == '/')
+            name[--nl] = 0;
+        const char *base = strrchr(name, '/');
+        base = base ? base + 1 : name;
         fprintf(out, "%-28.28s %5d %6d %6d %7.1f%% %7d %7d %8d %7.1f%s\n", base, size, nt, right, nt ? 100.0 * right / nt : 100.0,
                 invented, missed, nn, busy > 0 ? nn / busy : 0, s && sei_recsess_recorder(s) ? "" : "  (never locked)");
         free(got);

@@ -230,6 +230,47 @@ static void test_kill_and_resume(void **state)
     assert_true(resumed_mid_game >= 3);
 }
 
+
+/* The same game from a video file (Motion-JPEG, as a phone or a webcam
+ * recorder would leave it): the frames of the folder, written as a video. */
+static void test_from_video(void **state)
+{
+    (void)state;
+    char video[128], out[128], truth_path[600], err[256];
+    snprintf(video, sizeof video, "%s/game.avi", tmpdir);
+    snprintf(out, sizeof out, "%s/video.sgf", tmpdir);
+    snprintf(truth_path, sizeof truth_path, "%s/truth.sgf", seq);
+    sei_image frames[400];
+    int n = 0;
+    for (; n < 400; n++) {
+        char path[700];
+        snprintf(path, sizeof path, "%s/frame-%04d.jpg", seq, n);
+        if (access(path, R_OK))
+            break;
+        memset(&frames[n], 0, sizeof frames[n]);
+        assert_int_equal(sei_cv_load(path, 0, &frames[n], err, sizeof err), 0);
+    }
+    assert_true(n > 20);
+    assert_int_equal(sei_cv_video_write(video, frames, n, 15, err, sizeof err), 0);
+    for (int i = 0; i < n; i++)
+        sei_image_free(&frames[i]);
+    const char *saved = seq;
+    seq = video;
+    int rc = run_record(out, 0, 0);
+    seq = saved;
+    assert_int_equal(rc, 0);
+    moves truth, got, turned;
+    assert_int_equal(load_moves(truth_path, &truth), 0);
+    assert_int_equal(load_moves(out, &got), 0);
+    assert_int_equal(got.n, truth.n);
+    int match = 0;
+    for (int sym = 0; sym < 8 && !match; sym++) {
+        turn(&truth, sym, 9, &turned);
+        match = is_prefix(&got, &turned);
+    }
+    assert_true(match);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -248,6 +289,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_whole_game),
         cmocka_unit_test(test_kill_and_resume),
+        cmocka_unit_test(test_from_video),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];
