@@ -594,6 +594,8 @@ static void record_lines(sei_app *a)
     }
 }
 
+static void record_finish(sei_app *a, int end);
+
 static int record_tick(sei_app *a)
 {
     if (!a->src)
@@ -617,6 +619,18 @@ static int record_tick(sei_app *a)
     sei_recsess_event ev;
     if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
         say(a, "%s", sei_recsess_errmsg(a->rs));
+    if (ev.ended) {
+        /* The players' gesture ended the game: on to counting it. */
+        char why[120];
+        if (ev.ended == SEI_RECSESS_END_RESIGN)
+            snprintf(why, sizeof why, "%s: %s+R", sei_ui_string(a->set.lang, SEI_S_RESIGNED),
+                     ev.resigned == SEI_BLACK ? "W" : "B");
+        else
+            snprintf(why, sizeof why, "%s", sei_ui_string(a->set.lang, SEI_S_GAME_OVER));
+        record_finish(a, 1);
+        say(a, "%s", why);
+        return 1;
+    }
     a->rec_moving = ev.moving;
     if (!ev.moving)
         a->rec_lost = ev.lost;

@@ -197,6 +197,16 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             fprintf(out, "%7.1f s  the board moved: found it again\n", t);
         if (ev.state)
             say_update(out, s, &ev, t);
+        if (ev.end_offered)
+            fprintf(out, "%7.1f s  one player put the end-of-game stone at a corner\n", t);
+        if (ev.ended) {
+            if (ev.ended == SEI_RECSESS_END_RESIGN)
+                fprintf(out, "%7.1f s  %s resigned: %s wins\n", t, ev.resigned == SEI_BLACK ? "Black" : "White",
+                        ev.resigned == SEI_BLACK ? "White" : "Black");
+            else
+                fprintf(out, "%7.1f s  both players put their end-of-game stones: the game is over, to be counted\n", t);
+            break;
+        }
     }
     if (!locked)
         fprintf(err, "seichi record: never saw the starting position steady (an empty board%s): nothing recorded\n",
@@ -296,11 +306,11 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         return 2;
     }
     sei_cv_threads(1);
-    int games = 0, perfect = 0;
+    int games = 0, perfect = 0, ends_wanted = 0, ends_right = 0;
     long true_total = 0, right_total = 0, invented_total = 0, missed_total = 0, frames_total = 0;
     double secs_total = 0;
-    fprintf(out, "%-28s %5s %6s %6s %8s %7s %7s %8s %7s\n", "game", "size", "true", "right", "right%", "invent", "missed",
-            "frames", "fps");
+    fprintf(out, "%-28s %5s %6s %6s %8s %7s %7s %7s %8s %7s\n", "game", "size", "true", "right", "right%", "invent", "missed",
+            "end", "frames", "fps");
     for (int gi = 0; gi < argc; gi++) {
         const char *dir = argv[gi];
         tmove *truth = NULL;
@@ -348,6 +358,22 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
             busy += now_s() - t0;
             sei_image_free(&f);
         }
+        /* The end, when the truth has one: RE[..+R] a resignation, or
+         * "end: count" in its comment. */
+        char truth_path[1200];
+        snprintf(truth_path, sizeof truth_path, "%s/truth.sgf", dir);
+        FILE *tf = fopen(truth_path, "rb");
+        char tbuf[4096] = "";
+        size_t tl = tf ? fread(tbuf, 1, sizeof tbuf - 1, tf) : 0;
+        tbuf[tl] = 0;
+        if (tf)
+            fclose(tf);
+        int want_end = strstr(tbuf, "RE[W+R]") ? 'W' : strstr(tbuf, "RE[B+R]") ? 'B' : strstr(tbuf, "end: count") ? 'C' : 0;
+        int resigned = 0, ended = s ? sei_recsess_ended(s, &resigned) : 0;
+        int got_end = ended == SEI_RECSESS_END_RESIGN ? (resigned == SEI_BLACK ? 'W' : 'B') : ended == SEI_RECSESS_END_COUNT ? 'C' : 0;
+        const char *end_word = !want_end && !got_end ? "-" : want_end == got_end ? "right" : got_end ? "wrong" : "missed";
+        ends_wanted += want_end != 0;
+        ends_right += want_end && want_end == got_end;
         const sei_rec_move *m = NULL;
         int nr = s && sei_recsess_recorder(s) ? sei_recorder_moves(sei_recsess_recorder(s), &m) : 0;
         tmove *got = calloc((size_t)nr + 1, sizeof *got);
@@ -398,8 +424,9 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
             name[--nl] = 0;
         const char *base = strrchr(name, '/');
         base = base ? base + 1 : name;
-        fprintf(out, "%-28.28s %5d %6d %6d %7.1f%% %7d %7d %8d %7.1f%s\n", base, size, nt, right, nt ? 100.0 * right / nt : 100.0,
-                invented, missed, nn, busy > 0 ? nn / busy : 0, s && sei_recsess_recorder(s) ? "" : "  (never locked)");
+        fprintf(out, "%-28.28s %5d %6d %6d %7.1f%% %7d %7d %7s %8d %7.1f%s\n", base, size, nt, right,
+                nt ? 100.0 * right / nt : 100.0, invented, missed, end_word, nn, busy > 0 ? nn / busy : 0,
+                s && sei_recsess_recorder(s) ? "" : "  (never locked)");
         free(got);
         free(truth);
         for (int i = 0; i < nn; i++)
@@ -410,8 +437,10 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
     }
     if (!games)
         return 2;
-    fprintf(out, "%d game%s: %ld of %ld moves right (%.1f%%), %ld invented, %ld missed, %d perfect (%.0f%%), %.1f frames/s on one core\n",
+    fprintf(out, "%d game%s: %ld of %ld moves right (%.1f%%), %ld invented, %ld missed, %d perfect (%.0f%%), "
+                 "%d of %d ends seen, %.1f frames/s on one core\n",
             games, games == 1 ? "" : "s", right_total, true_total, true_total ? 100.0 * right_total / true_total : 100.0,
-            invented_total, missed_total, perfect, 100.0 * perfect / games, secs_total > 0 ? frames_total / secs_total : 0);
+            invented_total, missed_total, perfect, 100.0 * perfect / games, ends_right, ends_wanted,
+            secs_total > 0 ? frames_total / secs_total : 0);
     return 0;
 }

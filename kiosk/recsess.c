@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lattice.h"
 #include "motion.h"
 #include "recsess.h"
 #include "score.h"
@@ -43,6 +44,11 @@ struct sei_recsess {
      * against fixed thresholds. ref_ok: the point was seen empty. */
     float ref_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ref_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     uint8_t ref_ok[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    /* The same for a lattice one ring wider, whose outer ring is just
+     * outside the grid: where the end-of-game stones go. */
+    float ext_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ext_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int ext_ok;
+    int ended, resigned, end_offered;
     char msg[512];
 };
 
@@ -180,6 +186,8 @@ char *sei_recsess_sgf(const sei_recsess *s)
                 put(&t, "[%c%c]", 'a' + sei_board_x(b, b->moves[i].point), 'a' + sei_board_y(b, b->moves[i].point));
         put(&t, "PL[W]");
     }
+    if (s->ended == SEI_RECSESS_END_RESIGN)
+        put(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
     put(&t, "C[Recorded by Seichi from the camera. SEIT: seconds from the start of the recording when each move was seen.]");
     if (s->notes && s->notes_cap > 0 && s->notes[0]) {
         put(&t, "GC[");
@@ -518,10 +526,112 @@ static void describe(sei_recsess *s, const sei_rec_update *u, double t)
     }
 }
 
+/* How far outside the outer lines the end-of-game stones are looked for,
+ * in cells: on the board's margin, clear of the edge stones. */
+#define OUTSIDE 0.7
+
+/* Read the lattice one ring wider than the board (its outer ring just
+ * outside the grid) on the current geometry. */
+static int read_ext(sei_recsess *s, const sei_image *f, sei_vision_result *r)
+{
+    int n = s->size;
+    if (n + 2 > SEI_MAX_SIZE)
+        return -1;
+    const double uv[8] = {0, 0, n - 1, 0, n - 1, n - 1, 0, n - 1};
+    double xy[8], H[9], ext[4][2];
+    for (int i = 0; i < 4; i++) {
+        xy[2 * i] = s->corners[i][0];
+        xy[2 * i + 1] = s->corners[i][1];
+    }
+    if (sei_h_fit(uv, xy, 4, H))
+        return -1;
+    const double o[4][2] = {{-OUTSIDE, -OUTSIDE}, {n - 1 + OUTSIDE, -OUTSIDE}, {n - 1 + OUTSIDE, n - 1 + OUTSIDE},
+                            {-OUTSIDE, n - 1 + OUTSIDE}};
+    for (int i = 0; i < 4; i++)
+        sei_h_apply(H, o[i][0], o[i][1], &ext[i][0], &ext[i][1]);
+    return sei_vision_read_corners(s->v, f, (const double(*)[2])ext, n + 2, r) == SEI_VISION_OK ? 0 : -1;
+}
+
+/* The stones just outside each corner of the grid: at the diagonal spot
+ * and the two spots beside it along the edges. */
+static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int black[4], int white[4])
+{
+    int m = s->size + 1;
+    const int spots[4][3][2] = {{{0, 0}, {1, 0}, {0, 1}},
+                                {{m, 0}, {m - 1, 0}, {m, 1}},
+                                {{m, m}, {m - 1, m}, {m, m - 1}},
+                                {{0, m}, {1, m}, {0, m - 1}}};
+    for (int k = 0; k < 4; k++) {
+        black[k] = white[k] = 0;
+        for (int j = 0; j < 3; j++) {
+            int x = spots[k][j][0], y = spots[k][j][1];
+            double L0 = s->ext_L[y][x], dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ext_C[y][x];
+            double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * s->ext_C[y][x]);
+            if (dL < -bgap)
+                black[k]++;
+            else if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
+                white[k]++;
+        }
+    }
+}
+
+/* Watch the corners for the end: returns 1 when the game has ended. */
+static int watch_end(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
+{
+    sei_vision_result r;
+    if (!s->ext_ok || read_ext(s, f, &r))
+        return 0;
+    int black[4], white[4];
+    corner_stones(s, &r, black, white);
+    char text[200];
+    for (int k = 0; k < 4; k++)
+        if ((black[k] >= 2 && !white[k]) || (white[k] >= 2 && !black[k])) {
+            s->ended = SEI_RECSESS_END_RESIGN;
+            s->resigned = black[k] >= 2 ? SEI_BLACK : SEI_WHITE;
+            snprintf(text, sizeof text, "At %.1f s: %s resigned (two of its stones at the corner).", t,
+                     s->resigned == SEI_BLACK ? "Black" : "White");
+            note_add(s, text);
+            ev->ended = s->ended;
+            ev->resigned = s->resigned;
+            return 1;
+        }
+    int single = 0;
+    for (int k = 0; k < 4; k++) {
+        if (black[k] + white[k] != 1)
+            continue;
+        single++;
+        int o = (k + 2) % 4;
+        /* A stone of each colour, at opposite corners: both players agree. */
+        if (black[o] + white[o] == 1 && black[k] == white[o]) {
+            s->ended = SEI_RECSESS_END_COUNT;
+            snprintf(text, sizeof text, "At %.1f s: both players put the end-of-game stone: the game is over.", t);
+            note_add(s, text);
+            ev->ended = s->ended;
+            return 1;
+        }
+    }
+    if (single && !s->end_offered) {
+        s->end_offered = 1;
+        ev->end_offered = 1;
+    }
+    return 0;
+}
+
+int sei_recsess_ended(const sei_recsess *s, int *resigned)
+{
+    if (resigned)
+        *resigned = s->resigned;
+    return s->ended;
+}
+
 int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
 {
     memset(ev, 0, sizeof *ev);
     ev->locked = s->locked;
+    ev->ended = s->ended;
+    ev->resigned = s->resigned;
+    if (s->ended)
+        return 0;
     if (sei_motion_update(&s->motion, f) > s->p.motion) {
         ev->moving = 1;
         s->run = 0;
@@ -565,6 +675,12 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, r.size, &rr) == SEI_VISION_OK)
             ref_learn(s, &rr, g, 1);
         s->locked = 1;
+        s->size = r.size;
+        if (read_ext(s, f, &rr) == 0) {
+            memcpy(s->ext_L, rr.sample_L, sizeof s->ext_L);
+            memcpy(s->ext_C, rr.sample_C, sizeof s->ext_C);
+            s->ext_ok = 1;
+        }
         ev->locked = 1;
         if (make_recorder(s, g))
             return -1;
@@ -625,6 +741,8 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         return 0;
     }
     s->lost = 0;
+    if (s->run == s->p.stable_frames && !s->syncing && watch_end(s, f, t, ev))
+        return sei_recsess_save(s);
     if (s->have_fed && !memcmp(s->fed, g, (size_t)nn))
         return 0;
     memcpy(s->fed, g, (size_t)nn);

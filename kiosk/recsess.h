@@ -43,7 +43,17 @@ typedef struct {
     int synced;          /* --resume: the board now shows the saved position */
     int lost;            /* the board is far from the game (moved and not found yet, or disturbed) */
     sei_rec_update u;    /* the recorder's answer, when state */
+    /* The end, by the tournament rules' gestures with stones just outside
+     * the grid: two of a player's own colour at their lower right corner
+     * (as seen from their seat) resign; a stone of the opponent's colour
+     * there is that player agreeing the game is over, and when both have
+     * (diagonally opposite corners) the game ends for counting. */
+    int end_offered;     /* one player put the end-of-game stone */
+    int ended;           /* SEI_RECSESS_END_* */
+    int resigned;        /* with SEI_RECSESS_END_RESIGN: the colour that resigned */
 } sei_recsess_event;
+
+enum { SEI_RECSESS_END_NONE = 0, SEI_RECSESS_END_COUNT, SEI_RECSESS_END_RESIGN };
 
 /* A session writing to sgf_path. With resume, the file is read first and
  * its moves replayed (a missing file starts afresh). NULL with the reason
@@ -55,6 +65,9 @@ const char *sei_recsess_errmsg(const sei_recsess *s);
 /* One frame (BGR), seen at t seconds. Returns 0, or -1 when the SGF could
  * not be written (the message says why; the moves are still held). */
 int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev);
+
+/* How the game ended (SEI_RECSESS_END_*; resigned: the colour), once it has. */
+int sei_recsess_ended(const sei_recsess *s, int *resigned);
 
 /* Write the SGF now (also done after every move). Returns 0 or -1. */
 int sei_recsess_save(sei_recsess *s);

@@ -109,5 +109,18 @@ else
   sed 's/^/  /' "$tmp/kiosk.out"
 fi
 
+# Recording: the end of a game by the players' gestures.
+seq="$src/images/sequences"
+if [ -f "$seq/resign-9x9/truth.sgf" ]; then
+  expect 0 "White resigned: Black wins" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --size 9
+  grep -q "RE\[B+R\]" "$tmp/resign.sgf" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no RE[B+R] in the resigned game"; }
+  expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
+fi
+expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
+expect 2 "handicap takes" -- record --source "$seq/resign-9x9" --sgf "$tmp/x.sgf" --handicap 1
+expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
+printf '(;GM[1]SZ[9];B[zz' >"$tmp/bad.sgf"
+expect 2 "cannot resume" -- record --source "$seq/resign-9x9" --sgf "$tmp/bad.sgf" --resume
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

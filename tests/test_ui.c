@@ -728,6 +728,34 @@ static void test_record_screen(void **state)
     assert_int_equal(golden_failures, 0);
 }
 
+/* The players end the game with their stones at the corners: the kiosk
+ * goes on to the confirm screen by itself. */
+static void test_record_end_gesture(void **state)
+{
+    (void)state;
+    const char *dir = SEI_SOURCE_DIR "/images/sequences/end-count-9x9";
+    if (access(SEI_SOURCE_DIR "/images/sequences/end-count-9x9/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_end_gesture: %s absent; skipped\n", dir);
+        return;
+    }
+    char db[128];
+    path_of(db, sizeof db, "end.db");
+    sei_app *a = app_new(dir, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    double t = 0;
+    for (int i = 0; i < 200 && sei_app_screen(a) == SEI_SCREEN_RECORD; i++, t += 66)
+        sei_app_tick(a, t);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_non_null(strstr(sei_app_status(a), "Both players ended the game"));
+    const sei_board *b = sei_app_board(a);
+    int stones = 0;
+    for (int p = 0; p < b->stride * b->stride; p++)
+        stones += sei_board_on(b, p) && b->color[p] != SEI_EMPTY;
+    assert_int_equal(stones, 4);
+    sei_app_destroy(a);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -766,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_hand_delays_capture),
         cmocka_unit_test(test_drag_corners),
         cmocka_unit_test(test_record_screen),
+        cmocka_unit_test(test_record_end_gesture),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -65,6 +65,8 @@ typedef enum {
     SEI_S_REC_UNDO,         /* "Taken back: %d" */
     SEI_S_REC_SAVED,        /* "Saved to %s" */
     SEI_S_END, SEI_S_STOP,
+    SEI_S_RESIGNED,         /* "Resigned" */
+    SEI_S_GAME_OVER,        /* "Both players ended the game" */
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_SAVED,            /* "Saved as result %d" */
     SEI_S_NOBOARD,          /* "No board found in the picture" */

@@ -375,8 +375,11 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
     v->errmsg[0] = 0;
     if (!img || !img->buf || img->channels != 3)
         return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
-    if (size != 9 && size != 13 && size != 19)
-        return fail(v, SEI_VISION_BADIMAGE, "board size %d: the corners need 9, 13 or 19", size);
+    /* Any lattice the stones code can hold: the recorder also reads a
+     * lattice one ring wider than the board, to see stones put just
+     * outside the grid. */
+    if (size < 2 || size > SEI_MAX_SIZE)
+        return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
     int side = img->width > img->height ? img->width : img->height;
     double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
     sei_image work = {0};

@@ -79,9 +79,10 @@ void sei_vision_set_debug(sei_vision *v, const char *dir);
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
-/* Read the stones of a size x size board whose corner intersections the
- * caller knows (TL, TR, BR, BL in img's pixels: a person dragged them),
- * skipping the search for the lattice. */
+/* Read the stones of a size x size lattice whose corner points the caller
+ * knows (TL, TR, BR, BL in img's pixels: a person dragged them, or the
+ * recorder follows a board), skipping the search for the lattice. size
+ * may be any 2..SEI_MAX_SIZE. */
 sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                           sei_vision_result *out);
 

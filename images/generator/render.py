@@ -732,6 +732,10 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
                     a = sr.uniform(0, 2 * math.pi)
                     dx, dz = amt * cw * math.cos(a), amt * ch * math.sin(a)
                 stones.append([p[0] + dx, p[2] + dz, diam / 2, grid[r][c], r, c])
+    # stones off the grid (end-of-game gestures), at fractional (row, col)
+    for r, c, col in (extras.get("outside", []) if extras else []):
+        p = pt(r, c)
+        stones.append([p[0], p[2], 11.0, col, r, c])
     # push apart stones that overlap (real stones touch, they do not interpenetrate)
     for _ in range(30):
         moved = False

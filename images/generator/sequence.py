@@ -69,6 +69,9 @@ def main():
                     help="frames of the board at rest after each move (the first may still show motion)")
     ap.add_argument("--fast", action="store_true", help="no antialiasing")
     ap.add_argument("--no-bump", action="store_true")
+    ap.add_argument("--end", choices=["none", "count", "resign-b", "resign-w"], default="none",
+                    help="finish with the end-of-game gesture: both players' stones at their lower right "
+                         "corners, or a player's two stones there (resigning)")
     a = ap.parse_args()
 
     size, events = render.sgf_load(a.sgf)
@@ -91,9 +94,11 @@ def main():
     bump = (0.0, 0.0, 0.0)
     orient = {}
 
+    outside = []
+
     def shoot(grid, hand=None, copies=1, light=1.0):
         spec = copy.deepcopy(spec0)
-        extras = {"seed": a.seed, "light": light, "bump": bump, "hand": hand}
+        extras = {"seed": a.seed, "light": light, "bump": bump, "hand": hand, "outside": list(outside)}
         pov, cam, geom, _ = render.build_scene(random.Random("%s/scene" % a.seed), spec, rows(grid), a.width, a.height,
                                                extras=extras)
         png = os.path.join(work, "out.png")
@@ -139,12 +144,36 @@ def main():
             for j in range(size):
                 if f(i, j) == (r, c):
                     truth_moves.append("%s[%s%s]" % ("B" if col == "X" else "W", chr(97 + j), chr(97 + i)))
+    # The end. Black sits on the side of the last row (the hands reach in
+    # from there), White across; each one's lower right corner, as seen
+    # from the seat, is then (last row, last column) for Black and (first
+    # row, first column) for White: diagonally opposite.
+    final = steps[-1][0] if steps else start
+    off = 0.7
+    corner = {"X": (size - 1 + off, size - 1 + off, -1), "O": (-off, -off, 1)}
+    result = ""
+    if a.end == "count":
+        for player, stone in (("X", "O"), ("O", "X")):
+            r, c, side = corner[player]
+            shoot(final, hand=(r, c, side), light=flicker())
+            outside.append((r, c, stone))
+            shoot(final, copies=a.still, light=1.0)
+    elif a.end.startswith("resign"):
+        player = "X" if a.end == "resign-b" else "O"
+        r, c, side = corner[player]
+        shoot(final, hand=(r, c, side), light=flicker())
+        outside.append((r, c, player))
+        edge = size - 1 - 0.5 if player == "X" else 0.5
+        outside.append((r, edge, player))
+        shoot(final, copies=a.still, light=1.0)
+        result = "RE[%s+R]" % ("W" if player == "X" else "B")
     with open(os.path.join(a.out, "truth.sgf"), "w") as fo:
-        fo.write("(;GM[1]FF[4]SZ[%d]C[rendered by images/generator/sequence.py from %s, seed %s; moves as the picture "
-                 "shows the board]\n;%s)\n" % (size, os.path.basename(a.sgf), a.seed, "\n;".join(truth_moves)))
+        fo.write("(;GM[1]FF[4]SZ[%d]%sC[rendered by images/generator/sequence.py from %s, seed %s; moves as the picture "
+                 "shows the board; end: %s]\n;%s)\n" % (size, result, os.path.basename(a.sgf), a.seed, a.end,
+                                                         "\n;".join(truth_moves)))
     with open(os.path.join(a.out, "sequence.json"), "w") as fo:
         json.dump({"size": size, "moves": len(truth_moves), "frames": frame_no[0], "captured_stones": captures[0], "source": os.path.basename(a.sgf),
-                   "seed": a.seed, "bump_at_move": bump_at + 1 if bump_at >= 0 else None,
+                   "seed": a.seed, "bump_at_move": bump_at + 1 if bump_at >= 0 else None, "end": a.end,
                    "image_size": [a.width, a.height]}, fo, indent=1)
     shutil.rmtree(work, ignore_errors=True)
     print("%s: %d moves, %d frames, %d stones captured" % (a.out, len(truth_moves), frame_no[0], captures[0]))
