@@ -104,14 +104,21 @@ void sei_app_params_default(sei_app_params *p)
     p->search_every = 15;
 }
 
+/* A message shown for a while: the status line (say) or, while
+ * recording, what the players must do (rec_alert). */
+static void show_for(char *buf, size_t n, double *until, double when, const char *fmt, va_list ap)
+{
+    vsnprintf(buf, n, fmt, ap);
+    *until = when;
+}
+
 static void say(sei_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void say(sei_app *a, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->status, sizeof a->status, fmt, ap);
+    show_for(a->status, sizeof a->status, &a->status_until, a->now + 4000, fmt, ap);
     va_end(ap);
-    a->status_until = a->now + 4000;
 }
 
 /* ---- settings ------------------------------------------------------------------ */
@@ -537,9 +544,8 @@ static void rec_alert(sei_app *a, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(a->rec_alert, sizeof a->rec_alert, fmt, ap);
+    show_for(a->rec_alert, sizeof a->rec_alert, &a->rec_alert_until, a->now + 6000, fmt, ap);
     va_end(ap);
-    a->rec_alert_until = a->now + 6000;
 }
 
 /* Start recording into games/ beside the database, with the settings'

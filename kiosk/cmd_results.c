@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "textbuf.h"
 #include "sgf.h"
 #include "store.h"
 
@@ -195,51 +196,21 @@ static int cmd_show(sei_store *s, int64_t id, FILE *out, FILE *err)
 
 /* ---- CSV ------------------------------------------------------------------------- */
 
-/* A growing text buffer; on out of memory it stays NULL and writes stop. */
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} text;
-
-static void put(text *t, const char *s, size_t n)
-{
-    if (t->oom)
-        return;
-    if (t->len + n + 1 > t->cap) {
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap < t->len + n + 1)
-            cap *= 2;
-        char *np = realloc(t->p, cap);
-        if (!np) {
-            t->oom = 1;
-            return;
-        }
-        t->p = np;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->len, s, n);
-    t->len += n;
-    t->p[t->len] = 0;
-}
-
-static void puts_(text *t, const char *s) { put(t, s, strlen(s)); }
-
 /* A CSV field (RFC 4180): quoted when it holds a comma, quote or line
  * break, quotes doubled. */
-static void csv_field(text *t, const char *v, int last)
+static void csv_field(sei_text *t, const char *v, int last)
 {
     if (strpbrk(v, ",\"\r\n")) {
-        puts_(t, "\"");
+        sei_text_puts(t, "\"");
         for (const char *p = v; *p; p++) {
-            put(t, p, 1);
+            sei_text_put(t, p, 1);
             if (*p == '"')
-                put(t, "\"", 1);
+                sei_text_put(t, "\"", 1);
         }
-        puts_(t, "\"");
+        sei_text_puts(t, "\"");
     } else
-        puts_(t, v);
-    puts_(t, last ? "\r\n" : ",");
+        sei_text_puts(t, v);
+    sei_text_puts(t, last ? "\r\n" : ",");
 }
 
 static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
@@ -247,8 +218,8 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
-    text t = {0};
-    puts_(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,photo_path\r\n");
+    sei_text t = {0};
+    sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,photo_path\r\n");
     sei_store_result r;
     sei_store_status st;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {

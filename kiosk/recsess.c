@@ -15,6 +15,7 @@
 #include "recsess.h"
 #include "score.h"
 #include "sgf.h"
+#include "textbuf.h"
 #include "vision.h"
 
 struct sei_recsess {
@@ -117,46 +118,14 @@ static void notes_drop_after(sei_recsess *s, int k)
     }
 }
 
-typedef struct {
-    char *buf;
-    size_t len, cap;
-    int bad;
-} text;
-
-static void put(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        size_t room = t->cap - t->len;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->buf ? t->buf + t->len : NULL, t->buf ? room : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->bad = 1;
-            return;
-        }
-        if (t->buf && (size_t)n < room) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = t->cap ? t->cap * 2 : 4096;
-        while (cap < t->len + (size_t)n + 1)
-            cap *= 2;
-        char *nb = realloc(t->buf, cap);
-        if (!nb) {
-            t->bad = 1;
-            return;
-        }
-        t->buf = nb;
-        t->cap = cap;
-    }
-}
-
 /* SGF text escapes: ] and \ inside a value. */
-static void put_text(text *t, const char *v)
+static void put_text(sei_text *t, const char *v)
 {
-    for (; *v; v++)
-        put(t, "%s%c", *v == ']' || *v == '\\' ? "\\" : "", *v);
+    for (; *v; v++) {
+        if (*v == ']' || *v == '\\')
+            sei_text_put(t, "\\", 1);
+        sei_text_put(t, v, 1);
+    }
 }
 
 static const char *ru_of(const char *preset)
@@ -172,38 +141,38 @@ static const char *ru_of(const char *preset)
 
 char *sei_recsess_sgf(const sei_recsess *s)
 {
-    text t = {0};
+    sei_text t = {0};
     char num[32];
     int n = s->size ? s->size : s->p.size;
-    put(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:0.1]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, ru_of(s->p.rules.name),
+    sei_text_printf(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:0.1]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, ru_of(s->p.rules.name),
         sei_score_number(s->p.rules.komi, num, sizeof num), s->date);
     const sei_board *b = s->rec ? sei_recorder_board(s->rec) : NULL;
     int hcap = s->rec ? sei_recorder_handicap(s->rec) : 0;
     if (hcap && b) {
-        put(&t, "HA[%d]AB", hcap);
+        sei_text_printf(&t, "HA[%d]AB", hcap);
         for (int i = 0; i < b->moves_n; i++)
             if (b->moves[i].kind == SEI_MOVE_HANDICAP)
-                put(&t, "[%c%c]", 'a' + sei_board_x(b, b->moves[i].point), 'a' + sei_board_y(b, b->moves[i].point));
-        put(&t, "PL[W]");
+                sei_text_printf(&t, "[%c%c]", 'a' + sei_board_x(b, b->moves[i].point), 'a' + sei_board_y(b, b->moves[i].point));
+        sei_text_printf(&t, "PL[W]");
     }
     if (s->ended == SEI_RECSESS_END_RESIGN)
-        put(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
-    put(&t, "C[Recorded by Seichi from the camera. SEIT: seconds from the start of the recording when each move was seen.]");
+        sei_text_printf(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
+    sei_text_printf(&t, "C[Recorded by Seichi from the camera. SEIT: seconds from the start of the recording when each move was seen.]");
     if (s->notes && s->notes_cap > 0 && s->notes[0]) {
-        put(&t, "GC[");
+        sei_text_printf(&t, "GC[");
         put_text(&t, s->notes[0]);
-        put(&t, "]");
+        sei_text_printf(&t, "]");
     }
-    put(&t, "\n");
+    sei_text_printf(&t, "\n");
     const sei_rec_move *m = NULL;
     int k = s->rec ? sei_recorder_moves(s->rec, &m) : 0;
     for (int i = 0; i < k; i++) {
         char c = m[i].color == SEI_BLACK ? 'B' : 'W';
         if (m[i].point == SEI_PASS)
-            put(&t, ";%c[]", c);
+            sei_text_printf(&t, ";%c[]", c);
         else
-            put(&t, ";%c[%c%c]", c, 'a' + sei_board_x(b, m[i].point), 'a' + sei_board_y(b, m[i].point));
-        put(&t, "SEIT[%.2f]", m[i].t);
+            sei_text_printf(&t, ";%c[%c%c]", c, 'a' + sei_board_x(b, m[i].point), 'a' + sei_board_y(b, m[i].point));
+        sei_text_printf(&t, "SEIT[%.2f]", m[i].t);
         char comment[400] = "";
         size_t at = 0;
         if (m[i].flags & SEI_REC_VOID)
@@ -216,20 +185,20 @@ char *sei_recsess_sgf(const sei_recsess *s)
                                    m[i].color == SEI_BLACK ? "Black" : "White");
         const char *note = s->notes && i + 1 < s->notes_cap ? s->notes[i + 1] : NULL;
         if (at || note) {
-            put(&t, "C[");
+            sei_text_printf(&t, "C[");
             put_text(&t, comment);
             if (note)
                 put_text(&t, note);
-            put(&t, "]");
+            sei_text_printf(&t, "]");
         }
-        put(&t, (i + 1) % 10 == 0 ? "\n" : "");
+        sei_text_puts(&t, (i + 1) % 10 == 0 ? "\n" : "");
     }
-    put(&t, ")\n");
-    if (t.bad) {
-        free(t.buf);
+    sei_text_printf(&t, ")\n");
+    if (t.oom) {
+        sei_text_free(&t);
         return NULL;
     }
-    return t.buf;
+    return t.p;
 }
 
 /* Write path whole or not at all: a temporary file beside it, flushed to

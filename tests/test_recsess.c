@@ -150,6 +150,19 @@ static void run_record_kill_at(const char *out, int resume, int at)
     waitpid(pid, &st, 0);
 }
 
+/* got is the whole true game, under one of the board's symmetries. */
+static void assert_same_game(const moves *got, const moves *truth)
+{
+    moves turned;
+    assert_int_equal(got->n, truth->n);
+    int match = 0;
+    for (int sym = 0; sym < 8 && !match; sym++) {
+        turn(truth, sym, 9, &turned);
+        match = is_prefix(got, &turned);
+    }
+    assert_true(match);
+}
+
 static int sequence_present(void)
 {
     char path[600];
@@ -164,19 +177,13 @@ static void test_whole_game(void **state)
     char truth_path[600], out[128];
     snprintf(truth_path, sizeof truth_path, "%s/truth.sgf", seq);
     snprintf(out, sizeof out, "%s/whole.sgf", tmpdir);
-    moves truth, got, turned;
+    moves truth, got;
     assert_int_equal(load_moves(truth_path, &truth), 0);
     double t0 = now_ms();
     assert_int_equal(run_record(out, 0, 0), 0);
     full_run_ms = now_ms() - t0;
     assert_int_equal(load_moves(out, &got), 0);
-    assert_int_equal(got.n, truth.n);
-    int match = 0;
-    for (int sym = 0; sym < 8 && !match; sym++) {
-        turn(&truth, sym, 9, &turned);
-        match = is_prefix(&got, &turned);
-    }
-    assert_true(match);
+    assert_same_game(&got, &truth);
 }
 
 /* Killed mid-game (SIGKILL: no chance to tidy up), again and again: the
@@ -259,16 +266,10 @@ static void test_from_video(void **state)
     int rc = run_record(out, 0, 0);
     seq = saved;
     assert_int_equal(rc, 0);
-    moves truth, got, turned;
+    moves truth, got;
     assert_int_equal(load_moves(truth_path, &truth), 0);
     assert_int_equal(load_moves(out, &got), 0);
-    assert_int_equal(got.n, truth.n);
-    int match = 0;
-    for (int sym = 0; sym < 8 && !match; sym++) {
-        turn(&truth, sym, 9, &turned);
-        match = is_prefix(&got, &turned);
-    }
-    assert_true(match);
+    assert_same_game(&got, &truth);
 }
 
 int main(int argc, char **argv)
