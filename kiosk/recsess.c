@@ -34,12 +34,10 @@ struct sei_recsess {
     /* what the SGF will say about the moves: notes[k] follow move k (0: before the first) */
     char **notes;
     int notes_cap;
-    /* from --resume */
-    int resumed_handicap;
-    uint8_t resumed_setup[SEI_MAX_SIZE * SEI_MAX_SIZE];
-    int resumed_n;
-    sei_sgf_move *resumed;
-    char date[16];
+    double t_offset;                    /* --resume: the saved game's last time, so times go on from it */
+    int dirty;                          /* changed since the file was last written */
+    int loaded;                         /* --resume found a saved game and replayed it */
+    char date[32];
     /* Each point as it looked empty, from the start: a stone is read as a
      * change from that (its own grid-line ink, its own light) rather than
      * against fixed thresholds. ref_ok: the point was seen empty. */
@@ -50,6 +48,7 @@ struct sei_recsess {
     float ext_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ext_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int ext_ok;
     int ended, resigned, end_offered;
+    int end_candidate;                  /* the gesture seen at the last steady state */
     char msg[512];
 };
 
@@ -100,6 +99,7 @@ static void note_add(sei_recsess *s, const char *text)
         s->notes = nn;
         s->notes_cap = cap;
     }
+    s->dirty = 1;
     char *old = s->notes[k];
     size_t len = (old ? strlen(old) + 1 : 0) + strlen(text) + 1;
     char *nw = malloc(len);
@@ -224,9 +224,14 @@ static int write_atomic(sei_recsess *s, const char *data)
         }
         off += (size_t)w;
     }
-    if (fsync(fd) || close(fd)) {
+    int synced = fsync(fd), e = errno;
+    if (close(fd) && !synced) {
+        synced = -1;
+        e = errno;
+    }
+    if (synced) {
         unlink(tmp);
-        return fail(s, "cannot write %s: %s", tmp, strerror(errno));
+        return fail(s, "cannot write %s: %s", tmp, strerror(e));
     }
     if (rename(tmp, s->path)) {
         int e = errno;
@@ -249,16 +254,33 @@ static int write_atomic(sei_recsess *s, const char *data)
 
 int sei_recsess_save(sei_recsess *s)
 {
+    if (!s->dirty)
+        return 0; /* the file already says all this (a resumed game that never went on) */
     char *sgf = sei_recsess_sgf(s);
     if (!sgf)
         return fail(s, "out of memory");
     int rc = write_atomic(s, sgf);
     free(sgf);
+    if (!rc)
+        s->dirty = 0;
     return rc;
 }
 
 /* ---- resume ---------------------------------------------------------------------- */
 
+/* A move's point from the record; -1 for one that names no point. */
+static int resumed_point(const sei_board *b, const sei_sgf_move *m)
+{
+    if (m->x == SEI_SGF_BAD_POINT)
+        return -1;
+    if (m->x < 0)
+        return SEI_PASS;
+    return sei_board_point(b, m->x, m->y);
+}
+
+/* --resume: read the saved game and replay it into a new recorder, its
+ * rules, komi, date, times and comments kept. Any trouble refuses to start,
+ * so a file that cannot be read is never written over. */
 static int load_resume(sei_recsess *s)
 {
     FILE *f = fopen(s->path, "rb");
@@ -277,21 +299,49 @@ static int load_resume(sei_recsess *s)
         rc = fail(s, "%s: cannot resume from it: %s", s->path, sg ? sei_sgf_errmsg(sg) : "out of memory");
     else if (s->p.size && g.size != s->p.size)
         rc = fail(s, "%s is a %dx%d game, not %dx%d", s->path, g.size, g.size, s->p.size, s->p.size);
-    else {
-        s->p.size = g.size;
+    else if (g.bad_points)
+        rc = fail(s, "%s: cannot resume from it: %d move%s name no point", s->path, g.bad_points,
+                  g.bad_points == 1 ? "" : "s");
+    if (!rc) {
+        s->p.size = s->size = g.size;
+        if (g.rules[0])
+            sei_rules_preset(&s->p.rules, g.rules);
         if (g.komi_given)
             s->p.rules.komi = g.komi;
-        for (int i = 0; i < g.setup_n; i++)
-            if (g.setup[i].color == SEI_BLACK && g.setup[i].before == 0) {
-                s->resumed_setup[g.setup[i].y * g.size + g.setup[i].x] = SEI_BLACK;
-                s->resumed_handicap++;
-            }
-        s->resumed_n = g.moves_n;
-        s->resumed = malloc(sizeof *s->resumed * (size_t)(g.moves_n + 1));
-        if (!s->resumed)
+        if (g.date[0] && strlen(g.date) < sizeof s->date)
+            memcpy(s->date, g.date, strlen(g.date) + 1);
+        s->rec = sei_recorder_create(g.size, &s->p.rules);
+        if (!s->rec)
             rc = fail(s, "out of memory");
-        else
-            memcpy(s->resumed, g.moves, sizeof *s->resumed * (size_t)g.moves_n);
+    }
+    if (!rc) {
+        uint8_t setup[SEI_MAX_SIZE * SEI_MAX_SIZE] = {0};
+        int black = 0;
+        for (int i = 0; i < g.setup_n; i++)
+            if (g.setup[i].color == SEI_BLACK && g.setup[i].before == 0 && g.setup[i].x >= 0) {
+                setup[g.setup[i].y * g.size + g.setup[i].x] = SEI_BLACK;
+                black++;
+            }
+        if (black && sei_recorder_setup(s->rec, setup) != SEI_OK)
+            rc = fail(s, "%s: its handicap stones: %s", s->path, sei_recorder_errmsg(s->rec));
+        const char *gc = sei_sgf_get(sg, g.root, "GC");
+        if (!rc && gc && *gc)
+            note_add(s, gc);
+        for (int i = 0; !rc && i < g.moves_n; i++) {
+            const sei_sgf_move *m = &g.moves[i];
+            const char *seit = sei_sgf_get(sg, m->node, "SEIT"), *c = sei_sgf_get(sg, m->node, "C");
+            double t = seit ? atof(seit) : 0;
+            int p = resumed_point(sei_recorder_board(s->rec), m);
+            if (p == -1 || sei_recorder_replay(s->rec, m->color, p, t) != SEI_OK)
+                rc = fail(s, "%s: move %d cannot be replayed (%s); not resuming from it", s->path, i + 1,
+                          sei_recorder_errmsg(s->rec));
+            else if (c && *c)
+                note_add(s, c); /* the comment after this move, as it was */
+            if (t > s->t_offset)
+                s->t_offset = t;
+        }
+        s->syncing = 1;
+        s->loaded = !rc;
     }
     sei_sgf_game_release(&g);
     sei_sgf_destroy(sg);
@@ -299,24 +349,14 @@ static int load_resume(sei_recsess *s)
     return rc;
 }
 
-/* The recorder, with the resumed game replayed into it. */
+/* The recorder for a new game (a resumed one has its own already). */
 static int make_recorder(sei_recsess *s, const uint8_t *start)
 {
+    if (s->rec)
+        return 0;
     s->rec = sei_recorder_create(s->size, &s->p.rules);
     if (!s->rec)
         return fail(s, "out of memory");
-    if (s->resume && s->resumed) {
-        if (s->resumed_handicap && sei_recorder_setup(s->rec, s->resumed_setup) != SEI_OK)
-            return fail(s, "%s: %s", s->path, sei_recorder_errmsg(s->rec));
-        for (int i = 0; i < s->resumed_n; i++) {
-            const sei_sgf_move *m = &s->resumed[i];
-            int p = m->x < 0 ? SEI_PASS : sei_board_point(sei_recorder_board(s->rec), m->x, m->y);
-            if (sei_recorder_replay(s->rec, m->color, p, 0) != SEI_OK)
-                return fail(s, "%s: move %d cannot be replayed: %s", s->path, i + 1, sei_recorder_errmsg(s->rec));
-        }
-        s->syncing = 1;
-        return 0;
-    }
     if (s->p.handicap && sei_recorder_setup(s->rec, start) != SEI_OK)
         return fail(s, "%s", sei_recorder_errmsg(s->rec));
     return 0;
@@ -343,13 +383,19 @@ sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_pat
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(s->date, sizeof s->date, "%Y-%m-%d", &tm);
+    /* The saved game first: its size is the size to look for. */
+    if (resume && load_resume(s)) {
+        snprintf(err, n, "%s", s->msg);
+        sei_recsess_destroy(s);
+        return NULL;
+    }
     sei_vision_params vp;
     sei_vision_params_default(&vp);
     vp.work_side = s->p.work_side;
     vp.size = s->p.size;
     s->v = sei_vision_create(&vp);
-    if (!s->v || (resume && load_resume(s))) {
-        snprintf(err, n, "%s", s->v ? s->msg : "out of memory");
+    if (!s->v) {
+        snprintf(err, n, "out of memory");
         sei_recsess_destroy(s);
         return NULL;
     }
@@ -365,7 +411,6 @@ void sei_recsess_destroy(sei_recsess *s)
     for (int i = 0; i < s->notes_cap; i++)
         free(s->notes[i]);
     free(s->notes);
-    free(s->resumed);
     free(s);
 }
 
@@ -523,6 +568,8 @@ static int read_ext(sei_recsess *s, const sei_image *f, sei_vision_result *r)
 
 /* The stones just outside each corner of the grid: at the diagonal spot
  * and the two spots beside it along the edges. */
+static int is_corner_spot(int x, int y, int m) { return (x <= 1 || x >= m - 1) && (y <= 1 || y >= m - 1); }
+
 static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int black[4], int white[4])
 {
     int m = s->size + 1;
@@ -530,11 +577,29 @@ static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int 
                                 {{m, 0}, {m - 1, 0}, {m, 1}},
                                 {{m, m}, {m - 1, m}, {m, m - 1}},
                                 {{0, m}, {1, m}, {0, m - 1}}};
+    /* The light may have changed since the start: the median change over
+     * the rest of the ring outside the grid (nobody puts stones there) is
+     * taken out, as on the board. */
+    float dl[4 * SEI_MAX_SIZE];
+    int nd = 0;
+    for (int i = 0; i <= m; i++) {
+        const int ring[4][2] = {{i, 0}, {i, m}, {0, i}, {m, i}};
+        for (int q = 0; q < 4; q++) {
+            int x = ring[q][0], y = ring[q][1];
+            if (!is_corner_spot(x, y, m) && nd < 4 * SEI_MAX_SIZE)
+                dl[nd++] = r->sample_L[y][x] - s->ext_L[y][x];
+        }
+    }
+    float shift = 0;
+    if (nd >= 5) {
+        qsort(dl, (size_t)nd, sizeof dl[0], cmp_float);
+        shift = dl[nd / 2];
+    }
     for (int k = 0; k < 4; k++) {
         black[k] = white[k] = 0;
         for (int j = 0; j < 3; j++) {
             int x = spots[k][j][0], y = spots[k][j][1];
-            double L0 = s->ext_L[y][x], dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ext_C[y][x];
+            double L0 = s->ext_L[y][x] + shift, dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ext_C[y][x];
             double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * s->ext_C[y][x]);
             if (dL < -bgap)
                 black[k]++;
@@ -544,7 +609,21 @@ static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int 
     }
 }
 
-/* Watch the corners for the end: returns 1 when the game has ended. */
+/* The look of the ring outside the grid, relearnt (after a bump the
+ * ring lies elsewhere on the table). */
+static void ext_learn(sei_recsess *s, const sei_image *f)
+{
+    sei_vision_result r;
+    if (read_ext(s, f, &r) == 0) {
+        memcpy(s->ext_L, r.sample_L, sizeof s->ext_L);
+        memcpy(s->ext_C, r.sample_C, sizeof s->ext_C);
+        s->ext_ok = 1;
+    }
+}
+
+/* Watch the corners for the end: returns 1 when the game has ended. The
+ * same gesture must be seen in two steady states running (a sleeve or a
+ * shadow at a corner is not a resignation). */
 static int watch_end(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
 {
     sei_vision_result r;
@@ -552,32 +631,49 @@ static int watch_end(sei_recsess *s, const sei_image *f, double t, sei_recsess_e
         return 0;
     int black[4], white[4];
     corner_stones(s, &r, black, white);
-    char text[200];
-    for (int k = 0; k < 4; k++)
+    int seen = 0, who = 0;
+    for (int k = 0; k < 4 && !seen; k++)
         if ((black[k] >= 2 && !white[k]) || (white[k] >= 2 && !black[k])) {
-            s->ended = SEI_RECSESS_END_RESIGN;
-            s->resigned = black[k] >= 2 ? SEI_BLACK : SEI_WHITE;
-            snprintf(text, sizeof text, "At %.1f s: %s resigned (two of its stones at the corner).", t,
-                     s->resigned == SEI_BLACK ? "Black" : "White");
-            note_add(s, text);
-            ev->ended = s->ended;
-            ev->resigned = s->resigned;
-            return 1;
+            seen = SEI_RECSESS_END_RESIGN;
+            who = black[k] >= 2 ? SEI_BLACK : SEI_WHITE;
         }
-    int single = 0;
-    for (int k = 0; k < 4; k++) {
-        if (black[k] + white[k] != 1)
-            continue;
-        single++;
+    for (int k = 0; k < 4 && !seen; k++) {
         int o = (k + 2) % 4;
+        if (black[k] + white[k] == 1 && black[o] + white[o] == 1 && black[k] == white[o])
+            seen = SEI_RECSESS_END_COUNT;
+    }
+    int candidate = seen * 4 + who;
+    int confirmed = seen && candidate == s->end_candidate;
+    s->end_candidate = candidate;
+    char text[200];
+    if (confirmed && seen == SEI_RECSESS_END_RESIGN) {
+        s->ended = SEI_RECSESS_END_RESIGN;
+        s->resigned = who;
+        snprintf(text, sizeof text, "At %.1f s: %s resigned (two of its stones at the corner).", t,
+                 s->resigned == SEI_BLACK ? "Black" : "White");
+        note_add(s, text);
+        ev->ended = s->ended;
+        ev->resigned = s->resigned;
+        return 1;
+    }
+    if (confirmed && seen == SEI_RECSESS_END_COUNT) {
         /* A stone of each colour, at opposite corners: both players agree. */
-        if (black[o] + white[o] == 1 && black[k] == white[o]) {
-            s->ended = SEI_RECSESS_END_COUNT;
-            snprintf(text, sizeof text, "At %.1f s: both players put the end-of-game stone: the game is over.", t);
-            note_add(s, text);
-            ev->ended = s->ended;
-            return 1;
-        }
+        s->ended = SEI_RECSESS_END_COUNT;
+        snprintf(text, sizeof text, "At %.1f s: both players put the end-of-game stone: the game is over.", t);
+        note_add(s, text);
+        ev->ended = s->ended;
+        return 1;
+    }
+    int single = 0;
+    for (int k = 0; k < 4; k++)
+        single += black[k] + white[k] == 1;
+    if (!seen && !single) {
+        /* Nothing at the corners: follow the light there slowly. */
+        for (int y = 0; y <= s->size + 1; y++)
+            for (int x = 0; x <= s->size + 1; x++) {
+                s->ext_L[y][x] += 0.1f * (r.sample_L[y][x] - s->ext_L[y][x]);
+                s->ext_C[y][x] += 0.1f * (r.sample_C[y][x] - s->ext_C[y][x]);
+            }
     }
     if (single && !s->end_offered) {
         s->end_offered = 1;
@@ -596,6 +692,7 @@ int sei_recsess_ended(const sei_recsess *s, int *resigned)
 int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
 {
     memset(ev, 0, sizeof *ev);
+    t += s->t_offset; /* a resumed game's clock goes on from its last move */
     ev->locked = s->locked;
     ev->ended = s->ended;
     ev->resigned = s->resigned;
@@ -623,11 +720,13 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
          * its own may see a stone or two in a bare board's grain; those
          * are forgiven here (the board is known to be empty), and from
          * then on every point is compared with itself. */
-        int slack = 1 + nn / 90;
-        if (!s->resume && (white + (black > s->p.handicap ? black - s->p.handicap : 0) > slack ||
-                           black < s->p.handicap))
+        int slack = s->p.handicap ? 0 : 1 + nn / 90;
+        if (s->p.size && r.size != s->p.size)
+            return 0; /* another board size than the game's: not this board */
+        if (!s->rec && (white + (black > s->p.handicap ? black - s->p.handicap : 0) > slack ||
+                        black < s->p.handicap))
             return 0; /* not the start yet: wait */
-        if (!s->resume && !s->p.handicap)
+        if (!s->rec && !s->p.handicap)
             memset(g, SEI_EMPTY, (size_t)nn);
         if (s->run && r.size == s->size && !memcmp(s->last, g, (size_t)nn))
             s->run++;
@@ -643,18 +742,20 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         sei_vision_result rr;
         if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, r.size, &rr) == SEI_VISION_OK)
             ref_learn(s, &rr, g, 1);
-        s->locked = 1;
         s->size = r.size;
-        if (read_ext(s, f, &rr) == 0) {
-            memcpy(s->ext_L, rr.sample_L, sizeof s->ext_L);
-            memcpy(s->ext_C, rr.sample_C, sizeof s->ext_C);
-            s->ext_ok = 1;
-        }
-        ev->locked = 1;
-        if (make_recorder(s, g))
+        if (make_recorder(s, g)) {
+            /* Not locked: the next steady start may do better. */
+            sei_recorder_destroy(s->rec);
+            s->rec = NULL;
+            s->run = 0;
             return -1;
+        }
+        s->locked = 1;
+        ev->locked = 1;
+        s->dirty = !s->loaded;
+        ext_learn(s, f);
         memcpy(s->fed, g, (size_t)nn);
-        s->have_fed = !s->resume;
+        s->have_fed = !s->loaded;
         s->run = 0;
         if (s->syncing && distance_to_game(s, g) == 0) {
             /* The board already shows the saved position. */
@@ -662,7 +763,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
             s->have_fed = 1;
             ev->synced = 1;
         }
-        return s->resume ? 0 : sei_recsess_save(s);
+        return sei_recsess_save(s);
     }
 
     int nn = s->size * s->size;
@@ -692,6 +793,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     int far = 6 + stones / 8;
     if (d > far && refit(s, f, g, &d, &r)) {
         ev->refit = 1;
+        ext_learn(s, f);
         memcpy(s->last, g, (size_t)nn);
         s->run = s->p.stable_frames; /* the same steady frame, read right */
     }
@@ -710,7 +812,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         return 0;
     }
     s->lost = 0;
-    if (s->run == s->p.stable_frames && !s->syncing && watch_end(s, f, t, ev))
+    if (s->run % s->p.stable_frames == 0 && !s->syncing && watch_end(s, f, t, ev))
         return sei_recsess_save(s);
     if (s->have_fed && !memcmp(s->fed, g, (size_t)nn))
         return 0;
@@ -747,7 +849,9 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     /* The light drifts over a game: follow it on the points that agree. */
     if (!(ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED)))
         ref_learn(s, &r, g, 0.1);
-    if (ev->u.moves || ev->u.undone || (ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED)))
+    if (ev->u.moves || ev->u.undone || (ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED))) {
+        s->dirty = 1;
         return sei_recsess_save(s);
+    }
     return 0;
 }

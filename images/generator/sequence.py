@@ -157,7 +157,9 @@ def main():
             r, c, side = corner[player]
             shoot(final, hand=(r, c, side), light=flicker())
             outside.append((r, c, stone))
-            shoot(final, copies=a.still, light=1.0)
+            # the last one stays: the players get up (the recorder wants the
+            # gesture steady for a moment)
+            shoot(final, copies=a.still if player == "X" else 3 * a.still, light=1.0)
     elif a.end.startswith("resign"):
         player = "X" if a.end == "resign-b" else "O"
         r, c, side = corner[player]
@@ -165,7 +167,7 @@ def main():
         outside.append((r, c, player))
         edge = size - 1 - 0.5 if player == "X" else 0.5
         outside.append((r, edge, player))
-        shoot(final, copies=a.still, light=1.0)
+        shoot(final, copies=3 * a.still, light=1.0)
         result = "RE[%s+R]" % ("W" if player == "X" else "B")
     with open(os.path.join(a.out, "truth.sgf"), "w") as fo:
         fo.write("(;GM[1]FF[4]SZ[%d]%sC[rendered by images/generator/sequence.py from %s, seed %s; moves as the picture "
