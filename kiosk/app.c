@@ -561,7 +561,12 @@ static void record_start(sei_app *a)
     struct tm tm;
     localtime_r(&t, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    snprintf(a->rec_path, sizeof a->rec_path, "%s/game-%s.sgf", dir, stamp);
+    /* A new name for every game, even two started within a second. */
+    for (int k = 0; k < 1000; k++) {
+        snprintf(a->rec_path, sizeof a->rec_path, k ? "%s/game-%s-%d.sgf" : "%s/game-%s.sgf", dir, stamp, k);
+        if (access(a->rec_path, F_OK) != 0)
+            break;
+    }
     sei_recsess_params rp;
     sei_recsess_params_default(&rp);
     rp.size = a->set.size;
@@ -604,15 +609,25 @@ static void record_finish(sei_app *a, int end);
 
 static int record_tick(sei_app *a)
 {
-    if (!a->src)
-        return 0;
+    if (!a->src) {
+        /* The camera went away mid-game: every move so far is in the SGF;
+         * look for it again now and then, and go on where it left off. */
+        if (a->now >= a->retry_at) {
+            a->retry_at = a->now + a->p.retry_ms;
+            if (sei_source_try_open(a->src_spec, &a->src, NULL, 0) == SEI_SOURCE_OK)
+                a->rec_alert[0] = 0;
+        }
+        return 1;
+    }
     sei_image f = {0};
     sei_source_status st = sei_source_grab(a->src, &f);
     if (st == SEI_SOURCE_END)
         return 0;
     if (st != SEI_SOURCE_OK) {
-        /* Every move so far is in the SGF already; the recording waits. */
         rec_alert(a, "%s", sei_source_errmsg(a->src));
+        a->rec_alert_until = 1e300; /* until the camera is back */
+        source_close(a);
+        a->retry_at = a->now + a->p.retry_ms;
         return 1;
     }
     frame_clear(a);
@@ -692,7 +707,8 @@ static void record_finish(sei_app *a, int end)
             a->prisoners = (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE};
             a->have_score = 0;
             a->screen = SEI_SCREEN_CONFIRM;
-        }
+        } else
+            a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
     } else {
         a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
         a->armed = 0;
@@ -1016,7 +1032,7 @@ int sei_app_tick(sei_app *a, double now)
     }
     if (a->screen == SEI_SCREEN_LIVE)
         redraw |= live_tick(a);
-    else if (a->screen == SEI_SCREEN_RECORD)
+    else if (a->screen == SEI_SCREEN_RECORD && a->rs)
         redraw |= record_tick(a);
     else if (a->screen == SEI_SCREEN_NOCAMERA && !a->src && now >= a->retry_at) {
         /* Plugging the camera in is enough: it is looked for again now and then. */
@@ -1075,10 +1091,10 @@ void sei_app_draw(sei_app *a)
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};
         double c[4][2];
         int n;
-        const sei_recorder *rec = sei_recsess_recorder(a->rs);
+        const sei_recorder *rec = a->rs ? sei_recsess_recorder(a->rs) : NULL;
         v.rec_waiting = !rec;
         v.last_col = v.last_row = -1;
-        if (a->view.buf && a->frame.width && sei_recsess_geometry(a->rs, c, &n) == 0) {
+        if (a->rs && a->view.buf && a->frame.width && sei_recsess_geometry(a->rs, c, &n) == 0) {
             /* The lattice as the view shows it: grid (col, row) to view pixels. */
             double k = (double)a->view.width / a->frame.width;
             const double uv[8] = {0, 0, n - 1, 0, n - 1, n - 1, 0, n - 1};

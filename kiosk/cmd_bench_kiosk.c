@@ -4,7 +4,7 @@
  * offscreen path: a software renderer over a surface, so it needs no
  * display. The source is a photo scaled to 1280x960 and served as a
  * camera would be, every frame anew. Prints figures, never pass/fail. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* nftw */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <unistd.h>
 
 #include <SDL.h>
@@ -48,6 +49,16 @@ static long peak_rss_kb(void)
     return ru.ru_maxrss;
 }
 
+static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+    (void)sb, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+/* The benchmark's folder and all in it (the source, the database and its
+ * journal files). */
+static void rm_tree(const char *dir) { nftw(dir, rm_entry, 8, FTW_DEPTH | FTW_PHYS); }
+
 /* A tap at the centre of button b, as a finger would make it. */
 static void tap(sei_app *a, sei_ui_button b)
 {
@@ -82,9 +93,14 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     }
     /* One core, as the target says. */
     sei_cv_threads(1);
-    char src[64], db[64], msg[256];
-    snprintf(src, sizeof src, "/tmp/seichi-bench-kiosk-%d.png", (int)getpid());
-    snprintf(db, sizeof db, "/tmp/seichi-bench-kiosk-%d.db", (int)getpid());
+    char dir[64], src[96], db[96], msg[256];
+    snprintf(dir, sizeof dir, "/tmp/seichi-bench-kiosk-XXXXXX");
+    if (!mkdtemp(dir)) {
+        fprintf(err, "seichi bench kiosk: cannot make a folder under /tmp\n");
+        return 1;
+    }
+    snprintf(src, sizeof src, "%s/camera.png", dir);
+    snprintf(db, sizeof db, "%s/results.db", dir);
     /* The source is made in a child process so its decoding does not
      * count toward the kiosk's peak memory. */
     pid_t pid = fork();
@@ -98,7 +114,7 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     }
     int wst = 0;
     if (pid < 0 || waitpid(pid, &wst, 0) != pid || !WIFEXITED(wst) || WEXITSTATUS(wst) != 0) {
-        remove(src);
+        rm_tree(dir);
         return 2;
     }
     double t_made = now_ms();
@@ -125,7 +141,7 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_Init(SDL_INIT_EVENTS) != 0 || TTF_Init() != 0) {
         fprintf(err, "seichi bench kiosk: cannot start SDL: %s\n", SDL_GetError());
-        remove(src);
+        rm_tree(dir);
         return 1;
     }
     SDL_Surface *screen = SDL_CreateRGBSurfaceWithFormat(0, SEI_UI_W, SEI_UI_H, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -139,7 +155,7 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     sei_app *app = r ? sei_app_create(r, NULL, &p, msg, sizeof msg) : NULL;
     if (!app) {
         fprintf(err, "seichi bench kiosk: %s\n", r ? msg : SDL_GetError());
-        remove(src);
+        rm_tree(dir);
         return 1;
     }
     rss_trace("app created");
@@ -189,13 +205,7 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     SDL_FreeSurface(screen);
     TTF_Quit();
     SDL_Quit();
-    remove(src);
-    remove(db);
-    char side[80];
-    snprintf(side, sizeof side, "%s-wal", db);
-    remove(side);
-    snprintf(side, sizeof side, "%s-shm", db);
-    remove(side);
+    rm_tree(dir);
 
     double fps = frames / (live_ms / 1e3);
     long rss = peak_rss_kb();

@@ -114,7 +114,9 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
     }
 
     sei_kiosk_memory_setup();
-    /* A touch is a finger event; SDL's mouse copies of it are ignored by the ui. */
+    /* A touch is a finger event: SDL need not copy it as a mouse click
+     * (the ui ignores such copies anyway), nor a click as a touch. */
+    SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0");
     SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) {
         fprintf(err, "seichi kiosk: no display: %s (on a Pi without X, run it on the console: see the README's kiosk section)\n",

@@ -248,6 +248,7 @@ sei_status sei_recorder_observe(sei_recorder *rec, const uint8_t *grid, double t
     s->g = grid;
     sei_board *b = rec->b;
     int removed = 0, removed_at = 0, swapped = 0, late = 0;
+    int late_pt[SEI_REC_MAX_BURST], late_col[SEI_REC_MAX_BURST];
     for (int y = 0; y < rec->n; y++)
         for (int x = 0; x < rec->n; x++) {
             int p = sei_board_point(b, x, y), g = grid[y * rec->n + x], c = b->color[p];
@@ -258,6 +259,13 @@ sei_status sei_recorder_observe(sei_recorder *rec, const uint8_t *grid, double t
             }
             if (c == SEI_EMPTY && rec->pending[p]) {
                 if (g == rec->pending[p]) {
+                    /* A captured stone not lifted yet, most likely; or a
+                     * stone played again on its point (tried if the rest
+                     * explains nothing). */
+                    if (late < SEI_REC_MAX_BURST) {
+                        late_pt[late] = p;
+                        late_col[late] = g;
+                    }
                     late++;
                     continue;
                 }
@@ -315,10 +323,27 @@ sei_status sei_recorder_observe(sei_recorder *rec, const uint8_t *grid, double t
          * an even game, from White (some players take White's stones
          * first); then with one colour playing twice. */
         int first = b->to_move;
-        for (int attempt = 0; attempt < 3 && !found; attempt++) {
+        int base[2] = {s->nadded[0], s->nadded[1]}, base_total = s->total;
+        /* attempt: 0 as is; 1 White first (an even game's first move);
+         * 2 a captured point played again; 3 one colour twice; 4 both. */
+        for (int attempt = 0; attempt < 5 && !found; attempt++) {
             if (attempt == 1 && (rec->nmoves || rec->handicap))
                 continue;
-            s->twice_budget = attempt == 2;
+            int with_late = attempt == 2 || attempt == 4;
+            if (with_late && !late)
+                continue;
+            s->nadded[0] = base[0];
+            s->nadded[1] = base[1];
+            s->total = base_total;
+            for (int i = 0; with_late && i < late && i < SEI_REC_MAX_BURST; i++) {
+                int k = late_col[i] == SEI_BLACK ? 0 : 1;
+                if (s->nadded[k] < SEI_REC_MAX_BURST && s->total < SEI_REC_MAX_BURST) {
+                    s->added[k][s->nadded[k]++] = late_pt[i];
+                    s->total++;
+                }
+            }
+            memset(s->used, 0, sizeof s->used);
+            s->twice_budget = attempt >= 3;
             s->depth = 0;
             b->to_move = attempt == 1 ? sei_color_other(first) : first;
             found = dfs(s, b->to_move);
@@ -350,8 +375,8 @@ sei_status sei_recorder_observe(sei_recorder *rec, const uint8_t *grid, double t
         for (int y = 0; y < rec->n; y++)
             for (int x = 0; x < rec->n; x++) {
                 int p = sei_board_point(b, x, y);
-                if (rec->pending[p] && grid[y * rec->n + x] == SEI_EMPTY)
-                    rec->pending[p] = 0;
+                if (rec->pending[p] && (grid[y * rec->n + x] == SEI_EMPTY || b->color[p] != SEI_EMPTY))
+                    rec->pending[p] = 0; /* lifted, or played on again */
                 else if (rec->pending[p])
                     u->flags |= SEI_REC_LATE;
             }

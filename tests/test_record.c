@@ -245,6 +245,39 @@ static void test_takeback_and_moved(void **state)
     sei_recorder_destroy(r);
 }
 
+/* Black takes two white stones, left a moment on the board; White lifts
+ * them and plays back into the gap while nobody looks. That state alone
+ * reads as the stones not yet lifted; Black's next move explains it: White
+ * played there, then Black (not Black twice). */
+static void test_played_on_captured_point(void **state)
+{
+    (void)state;
+    sei_recorder *r = sei_recorder_create(9, NULL);
+    const char *seq[][9] = {
+        {"..X......", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        {"O.X......", ".........", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        {"O.X......", "X........", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        {"OOX......", "X........", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        /* B bb takes both; they stay a moment */
+        {"OOX......", "XX.......", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        /* W again at aa, ba lifted */
+        {"O.X......", "XX.......", ".........", ".........", ".........", ".........", ".........", ".........", "........."},
+        /* B gg */
+        {"O.X......", "XX.......", ".........", ".........", ".........", ".........", "......X..", ".........", "........."},
+    };
+    for (int i = 0; i < 5; i++)
+        see(r, seq[i]);
+    assert_int_equal(nmoves(r), 5);
+    sei_rec_update u = see(r, seq[5]);
+    assert_int_equal(u.moves, 0);
+    u = see(r, seq[6]);
+    assert_int_equal(u.moves, 2);
+    assert_int_equal(u.flags & SEI_REC_TWICE, 0);
+    assert_move(r, 5, "W aa");
+    assert_move(r, 6, "B gg");
+    sei_recorder_destroy(r);
+}
+
 /* An even game whose first stone is White's (some players take White's
  * bowl first): no flag, White just moves first. */
 static void test_white_first(void **state)
@@ -286,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_alternating),       cmocka_unit_test(test_capture_lifted_late),
         cmocka_unit_test(test_two_moves_at_once), cmocka_unit_test(test_same_colour_twice),
         cmocka_unit_test(test_ko_recapture_void), cmocka_unit_test(test_takeback_and_moved),
+        cmocka_unit_test(test_played_on_captured_point),
         cmocka_unit_test(test_white_first),       cmocka_unit_test(test_handicap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1071,10 +1071,18 @@ int sei_ui_event(sei_ui *ui, const SDL_Event *e, sei_ui_action *a)
             a->kind = SEI_ACT_QUIT;
             return 1;
         }
+        /* A release that went elsewhere must not leave a press behind,
+         * or every later tap would be ignored. */
+        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST || e->window.event == SDL_WINDOWEVENT_LEAVE) {
+            ui->press = PRESS_NONE;
+            ui->press_is_finger = 0;
+        }
         return 0;
     case SDL_FINGERDOWN:
-        if (ui->press != PRESS_NONE)
-            return 0; /* a second finger while one is down: ignored */
+        /* A second finger while one is down is ignored; but a press older
+         * than any tap or drag means its release was lost: start afresh. */
+        if (ui->press != PRESS_NONE && e->common.timestamp - ui->press_time < 10000)
+            return 0;
         finger_xy(ui, e->tfinger.x, e->tfinger.y, &x, &y);
         press_start(ui, x, y, e->common.timestamp);
         ui->press_is_finger = 1;
@@ -1094,7 +1102,9 @@ int sei_ui_event(sei_ui *ui, const SDL_Event *e, sei_ui_action *a)
     /* SDL also reports every touch as a mouse event (which ==
      * SDL_TOUCH_MOUSEID); the finger events above already handled it. */
     case SDL_MOUSEBUTTONDOWN:
-        if (e->button.which == SDL_TOUCH_MOUSEID || e->button.button != SDL_BUTTON_LEFT || ui->press != PRESS_NONE)
+        /* One mouse: a new press means the last release went elsewhere. */
+        if (e->button.which == SDL_TOUCH_MOUSEID || e->button.button != SDL_BUTTON_LEFT ||
+            (ui->press != PRESS_NONE && ui->press_is_finger))
             return 0;
         press_start(ui, e->button.x, e->button.y, e->common.timestamp);
         ui->press_is_finger = 0;
