@@ -578,6 +578,18 @@ static void record_start(sei_app *a)
         say(a, "%s", err);
         return;
     }
+    /* A folder or a video is a game already played: record it from its
+     * first frame, not from where the live view had got to. */
+    struct stat sb;
+    if (stat(a->src_spec, &sb) == 0) {
+        source_close(a);
+        if (sei_source_try_open(a->src_spec, &a->src, a->src_error, sizeof a->src_error) != SEI_SOURCE_OK) {
+            a->screen = SEI_SCREEN_NOCAMERA;
+            sei_recsess_destroy(a->rs);
+            a->rs = NULL;
+            return;
+        }
+    }
     a->rec_t0 = a->now;
     a->rec_moving = a->rec_lost = 0;
     memset(a->rec_lines, 0, sizeof a->rec_lines);
