@@ -508,17 +508,33 @@ static int refit(sei_recsess *s, const sei_image *f, uint8_t *g, int *best_d, se
         sei_vision_result rr;
         if (sei_vision_read_corners(s->v, f, (const double(*)[2])c, s->size, &rr) != SEI_VISION_OK)
             continue;
-        uint8_t gg[SEI_MAX_SIZE * SEI_MAX_SIZE];
-        grid_flat(&rr, gg);
+        /* Read against each point's remembered look, and as the reader
+         * alone: a camera that moved sees the board from elsewhere, and
+         * the remembered looks may no longer fit. */
+        uint8_t gg[SEI_MAX_SIZE * SEI_MAX_SIZE], raw[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        grid_flat(&rr, raw);
+        memcpy(gg, raw, sizeof gg);
         ref_classify(s, &rr, gg);
-        int d = distance_to_game(s, gg);
+        int d = distance_to_game(s, gg), d_raw = distance_to_game(s, raw);
+        int use_raw = d_raw < d;
+        if (use_raw)
+            d = d_raw;
         if (d < *best_d) {
             *best_d = d;
             memcpy(s->corners, c, sizeof c);
-            memcpy(g, gg, (size_t)s->size * (size_t)s->size);
+            memcpy(g, use_raw ? raw : gg, (size_t)s->size * (size_t)s->size);
             *best = rr;
-            improved = 1;
+            improved = 1 + use_raw;
         }
+    }
+    if (improved == 2) {
+        /* Learn the points the game says are empty afresh, as seen now. */
+        const sei_board *b = sei_recorder_board(s->rec);
+        uint8_t empty[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        for (int y = 0; y < s->size; y++)
+            for (int x = 0; x < s->size; x++)
+                empty[y * s->size + x] = b->color[sei_board_point(b, x, y)] == SEI_EMPTY ? SEI_EMPTY : SEI_BLACK;
+        ref_learn(s, best, empty, 1);
     }
     return improved;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Game sequences from ../shared/photos for `seichi bench record`.
 
-Tengen-Go's 9x9 and 13x13 games are one photo per move (size9_move_N.png,
+imago's three webcam games (see imago() below), and Tengen-Go's 9x9 and
+13x13 games, one photo per move (size9_move_N.png,
 with a .json truth each). This makes, under OUT, one folder per game: each
 photo linked `--repeat` times in order (a camera sees a still board for
 several frames; the recorder wants a few identical readings), and
@@ -24,6 +25,59 @@ def grid_of(path):
     return d["size"], d["grid"]
 
 
+def imago(a):
+    """imago's webcam games (t1, t2, t3): a photo every move or so. Each
+    game runs until its first gap of more than two stones (the truth of
+    those moves' order is not known); a two-stone gap with one stone of
+    each colour is the two moves in turn. t3 starts with four handicap
+    stones (HA and AB in truth.sgf)."""
+    src = os.path.join(a.shared, "photos", "imago-tests")
+    if not os.path.isdir(src):
+        return 0
+    made = 0
+    for game in ("t1", "t2", "t3"):
+        pat = re.compile(r"%s_(\d+)\.json$" % game)
+        steps = sorted((int(m.group(1)), n) for n in os.listdir(src) for m in [pat.match(n)] if m)
+        if not steps:
+            continue
+        out = os.path.join(a.out, "imago-%s" % game)
+        os.makedirs(out, exist_ok=True)
+        for f in os.listdir(out):
+            os.unlink(os.path.join(out, f))
+        moves, prev, k, setup = [], None, 0, []
+        to_move = "B"
+        for idx, name in steps:
+            n, grid = grid_of(os.path.join(src, name))
+            if prev is None:
+                setup = [(y, x) for y in range(n) for x in range(n) if grid[y][x] == "X"]
+                if any(grid[y][x] == "O" for y in range(n) for x in range(n)):
+                    break
+                to_move = "W" if setup else "B"
+            else:
+                added = [(y, x, grid[y][x]) for y in range(n) for x in range(n) if prev[y][x] == "." and grid[y][x] != "."]
+                removed = [1 for y in range(n) for x in range(n) if prev[y][x] != "." and grid[y][x] == "."]
+                cols = sorted(c for _, _, c in added)
+                if removed or len(added) > 2 or (len(added) == 2 and cols != ["O", "X"]):
+                    break
+                added.sort(key=lambda t: 0 if (t[2] == "X") == (to_move == "B") else 1)
+                for y, x, c in added:
+                    col = "B" if c == "X" else "W"
+                    moves.append("%s[%s%s]" % (col, chr(97 + x), chr(97 + y)))
+                    to_move = "W" if col == "B" else "B"
+            pic = [p for p in os.listdir(src) if p.startswith(name[:-5] + ".") and not p.endswith(".json")][0]
+            for r in range(a.repeat):
+                os.symlink(os.path.abspath(os.path.join(src, pic)), os.path.join(out, "frame-%04d%s" % (k, os.path.splitext(pic)[1])))
+                k += 1
+            prev = grid
+        ab = "".join("[%s%s]" % (chr(97 + x), chr(97 + y)) for y, x in setup)
+        with open(os.path.join(out, "truth.sgf"), "w") as f:
+            f.write("(;GM[1]FF[4]SZ[%d]%sC[imago's %s game, up to its first gap of unknown order]\n;%s)\n"
+                    % (n, ("HA[%d]AB%s" % (len(setup), ab)) if setup else "", game, "\n;".join(moves)))
+        made += 1
+        print(out)
+    return made
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
@@ -35,6 +89,7 @@ def main():
         print("shared-sequences: %s absent, no real sequences" % src, file=sys.stderr)
         return 0
     made = 0
+    made += imago(a)
     for size in (9, 13):
         pat = re.compile(r"size%d_move_(\d+)(_captured)?\.json$" % size)
         steps = []
