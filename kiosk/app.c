@@ -796,7 +796,18 @@ static void export_results(sei_app *a)
         if (l && a->status[l - 1] == '\n')
             a->status[l - 1] = 0;
     } else {
-        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORTED), dir);
+        /* The screen has room for the end of the path: the folder it is in
+         * and its own name. */
+        const char *shown = dir, *p1 = strrchr(dir, '/');
+        if (p1 && p1 > dir) {
+            const char *p2 = p1 - 1;
+            while (p2 > dir && *p2 != '/')
+                p2--;
+            shown = p2 > dir ? p2 : dir;
+        }
+        char brief[PATH_MAX];
+        snprintf(brief, sizeof brief, "%s%s", shown == dir ? "" : "…", shown);
+        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORTED), brief);
         snprintf(a->export_dir, sizeof a->export_dir, "%s", dir);
     }
     free(msg);

@@ -162,7 +162,9 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     sa.sa_handler = on_stop;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    fprintf(out, "recording %s to %s%s\n", sei_source_describe(src), sgf, resume ? " (resuming)" : "");
+    if (resume && !sei_recsess_resumed(s))
+        fprintf(out, "no saved game at %s: starting a new recording\n", sgf);
+    fprintf(out, "recording %s to %s%s\n", sei_source_describe(src), sgf, sei_recsess_resumed(s) ? " (resuming)" : "");
     double t0 = now_s();
     long frame = 0;
     int rc = 0, locked = 0;
@@ -208,16 +210,28 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             break;
         }
     }
-    if (!locked)
-        fprintf(err, "seichi record: never saw the starting position steady (an empty board%s): nothing recorded\n",
-                p.handicap ? " with the handicap stones" : "");
+    if (!locked) {
+        char what[96];
+        if (sei_recsess_resumed(s))
+            snprintf(what, sizeof what, "the saved game's board");
+        else if (p.size)
+            snprintf(what, sizeof what, "an empty %dx%d board%s", p.size, p.size, p.handicap ? " with the handicap stones" : "");
+        else
+            snprintf(what, sizeof what, "an empty board%s", p.handicap ? " with the handicap stones" : "");
+        fprintf(err, "seichi record: never saw %s steady: nothing recorded (a board of another size, or not in view?)\n",
+                what);
+    } else if (sei_recsess_syncing(s))
+        fprintf(err, "seichi record: the board never showed the saved position: nothing added to %s\n", sgf);
     else if (sei_recsess_save(s)) {
         fprintf(err, "seichi record: %s\n", sei_recsess_errmsg(s));
         rc = 1;
     }
     const sei_rec_move *m;
     int n = sei_recsess_recorder(s) ? sei_recorder_moves(sei_recsess_recorder(s), &m) : 0;
-    fprintf(out, "%d move%s recorded in %s\n", n, n == 1 ? "" : "s", sgf);
+    if (locked && rc == 0)
+        fprintf(out, "%d move%s recorded in %s\n", n, n == 1 ? "" : "s", sgf);
+    if (locked && !rc && sei_recsess_syncing(s))
+        rc = 4;
     sei_recsess_destroy(s);
     sei_source_close(src);
     if (!locked && !rc)

@@ -157,7 +157,7 @@ char *sei_recsess_sgf(const sei_recsess *s)
     }
     if (s->ended == SEI_RECSESS_END_RESIGN)
         sei_text_printf(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
-    sei_text_printf(&t, "C[Recorded by Seichi from the camera. SEIT: seconds from the start of the recording when each move was seen.]");
+    sei_text_printf(&t, "C[Recorded by Seichi from the board as its camera (or a video, or pictures) saw it. SEIT: seconds from the start of the recording when each move was seen.]");
     if (s->notes && s->notes_cap > 0 && s->notes[0]) {
         sei_text_printf(&t, "GC[");
         put_text(&t, s->notes[0]);
@@ -299,6 +299,8 @@ static int load_resume(sei_recsess *s)
         rc = fail(s, "%s: cannot resume from it: %s", s->path, sg ? sei_sgf_errmsg(sg) : "out of memory");
     else if (s->p.size && g.size != s->p.size)
         rc = fail(s, "%s is a %dx%d game, not %dx%d", s->path, g.size, g.size, s->p.size, s->p.size);
+    else if (g.result[0])
+        rc = fail(s, "%s: that game is over (RE[%s]); not resuming it", s->path, g.result);
     else if (g.bad_points)
         rc = fail(s, "%s: cannot resume from it: %d move%s name no point", s->path, g.bad_points,
                   g.bad_points == 1 ? "" : "s");
@@ -383,6 +385,20 @@ sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_pat
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(s->date, sizeof s->date, "%Y-%m-%d", &tm);
+    /* Where the SGF goes must take a file now, not after the first move
+     * of a game nobody will play again. */
+    char probe[1100];
+    snprintf(probe, sizeof probe, "%s.part", s->path);
+    int fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0 && errno != EEXIST) {
+        snprintf(err, n, "cannot write the record there: %s: %s", probe, strerror(errno));
+        sei_recsess_destroy(s);
+        return NULL;
+    }
+    if (fd >= 0) {
+        close(fd);
+        unlink(probe);
+    }
     /* The saved game first: its size is the size to look for. */
     if (resume && load_resume(s)) {
         snprintf(err, n, "%s", s->msg);
@@ -697,6 +713,9 @@ static int watch_end(sei_recsess *s, const sei_image *f, double t, sei_recsess_e
     }
     return 0;
 }
+
+int sei_recsess_resumed(const sei_recsess *s) { return s->loaded; }
+int sei_recsess_syncing(const sei_recsess *s) { return s->syncing; }
 
 int sei_recsess_ended(const sei_recsess *s, int *resigned)
 {

@@ -66,6 +66,10 @@ const char *sei_recsess_errmsg(const sei_recsess *s);
  * not be written (the message says why; the moves are still held). */
 int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev);
 
+/* 1 when --resume found a saved game (and replayed it). */
+int sei_recsess_resumed(const sei_recsess *s);
+/* 1 while a resumed game waits for the board to show its position. */
+int sei_recsess_syncing(const sei_recsess *s);
 /* How the game ended (SEI_RECSESS_END_*; resigned: the colour), once it has. */
 int sei_recsess_ended(const sei_recsess *s, int *resigned);
 

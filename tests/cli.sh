@@ -117,6 +117,10 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
+expect 2 "cannot write the record there" -- record --source "$seq/resign-9x9" --sgf "$tmp/no/such/dir/x.sgf"
+if [ -f "$tmp/resign.sgf" ]; then
+  expect 2 "that game is over" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --resume
+fi
 expect 2 "handicap takes" -- record --source "$seq/resign-9x9" --sgf "$tmp/x.sgf" --handicap 1
 expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
 printf '(;GM[1]SZ[9];B[zz' >"$tmp/bad.sgf"
