@@ -42,63 +42,6 @@ static const char *winner_word(int w) { return w == SEI_BLACK ? "B" : w == SEI_W
 
 /* ---- atomic files ---------------------------------------------------------------- */
 
-/* Write len bytes to path so that path holds either its old contents or all
- * the new ones, whatever happens: a temp file beside it, fsync, rename,
- * fsync of the directory (which makes the rename itself durable). Returns
- * 0, or -1 with a message in msg. */
-static int write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n)
-{
-    char tmp[PATH_MAX];
-    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
-        snprintf(msg, n, "path too long: '%s'", path);
-        return -1;
-    }
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(msg, n, "cannot create '%s': %s", tmp, strerror(errno));
-        return -1;
-    }
-    /* mkstemp makes 0600; an export is meant to be read by others. */
-    int rc = fchmod(fd, 0644);
-    for (size_t done = 0; !rc && done < len;) {
-        ssize_t w = write(fd, data + done, len - done);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            rc = -1;
-        else
-            done += (size_t)w;
-    }
-    if (!rc)
-        rc = fsync(fd);
-    int e = errno;
-    if (close(fd) && !rc) {
-        rc = -1;
-        e = errno;
-    }
-    if (!rc && rename(tmp, path)) {
-        rc = -1;
-        e = errno;
-    }
-    if (rc) {
-        unlink(tmp);
-        snprintf(msg, n, "cannot write '%s': %s", path, strerror(e));
-        return -1;
-    }
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        fsync(dfd); /* best effort: some file systems refuse fsync on a directory */
-        close(dfd);
-    }
-    return 0;
-}
 
 /* ---- list and show --------------------------------------------------------------- */
 
@@ -252,7 +195,7 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     else if (!strcmp(file, "-")) {
         if (fwrite(t.p, 1, t.len, out) != t.len || fflush(out))
             rc = (fprintf(err, "seichi results: cannot write the CSV\n"), 2);
-    } else if (write_atomic(file, t.p, t.len, msg, sizeof msg))
+    } else if (sei_file_write_atomic(file, t.p, t.len, msg, sizeof msg))
         rc = (fprintf(err, "seichi results: %s\n", msg), 2);
     free(t.p);
     return rc;
@@ -361,7 +304,7 @@ static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
         size_t len = 0;
         if (snprintf(path, sizeof path, "%s/seichi-%06" PRId64 ".sgf", dir, r.id) >= (int)sizeof path)
             rc = bad(err, "path too long under '%s'", dir);
-        else if (sgf_of(&r, &sgf, &len, msg, sizeof msg) || write_atomic(path, sgf, len, msg, sizeof msg))
+        else if (sgf_of(&r, &sgf, &len, msg, sizeof msg) || sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
             rc = (fprintf(err, "seichi results: %s\n", msg), 2);
         else
             files++;

@@ -201,57 +201,6 @@ char *sei_recsess_sgf(const sei_recsess *s)
     return t.p;
 }
 
-/* Write path whole or not at all: a temporary file beside it, flushed to
- * the disk, renamed over it, and the folder flushed so the rename holds
- * through a power cut. */
-static int write_atomic(sei_recsess *s, const char *data)
-{
-    char tmp[1100], dir[1024];
-    snprintf(tmp, sizeof tmp, "%s.part", s->path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return fail(s, "cannot write %s: %s", tmp, strerror(errno));
-    size_t len = strlen(data), off = 0;
-    while (off < len) {
-        ssize_t w = write(fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            int e = errno;
-            close(fd);
-            unlink(tmp);
-            return fail(s, "cannot write %s: %s", tmp, strerror(e));
-        }
-        off += (size_t)w;
-    }
-    int synced = fsync(fd), e = errno;
-    if (close(fd) && !synced) {
-        synced = -1;
-        e = errno;
-    }
-    if (synced) {
-        unlink(tmp);
-        return fail(s, "cannot write %s: %s", tmp, strerror(e));
-    }
-    if (rename(tmp, s->path)) {
-        int e = errno;
-        unlink(tmp);
-        return fail(s, "cannot replace %s: %s", s->path, strerror(e));
-    }
-    snprintf(dir, sizeof dir, "%s", s->path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
-    int dfd = open(dir, O_RDONLY);
-    if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-    }
-    return 0;
-}
-
 int sei_recsess_save(sei_recsess *s)
 {
     if (!s->dirty)
@@ -259,7 +208,10 @@ int sei_recsess_save(sei_recsess *s)
     char *sgf = sei_recsess_sgf(s);
     if (!sgf)
         return fail(s, "out of memory");
-    int rc = write_atomic(s, sgf);
+    char msg[400];
+    int rc = sei_file_write_atomic(s->path, sgf, strlen(sgf), msg, sizeof msg);
+    if (rc)
+        fail(s, "%s", msg);
     free(sgf);
     if (!rc)
         s->dirty = 0;

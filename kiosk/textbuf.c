@@ -1,8 +1,15 @@
-/* textbuf.c - the growing text buffer (textbuf.h). */
+/* textbuf.c - the growing text buffer, and writing a file whole (textbuf.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "textbuf.h"
 
@@ -60,4 +67,62 @@ void sei_text_free(sei_text *t)
 {
     free(t->p);
     memset(t, 0, sizeof *t);
+}
+
+/* Write len bytes to path so that path holds either its old contents or all
+ * the new ones, whatever happens: a temp file beside it, fsync, rename,
+ * fsync of the directory (which makes the rename itself durable). Returns
+ * 0, or -1 with a message in msg. */
+int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n)
+{
+    char tmp[PATH_MAX];
+    if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
+        snprintf(msg, n, "path too long: '%s'", path);
+        return -1;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(msg, n, "cannot create '%s': %s", tmp, strerror(errno));
+        return -1;
+    }
+    /* mkstemp makes 0600; an export is meant to be read by others. */
+    int rc = fchmod(fd, 0644);
+    for (size_t done = 0; !rc && done < len;) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            rc = -1;
+        else
+            done += (size_t)w;
+    }
+    if (!rc)
+        rc = fsync(fd);
+    int e = errno;
+    if (close(fd) && !rc) {
+        rc = -1;
+        e = errno;
+    }
+    if (!rc && rename(tmp, path)) {
+        rc = -1;
+        e = errno;
+    }
+    if (rc) {
+        unlink(tmp);
+        snprintf(msg, n, "cannot write '%s': %s", path, strerror(e));
+        return -1;
+    }
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd); /* best effort: some file systems refuse fsync on a directory */
+        close(dfd);
+    }
+    return 0;
 }

@@ -19,4 +19,10 @@ void sei_text_puts(sei_text *t, const char *s);
 void sei_text_printf(sei_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sei_text_free(sei_text *t);
 
+/* Write len bytes to path so that path holds either its old contents or
+ * all the new ones, whatever happens (a crash, a power cut): a temporary
+ * file beside it, flushed to the disk, renamed over it, and the folder
+ * flushed so the rename holds. Returns 0, or -1 with the reason in msg. */
+int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n);
+
 #endif
