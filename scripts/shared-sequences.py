@@ -5,12 +5,13 @@ imago's three webcam games (see imago() below), and Tengen-Go's 9x9 and
 13x13 games, one photo per move (size9_move_N.png,
 with a .json truth each). This makes, under OUT, one folder per game: each
 photo linked `--repeat` times in order (a camera sees a still board for
-several frames; the recorder wants a few identical readings), and
+several frames; the recorder wants three identical readings, and the first
+frame after a change counts as motion), and
 truth.sgf with the moves read off the consecutive truths (the one stone
 each photo adds). Nothing is copied: the frames are symbolic links into
 the shared folder, which stays outside the repository.
 
-usage: scripts/shared-sequences.py [--shared ../shared] [--repeat 3] OUT
+usage: scripts/shared-sequences.py [--shared ../shared] [--repeat 4] OUT
 """
 import argparse
 import json
@@ -81,7 +82,7 @@ def imago(a):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared"))
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=4)
     ap.add_argument("out")
     a = ap.parse_args()
     src = os.path.join(a.shared, "photos", "Tengen-Go")
