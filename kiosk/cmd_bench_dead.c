@@ -8,7 +8,6 @@
  * and the margin equal the record's RE. The figures are printed, never
  * asserted: the gating floors live in the tests. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "source.h"
 #include "sgf.h"
 
 typedef struct {
@@ -44,7 +44,6 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -182,31 +181,20 @@ out:
     return status;
 }
 
+static int sgf_name(const char *name)
+{
+    size_t len = strlen(name);
+    return len >= 5 && !strcmp(name + len - 4, ".sgf");
+}
+
 static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *err)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char **names;
+    int n = sei_folder_list(dir, sgf_name, &names);
+    if (n < 0) {
         fprintf(err, "seichi bench deadstones: cannot open '%s'\n", dir);
         return;
     }
-    char **names = NULL;
-    int n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".sgf"))
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 256;
-            char **nn = realloc(names, (size_t)cap * sizeof *names);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
 
     set_stats st;
     memset(&st, 0, sizeof st);
@@ -280,9 +268,7 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     fflush(out);
     free(st.ms);
     free(st.g_ms);
-    for (int i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    sei_folder_list_free(names, n);
 }
 
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)

@@ -5,14 +5,13 @@
  * Where the truth has no corners the grid is compared up to the board's
  * eight symmetries, since nothing then says which corner is which. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/resource.h>
 
 #include "cli.h"
+#include "source.h"
 #include "cvwrap.h"
 #include "vision.h"
 
@@ -21,7 +20,6 @@ static int cmp_dbl(const void *a, const void *b)
     double x = *(const double *)a, y = *(const double *)b;
     return x < y ? -1 : x > y;
 }
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 int sei_truth_load(const char *path, sei_truth *t)
 {
@@ -125,29 +123,12 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
 
 static void bench_dir(const char *dir, FILE *out)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char **names;
+    int n = sei_folder_list(dir, sei_picture_name, &names);
+    if (n < 0) {
         fprintf(out, "%s: cannot open\n", dir);
         return;
     }
-    char **names = NULL;
-    int n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        const char *dot = strrchr(e->d_name, '.');
-        if (!dot || (strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg") && strcasecmp(dot, ".png")))
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **nn = realloc(names, sizeof *names * (size_t)cap);
-            if (!nn)
-                break;
-            names = nn;
-        }
-        names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_str);
     sei_vision *v = sei_vision_create(NULL);
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
@@ -206,9 +187,7 @@ static void bench_dir(const char *dir, FILE *out)
     sei_vision_destroy(v);
     free(r);
     free(ms);
-    for (int i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
+    sei_folder_list_free(names, n);
 }
 
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)

@@ -2,13 +2,11 @@
  * frames, or a video) to SGF, and `seichi bench record`: how well it does
  * on game sequences whose moves are known. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -269,7 +267,6 @@ static int lcs(const tmove *a, int na, const tmove *b, int nb)
     return r;
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* A sequence folder: its pictures in name order, and the true moves from
  * truth.sgf. */
@@ -307,11 +304,6 @@ static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *ha
     return rc;
 }
 
-static int is_picture(const char *name)
-{
-    const char *dot = strrchr(name, '.');
-    return dot && (!strcasecmp(dot, ".jpg") || !strcasecmp(dot, ".jpeg") || !strcasecmp(dot, ".png"));
-}
 
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -331,25 +323,10 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         int nt = 0, size = 0, hcap = 0;
         if (load_truth(dir, &truth, &nt, &size, &hcap, err))
             continue;
-        DIR *d = opendir(dir);
-        char **names = NULL;
-        int nn = 0, cap = 0;
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (!is_picture(e->d_name))
-                continue;
-            if (nn == cap) {
-                cap = cap ? cap * 2 : 256;
-                char **nw = realloc(names, sizeof *nw * (size_t)cap);
-                if (!nw)
-                    break;
-                names = nw;
-            }
-            names[nn++] = strdup(e->d_name);
-        }
-        if (d)
-            closedir(d);
-        qsort(names, (size_t)nn, sizeof *names, by_name);
+        char **names;
+        int nn = sei_folder_list(dir, sei_picture_name, &names);
+        if (nn < 0)
+            nn = 0;
         sei_recsess_params p;
         sei_recsess_params_default(&p);
         p.size = size;
@@ -443,9 +420,7 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
                 s && sei_recsess_recorder(s) ? "" : "  (never locked)");
         free(got);
         free(truth);
-        for (int i = 0; i < nn; i++)
-            free(names[i]);
-        free(names);
+        sei_folder_list_free(names, nn);
         sei_recsess_destroy(s);
         remove(tmp);
     }

@@ -47,9 +47,7 @@ static void say(char *err, size_t n, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Whether a file name looks like a picture OpenCV decodes, by extension:
- * a folder may hold notes and thumbnails' databases besides. */
-static int picture_name(const char *name)
+int sei_picture_name(const char *name)
 {
     static const char *const ext[] = {"png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "pgm", "ppm", "pnm"};
     const char *dot = strrchr(name, '.');
@@ -70,45 +68,61 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+int sei_folder_list(const char *dir, int (*keep)(const char *name), char ***names)
+{
+    *names = NULL;
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int count = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || (keep && !keep(e->d_name)))
+            continue;
+        if (count == cap) {
+            int ncap = cap ? 2 * cap : 64;
+            char **nn = realloc(*names, (size_t)ncap * sizeof *nn);
+            if (!nn)
+                break;
+            *names = nn;
+            cap = ncap;
+        }
+        if (!((*names)[count] = strdup(e->d_name)))
+            break;
+        count++;
+    }
+    closedir(d);
+    if (count)
+        qsort(*names, (size_t)count, sizeof **names, by_name);
+    return count;
+}
+
+void sei_folder_list_free(char **names, int count)
+{
+    for (int i = 0; names && i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
 static void free_names(sei_source *s)
 {
-    for (size_t i = 0; i < s->count; i++)
-        free(s->names[i]);
-    free(s->names);
+    sei_folder_list_free(s->names, (int)s->count);
     s->names = NULL;
     s->count = 0;
 }
 
 static sei_source_status open_folder(sei_source *s, const char *path, char *err, size_t n)
 {
-    DIR *d = opendir(path);
-    if (!d) {
+    int count = sei_folder_list(path, sei_picture_name, &s->names);
+    if (count < 0) {
         say(err, n, "%s: cannot open the folder (%s)", path, strerror(errno));
         return SEI_SOURCE_ERROR;
     }
-    size_t cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.' || !picture_name(e->d_name))
-            continue;
-        if (s->count == cap) {
-            size_t ncap = cap ? 2 * cap : 64;
-            char **nn = realloc(s->names, ncap * sizeof *nn);
-            if (!nn)
-                break;
-            s->names = nn;
-            cap = ncap;
-        }
-        if (!(s->names[s->count] = strdup(e->d_name)))
-            break;
-        s->count++;
-    }
-    closedir(d);
+    s->count = (size_t)count;
     if (!s->count) {
         say(err, n, "%s: no pictures in this folder (.png, .jpg, ...)", path);
         return SEI_SOURCE_ERROR;
     }
-    qsort(s->names, s->count, sizeof *s->names, by_name);
     if (!(s->dir = strdup(path))) {
         say(err, n, "out of memory");
         return SEI_SOURCE_ERROR;
@@ -179,7 +193,7 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
         return SEI_SOURCE_ERROR;
     }
     char why[256];
-    if (picture_name(spec)) {
+    if (sei_picture_name(spec)) {
         if (sei_cv_load(spec, SOURCE_MAX_PIXELS, &s->picture, why, sizeof why)) {
             say(err, n, "%s: %s", spec, why);
             return SEI_SOURCE_ERROR;

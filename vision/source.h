@@ -36,6 +36,18 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
 /* The same, for callers that only need "did it open": NULL on failure. */
 sei_source *sei_source_open(const char *spec, char *err, size_t n);
 
+/* Whether a file name looks like a picture OpenCV decodes, by extension
+ * (.png, .jpg, .jpeg, .bmp, .tif, .webp, ...): a folder may hold notes and
+ * thumbnails' databases besides. */
+int sei_picture_name(const char *name);
+
+/* The files of dir that keep accepts (every one when keep is NULL), hidden
+ * ones left out, in name order. Returns how many, with *names allocated
+ * (free with sei_folder_list_free; NULL when none), or -1 with errno set
+ * when dir cannot be read. */
+int sei_folder_list(const char *dir, int (*keep)(const char *name), char ***names);
+void sei_folder_list_free(char **names, int count);
+
 /* The newest frame, as 3-channel BGR, into *frame, which the caller frees
  * with sei_image_free (a new image each call, so frames can be kept while
  * the source moves on). On anything but SEI_SOURCE_OK *frame is empty and
