@@ -439,11 +439,7 @@ extern "C" int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, siz
             set_err(err, errlen, "the webcam stopped giving frames (unplugged?)");
             return -1;
         }
-        if (own(to_bgr8(m), out)) {
-            set_err(err, errlen, "out of memory");
-            return -1;
-        }
-        return 0;
+        return keep(m, out, err, errlen);
     } catch (const std::exception &e) {
         set_err(err, errlen, e.what());
     } catch (...) {
