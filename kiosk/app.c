@@ -53,7 +53,7 @@ struct sei_app {
     sei_image frame, view;           /* the newest frame; a copy shrunk for the screen when big */
     int view_owned;
     sei_vision *live, *full;
-    int live_size;                   /* the size the live reader was made for */
+    int live_size, full_size;        /* the size setting each reader was made for */
     sei_vision_result seen;          /* the live reading */
     int found, moving, unsure, fails;
     int since_search;                /* frames read on the known lattice since the last search */
@@ -210,21 +210,40 @@ static int source_open(sei_app *a, const char *spec)
 
 /* ---- the live view ------------------------------------------------------------- */
 
-/* The live reader, remade when the size setting changes. */
-static sei_vision *live_reader(sei_app *a)
+/* A reader for the size setting, remade when the setting changes: the
+ * live one shrinks frames further and guesses fewer lattices (a miss costs
+ * one frame, not a result); the full one reads captures. */
+static sei_vision *reader(sei_app *a, int live)
 {
-    if (a->live && a->live_size == a->set.size)
-        return a->live;
-    sei_vision_destroy(a->live);
+    sei_vision **v = live ? &a->live : &a->full;
+    int *made_for = live ? &a->live_size : &a->full_size;
+    if (*v && *made_for == a->set.size)
+        return *v;
+    sei_vision_destroy(*v);
     sei_vision_params vp;
     sei_vision_params_default(&vp);
-    vp.work_side = a->p.live_side;
     vp.size = a->set.size;
-    /* Fewer lattice guesses: a miss costs one frame, not a result. */
-    vp.ransac_rounds = 600;
-    a->live = sei_vision_create(&vp);
-    a->live_size = a->set.size;
-    return a->live;
+    if (live) {
+        vp.work_side = a->p.live_side;
+        vp.ransac_rounds = 600;
+    }
+    *v = sei_vision_create(&vp);
+    *made_for = a->set.size;
+    return *v;
+}
+
+/* Keep f as the newest frame, with the copy the screen shows: at most
+ * 640x480, shrunk here once, which costs less than the renderer scaling
+ * it and keeps a second full-size copy (the texture) out of memory. */
+static void frame_take(sei_app *a, sei_image f)
+{
+    frame_clear(a);
+    a->frame = f;
+    double k = fmin(640.0 / f.width, 480.0 / f.height);
+    if (k < 1 && sei_cv_resize(&f, &a->view, (int)(f.width * k), (int)(f.height * k)) == 0)
+        a->view_owned = 1;
+    else
+        a->view = f;
 }
 
 static int capture(sei_app *a);
@@ -256,19 +275,9 @@ static int live_tick(sei_app *a)
         a->screen = SEI_SCREEN_NOCAMERA;
         return 1;
     }
-    frame_clear(a);
-    a->frame = f;
-    /* The screen shows the frame in at most 640x480: shrinking it here
-     * once costs less than the renderer scaling it, and keeps a second
-     * full-size copy (the texture) out of memory. */
-    double k = fmin(640.0 / f.width, 480.0 / f.height);
-    if (k < 1 && sei_cv_resize(&f, &a->view, (int)(f.width * k), (int)(f.height * k)) == 0)
-        a->view_owned = 1;
-    else
-        a->view = f;
-
+    frame_take(a, f);
     int moved = sei_motion_update(&a->motion, &f) > a->p.motion;
-    sei_vision *v = live_reader(a);
+    sei_vision *v = reader(a, 1);
     sei_vision_result r;
     int ok;
     if (moved && a->found) {
@@ -335,6 +344,24 @@ static void rules_set(sei_app *a, const char *name, double komi)
     a->rules.komi = komi;
 }
 
+/* The confirm screen for position b (taken over), dead stones proposed,
+ * the settings' rules and komi. */
+static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners)
+{
+    sei_board_destroy(a->board);
+    a->board = b;
+    memset(a->dead, 0, sizeof a->dead);
+    memset(a->edited, 0, sizeof a->edited);
+    sei_dead_result prop;
+    if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
+        memcpy(a->dead, prop.dead, sizeof a->dead);
+    rules_set(a, a->set.rules, a->set.komi);
+    a->handicap = handicap;
+    a->prisoners = prisoners;
+    a->have_score = 0;
+    a->screen = SEI_SCREEN_CONFIRM;
+}
+
 /* Read the newest frame at full size (or from the corners a person set)
  * and set up the confirm screen with the dead stones proposed. */
 static int capture(sei_app *a)
@@ -343,52 +370,34 @@ static int capture(sei_app *a)
         say(a, "%s", sei_ui_string(a->set.lang, SEI_S_NOBOARD));
         return -1;
     }
-    if (!a->full) {
-        a->full = sei_vision_create(NULL);
-        if (!a->full)
-            return -1;
-    }
+    sei_vision *v = reader(a, 0);
+    if (!v)
+        return -1;
     sei_vision_result r;
     sei_vision_status vs;
     if (a->corners_set) {
         int n = a->set.size ? a->set.size : a->found ? a->seen.size : 19;
-        vs = sei_vision_read_corners(a->full, &a->frame, (const double(*)[2])a->corners, n, &r);
-    } else {
-        sei_vision_params vp;
-        sei_vision_params_default(&vp);
-        vp.size = a->set.size;
-        sei_vision_destroy(a->full);
-        a->full = sei_vision_create(&vp);
-        vs = a->full ? sei_vision_read(a->full, &a->frame, &r) : SEI_VISION_NOMEM;
-    }
+        vs = sei_vision_read_corners(v, &a->frame, (const double(*)[2])a->corners, n, &r);
+    } else
+        vs = sei_vision_read(v, &a->frame, &r);
     if (vs != SEI_VISION_OK) {
         say(a, "%s", sei_ui_string(a->set.lang, SEI_S_NOBOARD));
         a->unsure = 1;
         a->armed = 0;
         return -1;
     }
-    sei_board_destroy(a->board);
-    a->board = sei_board_create(r.size);
-    if (!a->board)
+    sei_board *b = sei_board_create(r.size);
+    if (!b)
         return -1;
     for (int y = 0; y < r.size; y++)
         for (int x = 0; x < r.size; x++)
             if (r.grid[y][x] != SEI_EMPTY)
-                sei_board_place(a->board, r.grid[y][x], sei_board_point(a->board, x, y));
-    memset(a->dead, 0, sizeof a->dead);
-    memset(a->edited, 0, sizeof a->edited);
-    sei_dead_result prop;
-    if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
-        memcpy(a->dead, prop.dead, sizeof a->dead);
+                sei_board_place(b, r.grid[y][x], sei_board_point(b, x, y));
     /* The live reading at capture, for telling later whether the scene changed. */
     memcpy(a->captured_grid, a->have_last ? a->last_grid : r.grid, sizeof r.grid);
     a->armed = 0;
     a->editing = 0;
-    rules_set(a, a->set.rules, a->set.komi);
-    a->handicap = 0;
-    a->prisoners = (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE};
-    a->have_score = 0;
-    a->screen = SEI_SCREEN_CONFIRM;
+    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE});
     return 0;
 }
 
@@ -642,13 +651,7 @@ static int record_tick(sei_app *a)
         a->retry_at = a->now + a->p.retry_ms;
         return 1;
     }
-    frame_clear(a);
-    a->frame = f;
-    double k = fmin(640.0 / f.width, 480.0 / f.height);
-    if (k < 1 && sei_cv_resize(&f, &a->view, (int)(f.width * k), (int)(f.height * k)) == 0)
-        a->view_owned = 1;
-    else
-        a->view = f;
+    frame_take(a, f);
     sei_recsess_event ev;
     if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
         say(a, "%s", sei_recsess_errmsg(a->rs));
@@ -703,22 +706,13 @@ static void record_finish(sei_app *a, int end)
     if (end && rec) {
         /* The position as recorded, captures and prisoners known. */
         const sei_board *rb = sei_recorder_board(rec);
-        sei_board_destroy(a->board);
-        a->board = sei_board_create(rb->size);
-        if (a->board) {
+        sei_board *b = sei_board_create(rb->size);
+        if (b) {
             for (int p = 0; p < rb->stride * rb->stride; p++)
                 if (sei_board_on(rb, p) && (rb->color[p] == SEI_BLACK || rb->color[p] == SEI_WHITE))
-                    sei_board_place(a->board, rb->color[p], p);
-            memset(a->dead, 0, sizeof a->dead);
-            memset(a->edited, 0, sizeof a->edited);
-            sei_dead_result prop;
-            if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
-                memcpy(a->dead, prop.dead, sizeof a->dead);
-            rules_set(a, a->set.rules, a->set.komi);
-            a->handicap = sei_recorder_handicap(rec);
-            a->prisoners = (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE};
-            a->have_score = 0;
-            a->screen = SEI_SCREEN_CONFIRM;
+                    sei_board_place(b, rb->color[p], p);
+            confirm_start(a, b, sei_recorder_handicap(rec),
+                          (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE});
         } else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
     } else {
@@ -1084,10 +1078,8 @@ void sei_app_draw(sei_app *a)
         if (a->view.buf && a->frame.width) {
             /* The reading is in the frame's pixels; the screen shows the view. */
             double k = (double)a->view.width / a->frame.width;
-            double S[9] = {k, 0, 0, 0, k, 0, 0, 0, 1};
-            for (int i = 0; i < 3; i++)
-                for (int j = 0; j < 3; j++)
-                    v.H[3 * i + j] = S[3 * i] * a->seen.H[j] + S[3 * i + 1] * a->seen.H[3 + j] + S[3 * i + 2] * a->seen.H[6 + j];
+            const double S[9] = {k, 0, 0, 0, k, 0, 0, 0, 1};
+            sei_h_mul(S, a->seen.H, v.H);
             for (int i = 0; i < 4; i++) {
                 v.corners[i][0] = a->corners[i][0] * k;
                 v.corners[i][1] = a->corners[i][1] * k;
