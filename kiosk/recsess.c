@@ -395,6 +395,30 @@ static int cmp_float(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The median of n values (sorted in place); 0 when there are too few to
+ * trust. */
+static float median_or_zero(float *v, int n)
+{
+    if (n < 5)
+        return 0;
+    qsort(v, (size_t)n, sizeof v[0], cmp_float);
+    return v[n / 2];
+}
+
+/* What stands on a point that looks L, C (lightness, chroma) where it
+ * looked L0, C0 empty: a black stone takes away most of the light; a white
+ * one adds light, or at least takes away the wood's colour. */
+static int stone_against(double L0, double C0, double L, double C)
+{
+    double dL = L - L0, dC = C - C0;
+    double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * C0);
+    if (dL < -bgap)
+        return SEI_BLACK;
+    if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
+        return SEI_WHITE;
+    return SEI_EMPTY;
+}
+
 /* Remember how the empty points look. */
 static void ref_learn(sei_recsess *s, const sei_vision_result *r, const uint8_t *g, double weight)
 {
@@ -426,25 +450,13 @@ static void ref_classify(const sei_recsess *s, const sei_vision_result *r, uint8
         for (int x = 0; x < r->size; x++)
             if (s->ref_ok[y][x] && b->color[sei_board_point(b, x, y)] == SEI_EMPTY)
                 dl[n++] = r->sample_L[y][x] - s->ref_L[y][x];
-    float shift = 0;
-    if (n >= 5) {
-        qsort(dl, (size_t)n, sizeof dl[0], cmp_float);
-        shift = dl[n / 2];
-    }
+    float shift = median_or_zero(dl, n);
     for (int y = 0; y < r->size; y++)
         for (int x = 0; x < r->size; x++) {
             if (!s->ref_ok[y][x])
                 continue;
-            double L0 = s->ref_L[y][x] + shift, dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ref_C[y][x];
-            /* A black stone takes away most of the light; a white one adds
-             * light, or at least takes away the wood's colour. */
-            double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * s->ref_C[y][x]);
-            int c = SEI_EMPTY;
-            if (dL < -bgap)
-                c = SEI_BLACK;
-            else if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
-                c = SEI_WHITE;
-            g[y * r->size + x] = (uint8_t)c;
+            g[y * r->size + x] = (uint8_t)stone_against(s->ref_L[y][x] + shift, s->ref_C[y][x], r->sample_L[y][x],
+                                                        r->sample_C[y][x]);
         }
 }
 
@@ -574,21 +586,14 @@ static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int 
                 dl[nd++] = r->sample_L[y][x] - s->ext_L[y][x];
         }
     }
-    float shift = 0;
-    if (nd >= 5) {
-        qsort(dl, (size_t)nd, sizeof dl[0], cmp_float);
-        shift = dl[nd / 2];
-    }
+    float shift = median_or_zero(dl, nd);
     for (int k = 0; k < 4; k++) {
         black[k] = white[k] = 0;
         for (int j = 0; j < 3; j++) {
             int x = spots[k][j][0], y = spots[k][j][1];
-            double L0 = s->ext_L[y][x] + shift, dL = r->sample_L[y][x] - L0, dC = r->sample_C[y][x] - s->ext_C[y][x];
-            double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * s->ext_C[y][x]);
-            if (dL < -bgap)
-                black[k]++;
-            else if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
-                white[k]++;
+            int c = stone_against(s->ext_L[y][x] + shift, s->ext_C[y][x], r->sample_L[y][x], r->sample_C[y][x]);
+            black[k] += c == SEI_BLACK;
+            white[k] += c == SEI_WHITE;
         }
     }
 }
