@@ -16,6 +16,7 @@
 #include "recsess.h"
 #include "sgf.h"
 #include "source.h"
+#include "textbuf.h"
 
 static volatile sig_atomic_t stop_asked;
 static void on_stop(int sig) { (void)sig, stop_asked = 1; }
@@ -270,23 +271,24 @@ static int lcs(const tmove *a, int na, const tmove *b, int nb)
 
 /* A sequence folder: its pictures in name order, and the true moves from
  * truth.sgf. */
-static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *handicap, FILE *err)
+/* The true moves of a sequence folder (truth.sgf), and how the game
+ * ends: 'W' or 'B' for a resignation the other way (RE[W+R], RE[B+R]),
+ * 'C' for "end: count" in its comment, 0 for none. */
+static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *handicap, int *end, FILE *err)
 {
-    char path[1200];
+    char path[1200], msg[1400];
     snprintf(path, sizeof path, "%s/truth.sgf", dir);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(err, "seichi bench record: %s: no truth.sgf (the true moves)\n", dir);
+    size_t len;
+    char *buf = sei_file_read(path, 1 << 20, &len, msg, sizeof msg);
+    if (!buf) {
+        fprintf(err, "seichi bench record: %s (the true moves)\n", msg);
         return -1;
     }
-    char *buf = malloc(1 << 20);
-    size_t len = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
-    fclose(f);
     sei_sgf *s = sei_sgf_create();
     sei_sgf_game g;
     memset(&g, 0, sizeof g);
     int rc = -1;
-    if (buf && s && sei_sgf_parse(s, buf, len) == SEI_OK && sei_sgf_game_get(s, 0, &g) == SEI_OK) {
+    if (s && sei_sgf_parse(s, buf, len) == SEI_OK && sei_sgf_game_get(s, 0, &g) == SEI_OK) {
         *moves = malloc(sizeof **moves * (size_t)(g.moves_n + 1));
         if (*moves) {
             for (int i = 0; i < g.moves_n; i++)
@@ -294,6 +296,8 @@ static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *ha
             *n = g.moves_n;
             *size = g.size;
             *handicap = g.handicap;
+            const char *c = sei_sgf_get(s, g.root, "C");
+            *end = g.result_how == 'R' ? (g.winner == SEI_WHITE ? 'W' : 'B') : c && strstr(c, "end: count") ? 'C' : 0;
             rc = 0;
         }
     } else
@@ -303,7 +307,6 @@ static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *ha
     free(buf);
     return rc;
 }
-
 
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -320,8 +323,8 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
     for (int gi = 0; gi < argc; gi++) {
         const char *dir = argv[gi];
         tmove *truth = NULL;
-        int nt = 0, size = 0, hcap = 0;
-        if (load_truth(dir, &truth, &nt, &size, &hcap, err))
+        int nt = 0, size = 0, hcap = 0, want_end = 0;
+        if (load_truth(dir, &truth, &nt, &size, &hcap, &want_end, err))
             continue;
         char **names;
         int nn = sei_folder_list(dir, sei_picture_name, &names);
@@ -349,17 +352,6 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
             busy += now_s() - t0;
             sei_image_free(&f);
         }
-        /* The end, when the truth has one: RE[..+R] a resignation, or
-         * "end: count" in its comment. */
-        char truth_path[1200];
-        snprintf(truth_path, sizeof truth_path, "%s/truth.sgf", dir);
-        FILE *tf = fopen(truth_path, "rb");
-        char tbuf[4096] = "";
-        size_t tl = tf ? fread(tbuf, 1, sizeof tbuf - 1, tf) : 0;
-        tbuf[tl] = 0;
-        if (tf)
-            fclose(tf);
-        int want_end = strstr(tbuf, "RE[W+R]") ? 'W' : strstr(tbuf, "RE[B+R]") ? 'B' : strstr(tbuf, "end: count") ? 'C' : 0;
         int resigned = 0, ended = s ? sei_recsess_ended(s, &resigned) : 0;
         int got_end = ended == SEI_RECSESS_END_RESIGN ? (resigned == SEI_BLACK ? 'W' : 'B') : ended == SEI_RECSESS_END_COUNT ? 'C' : 0;
         const char *end_word = !want_end && !got_end ? "-" : want_end == got_end ? "right" : got_end ? "wrong" : "missed";

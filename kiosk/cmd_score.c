@@ -1,12 +1,14 @@
 /* cmd_score.c - `seichi score`: read a board diagram, count it under a rule
  * set, and print the count as people state it (text) or as JSON. */
 #include <errno.h>
+#include <limits.h>
 #include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "boardfile.h"
 #include "cli.h"
+#include "textbuf.h"
 #include "cvwrap.h"
 #include "sgf.h"
 #include "store.h"
@@ -159,45 +161,11 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
  * little; refused past limit bytes. The caller frees it. */
 static char *read_file(const char *path, size_t limit, size_t *len, FILE *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(err, "seichi score: cannot open '%s': %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap || ferror(f) || n > limit)
-            break;
-        char *nb = realloc(buf, cap * 2 + 1);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int rd_err = ferror(f);
-    fclose(f);
-    if (!buf) {
-        fprintf(err, "seichi score: out of memory\n");
-        return NULL;
-    }
-    if (rd_err) {
-        fprintf(err, "seichi score: cannot read '%s'\n", path);
-        free(buf);
-        return NULL;
-    }
-    if (n > limit) {
-        fprintf(err, "seichi score: '%s' is larger than %zu bytes: not a board file or game record\n", path, limit);
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
+    char msg[PATH_MAX + 128];
+    char *text = sei_file_read(path, limit, len, msg, sizeof msg);
+    if (!text)
+        fprintf(err, "seichi score: %s\n", msg);
+    return text;
 }
 
 /* Mark the chains named in a --dead list. Returns 0, or 2 with a message. */

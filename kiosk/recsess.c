@@ -235,14 +235,11 @@ static int resumed_point(const sei_board *b, const sei_sgf_move *m)
  * so a file that cannot be read is never written over. */
 static int load_resume(sei_recsess *s)
 {
-    FILE *f = fopen(s->path, "rb");
-    if (!f)
-        return errno == ENOENT ? 0 : fail(s, "cannot read %s: %s", s->path, strerror(errno));
-    char *buf = malloc(1 << 22);
-    size_t len = buf ? fread(buf, 1, (1 << 22) - 1, f) : 0;
-    fclose(f);
+    char msg[400];
+    size_t len;
+    char *buf = sei_file_read(s->path, 64 << 20, &len, msg, sizeof msg);
     if (!buf)
-        return fail(s, "out of memory");
+        return errno == ENOENT ? 0 : fail(s, "%s", msg);
     sei_sgf *sg = sei_sgf_create();
     sei_sgf_game g;
     memset(&g, 0, sizeof g);

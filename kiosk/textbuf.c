@@ -1,4 +1,4 @@
-/* textbuf.c - the growing text buffer, and writing a file whole (textbuf.h). */
+/* textbuf.c - the growing text buffer, and files read and written whole (textbuf.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -125,4 +125,49 @@ int sei_file_write_atomic(const char *path, const char *data, size_t len, char *
         close(dfd);
     }
     return 0;
+}
+
+char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        int e = errno;
+        snprintf(msg, n, "cannot open '%s': %s", path, strerror(e));
+        errno = e;
+        return NULL;
+    }
+    size_t cap = 1 << 16, got = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        got += fread(buf + got, 1, cap - got, f);
+        if (got < cap || ferror(f) || got > limit)
+            break;
+        char *nb = realloc(buf, cap * 2 + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int rd_err = ferror(f);
+    fclose(f);
+    if (!buf) {
+        snprintf(msg, n, "out of memory");
+        errno = ENOMEM;
+        return NULL;
+    }
+    if (rd_err || got > limit) {
+        if (rd_err)
+            snprintf(msg, n, "cannot read '%s'", path);
+        else
+            snprintf(msg, n, "'%s' is larger than %zu bytes: not a board file or game record", path, limit);
+        free(buf);
+        errno = EIO;
+        return NULL;
+    }
+    buf[got] = 0;
+    *len = got;
+    return buf;
 }

@@ -1,4 +1,5 @@
-/* textbuf.h - a growing text buffer for files written whole (CSV, SGF).
+/* textbuf.h - a growing text buffer for files written whole (CSV, SGF),
+ * and reading or writing a whole file.
  *
  * On out of memory it sets oom, keeps what it had, and ignores further
  * writes, so a writer checks once at the end. p is NUL-terminated (or
@@ -23,6 +24,11 @@ void sei_text_free(sei_text *t);
  * all the new ones, whatever happens (a crash, a power cut): a temporary
  * file beside it, flushed to the disk, renamed over it, and the folder
  * flushed so the rename holds. Returns 0, or -1 with the reason in msg. */
+/* A whole file of at most limit bytes, NUL-terminated (*len: its length);
+ * the caller frees it. NULL with the reason in msg (and errno set: ENOENT
+ * for a missing file) when it cannot be opened or read, or is larger. */
+char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n);
+
 int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n);
 
 #endif
