@@ -31,8 +31,6 @@
 #include "vision.h"
 
 
-static const char *const rule_sets[] = {"chinese", "japanese", "korean", "ing", "aga", "nz", "tromp-taylor"};
-#define NRULES ((int)(sizeof rule_sets / sizeof rule_sets[0]))
 
 struct sei_app {
     sei_app_params p;
@@ -867,13 +865,6 @@ void sei_app_destroy(sei_app *a)
 
 /* ---- input --------------------------------------------------------------------- */
 
-static int rules_index(const char *name)
-{
-    for (int i = 0; i < NRULES; i++)
-        if (!strcmp(rule_sets[i], name))
-            return i;
-    return 0;
-}
 
 static void settings_button(sei_app *a, sei_ui_button b)
 {
@@ -881,8 +872,8 @@ static void settings_button(sei_app *a, sei_ui_button b)
     switch (b) {
     case SEI_BTN_RULES_PREV:
     case SEI_BTN_RULES_NEXT: {
-        int i = (rules_index(a->set.rules) + (b == SEI_BTN_RULES_NEXT ? 1 : NRULES - 1)) % NRULES;
-        snprintf(a->set.rules, sizeof a->set.rules, "%s", rule_sets[i]);
+        snprintf(a->set.rules, sizeof a->set.rules, "%s",
+                 sei_rules_preset_step(a->set.rules, b == SEI_BTN_RULES_NEXT ? 1 : -1));
         sei_rules_preset(&r, a->set.rules);
         a->set.komi = r.komi; /* each rule set's own komi, until changed */
         break;
@@ -924,10 +915,10 @@ static void confirm_button(sei_app *a, sei_ui_button b)
     switch (b) {
     case SEI_BTN_RULES_PREV:
     case SEI_BTN_RULES_NEXT: {
-        int i = (rules_index(a->rules.name) + (b == SEI_BTN_RULES_NEXT ? 1 : NRULES - 1)) % NRULES;
+        const char *next = sei_rules_preset_step(a->rules.name, b == SEI_BTN_RULES_NEXT ? 1 : -1);
         sei_rules r;
-        sei_rules_preset(&r, rule_sets[i]);
-        rules_set(a, rule_sets[i], r.komi);
+        sei_rules_preset(&r, next);
+        rules_set(a, next, r.komi);
         break;
     }
     case SEI_BTN_KOMI_DOWN: a->rules.komi -= 0.5; break;

@@ -39,6 +39,17 @@ static const struct { const char *alias, *name; } aliases[] = {
 
 const char *sei_rules_preset_names(void) { return "chinese japanese korean ing aga nz tromp-taylor"; }
 
+const char *sei_rules_preset_step(const char *name, int step)
+{
+    const int n = (int)(sizeof presets / sizeof presets[0]);
+    int i = 0;
+    while (i < n && (!name || strcmp(presets[i].name, name)))
+        i++;
+    if (i == n)
+        i = 0;
+    return presets[((i + step) % n + n) % n].name;
+}
+
 int sei_rules_preset(sei_rules *r, const char *name)
 {
     if (!name)

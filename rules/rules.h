@@ -41,6 +41,9 @@ int sei_rules_preset(sei_rules *r, const char *name);
 void sei_rules_params_default(sei_rules *r);
 /* Space-separated list of preset names, for help and error messages. */
 const char *sei_rules_preset_names(void);
+/* The preset step places after name in the list above (step -1: the one
+ * before), going round; a name not in the list counts as the first. */
+const char *sei_rules_preset_step(const char *name, int step);
 /* Copy the ko and suicide knobs into a board. */
 void sei_rules_apply(const sei_rules *r, sei_board *b);
 

@@ -331,6 +331,20 @@ static void test_points_and_pass(void **state)
     sei_board_destroy(b);
 }
 
+/* Stepping through the presets (the kiosk's rules buttons) goes round. */
+static void test_preset_step(void **state)
+{
+    (void)state;
+    assert_string_equal(sei_rules_preset_step("chinese", 1), "japanese");
+    assert_string_equal(sei_rules_preset_step("chinese", -1), "tromp-taylor");
+    assert_string_equal(sei_rules_preset_step("tromp-taylor", 1), "chinese");
+    assert_string_equal(sei_rules_preset_step("nonsense", 1), "japanese");
+    const char *name = "aga";
+    for (int i = 0; i < 7; i++)
+        name = sei_rules_preset_step(name, 1);
+    assert_string_equal(name, "aga");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -344,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_handicap_free_and_undo),
         cmocka_unit_test(test_sizes_side_by_side),
         cmocka_unit_test(test_points_and_pass),
+        cmocka_unit_test(test_preset_step),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
