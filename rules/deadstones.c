@@ -481,7 +481,7 @@ void sei_dead_seki(const sei_board *b, const uint8_t *dead, uint8_t *seki)
             stones[y * n + x] = b->color[p];
             dd[y * n + x] = dead && dead[p];
         }
-    if (sei_territory_analyze(n, n, stones, dd, 0, tp) != 0)
+    if (sei_territory_analyze(n, n, stones, dd, NULL, tp) != 0)
         return;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {

@@ -164,7 +164,7 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
                 stones[y * n + x] = b->color[p];
                 dd[y * n + x] = s->dead[p];
             }
-        if (sei_territory_analyze(n, n, stones, dd, 0, tp) == 0) {
+        if (sei_territory_analyze(n, n, stones, dd, NULL, tp) == 0) {
             for (int y = 0; y < n; y++)
                 for (int x = 0; x < n; x++) {
                     int p = sei_board_point(b, x, y);

@@ -17,9 +17,17 @@
  *   7. false eye points (first with all eye values 0);
  *   8. eye values 0..2 from heuristics on the eye's shape;
  *   9. false eye points again with the eye values: the unscorable ones;
- *  10. the final per-point verdict: a region whose eyes sum to <= 1 is seki.
+ *  10. seki: goscorer calls every region whose eyes sum to <= 1 seki, taking
+ *      each stone not marked dead as alive. On an unfinished position that
+ *      is wrong (a lone stone in open space has no eyes and is not in
+ *      seki), so by default such a region is only a candidate, judged with
+ *      the candidates of the other colour it shares liberties with: no seki
+ *      when one of them has a liberty in open space, when they are all of
+ *      one colour, or when a search of the filling of their liberties finds
+ *      a race that whoever moves first wins;
+ *  11. the final per-point verdict.
  *
- * Everything lives in one work area on the caller's stack (about 90 KB);
+ * Everything lives in one work area on the caller's stack (about 140 KB);
  * there is no allocation and no mutable global state. Flood fills use
  * explicit stacks, never recursion, so the stack use is bounded.
  *
@@ -34,6 +42,8 @@
 
 #define T_MAX (SEI_MAX_SIZE * SEI_MAX_SIZE) /* points in the work area */
 #define T_MAXREC (4 * T_MAX)                /* eye-point / stone adjacencies */
+#define SEKI_MAX_POINTS 24 /* liberties a seki search may fill (two 24-bit masks in a memo key) */
+#define SEKI_MEMO 4096     /* memo entries of the seki search, a power of two */
 
 /* Bit for each of the four directions, in the order of neighbours(). */
 enum { DIR_UP = 1, DIR_DOWN = 2, DIR_LEFT = 4, DIR_RIGHT = 8 };
@@ -108,6 +118,28 @@ typedef struct {
     int16_t stack[T_MAXREC + 8];
     int16_t list[T_MAX];
     int16_t list2[T_MAX];
+
+    /* Step 10: seki confirmed per region, the living stones of each region
+     * (reg_pts[reg_start[r] .. reg_start[r+1])), the standoff search's
+     * position, its points and its memo. */
+    uint8_t region_seki[T_MAX];
+    uint8_t region_done[T_MAX];
+    int16_t reg_start[T_MAX + 1];
+    int16_t reg_pts[T_MAX];
+    int16_t cluster[T_MAX];
+    uint32_t anchor[T_MAX];   /* per chain: == agen for a chain with two eyes */
+    uint8_t lcol[T_MAX];      /* the search's stones, the dead ones included */
+    uint8_t ldead[T_MAX];     /* 1 on a stone agreed dead (capturing it is no win) */
+    int16_t rem[T_MAX];       /* dead stones taken off, undone on the way back */
+    int nrem;
+    uint8_t lsafe[T_MAX];     /* 1 on a stone of a chain with two eyes: never captured */
+    uint8_t lowner[T_MAX];    /* colour whose eye space a search point is, else 0 */
+    int16_t spts[SEKI_MAX_POINTS];
+    int nspts;
+    long nodes, max_nodes;
+    int aborted;
+    uint64_t memo_key[SEKI_MEMO];
+    int8_t memo_val[SEKI_MEMO];
 } work;
 
 static int bits4(int m) { return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1); }
@@ -761,7 +793,236 @@ static void mark_eye_values(work *c) {
     for (int e = 0; e < c->neye; e++) c->eye_value[e] = (uint8_t)eye_value_of(c, e);
 }
 
-/* ---- 10. final verdict -------------------------------------------------------- */
+/* ---- 10. seki ------------------------------------------------------------------
+ * A region whose eyes sum to one or less is goscorer's seki. Here it is a
+ * candidate, and candidates are judged in clusters: the candidate regions
+ * whose living stones share liberties with one another's. Each shared
+ * liberty links to the opposing chains next to it: a chain whose region is
+ * itself a candidate joins the cluster; one with two eyes or more is an
+ * anchor, never captured. A liberty of a cluster stone that is neither in
+ * its own eye space nor next to an opposing stone is open space: the
+ * groups can still grow, so the position is unfinished there and there is
+ * no seki. Otherwise the cluster is searched: each side in turn fills one
+ * of the cluster's liberties (its own eye space only to capture) or
+ * passes, and wins by capturing a living stone. Seki is when neither side,
+ * moving first, can. When both can, it is a race still to be played: no
+ * seki. When only one can, the stones it would take were agreed alive all
+ * the same (a hand-checked end position may leave them so): the agreement
+ * stands, and with it goscorer's seki. */
+
+/* Does the chain at p have a liberty (or a stone of a chain with two
+ * eyes) in the search's position? */
+static int seki_has_liberty(work *c, int p) {
+    int color = c->lcol[p], sp = 0;
+    c->vgen++;
+    c->vis[p] = c->vgen;
+    c->stack[sp++] = (int16_t)p;
+    while (sp > 0) {
+        int s = c->stack[--sp], nb[4];
+        if (c->lsafe[s]) return 1;
+        int k = neighbours(c, s, nb, NULL);
+        for (int i = 0; i < k; i++) {
+            int q = nb[i];
+            if (c->lcol[q] == SEI_EMPTY) return 1;
+            if (c->lcol[q] == color && c->vis[q] != c->vgen) {
+                c->vis[q] = c->vgen;
+                c->stack[sp++] = (int16_t)q;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Negamax over the cluster's points: 1 when `mover` can capture a living
+ * stone, -1 when the other side can, 0 when neither (both pass). Stones
+ * agreed dead stay on the board, as they do in play: inside an eye they
+ * take its liberties until they are captured, and capturing them is a
+ * move like any other, not a win. Moves are approach moves only (next to
+ * a capturable stone of the other side): growing into the cluster's space
+ * never helps a group in seki, and leaving those moves out keeps the
+ * search small. */
+static int seki_search(work *c, int mover, int passed) {
+    uint64_t key = (uint64_t)(mover == SEI_WHITE) << 48 | (uint64_t)(passed != 0) << 49;
+    for (int i = 0; i < c->nspts; i++) {
+        int col = c->lcol[c->spts[i]];
+        if (col == SEI_BLACK) key |= 1ULL << i;
+        else if (col == SEI_WHITE) key |= 1ULL << (24 + i);
+    }
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    int slot = (int)(h >> 40) & (SEKI_MEMO - 1);
+    if (c->memo_key[slot] == key + 1) return c->memo_val[slot];
+    if (++c->nodes > c->max_nodes) {
+        c->aborted = 1;
+        return 0;
+    }
+    int opp = sei_color_other(mover), best = -1;
+    for (int i = 0; i < c->nspts && best < 1 && !c->aborted; i++) {
+        int p = c->spts[i], nb[4];
+        if (c->lcol[p] != SEI_EMPTY) continue;
+        int k = neighbours(c, p, nb, NULL), approach = 0;
+        for (int d = 0; d < k; d++) approach |= c->lcol[nb[d]] == opp && !c->lsafe[nb[d]];
+        if (!approach) continue;
+        c->lcol[p] = (uint8_t)mover;
+        c->ldead[p] = 0;
+        /* Captures: of a living stone, a win; of dead stones only, they
+         * come off and play goes on. */
+        int base = c->nrem, win = 0;
+        for (int d = 0; d < k && !win; d++) {
+            int q = nb[d];
+            if (c->lcol[q] != opp || seki_has_liberty(c, q)) continue;
+            int sp = 0;
+            c->lcol[q] = SEI_OFFBOARD; /* marks the chain's stones as they are taken */
+            c->stack[sp++] = (int16_t)q;
+            while (sp > 0) {
+                int s = c->stack[--sp], sn[4], ks = neighbours(c, s, sn, NULL);
+                if (!c->ldead[s]) win = 1;
+                c->rem[c->nrem++] = (int16_t)s;
+                for (int e = 0; e < ks; e++)
+                    if (c->lcol[sn[e]] == opp) {
+                        c->lcol[sn[e]] = SEI_OFFBOARD;
+                        c->stack[sp++] = (int16_t)sn[e];
+                    }
+            }
+        }
+        for (int t = base; t < c->nrem; t++) c->lcol[c->rem[t]] = SEI_EMPTY;
+        int v;
+        if (win) v = 1;
+        else if (c->lowner[p] == mover && c->nrem == base) v = -2; /* own eye space: only to capture */
+        else if (!seki_has_liberty(c, p)) v = -2; /* suicide: not a move */
+        else v = -seki_search(c, opp, 0);
+        for (int t = base; t < c->nrem; t++) c->lcol[c->rem[t]] = (uint8_t)opp;
+        c->nrem = base;
+        c->lcol[p] = SEI_EMPTY;
+        c->ldead[p] = c->dead[p];
+        if (v > best) best = v;
+    }
+    if (best < 1 && !c->aborted) {
+        int v = passed ? 0 : -seki_search(c, opp, 1);
+        if (v > best) best = v;
+    }
+    if (!c->aborted) {
+        c->memo_key[slot] = key + 1;
+        c->memo_val[slot] = (int8_t)best;
+    }
+    return best;
+}
+
+/* Add point q to the search's points once; owner is the colour whose eye
+ * space it is, or 0. Returns 0 when there are too many points. */
+static int seki_add_point(work *c, int q, int owner) {
+    if (c->aux[q] == c->agen) return 1;
+    if (c->nspts >= SEKI_MAX_POINTS) return 0;
+    c->aux[q] = c->agen;
+    c->lowner[q] = (uint8_t)owner;
+    c->spts[c->nspts++] = (int16_t)q;
+    return 1;
+}
+
+/* Judge the cluster that holds candidate region r0; sets region_seki for
+ * every region in it. */
+static void judge_cluster(work *c, int r0, int max_nodes) {
+    int ncl = 0, open = 0, too_big = 0;
+    c->cluster[ncl++] = (int16_t)r0;
+    c->region_done[r0] = 1;
+    c->agen++; /* aux: points already listed; anchor[]: chains with two eyes */
+    c->nspts = 0;
+    for (int i = 0; i < ncl; i++) {
+        int r = c->cluster[i], col = c->region_color[r], opp = sei_color_other(col);
+        for (int t = c->reg_start[r]; t < c->reg_start[r + 1]; t++) {
+            int s = c->reg_pts[t], nb[4], k = neighbours(c, s, nb, NULL);
+            for (int d = 0; d < k; d++) {
+                int q = nb[d];
+                if (living(c, q)) continue;
+                int rq = c->region[q];
+                if (rq != -1 && c->region_color[rq] == col) {
+                    too_big |= !seki_add_point(c, q, col);
+                    continue;
+                }
+                int nq[4], kq = neighbours(c, q, nq, NULL), shared = 0;
+                for (int e = 0; e < kq; e++) {
+                    int u = nq[e];
+                    if (!living(c, u) || c->col[u] != opp) continue;
+                    shared = 1;
+                    int ru = c->region[u];
+                    if (ru != -1 && c->region_eyesum[ru] >= 2) {
+                        c->anchor[c->chain[u]] = c->agen;
+                    } else if (ru != -1 && !c->region_done[ru]) {
+                        c->region_done[ru] = 1;
+                        c->cluster[ncl++] = (int16_t)ru;
+                    }
+                }
+                if (shared) too_big |= !seki_add_point(c, q, 0);
+                else open = 1;
+            }
+        }
+    }
+    /* The search fills only these points, so a liberty it could never fill
+     * would make a group uncapturable: take in the whole empty space the
+     * liberties lead into. Space too wide to search is open space. */
+    for (int i = 0; i < c->nspts && !open && !too_big; i++) {
+        int nb[4], k = neighbours(c, c->spts[i], nb, NULL);
+        for (int d = 0; d < k; d++) {
+            int u = nb[d];
+            if (living(c, u)) continue;
+            int ru = c->region[u];
+            too_big |= !seki_add_point(c, u, ru != -1 ? c->region_color[ru] : 0);
+        }
+    }
+    /* Seki needs groups of both colours without two eyes: a group with
+     * one eye or none whose neighbours all have two is simply dead. */
+    int colours = 0;
+    for (int i = 0; i < ncl; i++) colours |= c->region_color[c->cluster[i]];
+    int seki;
+    if (open || too_big || colours != (SEI_BLACK | SEI_WHITE)) {
+        seki = 0;
+    } else {
+        for (int p = 0; p < c->n; p++) {
+            c->lcol[p] = c->col[p];
+            c->ldead[p] = c->dead[p];
+            c->lsafe[p] = living(c, p) && c->anchor[c->chain[p]] == c->agen;
+        }
+        c->nrem = 0;
+        memset(c->memo_key, 0, sizeof c->memo_key);
+        c->nodes = 0;
+        c->max_nodes = max_nodes;
+        c->aborted = 0;
+        int vb = seki_search(c, SEI_BLACK, 0);
+        int vw = c->aborted ? 0 : seki_search(c, SEI_WHITE, 0);
+        /* Past the search's budget goscorer's verdict stands. */
+        seki = c->aborted || !(vb == 1 && vw == 1);
+    }
+    for (int i = 0; i < ncl; i++) c->region_seki[c->cluster[i]] = (uint8_t)seki;
+}
+
+static void mark_seki(work *c, const sei_territory_params *prm) {
+    for (int e = 0; e < c->neye; e++) c->region_eyesum[c->eye_region[e]] += c->eye_value[e];
+    for (int r = 0; r < c->nregion; r++) c->region_seki[r] = c->region_eyesum[r] <= 1;
+    if (prm->seki == SEI_SEKI_GOSCORER) return;
+
+    /* The living stones of each region, grouped by region. */
+    int count[T_MAX + 1];
+    memset(count, 0, sizeof(int) * (size_t)(c->nregion + 1));
+    for (int p = 0; p < c->n; p++)
+        if (living(c, p) && c->region[p] != -1) count[c->region[p] + 1]++;
+    for (int r = 0; r < c->nregion; r++) count[r + 1] += count[r];
+    for (int r = 0; r <= c->nregion; r++) c->reg_start[r] = (int16_t)count[r];
+    for (int p = 0; p < c->n; p++)
+        if (living(c, p) && c->region[p] != -1) c->reg_pts[count[c->region[p]]++] = (int16_t)p;
+
+    for (int r = 0; r < c->nregion; r++) c->region_done[r] = 0;
+    for (int ch = 0; ch < c->nchain; ch++) c->anchor[ch] = 0;
+    for (int r = 0; r < c->nregion; r++) {
+        if (!c->region_seki[r] || c->region_done[r]) continue;
+        /* A region with no living stone is judged with the stones it holds: none. */
+        if (c->reg_start[r] == c->reg_start[r + 1]) {
+            c->region_seki[r] = 0;
+            continue;
+        }
+        judge_cluster(c, r, prm->seki_search_nodes);
+    }
+}
+
+/* ---- 11. final verdict -------------------------------------------------------- */
 static void mark_scoring(work *c, int score_false_eyes, sei_territory_point *out) {
     /* Points next to a false eye holding a single dead throw-in also stay unscored. */
     uint8_t extra[3][T_MAX];
@@ -773,8 +1034,6 @@ static void mark_scoring(work *c, int score_false_eyes, sei_territory_point *out
             for (int d = 0; d < k; d++) extra[who][nb[d]] = 1;
         }
     }
-    for (int e = 0; e < c->neye; e++) c->region_eyesum[c->eye_region[e]] += c->eye_value[e];
-
     for (int p = 0; p < c->n; p++) {
         sei_territory_point *s = &out[p];
         memset(s, 0, sizeof *s);
@@ -784,7 +1043,7 @@ static void mark_scoring(work *c, int score_false_eyes, sei_territory_point *out
             continue;
         }
         int color = c->region_color[r];
-        if (c->region_eyesum[r] <= 1) s->seki = (uint8_t)color;
+        if (c->region_seki[r]) s->seki = (uint8_t)color;
         if (c->is_false[p]) s->false_eye = 1;
         if (c->unscorable[p]) s->unscorable = 1;
         if ((c->col[p] == SEI_EMPTY || c->dead[p]) && extra[color][p]) s->unscorable = 1;
@@ -795,8 +1054,19 @@ static void mark_scoring(work *c, int score_false_eyes, sei_territory_point *out
     }
 }
 
+void sei_territory_params_default(sei_territory_params *p) {
+    p->score_false_eyes = 0;
+    p->seki = SEI_SEKI_CONFIRMED;
+    p->seki_search_nodes = 20000;
+}
+
 int sei_territory_analyze(int width, int height, const uint8_t *stones, const uint8_t *dead,
-                          int score_false_eyes, sei_territory_point *out) {
+                          const sei_territory_params *params, sei_territory_point *out) {
+    sei_territory_params def;
+    if (!params) {
+        sei_territory_params_default(&def);
+        params = &def;
+    }
     if (width < 1 || height < 1 || width > T_MAX || height > T_MAX || width * height > T_MAX || !stones || !out)
         return -1;
     int n = width * height;
@@ -804,7 +1074,7 @@ int sei_territory_analyze(int width, int height, const uint8_t *stones, const ui
         if (stones[p] > SEI_WHITE) return -1;
 
     /* Only what the analysis reads before writing is cleared: the work area
-     * is about 90 KB, and clearing all of it cost more than the analysis of
+     * is about 140 KB, and clearing all of it cost more than the analysis of
      * a typical final position. */
     work c;
     c.nregion = c.nchain = c.nmacro = c.neye = c.nrec = 0;
@@ -845,6 +1115,7 @@ int sei_territory_analyze(int width, int height, const uint8_t *stones, const ui
     /* With the values known, false eyes of groups that have a real eye
      * elsewhere no longer count: what is left must be filled. */
     mark_false_eye_points(&c, c.unscorable);
-    mark_scoring(&c, score_false_eyes, out);
+    mark_seki(&c, params);
+    mark_scoring(&c, params->score_false_eyes, out);
     return 0;
 }

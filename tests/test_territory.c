@@ -3,12 +3,14 @@
  *
  * Two kinds of test:
  *  - small boards written here, so the module is checked even without the
- *    shared data;
+ *    shared data, among them Seichi's seki rule against goscorer's on
+ *    unfinished boards;
  *  - goscorer's snapshot cases (lightvector/goscorer, MIT), read at run time
  *    from the shared directory: every run_snapshot_test case of
  *    sgf/goscorer-tests/python/test.py is analysed and each of its maps is
  *    compared with expected_test_output/<name>.txt, whitespace normalised as
- *    test.py does; plus the final_territory_score asserts of
+ *    test.py does, under goscorer's own seki rule (SEI_SEKI_GOSCORER: the
+ *    snapshots take every unmarked stone as alive); plus the final_territory_score asserts of
  *    test_final_scoring. The shared directory comes from the environment
  *    variable SEI_SHARED, else the compile definition SEI_SHARED_DIR; when
  *    neither names a readable copy the shared tests are skipped. */
@@ -73,8 +75,21 @@ static int board_parse(board *b, const char *s) {
     return b->h > 0 ? 0 : -1;
 }
 
+/* Analyse under Seichi's own seki rule (confirmed by search). */
 static void analyze(const board *b, int score_false_eyes, sei_territory_point *out) {
-    assert_int_equal(sei_territory_analyze(b->w, b->h, b->stones, b->dead, score_false_eyes, out), 0);
+    sei_territory_params p;
+    sei_territory_params_default(&p);
+    p.score_false_eyes = score_false_eyes;
+    assert_int_equal(sei_territory_analyze(b->w, b->h, b->stones, b->dead, &p, out), 0);
+}
+
+/* Analyse under goscorer's own seki rule, as its snapshots were made. */
+static int analyze_goscorer(const board *b, int score_false_eyes, sei_territory_point *out) {
+    sei_territory_params p;
+    sei_territory_params_default(&p);
+    p.score_false_eyes = score_false_eyes;
+    p.seki = SEI_SEKI_GOSCORER;
+    return sei_territory_analyze(b->w, b->h, b->stones, b->dead, &p, out);
 }
 
 /* ---- the maps of goscorer's get_output() --------------------------------- */
@@ -284,21 +299,166 @@ static void test_bad_args(void **state) {
     (void)state;
     uint8_t stones[4] = {0, 1, 2, 0}, bad[4] = {0, 3, 0, 0};
     sei_territory_point out[4];
-    assert_int_equal(sei_territory_analyze(0, 2, stones, NULL, 0, out), -1);
-    assert_int_equal(sei_territory_analyze(2, 0, stones, NULL, 0, out), -1);
-    assert_int_equal(sei_territory_analyze(2, 2, NULL, NULL, 0, out), -1);
-    assert_int_equal(sei_territory_analyze(2, 2, stones, NULL, 0, NULL), -1);
-    assert_int_equal(sei_territory_analyze(2, 2, bad, NULL, 0, out), -1);
-    assert_int_equal(sei_territory_analyze(26, 26, stones, NULL, 0, out), -1);
-    assert_int_equal(sei_territory_analyze(2, 2, stones, NULL, 0, out), 0);
+    assert_int_equal(sei_territory_analyze(0, 2, stones, NULL, NULL, out), -1);
+    assert_int_equal(sei_territory_analyze(2, 0, stones, NULL, NULL, out), -1);
+    assert_int_equal(sei_territory_analyze(2, 2, NULL, NULL, NULL, out), -1);
+    assert_int_equal(sei_territory_analyze(2, 2, stones, NULL, NULL, NULL), -1);
+    assert_int_equal(sei_territory_analyze(2, 2, bad, NULL, NULL, out), -1);
+    assert_int_equal(sei_territory_analyze(26, 26, stones, NULL, NULL, out), -1);
+    assert_int_equal(sei_territory_analyze(2, 2, stones, NULL, NULL, out), 0);
     /* An empty board scores nothing and is all dame. */
     uint8_t empty[9] = {0};
     sei_territory_point o9[9];
-    assert_int_equal(sei_territory_analyze(3, 3, empty, NULL, 0, o9), 0);
+    assert_int_equal(sei_territory_analyze(3, 3, empty, NULL, NULL, o9), 0);
     for (int i = 0; i < 9; i++) {
         assert_int_equal(o9[i].territory, SEI_EMPTY);
         assert_int_equal(o9[i].dame, 1);
     }
+}
+
+/* ---- seki confirmed, not assumed ---------------------------------------------
+ * goscorer takes every stone not marked dead as alive, so any living group
+ * short of two eyes is "in seki". On an unfinished board that is wrong;
+ * Seichi's rule keeps a seki only when the groups of both colours share
+ * liberties, have none in open space, and neither side can capture. Each
+ * board below is checked under both rules, so the difference is shown. */
+
+static int any_seki(const board *b, const sei_territory_point *out) {
+    int n = 0;
+    for (int i = 0; i < b->w * b->h; i++) n += out[i].seki != SEI_EMPTY;
+    return n;
+}
+
+/* Four lone stones on an empty 9x9: open space everywhere, no seki, all
+ * dame. goscorer calls all four stones seki. */
+static void test_confirmed_lone_stones(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".........\n"
+                                 ".........\n"
+                                 "..x......\n"
+                                 "......o..\n"
+                                 ".........\n"
+                                 "..o......\n"
+                                 "......x..\n"
+                                 ".........\n"
+                                 ".........\n"), 0);
+    analyze(&b, 0, out);
+    assert_int_equal(any_seki(&b, out), 0);
+    assert_int_equal(count_territory(&b, out, SEI_BLACK), 0);
+    assert_int_equal(count_territory(&b, out, SEI_WHITE), 0);
+    assert_int_equal(analyze_goscorer(&b, 0, out), 0);
+    assert_int_equal(any_seki(&b, out), 4);
+}
+
+/* An unfinished game (tests/boards/unfinished-g6.board): White's
+ * one-point eye at G6 beside open space is White's territory, not a seki
+ * eye, and no group is in seki. goscorer makes G6 a seki eye. */
+static void test_confirmed_one_eye_beside_open_space(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".........\n"
+                                 "...x.....\n"
+                                 "..x...o..\n"
+                                 "..x..o.o.\n"
+                                 "...x..o..\n"
+                                 "..x...x..\n"
+                                 "....o.x..\n"
+                                 ".......o.\n"
+                                 ".........\n"), 0);
+    const int g6 = 3 * 9 + 6;
+    analyze(&b, 0, out);
+    assert_int_equal(any_seki(&b, out), 0);
+    assert_int_equal(out[g6].territory, SEI_WHITE);
+    assert_int_equal(count_territory(&b, out, SEI_WHITE), 1);
+    assert_int_equal(count_territory(&b, out, SEI_BLACK), 0);
+    assert_int_equal(analyze_goscorer(&b, 0, out), 0);
+    assert_int_equal(out[g6].seki, SEI_WHITE);
+    assert_int_equal(out[g6].territory, SEI_EMPTY);
+}
+
+/* A one-eyed White group on the edge whose other liberties are dame shared
+ * with Black, the rest of the board open: the group can still grow, so no
+ * seki, and its eye is its territory. */
+static void test_confirmed_single_eye_next_to_dame(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".o.x.....\n"
+                                 "oo.x.....\n"
+                                 "..ox.....\n"
+                                 ".ox......\n"
+                                 ".........\n"
+                                 ".....x...\n"
+                                 "...o.....\n"
+                                 ".........\n"
+                                 ".........\n"), 0);
+    analyze(&b, 0, out);
+    assert_int_equal(any_seki(&b, out), 0);
+    assert_int_equal(out[0].territory, SEI_WHITE);
+    assert_int_equal(out[2].dame, 1);
+    assert_int_equal(analyze_goscorer(&b, 0, out), 0);
+    assert_int_equal(out[0].seki, SEI_WHITE);
+}
+
+/* A real seki on the top edge (the three-group seki of
+ * tests/cases/seki.case: two one-eyed Black groups and an eyeless White
+ * group between them, sharing C9 and E9) with the rest of the board still
+ * open: the seki is found and nothing else is in seki. Its walls reach the
+ * open space, but they touch the seki's stones directly and share no
+ * liberty with them. */
+static void test_confirmed_seki_beside_open_space(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".x.o.x.xo\n"
+                                 "xxoooxxxo\n"
+                                 "ooxxxoooo\n"
+                                 ".o.x..o..\n"
+                                 ".........\n"
+                                 "..x...x..\n"
+                                 "....o....\n"
+                                 ".........\n"
+                                 ".........\n"), 0);
+    analyze(&b, 0, out);
+    expect_map(&b, out, MAP_SEKI,
+               "zx.o.xzx.\n"
+               "xxoooxxx.\n"
+               ".........\n"
+               ".........\n"
+               ".........\n"
+               ".........\n"
+               ".........\n"
+               ".........\n"
+               ".........\n");
+    assert_int_equal(out[0].territory, SEI_EMPTY);
+    assert_int_equal(out[2].dame, 1);
+    assert_int_equal(out[4].dame, 1);
+}
+
+/* Two eyeless chains in atari on their one shared liberty, each walled in
+ * by a living group of the other colour: whoever moves first captures, a
+ * race still to be played, not a seki. goscorer calls both seki. */
+static void test_confirmed_race_is_not_seki(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".o.ox.ox.x.\n"
+                                 "ooooxxoxxxx\n"
+                                 "...oxoox...\n"
+                                 "...ooxxx...\n"
+                                 "....ox.....\n"), 0);
+    analyze(&b, 0, out);
+    assert_int_equal(any_seki(&b, out), 0);
+    assert_int_equal(analyze_goscorer(&b, 0, out), 0);
+    assert_true(out[4].seki == SEI_BLACK && out[6].seki == SEI_WHITE);
 }
 
 /* ---- shared goscorer data --------------------------------------------------- */
@@ -444,7 +604,7 @@ static void run_case(snap_ctx *c, const char *name, const char *stonestr) {
         return;
     }
     free(exp);
-    if (sei_territory_analyze(b.w, b.h, b.stones, b.dead, 0, out) != 0) {
+    if (analyze_goscorer(&b, 0, out) != 0) {
         printf("  %s: sei_territory_analyze rejected the %dx%d board\n", name, b.w, b.h);
         c->failed_cases++;
         c->unexpected++;
@@ -547,7 +707,7 @@ static void score_line(void *ctx, const char *func, const char *stonestr, const 
     board b;
     sei_territory_point out[MAXPTS];
     assert_int_equal(board_parse(&b, stonestr), 0);
-    analyze(&b, sfe, out);
+    assert_int_equal(analyze_goscorer(&b, sfe, out), 0);
     /* As goscorer's final_territory_score: territory, plus each dead stone
      * for its captor, plus captures, plus komi for White. */
     double sb = bc, sw = wc + komi;
@@ -588,6 +748,11 @@ int main(void) {
         cmocka_unit_test(test_inline_transposed),
         cmocka_unit_test(test_inline_two_eyes),
         cmocka_unit_test(test_inline_false_eye),
+        cmocka_unit_test(test_confirmed_lone_stones),
+        cmocka_unit_test(test_confirmed_one_eye_beside_open_space),
+        cmocka_unit_test(test_confirmed_single_eye_next_to_dame),
+        cmocka_unit_test(test_confirmed_seki_beside_open_space),
+        cmocka_unit_test(test_confirmed_race_is_not_seki),
         cmocka_unit_test(test_goscorer_final_scoring),
         cmocka_unit_test(test_goscorer_snapshots),
     };
