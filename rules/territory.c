@@ -42,7 +42,7 @@
 
 #define T_MAX (SEI_MAX_SIZE * SEI_MAX_SIZE) /* points in the work area */
 #define T_MAXREC (4 * T_MAX)                /* eye-point / stone adjacencies */
-#define SEKI_MAX_POINTS 24 /* liberties a seki search may fill (two 24-bit masks in a memo key) */
+#define SEKI_MAX_POINTS 24 /* points a seki search may fill: a seki's space is small */
 #define SEKI_MEMO 4096     /* memo entries of the seki search, a power of two */
 
 /* Bit for each of the four directions, in the order of neighbours(). */
@@ -129,8 +129,9 @@ typedef struct {
     int16_t cluster[T_MAX];
     uint32_t anchor[T_MAX];   /* per chain: == agen for a chain with two eyes */
     uint8_t lcol[T_MAX];      /* the search's stones, the dead ones included */
-    uint8_t ldead[T_MAX];     /* 1 on a stone agreed dead (capturing it is no win) */
-    int16_t rem[T_MAX];       /* dead stones taken off, undone on the way back */
+    uint8_t lorig[T_MAX];     /* 1 on a stone alive at the start: taking one wins */
+    uint64_t lhash;           /* the search's position hash */
+    int16_t rem[T_MAX];       /* stones taken off, put back on the way back */
     int nrem;
     uint8_t lsafe[T_MAX];     /* 1 on a stone of a chain with two eyes: never captured */
     uint8_t lowner[T_MAX];    /* colour whose eye space a search point is, else 0 */
@@ -833,24 +834,62 @@ static int seki_has_liberty(work *c, int p) {
     return 0;
 }
 
-/* Negamax over the cluster's points: 1 when `mover` can capture a living
- * stone, -1 when the other side can, 0 when neither (both pass). Stones
- * agreed dead stay on the board, as they do in play: inside an eye they
- * take its liberties until they are captured, and capturing them is a
- * move like any other, not a win. Moves are approach moves only (next to
- * a capturable stone of the other side): growing into the cluster's space
- * never helps a group in seki, and leaving those moves out keeps the
- * search small. */
-static int seki_search(work *c, int mover, int passed) {
-    uint64_t key = (uint64_t)(mover == SEI_WHITE) << 48 | (uint64_t)(passed != 0) << 49;
-    for (int i = 0; i < c->nspts; i++) {
-        int col = c->lcol[c->spts[i]];
-        if (col == SEI_BLACK) key |= 1ULL << i;
-        else if (col == SEI_WHITE) key |= 1ULL << (24 + i);
+/* Does the chain at p have two liberties or more (or a stone of a chain
+ * with two eyes)? */
+static int seki_two_liberties(work *c, int p) {
+    int color = c->lcol[p], sp = 0, libs = 0;
+    c->vgen++;
+    uint32_t seen = c->vgen;
+    c->vis[p] = seen;
+    c->stack[sp++] = (int16_t)p;
+    int first = -1;
+    while (sp > 0) {
+        int s = c->stack[--sp], nb[4];
+        if (c->lsafe[s]) return 1;
+        int k = neighbours(c, s, nb, NULL);
+        for (int i = 0; i < k; i++) {
+            int q = nb[i];
+            if (c->lcol[q] == SEI_EMPTY) {
+                if (q != first) {
+                    if (first >= 0) return 1;
+                    first = q;
+                    libs++;
+                }
+            } else if (c->lcol[q] == color && c->vis[q] != seen) {
+                c->vis[q] = seen;
+                c->stack[sp++] = (int16_t)q;
+            }
+        }
     }
-    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
-    int slot = (int)(h >> 40) & (SEKI_MEMO - 1);
-    if (c->memo_key[slot] == key + 1) return c->memo_val[slot];
+    return libs >= 2;
+}
+
+/* A 64-bit key for a stone of colour col at p (splitmix64): the search's
+ * position hash is the xor of its stones' keys. */
+static uint64_t seki_zobrist(int p, int col) {
+    uint64_t z = (uint64_t)(p * 3 + col) + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Negamax over the cluster's points: 1 when `mover` can capture the other
+ * side's group, -1 when the other side can, 0 when neither (both pass, or
+ * play goes round in kos). Only taking a stone that was on the board at the
+ * start and alive wins, and only when the taker cannot be taken back at
+ * once (a ko, a snapback); taking a stone played in the search (a
+ * throw-in) or a stone agreed dead (it stays on the board, as in play:
+ * inside an eye it takes the eye's liberties until captured) is a move like
+ * any other. Moves are approach moves only (next
+ * to a capturable stone of the other side): growing into the cluster's
+ * space never helps a group in seki, and leaving those moves out keeps the
+ * search small. ko is the point the mover may not take back, or -1. */
+static int seki_search(work *c, int mover, int passed, int ko, int depth) {
+    if (depth > 3 * c->nspts + 6) return 0; /* kos going round */
+    uint64_t key = c->lhash ^ (uint64_t)(mover == SEI_WHITE) ^ (uint64_t)(passed != 0) << 1 ^
+                   (ko >= 0 ? seki_zobrist(ko, 0) : 0);
+    int slot = (int)(key >> 52) & (SEKI_MEMO - 1);
+    if (c->memo_key[slot] == (key | 1ULL << 63)) return c->memo_val[slot];
     if (++c->nodes > c->max_nodes) {
         c->aborted = 1;
         return 0;
@@ -858,25 +897,26 @@ static int seki_search(work *c, int mover, int passed) {
     int opp = sei_color_other(mover), best = -1;
     for (int i = 0; i < c->nspts && best < 1 && !c->aborted; i++) {
         int p = c->spts[i], nb[4];
-        if (c->lcol[p] != SEI_EMPTY) continue;
+        if (c->lcol[p] != SEI_EMPTY || p == ko) continue;
         int k = neighbours(c, p, nb, NULL), approach = 0;
         for (int d = 0; d < k; d++) approach |= c->lcol[nb[d]] == opp && !c->lsafe[nb[d]];
         if (!approach) continue;
+        uint8_t was_orig = c->lorig[p];
         c->lcol[p] = (uint8_t)mover;
-        c->ldead[p] = 0;
-        /* Captures: of a living stone, a win; of dead stones only, they
-         * come off and play goes on. */
-        int base = c->nrem, win = 0;
-        for (int d = 0; d < k && !win; d++) {
+        c->lorig[p] = 0;
+        c->lhash ^= seki_zobrist(p, mover);
+        /* Take every chain of the other side left without a liberty. */
+        int base = c->nrem, orig = 0;
+        for (int d = 0; d < k; d++) {
             int q = nb[d];
             if (c->lcol[q] != opp || seki_has_liberty(c, q)) continue;
             int sp = 0;
             c->lcol[q] = SEI_OFFBOARD; /* marks the chain's stones as they are taken */
             c->stack[sp++] = (int16_t)q;
             while (sp > 0) {
-                int s = c->stack[--sp], sn[4], ks = neighbours(c, s, sn, NULL);
-                if (!c->ldead[s]) win = 1;
-                c->rem[c->nrem++] = (int16_t)s;
+                int t = c->stack[--sp], sn[4], ks = neighbours(c, t, sn, NULL);
+                orig |= c->lorig[t];
+                c->rem[c->nrem++] = (int16_t)t;
                 for (int e = 0; e < ks; e++)
                     if (c->lcol[sn[e]] == opp) {
                         c->lcol[sn[e]] = SEI_OFFBOARD;
@@ -884,24 +924,45 @@ static int seki_search(work *c, int mover, int passed) {
                     }
             }
         }
-        for (int t = base; t < c->nrem; t++) c->lcol[c->rem[t]] = SEI_EMPTY;
+        int ncap = c->nrem - base;
+        for (int t = base; t < c->nrem; t++) {
+            c->lcol[c->rem[t]] = SEI_EMPTY;
+            c->lhash ^= seki_zobrist(c->rem[t], opp);
+        }
+        /* One stone taken by a lone stone that now has that point as its
+         * only liberty: a ko, which the other side may not retake at once. */
+        int newko = -1;
+        if (ncap == 1) {
+            int libs = 0, own = 0;
+            for (int d = 0; d < k; d++) {
+                libs += c->lcol[nb[d]] == SEI_EMPTY;
+                own += c->lcol[nb[d]] == mover;
+            }
+            if (libs == 1 && own == 0) newko = c->rem[base];
+        }
+        /* Taking the other side's stones wins unless they can take back
+         * at once: a ko, or a snapback that leaves the taker in atari. */
         int v;
-        if (win) v = 1;
-        else if (c->lowner[p] == mover && c->nrem == base) v = -2; /* own eye space: only to capture */
-        else if (!seki_has_liberty(c, p)) v = -2; /* suicide: not a move */
-        else v = -seki_search(c, opp, 0);
-        for (int t = base; t < c->nrem; t++) c->lcol[c->rem[t]] = (uint8_t)opp;
+        if (orig && newko < 0 && seki_two_liberties(c, p)) v = 1;
+        else if (c->lowner[p] == mover && ncap == 0) v = -2; /* own eye space: only to capture */
+        else if (!seki_has_liberty(c, p)) v = -2;           /* suicide: not a move */
+        else v = -seki_search(c, opp, 0, newko, depth + 1);
+        for (int t = base; t < c->nrem; t++) {
+            c->lcol[c->rem[t]] = (uint8_t)opp;
+            c->lhash ^= seki_zobrist(c->rem[t], opp);
+        }
         c->nrem = base;
+        c->lhash ^= seki_zobrist(p, mover);
         c->lcol[p] = SEI_EMPTY;
-        c->ldead[p] = c->dead[p];
+        c->lorig[p] = was_orig;
         if (v > best) best = v;
     }
     if (best < 1 && !c->aborted) {
-        int v = passed ? 0 : -seki_search(c, opp, 1);
+        int v = passed ? 0 : -seki_search(c, opp, 1, -1, depth + 1);
         if (v > best) best = v;
     }
     if (!c->aborted) {
-        c->memo_key[slot] = key + 1;
+        c->memo_key[slot] = key | 1ULL << 63;
         c->memo_val[slot] = (int8_t)best;
     }
     return best;
@@ -978,16 +1039,17 @@ static void judge_cluster(work *c, int r0, int max_nodes) {
     } else {
         for (int p = 0; p < c->n; p++) {
             c->lcol[p] = c->col[p];
-            c->ldead[p] = c->dead[p];
+            c->lorig[p] = living(c, p);
             c->lsafe[p] = living(c, p) && c->anchor[c->chain[p]] == c->agen;
         }
         c->nrem = 0;
+        c->lhash = 0;
         memset(c->memo_key, 0, sizeof c->memo_key);
         c->nodes = 0;
         c->max_nodes = max_nodes;
         c->aborted = 0;
-        int vb = seki_search(c, SEI_BLACK, 0);
-        int vw = c->aborted ? 0 : seki_search(c, SEI_WHITE, 0);
+        int vb = seki_search(c, SEI_BLACK, 0, -1, 0);
+        int vw = c->aborted ? 0 : seki_search(c, SEI_WHITE, 0, -1, 0);
         /* Past the search's budget goscorer's verdict stands. */
         seki = c->aborted || !(vb == 1 && vw == 1);
     }

@@ -10,7 +10,8 @@
  *    sgf/goscorer-tests/python/test.py is analysed and each of its maps is
  *    compared with expected_test_output/<name>.txt, whitespace normalised as
  *    test.py does, under goscorer's own seki rule (SEI_SEKI_GOSCORER: the
- *    snapshots take every unmarked stone as alive); plus the final_territory_score asserts of
+ *    snapshots take every unmarked stone as alive; SEI_SEKI_DIFF=1 prints
+ *    the SEKI maps Seichi's own rule changes); plus the final_territory_score asserts of
  *    test_final_scoring. The shared directory comes from the environment
  *    variable SEI_SHARED, else the compile definition SEI_SHARED_DIR; when
  *    neither names a readable copy the shared tests are skipped. */
@@ -442,6 +443,33 @@ static void test_confirmed_seki_beside_open_space(void **state) {
     assert_int_equal(out[4].dame, 1);
 }
 
+/* A seki in the corner whose Black eye holds two White stones agreed dead:
+ * they stay on the board while the position is read, taking the eye's
+ * liberties, so Black cannot fill the point it shares with the two White
+ * corner stones without being taken. Found under both rules (the top left
+ * of goscorer's test_more_fancy_sekis). */
+static void test_confirmed_seki_dead_stones_in_eye(void **state) {
+    (void)state;
+    board b;
+    sei_territory_point out[MAXPTS];
+    assert_int_equal(board_parse(&b,
+                                 ".ox.xoo....\n"
+                                 "o.xwwxo.o..\n"
+                                 "xxxxxxo..o.\n"
+                                 "ooooooo.o..\n"
+                                 "...........\n"), 0);
+    static const char *const want =
+        "aoxzx......\n"
+        "o.xxxx.....\n"
+        "xxxxxx.....\n"
+        "...........\n"
+        "...........\n";
+    analyze(&b, 0, out);
+    expect_map(&b, out, MAP_SEKI, want);
+    assert_int_equal(analyze_goscorer(&b, 0, out), 0);
+    expect_map(&b, out, MAP_SEKI, want);
+}
+
 /* Two eyeless chains in atari on their one shared liberty, each walled in
  * by a living group of the other colour: whoever moves first captures, a
  * race still to be played, not a seki. goscorer calls both seki. */
@@ -538,6 +566,7 @@ static int is_known_failure(const char *name, int map) {
 typedef struct {
     const char *dir;
     int cases, failed_cases, unexpected, known_seen, fixed;
+    int confirmed_same; /* cases whose SEKI map Seichi's own rule leaves as goscorer's */
     int map_pass[MAP_COUNT];
 } snap_ctx;
 
@@ -642,6 +671,20 @@ static void run_case(snap_ctx *c, const char *name, const char *stonestr) {
         }
     }
     c->failed_cases += case_failed;
+    /* For the record: how many of goscorer's seki maps Seichi's own rule
+     * keeps (the others call seki what is open or still to be fought). */
+    sei_territory_point mine[MAXPTS];
+    char want[MAXPTS * 2];
+    render_map(&b, out, MAP_SEKI, want);
+    analyze(&b, 0, mine);
+    render_map(&b, mine, MAP_SEKI, got);
+    c->confirmed_same += strcmp(want, got) == 0;
+    if (getenv("SEI_SEKI_DIFF") && strcmp(want, got)) {
+        printf("  %s: Seichi's seki rule differs from goscorer's\n", name);
+        print_rows("board", sections[MAP_COUNT]);
+        print_rows("goscorer", want);
+        print_rows("seichi", got);
+    }
 }
 
 static void snapshot_line(void *ctx, const char *func, const char *stonestr, const char *line) {
@@ -667,6 +710,7 @@ static void test_goscorer_snapshots(void **state) {
     while (known_failures[nknown].name) nknown++;
     printf("goscorer snapshots: %d cases, %d fully matching\n", c.cases, c.cases - c.failed_cases);
     for (int m = 0; m < MAP_COUNT; m++) printf("  %-22s %d/%d\n", map_names[m], c.map_pass[m], c.cases);
+    printf("  under Seichi's own seki rule the SEKI map is goscorer's in %d/%d\n", c.confirmed_same, c.cases);
     if ((size_t)c.known_seen != nknown) {
         printf("  %zu known failures listed, %d of them name a case in test.py\n", nknown, c.known_seen);
         c.unexpected++;
@@ -752,6 +796,7 @@ int main(void) {
         cmocka_unit_test(test_confirmed_one_eye_beside_open_space),
         cmocka_unit_test(test_confirmed_single_eye_next_to_dame),
         cmocka_unit_test(test_confirmed_seki_beside_open_space),
+        cmocka_unit_test(test_confirmed_seki_dead_stones_in_eye),
         cmocka_unit_test(test_confirmed_race_is_not_seki),
         cmocka_unit_test(test_goscorer_final_scoring),
         cmocka_unit_test(test_goscorer_snapshots),
