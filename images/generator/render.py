@@ -599,8 +599,7 @@ def lamps_and_windows(xr, spec, notes, half, H, main_i, cam, board_box):
         col = kelvin_rgb(k)
         shade = xr.choice([(0.9, 0.9, 0.88), (0.15, 0.15, 0.15), (0.6, 0.1, 0.1), (0.8, 0.7, 0.45)])
         out.append(
-            "light_source { %s rgb %s area_light <40,0,0>, <0,0,40>, 2, 2 adaptive 0 jitter circular orient "
-            "fade_distance %.0f fade_power 1.5 }\n" % (pov_vec(vsub(lp, (0, 25, 0))), pov_vec(vmul(col, xr.uniform(1.2, 2.0))),
+            "light_source { %s rgb %s fade_distance %.0f fade_power 1.5 }\n" % (pov_vec(vsub(lp, (0, 25, 0))), pov_vec(vmul(col, xr.uniform(1.2, 2.0))),
                                                     lp[1] - H))
         out.append(
             "union { difference { cone { <0,0,0>, %.1f, <0,%.1f,0>, %.1f } cone { <0,-0.5,0>, %.1f, <0,%.1f,0>, %.1f } }\n"
@@ -628,7 +627,7 @@ def lamps_and_windows(xr, spec, notes, half, H, main_i, cam, board_box):
         bright = xr.uniform(2.5, 5.0)
         rot = -math.degrees(a)
         out.append(
-            "light_source { %s rgb %s area_light %s, <0,%.1f,0>, 3, 3 adaptive 0 jitter }\n"
+            "light_source { %s rgb %s area_light %s, <0,%.1f,0>, 2, 2 adaptive 0 jitter }\n"
             % (pov_vec(c), pov_vec(vmul(col, xr.uniform(0.7, 1.3) * main_i)), pov_vec(vmul(u, ww)), wh))
         frame = xr.choice([(0.95, 0.95, 0.93), (0.3, 0.22, 0.15), (0.2, 0.2, 0.2)])
         bars = "".join(
@@ -934,7 +933,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         out.append(
             "light_source { %s rgb %s area_light <%.1f,0,0>, <0,0,%.1f>, %s adaptive 1 jitter circular orient }\n"
             % (pov_vec(lpos), pov_vec(vmul(col, main_i)), size, size,
-               "5, 5" if xg is None else "4, 4")  # fewer shadow rays where lamps and windows add theirs
+               "5, 5" if xg is None else "3, 3")  # fewer shadow rays where lamps and windows add theirs
         )
         fill_col = kelvin_rgb(rng.uniform(4000, 7000))
         fpos = (-lpos[0] * 0.8, lpos[1] * 0.9, -lpos[2] * 0.8)
@@ -1629,8 +1628,9 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
                                                                  spec["fill"], secs, kb), flush=True)
     if kind == "test":
         write_index(out_dir, "Rendered test set",
-                    "Made by `python3 images/generator/render.py --set test --out images/testset` "
+                    "Made by `python3 images/generator/render.py --set test --width %d --height %d%s --out images/testset` "
                     "(see images/generator/README.md). The test set: never used to tune or train the reader. "
+                    % (width, height, " --fast" if quality == "fast" else "") +
                     "Each `tNNN.jpg` has its truth in `tNNN.json` (format of shared/photos/README.md, plus "
                     "`source`, `move`, `camera` (with `roll` and `fill`), `image_size`). Positions come from the "
                     "test part of the shared SGF sets (a hash of the file name; the training set takes the rest) or "
@@ -1668,17 +1668,25 @@ def write_index(out_dir, title="Rendered boards", intro=None):
 
 
 def selftest(width, height, keep=None):
+    # the last three: the extended sets' camera (roll, board small or filling
+    # the frame and off-centre, a floor board on legs seen from low down)
     cases = [
-        (19, 30.0, 0.0, None), (19, 55.0, 37.0, None), (13, 90.0, 0.0, None), (9, 90.0, 123.0, None),
-        (19, 72.0, 200.0, None), (13, 40.0, 290.0, (0.0, 0.0, 0.04, 0.96)), (9, 62.0, 160.0, (0.0, 0.0, 0.03, 0.97)),
+        (19, 30.0, 0.0, None, None), (19, 55.0, 37.0, None, None), (13, 90.0, 0.0, None, None),
+        (9, 90.0, 123.0, None, None), (19, 72.0, 200.0, None, None), (13, 40.0, 290.0, (0.0, 0.0, 0.04, 0.96), None),
+        (9, 62.0, 160.0, (0.0, 0.0, 0.03, 0.97), None),
+        (19, 45.0, 80.0, None, {"roll": 30.0, "fill": 0.55}),
+        (13, 27.0, 250.0, (0.0, 0.0, 0.03, 0.97), {"roll": -65.0, "fill": 0.97, "legs": True}),
+        (9, 88.0, 10.0, None, {"roll": 135.0, "fill": 0.3}),
     ]
     colours = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1)]
     worst = 0.0
     ok = True
-    for ci, (n, el, az, barrel) in enumerate(cases):
+    for ci, (n, el, az, barrel, ext) in enumerate(cases):
         rng = random.Random(1000 + ci)
         opts = {"elevation": el, "azimuth": az, "mat": False, "clutter": False, "offset": False,
                 "glare": False, "uneven": False, "barrel": bool(barrel)}
+        if ext:
+            opts.update(ext, ext="selftest/%d" % ci, hands=False, bowls=False, lamp=False, window=False)
         spec = choose_spec(rng, n, opts)
         spec["selftest"] = True
         spec["wood"] = "dark"
@@ -1751,8 +1759,9 @@ def selftest(width, height, keep=None):
         worst = max(worst, e)
         if e > 1.5:
             ok = False
-        print("case %d: %dx%d el %.0f az %.0f%s turned %d: corner errors %s px, probe %.2f px"
-              % (ci, n, n, el, az, " barrel" if barrel else "", 90 * k, " ".join(msgs), e), flush=True)
+        print("case %d: %dx%d el %.0f az %.0f%s%s turned %d: corner errors %s px, probe %.2f px"
+              % (ci, n, n, el, az, " roll %.0f fill %.2f" % (spec["roll"], spec["fill"]) if ext else "",
+                 " barrel" if barrel else "", 90 * k, " ".join(msgs), e), flush=True)
     print("selftest %s (worst %.2f px)" % ("PASSED" if ok else "FAILED", worst))
     return ok
 
@@ -1816,7 +1825,7 @@ def main():
     ap.add_argument("--random", type=int, default=0, metavar="N", help="also render N random positions")
     ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
     ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
-    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66; test 108; train 1000)")
+    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66; test 104; train 1000)")
     ap.add_argument("--start", type=int, default=0, help="--set: skip pictures before this index")
     ap.add_argument("--seed", type=int, default=None,
                     help="random seed (default 20240601; --set test 20261130, --set train 7)")
@@ -1878,7 +1887,7 @@ def main():
     if a.quality is not None:
         opts["jpeg_quality"] = a.quality
     if a.set in ("test", "train"):
-        t = ext_set(a.set, a.out, a.count or {"test": 108, "train": 1000}[a.set], seed, a.sgf_root, a.width, a.height,
+        t = ext_set(a.set, a.out, a.count or {"test": 104, "train": 1000}[a.set], seed, a.sgf_root, a.width, a.height,
                     quality, a.start, opts)
         print("rendered in %.0f s" % t)
         return
