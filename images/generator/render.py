@@ -717,12 +717,13 @@ SLEEVES = [(0.12, 0.15, 0.30), (0.55, 0.10, 0.10), (0.22, 0.22, 0.22), (0.85, 0.
            (0.45, 0.35, 0.25), (0.05, 0.05, 0.06)]
 
 
-def hand_arm(xr, tip, inward, skin, left):
+def hand_arm(xr, tip, inward, skin, left, keypoints=None):
     """A hand with its forearm: palm, four fingers and a thumb as capsules,
     wrist, and a sleeve up to the elbow.  Fingertips at `tip`, fingers
     pointing along the horizontal unit vector `inward`; the arm rises away
     from the board."""
     caps = []
+    fingers = []
 
     def capsule(a, b, r):
         caps.append("sphere { %s, %.1f } sphere { %s, %.1f } cylinder { %s, %s, %.1f }"
@@ -743,6 +744,7 @@ def hand_arm(xr, tip, inward, skin, left):
         r = 8.5 * s if i else 7.5 * s
         capsule(base, mid, r)
         capsule(mid, end, r * 0.92)
+        fingers += [mid, end]
     # thumb along the palm's inner side
     capsule((36 * s, 14 * s, palm_z - 25 * s), (52 * s, 10 * s, palm_z + 15 * s), 10 * s)
     capsule((52 * s, 10 * s, palm_z + 15 * s), (50 * s, 8 * s, palm_z + 45 * s), 9 * s)
@@ -763,20 +765,47 @@ def hand_arm(xr, tip, inward, skin, left):
               pov_vec(jitter(xr, skin, 0.03) if bare else jitter(xr, xr.choice(SLEEVES), 0.04))))
     rot = math.degrees(math.atan2(inward[0], inward[2]))  # local +z to `inward`
     mirror = "scale <-1, 1, 1> " if left else ""
+    if keypoints is not None:
+        # points on the hand and arm in the scene, for the occlusion check
+        ca, sa = math.cos(math.radians(rot)), math.sin(math.radians(rot))
+        local = [(0, 18 * s, palm_z), (0, 10 * s, -5), wrist, elbow, cuff,
+                 vmul(vadd(cuff, elbow), 0.5), (44 * s, 18 * s, palm_z), (-44 * s, 18 * s, palm_z)] + fingers
+        for q in local:
+            x = -q[0] if left else q[0]
+            # POV-Ray's rotate y*a: x' = x cos a + z sin a, z' = -x sin a + z cos a
+            keypoints.append(vadd(tip, (x * ca + q[2] * sa, q[1], -x * sa + q[2] * ca)))
     return "union { %s %s %srotate y*%.2f translate %s }\n" % (hand, arm, mirror, rot, pov_vec(tip))
 
 
-def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch):
+def inside_quad(q, p):
+    """Whether picture point p is inside the convex quadrilateral q."""
+    sgn = 0
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        c = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        if c * sgn < 0:
+            return False
+        sgn = sgn or c
+    return True
+
+
+def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch, cam, pt):
     """One or two hands and arms reaching over the board's edges: resting on
     the margin and the first lines, or hovering above the edge as when about
-    to play."""
+    to play.  A hand whose palm or arm would hide the board's inner part in
+    the picture (all but the outer lines) is placed again, or left out."""
     bx, bz = half
     n = spec["size"]
+    k = 2 if n == 9 else 3
+    inner = [cam.project(pt(r, c)) for r, c in ((k, k), (k, n - 1 - k), (n - 1 - k, n - 1 - k), (n - 1 - k, k))]
     out = []
     count = 1 if xr.random() < 0.6 else 2
-    sides = xr.sample([0, 1, 2, 3], count)
     skin = xr.choice(SKINS)
-    for side in sides:
+    used = []
+    for _ in range(30):
+        if len(used) == count:
+            break
+        side = xr.choice([q for q in range(4) if q not in used])
         inward = [(0, 0, 1), (0, 0, -1), (1, 0, 0), (-1, 0, 0)][side]
         along = (abs(inward[2]), 0, abs(inward[0]))
         edge = bz if inward[0] == 0 else bx
@@ -789,7 +818,12 @@ def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch):
         over_grid = depth > edge - (n - 1) / 2.0 * cell - cell / 2
         y = H + (stone_h + 1.0 if over_grid else 1.0) + hover + 8  # fingertips' lower surface on the board or stones
         tip = vadd(vadd(vmul(inward, -(edge - depth)), vmul(along, pos)), (0, y, 0))
-        out.append(hand_arm(xr, tip, inward, skin, xr.random() < 0.5))
+        keys = []
+        text = hand_arm(xr, tip, inward, skin, xr.random() < 0.5, keys)
+        if any(vdot(vsub(q, cam.location), cam.D) > 1 and inside_quad(inner, cam.project(q)) for q in keys):
+            continue
+        out.append(text)
+        used.append(side)
         notes.append("hand and arm %s the edge" % ("hovering over" if hover else "resting on"))
     return "".join(out)
 
@@ -1098,7 +1132,8 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
     else:
         out.append("#declare WhiteTex = texture { pigment { srgb %s } %s }\n" % (pov_vec(white_col), wfinish))
     if spec.get("stone_material", "classic") != "classic":
-        # a later #declare replaces the stone textures drawn above
+        # a later #declare replaces the stone textures drawn above (and their notes)
+        notes[:] = [t for t in notes if t not in ("%s stones" % gloss, "white stones with shell stripes")]
         out.append(stone_material(xg, spec["stone_material"], notes))
 
     def stone_rng(r, c):
@@ -1175,7 +1210,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         rng.seed("%s/scene" % extras["seed"])
 
     if spec.get("hands") and not spec.get("selftest"):
-        out.append(hands_at_edges(xg, spec, notes, (bx, bz), H, stone_h, cw, ch))
+        out.append(hands_at_edges(xg, spec, notes, (bx, bz), H, stone_h, cw, ch, cam, pt))
 
     # --- clutter ------------------------------------------------------------------
     clutter_at = len(out)
