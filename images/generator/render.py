@@ -1182,7 +1182,8 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         max_off = max(max_off, math.hypot((s[0] - p[0]) / cw, (s[1] - p[2]) / ch))
         tex = "BlackTex" if s[3] == "X" else "WhiteTex"
         sr = stone_rng(s[4], s[5])
-        sr.random()
+        if extras:
+            sr.random()  # sequences draw each stone from its own stream, as their committed frames were made
         hh = stone_h * sr.uniform(0.97, 1.03) / 2
         out.append(
             "object { StoneShape texture { %s rotate y*%.0f } scale <%.3f, %.3f, %.3f> translate <%.3f, %.3f, %.3f> }\n"
