@@ -26,7 +26,7 @@ demo: build
 
 SHARED ?= ../shared
 
-# The rules figures, the kiosk's start, live view, capture and memory, the board reader on the renders (and the shared photos
+# The rules figures, the kiosk's start, live view, capture and memory, the board reader on the renders and the render test set (and the shared photos
 # when they are there), then the dead-stone proposal against GNU Go on the
 # shared counted games (long: GNU Go takes about a second a game).
 bench: build
@@ -35,7 +35,7 @@ bench: build
 	./$(BUILD)/seichi bench kiosk
 	@python3 scripts/shared-sequences.py --shared $(SHARED) $(BUILD)/real-sequences >/dev/null
 	./$(BUILD)/seichi bench record images/sequences/*/ $(wildcard $(BUILD)/real-sequences/*/) $(wildcard $(BUILD)/sequences/*/)
-	./$(BUILD)/seichi bench vision images/renders $(wildcard $(SHARED)/photos/*/)
+	./$(BUILD)/seichi bench vision images/renders images/testset $(wildcard $(SHARED)/photos/*/)
 	@if [ -d $(SHARED)/sgf ]; then \
 	  ./$(BUILD)/seichi bench deadstones $(SHARED)/sgf/tygem-9d-2005-11 $(SHARED)/sgf/fox-pro $(SHARED)/sgf/gnugo-regression-games && \
 	  ./$(BUILD)/seichi bench deadstones --min-moves 200 $(SHARED)/sgf/fox-amateur-9k; \

@@ -11,6 +11,7 @@ See README.md beside this file.
 """
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -328,7 +329,9 @@ class Camera:
         )
 
 
-def make_camera(target, elevation, azimuth, distance, fov, width, height):
+def make_camera(target, elevation, azimuth, distance, fov, width, height, roll=0.0):
+    """roll: the camera turned about its own axis by that many degrees
+    (the picture's content turns the other way); 0 keeps the horizon level."""
     el, az = math.radians(elevation), math.radians(azimuth)
     toward_cam = (-math.sin(az), 0.0, -math.cos(az))  # horizontal direction board -> camera
     loc = vadd(target, vadd(vmul(toward_cam, distance * math.cos(el)), (0.0, distance * math.sin(el), 0.0)))
@@ -337,6 +340,12 @@ def make_camera(target, elevation, azimuth, distance, fov, width, height):
         sky = forward
     else:
         sky = (0.0, 1.0, 0.0)
+    if roll:
+        # the level camera's screen up and right, turned about the view axis;
+        # POV-Ray then builds right = sky x D, up = D x right from this sky
+        cam0 = Camera(loc, target, sky, fov, width, height)
+        a = math.radians(roll)
+        sky = vadd(vmul(cam0.U, math.cos(a)), vmul(cam0.R, math.sin(a)))
     return Camera(loc, target, sky, fov, width, height)
 
 
@@ -469,7 +478,391 @@ def choose_spec(rng, size, options):
     s["azimuth"] = options.get("azimuth", rng.uniform(0, 360))
     s["fov"] = options.get("fov", rng.uniform(45, 65))
     s["fill"] = options.get("fill", rng.uniform(0.62, 0.9))
+    if options.get("ext") is not None:
+        extend_spec(s, options)
     return s
+
+
+# The variations added for the training and test sets (and --sgf/--random).
+# They draw from their own generator, seeded by options["ext"], so the
+# committed default set and the game sequences (which never pass "ext")
+# keep their random stream and come out as before.
+EXT_FLAGS = ["legs", "hands", "bowls", "lamp", "window"]
+STONE_MATERIALS = ["classic", "glass", "slate-shell", "yunzi", "plastic"]
+
+
+def extend_spec(s, options):
+    xr = random.Random("%s/spec" % options["ext"])
+    s["ext_seed"] = str(options["ext"])
+    if "elevation" not in options:
+        # low side views are common at a club table
+        s["elevation"] = xr.uniform(25, 45) if xr.random() < 0.4 else xr.uniform(25, 90)
+    s["fill"] = options.get("fill", xr.uniform(0.2, 0.45) if xr.random() < 0.3 else xr.uniform(0.45, 1.0))
+    r = xr.random()
+    s["roll"] = options.get("roll", 0.0 if r < 0.45 else xr.uniform(-15, 15) if r < 0.7 else xr.uniform(-180, 180))
+    # where the board sits in the frame: the look-at point moves off the
+    # board's centre by up to this many half-boards (small boards go anywhere)
+    s["pan"] = (xr.uniform(-1, 1), xr.uniform(-1, 1))
+    s["legs"] = options.get("legs", xr.random() < 0.2) and not s["mat"]
+    if s["legs"]:
+        # a floor-standing goban: thick block on four legs, on the floor
+        s["thickness"] = xr.uniform(90, 180) if s["size"] == 19 else xr.uniform(60, 110)
+        s["leg_height"] = xr.uniform(70, 120)
+    s["hands"] = options.get("hands", xr.random() < 0.3)
+    s["bowls"] = options.get("bowls", xr.random() < 0.4)
+    if s["bowls"]:
+        s["clutter"] = False  # the bowls and lids take the clutter's place beside the board
+    s["lamp"] = options.get("lamp", xr.random() < 0.25)
+    s["window"] = options.get("window", xr.random() < 0.25)
+    s["stone_material"] = options.get("stone_material", xr.choice(STONE_MATERIALS + ["classic"]))
+    lo, hi = options.get("jpeg_range", (60, 95))
+    s["jpeg_quality"] = options.get("jpeg_quality", xr.randint(lo, hi))
+
+
+def fit_camera_ext(spec, n, pt, outline, width, height, half):
+    """Camera for the extended sets: the board's extent (outline, sides and
+    stone tops) covers spec["fill"] of the frame's wider or taller side, the
+    board sits off-centre by spec["pan"] when there is room, the camera is
+    rolled by spec["roll"].  Up to 90 % fill the whole board stays in the
+    picture; above, its outer edge may touch or leave the frame but the four
+    corner intersections stay at least 2 % inside.  Returns (distance,
+    camera, look-at point); lowers spec["fill"] when nothing fits."""
+    el, az, fov, roll = spec["elevation"], spec["azimuth"], spec["fov"], spec.get("roll", 0.0)
+    H = outline[0][1]
+    inner = [pt(0, 0), pt(0, n - 1), pt(n - 1, n - 1), pt(n - 1, 0)]
+    px, pz = spec["pan"]
+    fill = spec["fill"]
+    scale = min(1.5, max(0.0, 1.0 - fill) / max(fill, 0.05))
+
+    def extent(cam, pts):
+        ps = [cam.project(p) for p in pts]
+        xs, ys = [p[0] for p in ps], [p[1] for p in ps]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+    for attempt in range(40):
+        target = (px * scale * half[0], H, pz * scale * half[1])
+        lo, hi = 50.0, 40000.0
+        for _ in range(60):
+            mid = math.sqrt(lo * hi)
+            bb = extent(make_camera(target, el, az, mid, fov, width, height, roll), outline)
+            if max((bb[2] - bb[0]) / width, (bb[3] - bb[1]) / height) > fill:
+                lo = mid
+            else:
+                hi = mid
+        cam = make_camera(target, el, az, hi, fov, width, height, roll)
+        if fill <= 0.9:
+            bb, m = extent(cam, outline), 8
+        else:
+            bb, m = extent(cam, inner), 0.02 * min(width, height)
+        if bb[0] > m and bb[1] > m and bb[2] < width - 1 - m and bb[3] < height - 1 - m:
+            spec["fill"] = fill
+            return hi, cam, target
+        scale *= 0.6
+        if attempt >= 6:
+            fill = max(0.2, fill - 0.03)
+    raise RuntimeError("no camera distance fits the board in the frame")
+
+
+def hides_board(cam, pts, board_box):
+    """Whether any of pts (in front of the camera) lands on the board's part
+    of the picture (its bounding box, a little enlarged)."""
+    x0, y0, x1, y1 = board_box
+    mx, my = 0.05 * (x1 - x0) + 10, 0.05 * (y1 - y0) + 10
+    for p in pts:
+        if vdot(vsub(p, cam.location), cam.D) <= 1.0:
+            continue
+        x, y = cam.project(p)
+        if x0 - mx < x < x1 + mx and y0 - my < y < y1 + my:
+            return True
+    return False
+
+
+def lamps_and_windows(xr, spec, notes, half, H, main_i, cam, board_box):
+    """A lamp hanging over or beside the board, and/or a window beside it: a
+    bright rectangle that lights the board from one side and shows in the
+    glossy board and stones.  Neither ever stands between the camera and the
+    board (tried again elsewhere, or left out)."""
+    bx, bz = half
+    out = []
+    lp = None
+    for _ in range(40 if spec.get("lamp") else 0):
+        a, rad = xr.uniform(0, 2 * math.pi), xr.uniform(0.0, 1.8) * max(bx, bz)
+        lp = (rad * math.cos(a), H + xr.uniform(450, 1100), rad * math.sin(a))
+        r = xr.uniform(90, 160)
+        shape = [vadd(lp, (r * math.cos(t), y, r * math.sin(t))) for t in [k * math.pi / 4 for k in range(8)]
+                 for y in (0.0, 0.4 * r)] + [vadd(lp, (0, y, 0)) for y in range(0, 3000, 100)]
+        if not hides_board(cam, shape, board_box):
+            break
+        lp = None
+    if lp is not None:
+        k = xr.choice([xr.uniform(2600, 3200), xr.uniform(3500, 5000)])
+        col = kelvin_rgb(k)
+        shade = xr.choice([(0.9, 0.9, 0.88), (0.15, 0.15, 0.15), (0.6, 0.1, 0.1), (0.8, 0.7, 0.45)])
+        out.append(
+            "light_source { %s rgb %s fade_distance %.0f fade_power 1.5 }\n" % (pov_vec(vsub(lp, (0, 25, 0))), pov_vec(vmul(col, xr.uniform(1.2, 2.0))),
+                                                    lp[1] - H))
+        out.append(
+            "union { difference { cone { <0,0,0>, %.1f, <0,%.1f,0>, %.1f } cone { <0,-0.5,0>, %.1f, <0,%.1f,0>, %.1f } }\n"
+            "  cylinder { <0,%.1f,0>, <0,3000,0>, 3 } pigment { srgb %s } finish { diffuse 0.7 specular 0.3 } no_shadow translate %s }\n"
+            % (r, r * 0.8, r * 0.25, r - 2, r * 0.8 - 2, r * 0.25 - 2, r * 0.8, pov_vec(shade), pov_vec(lp)))
+        out.append("sphere { %s, 28 pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_shadow }\n"
+                   % (pov_vec(vsub(lp, (0, 30, 0))), pov_vec(vmul(col, 4))))
+        notes.append("lamp over the board (%dK)" % k)
+    window = None
+    for _ in range(40 if spec.get("window") else 0):
+        a = xr.uniform(0, 2 * math.pi)
+        d = xr.uniform(1300, 2600)
+        ww, wh = xr.uniform(700, 1500), xr.uniform(800, 1400)
+        wy = H + xr.uniform(100, 700)
+        c = (math.cos(a) * d, wy + wh / 2, math.sin(a) * d)
+        u = (-math.sin(a), 0.0, math.cos(a))  # along the window's width
+        pane = [vadd(c, vadd(vmul(u, ww * i / 8), (0, wh * j / 8, 0))) for i in range(-4, 5) for j in range(-4, 5)]
+        if not hides_board(cam, pane, board_box):
+            window = (a, ww, wh, c, u)
+            break
+    if window is not None:
+        a, ww, wh, c, u = window
+        k = xr.uniform(5500, 9000)
+        col = kelvin_rgb(k)
+        bright = xr.uniform(2.5, 5.0)
+        rot = -math.degrees(a)
+        out.append(
+            "light_source { %s rgb %s area_light %s, <0,%.1f,0>, 2, 2 adaptive 0 jitter }\n"
+            % (pov_vec(c), pov_vec(vmul(col, xr.uniform(0.7, 1.3) * main_i)), pov_vec(vmul(u, ww)), wh))
+        frame = xr.choice([(0.95, 0.95, 0.93), (0.3, 0.22, 0.15), (0.2, 0.2, 0.2)])
+        bars = "".join(
+            "box { <-8, %.1f, %.1f>, <8, %.1f, %.1f> }" % (-wh / 2, z - 15, wh / 2, z + 15)
+            for z in ([0.0] if ww < 1100 else [-ww / 6, ww / 6])) + "box { <-8, -15, %.1f>, <8, 15, %.1f> }" % (-ww / 2, ww / 2)
+        out.append(
+            "union { box { <0, %.1f, %.1f>, <2, %.1f, %.1f> pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_shadow }\n"
+            "  union { %s pigment { srgb %s } no_shadow } rotate y*%.2f translate %s }\n"
+            % (-wh / 2, -ww / 2, wh / 2, ww / 2, pov_vec(vmul(col, bright)), bars, pov_vec(frame), rot, pov_vec(c)))
+        notes.append("window beside the board (%dK daylight)" % k)
+    return "".join(out)
+
+
+def floor_and_legs(xr, spec, notes, half, floor_y):
+    """A floor-standing goban: four carved legs under the block, standing on
+    a tatami, wooden or carpeted floor (no table)."""
+    bx, bz = half
+    lh = -floor_y
+    kind = xr.choice(["tatami", "wood", "carpet"])
+    if kind == "tatami":
+        straw = jitter(xr, (0.72, 0.66, 0.42), 0.05)
+        fpig = ("pigment { gradient x color_map { [0 srgb %s] [0.5 srgb %s] [1 srgb %s] } scale 4 "
+                "warp { turbulence 0.05 } rotate y*%.0f }" % (pov_vec(straw), pov_vec(vmul(straw, 0.88)), pov_vec(straw),
+                                                              xr.choice([0, 90]) + xr.uniform(-3, 3)))
+    elif kind == "wood":
+        fpig = wood_pigment(xr, jitter(xr, xr.choice([(0.55, 0.38, 0.22), (0.35, 0.22, 0.12), (0.75, 0.62, 0.45)]), 0.04),
+                            xr.uniform(30, 60), xr.uniform(0, 180), 0.7)
+    else:
+        base = xr.choice([(0.35, 0.33, 0.32), (0.55, 0.15, 0.12), (0.2, 0.25, 0.35)])
+        fpig = "pigment { granite color_map { [0 srgb %s] [1 srgb %s] } scale 5 }" % (pov_vec(base), pov_vec(vmul(base, 0.8)))
+    out = ["plane { y, %.2f texture { %s finish { diffuse 0.7 specular 0.05 } } }\n" % (floor_y, fpig)]
+    wood = jitter(xr, xr.choice(WOODS[spec["wood"]]), 0.03)
+    wood = vmul(wood, 0.85)
+    r = xr.uniform(0.12, 0.16) * min(bx, bz)
+    inset = xr.uniform(0.16, 0.22)
+    legs = []
+    for sx in (-1, 1):
+        for sz in (-1, 1):
+            x, z = sx * bx * (1 - inset), sz * bz * (1 - inset)
+            # kuchinashi: a swollen fruit under a short neck
+            legs.append("sphere { 0, 1 scale <%.1f, %.1f, %.1f> translate <%.1f, %.1f, %.1f> }"
+                        % (r, lh * 0.42, r, x, -lh * 0.55, z))
+            legs.append("cylinder { <%.1f, %.1f, %.1f>, <%.1f, 0.5, %.1f>, %.1f }" % (x, -lh * 0.2, z, x, z, r * 0.55))
+            legs.append("cylinder { <%.1f, %.2f, %.1f>, <%.1f, %.2f, %.1f>, %.1f }" % (x, -lh, z, x, -lh * 0.9, z, r * 0.5))
+    out.append("union { %s %s finish { diffuse 0.7 specular 0.15 roughness 0.02 } }\n"
+               % ("\n  ".join(legs), wood_pigment(xr, wood, 6, 90)))
+    notes.append("floor board on legs (%.0f mm legs) on a %s floor" % (lh, kind))
+    return "".join(out)
+
+
+def stone_material(xr, kind, notes):
+    """Textures for glass, slate-and-shell, yunzi and plastic stones."""
+    if kind == "glass":
+        b = ("texture { pigment { srgb %s } finish { diffuse 0.35 specular 0.9 roughness 0.002 phong 0.5 phong_size 120 reflection 0.12 } }"
+             % pov_vec(jitter(xr, (0.03, 0.035, 0.04), 0.01)))
+        w = ("texture { pigment { srgbt <%.3f, %.3f, %.3f, %.2f> } finish { diffuse 0.65 specular 0.8 roughness 0.003 } }"
+             % (jitter(xr, (0.93, 0.94, 0.95), 0.02) + (xr.uniform(0.08, 0.18),)))
+        note = "glass stones"
+    elif kind == "slate-shell":
+        b = ("texture { pigment { srgb %s } finish { diffuse 0.7 specular 0.02 phong 0.06 phong_size 4 } normal { granite 0.25 scale 1.5 } }"
+             % pov_vec(jitter(xr, (0.10, 0.10, 0.11), 0.015)))
+        wc = jitter(xr, (0.96, 0.95, 0.91), 0.02)
+        st = vmul(wc, xr.uniform(0.86, 0.92))
+        w = ("texture { pigment { wood turbulence 0.02 color_map { [0 srgb %s] [0.4 srgb %s] [0.5 srgb %s] [0.6 srgb %s] [1 srgb %s] }\n"
+             "  scale %.2f rotate x*90 translate <%.1f, 0, 0> } finish { diffuse 0.8 phong 0.35 phong_size 25 } }"
+             % (pov_vec(wc), pov_vec(wc), pov_vec(st), pov_vec(wc), pov_vec(wc), xr.uniform(0.07, 0.12), xr.uniform(2.5, 5.0)))
+        note = "slate and shell stones"
+    elif kind == "yunzi":
+        b = ("texture { pigment { srgb %s } finish { diffuse 0.65 phong 0.12 phong_size 6 } }"
+             % pov_vec(jitter(xr, (0.075, 0.085, 0.075), 0.01)))
+        # matte and slightly translucent: a little light of their own
+        w = ("texture { pigment { srgb %s } finish { diffuse 0.82 phong 0.1 phong_size 6 emission %.3f } }"
+             % (pov_vec(jitter(xr, (0.89, 0.87, 0.75), 0.02)), xr.uniform(0.04, 0.09)))
+        note = "yunzi stones (matte, creamy white)"
+    else:
+        b = ("texture { pigment { srgb %s } finish { diffuse 0.55 specular 0.2 phong 0.55 phong_size 35 } }"
+             % pov_vec(jitter(xr, (0.09, 0.09, 0.10), 0.015)))
+        w = ("texture { pigment { srgb %s } finish { diffuse 0.8 phong 0.5 phong_size 35 } }"
+             % pov_vec(jitter(xr, (0.97, 0.97, 0.96), 0.015)))
+        note = "thin plastic stones"
+    notes.append(note)
+    return "#declare BlackTex = %s\n#declare WhiteTex = %s\n" % (b, w)
+
+
+SKINS = [(0.93, 0.76, 0.64), (0.87, 0.67, 0.53), (0.76, 0.55, 0.40), (0.58, 0.40, 0.27), (0.38, 0.25, 0.17)]
+SLEEVES = [(0.12, 0.15, 0.30), (0.55, 0.10, 0.10), (0.22, 0.22, 0.22), (0.85, 0.85, 0.82), (0.25, 0.40, 0.25),
+           (0.45, 0.35, 0.25), (0.05, 0.05, 0.06)]
+
+
+def hand_arm(xr, tip, inward, skin, left, keypoints=None):
+    """A hand with its forearm: palm, four fingers and a thumb as capsules,
+    wrist, and a sleeve up to the elbow.  Fingertips at `tip`, fingers
+    pointing along the horizontal unit vector `inward`; the arm rises away
+    from the board."""
+    caps = []
+    fingers = []
+
+    def capsule(a, b, r):
+        caps.append("sphere { %s, %.1f } sphere { %s, %.1f } cylinder { %s, %s, %.1f }"
+                    % (pov_vec(a), r, pov_vec(b), r, pov_vec(a), pov_vec(b), r))
+
+    s = xr.uniform(0.9, 1.1)  # hand size
+    fl = [62, 76, 80, 72]  # little, ring, middle, index finger lengths
+    spread = xr.uniform(0.0, 0.12)
+    curl = xr.uniform(4, 14)
+    palm_z = -80 * s  # palm centre, local z (fingers point +z, tips near z = 0)
+    for i, (x0, l) in enumerate(zip((-27, -9, 9, 27), fl)):
+        x0 *= s
+        l *= s
+        base = (x0, 16 * s, palm_z + 38 * s)
+        ang = (i - 1.5) * spread
+        mid = (x0 + math.sin(ang) * l * 0.55, 12 * s, base[2] + math.cos(ang) * l * 0.55)
+        end = (x0 + math.sin(ang) * l * 0.95, 12 * s - curl, base[2] + math.cos(ang) * l * 0.95)
+        r = 8.5 * s if i else 7.5 * s
+        capsule(base, mid, r)
+        capsule(mid, end, r * 0.92)
+        fingers += [mid, end]
+    # thumb along the palm's inner side
+    capsule((36 * s, 14 * s, palm_z - 25 * s), (52 * s, 10 * s, palm_z + 15 * s), 10 * s)
+    capsule((52 * s, 10 * s, palm_z + 15 * s), (50 * s, 8 * s, palm_z + 45 * s), 9 * s)
+    caps.append("sphere { 0, 1 scale <%.1f, %.1f, %.1f> translate <0, %.1f, %.1f> }" % (44 * s, 15 * s, 52 * s, 18 * s, palm_z))
+    wrist = (0, 28 * s, palm_z - 70 * s)
+    capsule((0, 20 * s, palm_z - 20 * s), wrist, 25 * s)
+    rise = xr.uniform(120, 300)
+    length = xr.uniform(220, 300)
+    elbow = (xr.uniform(-40, 40), wrist[1] + rise, wrist[2] - length)
+    cuff = vadd(wrist, vmul(vsub(elbow, wrist), xr.uniform(0.05, 0.3)))
+    bare = xr.random() < 0.3
+    sr = xr.uniform(36, 46) if not bare else 27 * s
+    capsule(wrist, cuff, 27 * s)
+    hand = "union { %s pigment { srgb %s } finish { diffuse 0.75 specular 0.12 roughness 0.05 } }" % (
+        " ".join(caps), pov_vec(jitter(xr, skin, 0.03)))
+    arm = ("union { sphere { %s, %.1f } cylinder { %s, %s, %.1f } sphere { %s, %.1f } pigment { srgb %s } finish { diffuse 0.85 } }"
+           % (pov_vec(cuff), sr, pov_vec(cuff), pov_vec(elbow), sr, pov_vec(elbow), sr,
+              pov_vec(jitter(xr, skin, 0.03) if bare else jitter(xr, xr.choice(SLEEVES), 0.04))))
+    rot = math.degrees(math.atan2(inward[0], inward[2]))  # local +z to `inward`
+    mirror = "scale <-1, 1, 1> " if left else ""
+    if keypoints is not None:
+        # points on the hand and arm in the scene, for the occlusion check
+        ca, sa = math.cos(math.radians(rot)), math.sin(math.radians(rot))
+        local = [(0, 18 * s, palm_z), (0, 10 * s, -5), wrist, elbow, cuff,
+                 vmul(vadd(cuff, elbow), 0.5), (44 * s, 18 * s, palm_z), (-44 * s, 18 * s, palm_z)] + fingers
+        for q in local:
+            x = -q[0] if left else q[0]
+            # POV-Ray's rotate y*a: x' = x cos a + z sin a, z' = -x sin a + z cos a
+            keypoints.append(vadd(tip, (x * ca + q[2] * sa, q[1], -x * sa + q[2] * ca)))
+    return "union { %s %s %srotate y*%.2f translate %s }\n" % (hand, arm, mirror, rot, pov_vec(tip))
+
+
+def inside_quad(q, p):
+    """Whether picture point p is inside the convex quadrilateral q."""
+    sgn = 0
+    for i in range(4):
+        a, b = q[i], q[(i + 1) % 4]
+        c = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        if c * sgn < 0:
+            return False
+        sgn = sgn or c
+    return True
+
+
+def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch, cam, pt):
+    """One or two hands and arms reaching over the board's edges: resting on
+    the margin and the first lines, or hovering above the edge as when about
+    to play.  A hand whose palm or arm would hide the board's inner part in
+    the picture (all but the outer lines) is placed again, or left out."""
+    bx, bz = half
+    n = spec["size"]
+    k = 2 if n == 9 else 3
+    inner = [cam.project(pt(r, c)) for r, c in ((k, k), (k, n - 1 - k), (n - 1 - k, n - 1 - k), (n - 1 - k, k))]
+    out = []
+    count = 1 if xr.random() < 0.6 else 2
+    skin = xr.choice(SKINS)
+    used = []
+    for _ in range(30):
+        if len(used) == count:
+            break
+        side = xr.choice([q for q in range(4) if q not in used])
+        inward = [(0, 0, 1), (0, 0, -1), (1, 0, 0), (-1, 0, 0)][side]
+        along = (abs(inward[2]), 0, abs(inward[0]))
+        edge = bz if inward[0] == 0 else bx
+        span = bx if inward[0] == 0 else bz
+        hover = xr.uniform(25, 80) if xr.random() < 0.4 else 0.0
+        cell = ch if inward[0] == 0 else cw
+        # how far past the board's edge the fingertips reach
+        depth = xr.uniform(0.3, 1.0) * (edge - (n - 1) / 2.0 * cell) + xr.uniform(0, 2.5 if not hover else 5) * cell
+        pos = xr.uniform(-0.8, 0.8) * span
+        over_grid = depth > edge - (n - 1) / 2.0 * cell - cell / 2
+        y = H + (stone_h + 1.0 if over_grid else 1.0) + hover + 8  # fingertips' lower surface on the board or stones
+        tip = vadd(vadd(vmul(inward, -(edge - depth)), vmul(along, pos)), (0, y, 0))
+        keys = []
+        text = hand_arm(xr, tip, inward, skin, xr.random() < 0.5, keys)
+        if any(vdot(vsub(q, cam.location), cam.D) > 1 and inside_quad(inner, cam.project(q)) for q in keys):
+            continue
+        out.append(text)
+        used.append(side)
+        notes.append("hand and arm %s the edge" % ("hovering over" if hover else "resting on"))
+    return "".join(out)
+
+
+def bowls_and_lids(xr, spec, notes, half, stone_h):
+    """Go bowls beside the board, open and full of stones, and their lids
+    upside down next to them (holding a few captured stones)."""
+    bx, bz = half
+    out = []
+    sx = xr.choice([-1, 1])
+    for k, (col, tex) in enumerate((("X", "BlackTex"), ("O", "WhiteTex"))):
+        R = xr.uniform(55, 70)
+        h = R * xr.uniform(1.1, 1.35)
+        s = sx if k == 0 else -sx
+        z = -s * bz * xr.uniform(0.2, 0.7)
+        x = s * (bx + R + xr.uniform(15, 110))
+        wood = wood_pigment(xr, jitter(xr, xr.choice([(0.55, 0.36, 0.20), (0.35, 0.20, 0.10), (0.75, 0.58, 0.38)]), 0.04), 4, 0)
+        out.append(
+            "difference { intersection { sphere { 0, 1 scale <%.1f, %.1f, %.1f> translate y*%.1f } plane { y, %.1f } plane { -y, 0 } }\n"
+            "  cylinder { <0, %.1f, 0>, <0, %.1f, 0>, %.1f } %s finish { diffuse 0.7 specular 0.3 roughness 0.01 } translate <%.1f, 0, %.1f> }\n"
+            % (R, h * 0.55, R, h * 0.45, h * 0.85, h * 0.7, h + 1, R * 0.6, wood, x, z))
+        # the heap of stones in the opening
+        for _ in range(14):
+            a, rr = xr.uniform(0, 2 * math.pi), xr.uniform(0, R * 0.5)
+            out.append("object { StoneShape texture { %s } scale <11, %.2f, 11> rotate <%.0f, 0, %.0f> translate <%.1f, %.1f, %.1f> }\n"
+                       % (tex, stone_h / 2, xr.uniform(-25, 25), xr.uniform(-25, 25), x + rr * math.cos(a),
+                          h * 0.74 + xr.uniform(0, 8) - rr * 0.2, z + rr * math.sin(a)))
+        if xr.random() < 0.7:
+            lr = R * 1.02
+            lx, lz = x + s * xr.uniform(-20, 30), z - s * (R + lr + xr.uniform(10, 40))
+            out.append("difference { cylinder { 0, y*16, %.1f } cylinder { y*4, y*17, %.1f } %s finish { diffuse 0.7 specular 0.2 } translate <%.1f, 0, %.1f> }\n"
+                       % (lr, lr - 4, wood, lx, lz))
+            other = "WhiteTex" if tex == "BlackTex" else "BlackTex"
+            for _ in range(xr.randint(0, 6)):
+                a, rr = xr.uniform(0, 2 * math.pi), xr.uniform(0, lr - 16)
+                out.append("object { StoneShape texture { %s } scale <11, %.2f, 11> translate <%.1f, %.1f, %.1f> }\n"
+                           % (other, stone_h / 2, lx + rr * math.cos(a), 4 + stone_h / 2, lz + rr * math.sin(a)))
+    notes.append("bowls with stones and lids beside the board")
+    return "".join(out)
 
 
 def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
@@ -511,8 +904,14 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         return cam, (min(xs), min(ys), max(xs), max(ys))
 
-    target = offset_target
-    for attempt in range(6):
+    xg = None
+    if spec.get("ext_seed"):
+        # the added variations draw from here, never from rng
+        xg = random.Random("%s/scene" % spec["ext_seed"])
+        dist, cam, target = fit_camera_ext(spec, n, pt, outline + stone_top, width, height, (bx, bz))
+    else:
+        dist, cam, target = None, None, offset_target
+    for attempt in range(6 if xg is None else 0):
         lo, hi = 50.0, 20000.0
         for _ in range(60):
             mid = math.sqrt(lo * hi)
@@ -566,8 +965,9 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
             size = rng.uniform(250, 700)
             notes.append("soft shadows")
         out.append(
-            "light_source { %s rgb %s area_light <%.1f,0,0>, <0,0,%.1f>, 5, 5 adaptive 1 jitter circular orient }\n"
-            % (pov_vec(lpos), pov_vec(vmul(col, main_i)), size, size)
+            "light_source { %s rgb %s area_light <%.1f,0,0>, <0,0,%.1f>, %s adaptive 1 jitter circular orient }\n"
+            % (pov_vec(lpos), pov_vec(vmul(col, main_i)), size, size,
+               "5, 5" if xg is None else "3, 3")  # fewer shadow rays where lamps and windows add theirs
         )
         fill_col = kelvin_rgb(rng.uniform(4000, 7000))
         fpos = (-lpos[0] * 0.8, lpos[1] * 0.9, -lpos[2] * 0.8)
@@ -602,6 +1002,11 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
             notes.append("glare")
     out.append("background { rgb %s }\n" % pov_vec(vmul(kelvin_rgb(6000), 0.25)))
 
+    if xg is not None and not spec.get("selftest"):
+        ps = [cam.project(p) for p in outline]
+        board_box = (min(p[0] for p in ps), min(p[1] for p in ps), max(p[0] for p in ps), max(p[1] for p in ps))
+        out.append(lamps_and_windows(xg, spec, notes, (bx, bz), H, main_i, cam, board_box))
+
     # --- table / floor --------------------------------------------------------
     tw = max(bx, bz) * rng.uniform(2.6, 4.0)
     td = max(bx, bz) * rng.uniform(2.4, 3.5)
@@ -632,12 +1037,18 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
                 pov_vec(base), pov_vec(vmul(base, 0.85)), pov_vec(vmul(base, 1.1)))
             tname = "stone table"
     notes.append(tname)
-    out.append(
-        "box { <%.1f, -30, %.1f>, <%.1f, 0, %.1f> texture { %s finish { diffuse 0.7 specular 0.08 roughness 0.05 } normal { bumps 0.05 scale 3 } } }\n"
-        % (tcx - tw, tcz - td, tcx + tw, tcz + td, tpig)
-    )
-    out.append("plane { y, -750 pigment { srgb %s } finish { diffuse 0.6 } }\n"
-               % pov_vec(rng.choice([(0.4, 0.38, 0.35), (0.25, 0.22, 0.2), (0.6, 0.58, 0.55)])))
+    table_box = ("box { <%.1f, -30, %.1f>, <%.1f, 0, %.1f> texture { %s finish { diffuse 0.7 specular 0.08 roughness 0.05 } normal { bumps 0.05 scale 3 } } }\n"
+                 % (tcx - tw, tcz - td, tcx + tw, tcz + td, tpig))
+    floor = ("plane { y, -750 pigment { srgb %s } finish { diffuse 0.6 } }\n"
+             % pov_vec(rng.choice([(0.4, 0.38, 0.35), (0.25, 0.22, 0.2), (0.6, 0.58, 0.55)])))
+    surface_y = 0.0  # what the board, bowls and clutter stand on
+    if spec.get("legs"):
+        notes.remove(tname)
+        surface_y = -spec["leg_height"]
+        out.append(floor_and_legs(xg, spec, notes, (bx, bz), surface_y))
+    else:
+        out.append(table_box)
+        out.append(floor)
 
     # --- board ------------------------------------------------------------------
     if extras:
@@ -657,6 +1068,9 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         notes.append("%s wood board %.0f mm thick" % (spec["wood"], H))
     if spec["glare"]:
         bfin = "finish { diffuse 0.7 specular 0.6 roughness 0.01 reflection { 0.10, 0.35 falloff 3 } }"
+    elif spec.get("window"):
+        # a lacquered board mirrors the window as a soft bright patch
+        bfin = "finish { diffuse 0.72 specular 0.5 roughness 0.004 reflection { 0.04, 0.22 falloff 3 } }"
     else:
         bfin = "finish { diffuse 0.75 specular %.2f roughness 0.03 }" % rng.uniform(0.05, 0.2)
     out.append("box { <%.2f, 0, %.2f>, <%.2f, %.3f, %.2f> texture { %s %s } }\n" % (-bx, -bz, bx, H, bz, bpig, bfin))
@@ -697,6 +1111,8 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
     black_col = jitter(rng, (0.05, 0.05, 0.055), 0.015)
     white_col = jitter(rng, (0.93, 0.92, 0.88), 0.03)
     stone_h = rng.uniform(7.5, 10.0)
+    if spec.get("stone_material") == "plastic":
+        stone_h = xg.uniform(5.5, 7.0)  # plastic stones are thin
     profile = rng.uniform(0.85, 1.0) * stone_h / 22.0  # half-thickness / rim radius
     # biconvex lens: two sphere caps; unit rim radius, unit half-thickness after the y scale
     t = profile
@@ -715,6 +1131,10 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         notes.append("white stones with shell stripes")
     else:
         out.append("#declare WhiteTex = texture { pigment { srgb %s } %s }\n" % (pov_vec(white_col), wfinish))
+    if spec.get("stone_material", "classic") != "classic":
+        # a later #declare replaces the stone textures drawn above (and their notes)
+        notes[:] = [t for t in notes if t not in ("%s stones" % gloss, "white stones with shell stripes")]
+        out.append(stone_material(xg, spec["stone_material"], notes))
 
     def stone_rng(r, c):
         return random.Random("%s/%d/%d" % (extras["seed"], r, c)) if extras else rng
@@ -762,7 +1182,8 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         max_off = max(max_off, math.hypot((s[0] - p[0]) / cw, (s[1] - p[2]) / ch))
         tex = "BlackTex" if s[3] == "X" else "WhiteTex"
         sr = stone_rng(s[4], s[5])
-        sr.random()
+        if extras:
+            sr.random()  # sequences draw each stone from its own stream, as their committed frames were made
         hh = stone_h * sr.uniform(0.97, 1.03) / 2
         out.append(
             "object { StoneShape texture { %s rotate y*%.0f } scale <%.3f, %.3f, %.3f> translate <%.3f, %.3f, %.3f> }\n"
@@ -789,7 +1210,11 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         # the rest of the scene the same in every frame, whatever the stones drew
         rng.seed("%s/scene" % extras["seed"])
 
+    if spec.get("hands") and not spec.get("selftest"):
+        out.append(hands_at_edges(xg, spec, notes, (bx, bz), H, stone_h, cw, ch, cam, pt))
+
     # --- clutter ------------------------------------------------------------------
+    clutter_at = len(out)
     if spec["clutter"] and not spec.get("selftest"):
         items = []
         for k in range(rng.randint(1, 3)):
@@ -837,6 +1262,11 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
                 notes.append("box")
         if items:
             notes.append("clutter")
+    if spec.get("bowls") and not spec.get("selftest"):
+        out.append(bowls_and_lids(xg, spec, notes, (bx, bz), stone_h))
+    if surface_y:
+        # beside a floor board they stand on the floor
+        out[clutter_at:] = ["union {\n"] + out[clutter_at:] + ["translate y*%.2f }\n" % surface_y]
 
     if markers:
         for (r, c), col in markers:
@@ -977,6 +1407,14 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
     pov, cam, geom, notes = build_scene(rng, spec, grid, width, height)
     notes += post_notes
     pgrid, corners, k, _ = truth_for(cam, geom, size, grid, barrel, width, height)
+    if spec.get("ext_seed"):
+        jpeg_quality = spec["jpeg_quality"]
+        notes.append("JPEG quality %d" % jpeg_quality)
+        if spec["roll"]:
+            notes.append("camera rolled %.0f deg" % spec["roll"])
+        notes.append("board %.0f%% of the frame" % (100 * spec["fill"]))
+        if not all(0 <= x <= width - 1 and 0 <= y <= height - 1 for x, y in corners):
+            raise RuntimeError("%s: a corner intersection is outside the picture" % name)
     stones = sum(row.count("X") + row.count("O") for row in grid)
     tags = []
     tags.append("%dx%d" % (size, size))
@@ -1017,6 +1455,9 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
         "image_size": [width, height],
         "notes": "; ".join(tags),
     }
+    if spec.get("ext_seed"):
+        truth["camera"]["roll"] = round(spec["roll"], 2)
+        truth["camera"]["fill"] = round(spec["fill"], 3)
     with open(os.path.join(out_dir, name + ".json"), "w") as f:
         json.dump(truth, f, indent=1)
         f.write("\n")
@@ -1122,7 +1563,118 @@ def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0)
     return total_t
 
 
-def write_index(out_dir):
+# ---------------------------------------------------------------------------
+# the training and test sets
+# ---------------------------------------------------------------------------
+
+SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7}
+SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d"}
+SPLIT_SETS = {19: ["fox-pro", "tygem-9d-2005-11", "fox-amateur-9k"],
+              13: ["gnugo-regression-games", "gnugo-regression-scoring"],
+              9: ["gnugo-regression-games", "gnugo-regression-scoring"]}
+TEST_SHARE = 64  # of 256: the test set's part of the SGF sets
+
+
+def sgf_part(root, path):
+    """'test' or 'train': a game's part, fixed by a hash of its path under
+    the SGF root, so that no game gives positions to both sets."""
+    h = hashlib.sha1(os.path.relpath(path, root).encode()).digest()[0]
+    return "test" if h < TEST_SHARE else "train"
+
+
+def dense_position(pool, rng, root, size):
+    """The final position of a game that ends with a full board (at least
+    55 % of the points), or the fullest of 25 tries."""
+    best = None
+    for _ in range(25):
+        got = position_from_sgf(rng.choice(pool), "final", rng, root)
+        stones = sum(row.count("X") + row.count("O") for row in got[1])
+        if best is None or stones > best[0]:
+            best = (stones, got)
+        if stones >= 0.55 * size * size:
+            break
+    return best[1]
+
+
+def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=0, user_opts=None):
+    """--set test (the committed test set) or --set train (the training set,
+    never committed).  Every added variation; positions from the SGF sets'
+    own part (sgf_part)."""
+    rng = random.Random(seed)
+    os.makedirs(out_dir, exist_ok=True)
+    pools = {size: [p for p in sgf_files(sgf_root, sets, size) if sgf_part(sgf_root, p) == kind]
+             for size, sets in SPLIT_SETS.items()}
+    plan = []
+    if kind == "test":
+        # stratified camera and framing, sizes in turn (19x19 every other
+        # picture), one variation forced on per picture in turn
+        elev = [25 + 65 * (i + rng.random()) / count for i in range(count)]
+        azim = [360 * (i + rng.random()) / count for i in range(count)]
+        fill = [0.2 + 0.8 * (i + rng.random()) / count for i in range(count)]
+        for v in (elev, azim, fill):
+            rng.shuffle(v)
+        stages19 = ["dense", "dense", "middle", "dense", "early", "dense", "empty", "dense", "random"]
+        stages_small = ["dense", "middle", "final", "early", "random", "dense", "empty"]
+        force_cycle = [
+            {"legs": True, "mat": False}, {"hands": True}, {"bowls": True}, {"lamp": True}, {"window": True},
+            {"stone_material": "glass"}, {"stone_material": "slate-shell"}, {"stone_material": "yunzi"},
+            {"stone_material": "plastic"}, {"coloured_light": True}, {"mat": True, "legs": False}, {"glare": True},
+            {"hands": True, "bowls": True},
+        ]
+        n19 = nsmall = 0
+        for i in range(count):
+            size = [19, 13, 19, 9][i % 4]
+            if size == 19:
+                stage = stages19[n19 % len(stages19)]
+                n19 += 1
+            else:
+                stage = stages_small[nsmall % len(stages_small)]
+                nsmall += 1
+            opts = dict(force_cycle[i % len(force_cycle)])
+            opts.update(elevation=elev[i], azimuth=azim[i], fill=fill[i], jpeg_range=(70, 90))
+            plan.append((size, stage, opts, rng.randrange(1 << 30)))
+    else:
+        for i in range(count):
+            size = rng.choice([19, 19, 19, 13, 9])
+            stage = rng.choices(["dense", "final", "middle", "early", "empty", "random"], [40, 15, 15, 10, 5, 15])[0]
+            plan.append((size, stage, {"jpeg_range": (60, 95)}, rng.randrange(1 << 30)))
+    total_t = 0.0
+    for i, (size, stage, opts, sub_seed) in enumerate(plan):
+        if i < start:
+            continue
+        name = SET_NAMES[kind] % i
+        r = random.Random(sub_seed)
+        if stage == "random":
+            density = r.choice([0.05, 0.2, 0.4, 0.6, 0.7])
+            grid = random_position(size, r, density).g
+            src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
+        elif stage == "dense":
+            size, grid, src, move_info = dense_position(pools[size], r, sgf_root, size)
+            extra = ["dense final position, move %d of %d" % (move_info["number"], move_info["of"])]
+        else:
+            size, grid, src, move_info = position_from_sgf(r.choice(pools[size]), stage, r, sgf_root)
+            extra = ["%s position, move %d of %d" % (stage, move_info["number"], move_info["of"])]
+        opts["ext"] = "%d/%s/%d" % (seed, kind, i)
+        opts.update(user_opts or {})
+        truth, spec, secs = render_one(r, size, grid, src, move_info, out_dir, name, opts, width, height, quality,
+                                       extra_notes=extra)
+        total_t += secs
+        kb = os.path.getsize(os.path.join(out_dir, name + ".jpg")) / 1024
+        print("%s %dx%d el %.0f az %.0f fill %.2f %.1fs %.0fKB" % (name, size, size, spec["elevation"], spec["azimuth"] % 360,
+                                                                 spec["fill"], secs, kb), flush=True)
+    if kind == "test":
+        write_index(out_dir, "Rendered test set",
+                    "Made by `python3 images/generator/render.py --set test --width %d --height %d%s --out images/testset` "
+                    "(see images/generator/README.md). The test set: never used to tune or train the reader. "
+                    % (width, height, " --fast" if quality == "fast" else "") +
+                    "Each `tNNN.jpg` has its truth in `tNNN.json` (format of shared/photos/README.md, plus "
+                    "`source`, `move`, `camera` (with `roll` and `fill`), `image_size`). Positions come from the "
+                    "test part of the shared SGF sets (a hash of the file name; the training set takes the rest) or "
+                    "are `random`; the records themselves are not here.\n\n")
+    return total_t
+
+
+def write_index(out_dir, title="Rendered boards", intro=None):
     rows = []
     for fn in sorted(os.listdir(out_dir)):
         if fn.endswith(".json"):
@@ -1133,12 +1685,15 @@ def write_index(out_dir):
                 t["source"] + ("" if not t.get("move") else " @%d" % t["move"]["number"]),
                 t["notes"].split("; ", 1)[1] if "; " in t["notes"] else t["notes"]))
     with open(os.path.join(out_dir, "INDEX.md"), "w") as f:
-        f.write("# Rendered boards\n\n")
-        f.write("Made by `python3 images/generator/render.py --set default --out images/renders` "
-                "(see images/generator/README.md). Each `rNNN.jpg` has its truth in `rNNN.json` "
-                "(format of shared/photos/README.md, plus `source`, `move`, `camera`, `image_size`). "
-                "Sources are file names in the shared SGF sets (`fox-pro/`, `tygem-9d-2005-11/`, "
-                "`gnugo-regression-games/`) or `random`; the records themselves are not here.\n\n")
+        f.write("# %s\n\n" % title)
+        if intro:
+            f.write(intro)
+        else:
+            f.write("Made by `python3 images/generator/render.py --set default --out images/renders` "
+                    "(see images/generator/README.md). Each `rNNN.jpg` has its truth in `rNNN.json` "
+                    "(format of shared/photos/README.md, plus `source`, `move`, `camera`, `image_size`). "
+                    "Sources are file names in the shared SGF sets (`fox-pro/`, `tygem-9d-2005-11/`, "
+                    "`gnugo-regression-games/`) or `random`; the records themselves are not here.\n\n")
         f.write("| picture | size | elevation | azimuth | source | variations |\n|---|---|---|---|---|---|\n")
         f.write("\n".join(rows) + "\n")
 
@@ -1149,17 +1704,25 @@ def write_index(out_dir):
 
 
 def selftest(width, height, keep=None):
+    # the last three: the extended sets' camera (roll, board small or filling
+    # the frame and off-centre, a floor board on legs seen from low down)
     cases = [
-        (19, 30.0, 0.0, None), (19, 55.0, 37.0, None), (13, 90.0, 0.0, None), (9, 90.0, 123.0, None),
-        (19, 72.0, 200.0, None), (13, 40.0, 290.0, (0.0, 0.0, 0.04, 0.96)), (9, 62.0, 160.0, (0.0, 0.0, 0.03, 0.97)),
+        (19, 30.0, 0.0, None, None), (19, 55.0, 37.0, None, None), (13, 90.0, 0.0, None, None),
+        (9, 90.0, 123.0, None, None), (19, 72.0, 200.0, None, None), (13, 40.0, 290.0, (0.0, 0.0, 0.04, 0.96), None),
+        (9, 62.0, 160.0, (0.0, 0.0, 0.03, 0.97), None),
+        (19, 45.0, 80.0, None, {"roll": 30.0, "fill": 0.55}),
+        (13, 27.0, 250.0, (0.0, 0.0, 0.03, 0.97), {"roll": -65.0, "fill": 0.97, "legs": True}),
+        (9, 88.0, 10.0, None, {"roll": 135.0, "fill": 0.3}),
     ]
     colours = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (0, 1, 1)]
     worst = 0.0
     ok = True
-    for ci, (n, el, az, barrel) in enumerate(cases):
+    for ci, (n, el, az, barrel, ext) in enumerate(cases):
         rng = random.Random(1000 + ci)
         opts = {"elevation": el, "azimuth": az, "mat": False, "clutter": False, "offset": False,
                 "glare": False, "uneven": False, "barrel": bool(barrel)}
+        if ext:
+            opts.update(ext, ext="selftest/%d" % ci, hands=False, bowls=False, lamp=False, window=False)
         spec = choose_spec(rng, n, opts)
         spec["selftest"] = True
         spec["wood"] = "dark"
@@ -1232,8 +1795,9 @@ def selftest(width, height, keep=None):
         worst = max(worst, e)
         if e > 1.5:
             ok = False
-        print("case %d: %dx%d el %.0f az %.0f%s turned %d: corner errors %s px, probe %.2f px"
-              % (ci, n, n, el, az, " barrel" if barrel else "", 90 * k, " ".join(msgs), e), flush=True)
+        print("case %d: %dx%d el %.0f az %.0f%s%s turned %d: corner errors %s px, probe %.2f px"
+              % (ci, n, n, el, az, " roll %.0f fill %.2f" % (spec["roll"], spec["fill"]) if ext else "",
+                 " barrel" if barrel else "", 90 * k, " ".join(msgs), e), flush=True)
     print("selftest %s (worst %.2f px)" % ("PASSED" if ok else "FAILED", worst))
     return ok
 
@@ -1287,7 +1851,9 @@ def overlay(picture, out):
 def main():
     ap = argparse.ArgumentParser(description="Render Go boards with exact truth (POV-Ray).")
     ap.add_argument("--out", default="out", help="output folder")
-    ap.add_argument("--set", choices=["default"], help="render the committed set (fixed seed)")
+    ap.add_argument("--set", choices=["default", "test", "train"],
+                    help="render a named set with its own fixed seed: default (images/renders), "
+                         "test (images/testset), train (the training set, never committed)")
     ap.add_argument("--selftest", action="store_true", help="check the projection against rendered markers")
     ap.add_argument("--sgf", nargs="*", default=[], help="SGF files to take positions from")
     ap.add_argument("--move", default="final",
@@ -1295,17 +1861,24 @@ def main():
     ap.add_argument("--random", type=int, default=0, metavar="N", help="also render N random positions")
     ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
     ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
-    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66)")
+    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66; test 104; train 1000)")
     ap.add_argument("--start", type=int, default=0, help="--set: skip pictures before this index")
-    ap.add_argument("--seed", type=int, default=20240601, help="random seed")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="random seed (default 20240601; --set test 20261130, --set train 7)")
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--height", type=int, default=HEIGHT)
     ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
-    ap.add_argument("--quality", type=int, default=88, help="JPEG quality")
-    ap.add_argument("--elevation", type=float, help="force camera elevation (30-90)")
+    ap.add_argument("--quality", type=int, default=None,
+                    help="JPEG quality (default 88 for --classic and the default set; else random 60-95)")
+    ap.add_argument("--elevation", type=float, help="force camera elevation (25-90)")
     ap.add_argument("--azimuth", type=float, help="force camera azimuth (degrees)")
+    ap.add_argument("--roll", type=float, help="force camera roll (degrees; the picture turns)")
+    ap.add_argument("--fill", type=float, help="force the board's share of the frame (0.2-1.0)")
+    ap.add_argument("--stone-material", choices=STONE_MATERIALS, help="stone material")
+    ap.add_argument("--classic", action="store_true",
+                    help="--sgf/--random: only the variations of the default set (none of the added ones)")
     for flag in ["mat", "glare", "clutter", "barrel", "offset", "shell", "uneven", "coloured-light", "hard-shadows",
-                 "noise", "soft-focus"]:
+                 "noise", "soft-focus"] + EXT_FLAGS:
         ap.add_argument("--" + flag, dest=flag.replace("-", "_"), action="store_const", const=True, default=None,
                         help="force this variation on (default: random)")
         ap.add_argument("--no-" + flag, dest=flag.replace("-", "_"), action="store_const", const=False,
@@ -1330,25 +1903,32 @@ def main():
     if a.selftest:
         sys.exit(0 if selftest(a.width, a.height, a.keep_selftest) else 1)
     quality = "fast" if a.fast else "normal"
+    seed = a.seed if a.seed is not None else SET_SEEDS[a.set or "default"]
     if a.set == "default":
-        t = default_set(a.out, a.count or 66, a.seed, a.sgf_root, a.width, a.height, quality, a.start)
+        t = default_set(a.out, a.count or 66, seed, a.sgf_root, a.width, a.height, quality, a.start)
         print("rendered in %.0f s" % t)
         return
-    os.makedirs(a.out, exist_ok=True)
-    rng = random.Random(a.seed)
     opts = {}
     for key in ["mat", "glare", "clutter", "barrel", "offset", "shell", "uneven", "coloured_light", "hard_shadows",
-                "noise", "soft_focus"]:
+                "noise", "soft_focus"] + EXT_FLAGS:
         if getattr(a, key) is not None:
             opts[key] = getattr(a, key)
     if a.wood:
         opts["wood"] = a.wood
     if a.stones:
         opts["stone_gloss"] = a.stones
-    if a.elevation is not None:
-        opts["elevation"] = a.elevation
-    if a.azimuth is not None:
-        opts["azimuth"] = a.azimuth
+    for key in ["elevation", "azimuth", "roll", "fill", "stone_material"]:
+        if getattr(a, key) is not None:
+            opts[key] = getattr(a, key)
+    if a.quality is not None:
+        opts["jpeg_quality"] = a.quality
+    if a.set in ("test", "train"):
+        t = ext_set(a.set, a.out, a.count or {"test": 104, "train": 1000}[a.set], seed, a.sgf_root, a.width, a.height,
+                    quality, a.start, opts)
+        print("rendered in %.0f s" % t)
+        return
+    os.makedirs(a.out, exist_ok=True)
+    rng = random.Random(seed)
     jobs = []
     for p in a.sgf:
         st = a.move
@@ -1372,8 +1952,11 @@ def main():
             grid = random_position(size, r, density).g
             src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
         name = "g%03d" % idx
-        truth, spec, secs = render_one(r, size, grid, src, move_info, a.out, name, dict(opts), a.width, a.height,
-                                       quality, a.quality, a.keep_pov, extra)
+        o = dict(opts)
+        if not a.classic:
+            o["ext"] = "%d/g/%d" % (seed, idx)
+        truth, spec, secs = render_one(r, size, grid, src, move_info, a.out, name, o, a.width, a.height,
+                                       quality, a.quality or 88, a.keep_pov, extra)
         print("%s %dx%d el %.0f az %.0f %.1fs" % (name, size, size, spec["elevation"], spec["azimuth"] % 360, secs), flush=True)
 
 
