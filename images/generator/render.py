@@ -1596,13 +1596,28 @@ def dense_position(pool, rng, root, size):
     return best[1]
 
 
+def committed_sources():
+    """The games (source names) the committed default set was drawn from."""
+    d = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "renders")
+    out = set()
+    for fn in sorted(os.listdir(d)) if os.path.isdir(d) else []:
+        if fn.endswith(".json"):
+            with open(os.path.join(d, fn)) as f:
+                out.add(json.load(f).get("source"))
+    return out
+
+
 def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=0, user_opts=None):
     """--set test (the committed test set) or --set train (the training set,
     never committed).  Every added variation; positions from the SGF sets'
     own part (sgf_part)."""
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
-    pools = {size: [p for p in sgf_files(sgf_root, sets, size) if sgf_part(sgf_root, p) == kind]
+    # The training set also leaves out the games the committed default set
+    # (images/renders) was drawn from: no test picture's game is trained on.
+    used = committed_sources() if kind == "train" else set()
+    pools = {size: [p for p in sgf_files(sgf_root, sets, size)
+                    if sgf_part(sgf_root, p) == kind and os.path.relpath(p, sgf_root) not in used]
              for size, sets in SPLIT_SETS.items()}
     plan = []
     if kind == "test":
