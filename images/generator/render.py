@@ -1587,13 +1587,26 @@ def dense_position(pool, rng, root, size):
     55 % of the points), or the fullest of 25 tries."""
     best = None
     for _ in range(25):
-        got = position_from_sgf(rng.choice(pool), "final", rng, root)
+        try:
+            got = position_from_sgf(rng.choice(pool), "final", rng, root)
+        except ValueError:
+            continue  # a record this reader cannot parse (no game tree): another try
         stones = sum(row.count("X") + row.count("O") for row in got[1])
         if best is None or stones > best[0]:
             best = (stones, got)
         if stones >= 0.55 * size * size:
             break
     return best[1]
+
+
+def any_position(pool, stage, rng, root):
+    """A position at stage from a record of pool drawn at random; records
+    that cannot be parsed are passed over (drawing again)."""
+    while True:
+        try:
+            return position_from_sgf(rng.choice(pool), stage, rng, root)
+        except ValueError:
+            pass
 
 
 def committed_sources():
@@ -1667,7 +1680,7 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
             size, grid, src, move_info = dense_position(pools[size], r, sgf_root, size)
             extra = ["dense final position, move %d of %d" % (move_info["number"], move_info["of"])]
         else:
-            size, grid, src, move_info = position_from_sgf(r.choice(pools[size]), stage, r, sgf_root)
+            size, grid, src, move_info = any_position(pools[size], stage, r, sgf_root)
             extra = ["%s position, move %d of %d" % (stage, move_info["number"], move_info["of"])]
         opts["ext"] = "%d/%s/%d" % (seed, kind, i)
         opts.update(user_opts or {})
