@@ -66,6 +66,8 @@ typedef struct {
     /* Points whose reading is in doubt: "check these points". */
     uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int unsure_count;
+    /* The board itself (its size, where its lines are) is in doubt. */
+    int board_unsure;
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */
