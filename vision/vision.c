@@ -277,12 +277,15 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                 float conf = p[c == SEI_BLACK ? 1 : c == SEI_WHITE ? 2 : 0];
                 for (int k = 0; k < 3; k++)
                     out->prob[y][x][k] = p[k];
-                out->grid[y][x] = (uint8_t)c;
                 out->confidence[y][x] = conf;
                 if (conf < out->min_confidence)
                     out->min_confidence = conf;
-                out->unsure[y][x] = conf < below;
+                /* In doubt when the network is, or when the hand-set
+                 * rules of stones.c (still in out->grid here) read the
+                 * point otherwise: two readers that fail differently. */
+                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
                 out->unsure_count += out->unsure[y][x];
+                out->grid[y][x] = (uint8_t)c;
             }
     }
     free(patches);
