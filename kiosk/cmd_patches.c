@@ -134,8 +134,11 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                         rec[5] = (uint8_t)s;
                         rec[6] = (uint8_t)y;
                         rec[7] = (uint8_t)x;
-                        if (fwrite(rec, 1, 8, f) != 8 || fwrite(patches + psz * (size_t)(y * s + x), 1, psz, f) != psz)
+                        if (!rc && (fwrite(rec, 1, 8, f) != 8 ||
+                                    fwrite(patches + psz * (size_t)(y * s + x), 1, psz, f) != psz)) {
+                            fprintf(err, "patches: cannot write %s\n", outpath);
                             rc = 2;
+                        }
                         records++;
                     }
             }
@@ -145,8 +148,13 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
         }
         sei_folder_list_free(names, n);
     }
-    if (fclose(f) || fclose(fn) || rc) {
-        fprintf(err, "patches: cannot write %s\n", outpath);
+    int closed = fclose(f) | fclose(fn);
+    if (rc || closed) {
+        /* No half-made training file is left behind. */
+        remove(outpath);
+        remove(names_path);
+        if (!rc)
+            fprintf(err, "patches: cannot write %s\n", outpath);
         rc = 2;
     } else if (!v || !patches) {
         fprintf(err, "patches: out of memory\n");

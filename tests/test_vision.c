@@ -59,9 +59,23 @@ static void draw_board(sei_image *img, int w, int h, int n, const double H[9], c
         }
 }
 
+/* Both classifiers, the learned one (the default) and the hand-set rules,
+ * must read the drawing exactly; the learned one with probabilities that
+ * sum to one and no point left in doubt on so clean a picture. */
+static void expect_reading_with(const sei_image *img, int n, const char *const *grid, int classifier);
+
 static void expect_reading(const sei_image *img, int n, const char *const *grid)
 {
-    sei_vision *v = sei_vision_create(NULL);
+    expect_reading_with(img, n, grid, SEI_CLASSIFIER_NET);
+    expect_reading_with(img, n, grid, SEI_CLASSIFIER_RULES);
+}
+
+static void expect_reading_with(const sei_image *img, int n, const char *const *grid, int classifier)
+{
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.classifier = classifier;
+    sei_vision *v = sei_vision_create(&p);
     if (getenv("SEI_TEST_DEBUG")) {
         static int k;
         char err[100], path[256];
@@ -76,12 +90,19 @@ static void expect_reading(const sei_image *img, int n, const char *const *grid)
         for (int x = 0; x < n; x++) {
             int want = grid[y][x] == 'X' ? SEI_BLACK : grid[y][x] == 'O' ? SEI_WHITE : SEI_EMPTY;
             if (r.grid[y][x] != want) {
-                printf("  (%d, %d): read %d, drawn %d\n", x, y, r.grid[y][x], want);
+                printf("  (%d, %d): read %d, drawn %d (classifier %d)\n", x, y, r.grid[y][x], want, classifier);
                 wrong++;
+            }
+            if (classifier == SEI_CLASSIFIER_NET) {
+                float sum = r.prob[y][x][0] + r.prob[y][x][1] + r.prob[y][x][2];
+                assert_true(fabsf(sum - 1) < 1e-3f);
+                assert_true(r.confidence[y][x] == r.prob[y][x][r.grid[y][x]]);
             }
         }
     sei_vision_destroy(v);
     assert_int_equal(wrong, 0);
+    if (classifier == SEI_CLASSIFIER_NET)
+        assert_int_equal(r.unsure_count, 0);
 }
 
 static const char *const position9[9] = {
