@@ -253,6 +253,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     /* Figures for one core: OpenCV keeps to the calling thread. */
     sei_cv_threads(1);
     fprintf(out, "board reading against the truth beside each picture (one thread)\n");
+    /* Which data the figures may have been influenced by. */
+    fprintf(out, "point classifier: the built-in model, trained only on the training renders of `make model` "
+                 "(images/generator --set train): it saw no picture of images/ and no shared photo\n");
     for (int i = 0; i < argc; i++)
         bench_dir(argv[i], out);
     return 0;

@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "cvwrap.h"
 #include "lattice.h"
+#include "points.h"
 #include "shared.h"
 #include "vision.h"
 
@@ -103,6 +104,44 @@ static void expect_reading_with(const sei_image *img, int n, const char *const *
     assert_int_equal(wrong, 0);
     if (classifier == SEI_CLASSIFIER_NET)
         assert_int_equal(r.unsure_count, 0);
+}
+
+/* The patches the learned classifier sees: bare wood of any colour is
+ * 128 in every channel (the board's own wood is the reference), a dark
+ * stone is well below it and a white one above, and a patch is centred on
+ * its point. */
+static void test_patches_normalised(void **state)
+{
+    (void)state;
+    const int n = 5, P = SEI_POINTS_PATCH, C = SEI_POINTS_CELL;
+    const double margin = 2 * C;
+    const uint8_t woods[2][3] = {{60, 140, 200}, {150, 150, 110}}; /* warm wood; grey wood under blue light */
+    for (int w = 0; w < 2; w++) {
+        sei_image top;
+        int side = (int)(2 * margin + (n - 1) * C);
+        assert_int_equal(sei_image_alloc(&top, side, side, 3), 0);
+        for (int y = 0; y < side; y++)
+            for (int x = 0; x < side; x++)
+                memcpy(sei_image_row(&top, y) + 3 * x, woods[w], 3);
+        const uint8_t black[3] = {25, 25, 25}, white[3] = {235, 235, 235};
+        sei_cv_circle(&top, margin + 1 * C, margin + 2 * C, C * 0.47, black, -1);
+        sei_cv_circle(&top, margin + 3 * C, margin + 2 * C, C * 0.47, white, -1);
+        uint8_t *patches = malloc((size_t)n * n * 3 * P * P);
+        assert_non_null(patches);
+        assert_int_equal(sei_points_patches(&top, n, margin, NULL, patches), 0);
+        const uint8_t *empty = patches + (size_t)(0 * n + 0) * 3 * P * P;
+        const uint8_t *pb = patches + (size_t)(2 * n + 1) * 3 * P * P, *pw = patches + (size_t)(2 * n + 3) * 3 * P * P;
+        for (int c = 0; c < 3; c++) {
+            const int centre = c * P * P + (P / 2) * P + P / 2;
+            assert_int_equal(empty[centre], 128);
+            assert_true(pb[centre] < 128 - 40);
+            assert_true(pw[centre] >= 128 + 2);
+            /* The patch's corner is 0.75 cells from the point, diagonally: wood. */
+            assert_int_equal(pb[c * P * P], 128);
+        }
+        free(patches);
+        sei_image_free(&top);
+    }
 }
 
 static const char *const position9[9] = {
@@ -264,6 +303,7 @@ static void test_photos_gobonline(void **state) { (void)state; shared_floor("gob
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_patches_normalised),
         cmocka_unit_test(test_drawn_board_straight),
         cmocka_unit_test(test_drawn_board_perspective),
         cmocka_unit_test(test_no_board),
