@@ -24,9 +24,9 @@ struct sei_points {
 
 void sei_points_params_default(sei_points_params *p)
 {
-    /* Held-out renders: below 0.9 flags nearly every misread point while
+    /* Held-out renders: below 0.95 flags nearly every misread point while
      * leaving most right ones alone (train.py prints the trade-off). */
-    p->unsure_below = 0.9;
+    p->unsure_below = 0.95;
 }
 
 sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen)
