@@ -1163,6 +1163,7 @@ int64_t sei_app_saved_id(const sei_app *a) { return a->saved_id; }
 const sei_score *sei_app_score(const sei_app *a) { return a->have_score ? &a->score : NULL; }
 const sei_board *sei_app_board(const sei_app *a) { return a->board; }
 const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
+const uint8_t *sei_app_check(const sei_app *a) { return a->check; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
 const char *sei_app_export_dir(const sei_app *a) { return a->export_dir; }

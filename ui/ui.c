@@ -532,7 +532,7 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                 /* An orange ring a little outside the stone: the camera's doubt. */
                 SDL_Color orange = {255, 140, 0, 255};
                 enum { SEG = 24 };
-                double rr = cell * 0.5;
+                double rr = cell * 0.56;
                 for (int i = 0; i < SEG; i++) {
                     double a0 = 2 * 3.14159265358979323846 * i / SEG, a1 = 2 * 3.14159265358979323846 * (i + 1) / SEG;
                     thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
