@@ -53,7 +53,8 @@ sequences:
 MODEL_RENDERS ?= 400
 model: build
 	@sh scripts/install-deps.sh render model
-	python3 images/generator/render.py --set train --count $(MODEL_RENDERS) --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
+	python3 images/generator/render.py --set train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
 	./$(BUILD)/seichi patches --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
 	/usr/bin/python3 vision/model/train.py --out vision/model/points.onnx $(BUILD)/model/patches.bin
 	cmake --build $(BUILD) -j $(JOBS)

@@ -5,8 +5,8 @@
  * unsure flags cover the misread points, median and worst reading time,
  * peak memory. A picture that cannot be read or whose board is not found
  * counts as wrong (its stones missed), never as skipped.
- * Where the truth has no corners the grid is compared up to the board's
- * eight symmetries, since nothing then says which corner is which. */
+ * Grids are compared up to the board's quarter turns, and where the truth
+ * has no corners up to its eight symmetries. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -97,13 +97,16 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
 }
 
 /* Count the points a reading gets wrong, with the confusion matrix
- * [truth][read]; up to symmetry when the truth has no corners. wrong_at
- * (may be NULL) marks each point of r that is wrong. */
+ * [truth][read]; up to the board's quarter turns (which corner is "top
+ * left" is a matter of convention when the board is seen turned by about
+ * 45 degrees), and up to mirror images too when the truth has no corners
+ * (nothing then says which way round it was labelled). wrong_at (may be
+ * NULL) marks each point of r that is wrong. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
                       uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
     int n = t->size, best = -1, bestk = 0;
-    for (int k = 0; k < (t->has_corners ? 1 : 8); k++) {
+    for (int k = 0; k < (t->has_corners ? 4 : 8); k++) {
         int wrong = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
