@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench sequences clean
+.PHONY: all deps build test demo bench sequences model clean
 
 all: build
 
@@ -46,6 +46,18 @@ bench: build
 sequences:
 	@sh scripts/install-deps.sh render
 	sh images/generator/sequence-set.sh $(BUILD)/sequences $(SHARED)
+
+# Retrain the point classifier (vision/model/README.md): render the
+# training set, cut its patches with seichi itself, train, calibrate and
+# export vision/model/points.onnx. About an hour on two cores.
+MODEL_RENDERS ?= 400
+model: build
+	@sh scripts/install-deps.sh render model
+	python3 images/generator/render.py --set train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
+	./$(BUILD)/seichi patches --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
+	/usr/bin/python3 vision/model/train.py --out vision/model/points.onnx $(BUILD)/model/patches.bin
+	cmake --build $(BUILD) -j $(JOBS)
 
 clean:
 	rm -rf $(BUILD)

@@ -73,6 +73,8 @@ struct sei_app {
     sei_board *board;
     uint8_t dead[SEI_MAX_POINTS];
     uint8_t edited[SEI_MAX_POINTS];  /* points a person set by hand */
+    uint8_t check[SEI_MAX_POINTS];   /* points the camera was unsure of, until a person touches them */
+    int check_board;                 /* the camera was unsure of the board itself */
     sei_rules rules;
     int handicap;
     sei_prisoners prisoners;
@@ -350,6 +352,8 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->board = b;
     memset(a->dead, 0, sizeof a->dead);
     memset(a->edited, 0, sizeof a->edited);
+    memset(a->check, 0, sizeof a->check);
+    a->check_board = 0;
     sei_dead_result prop;
     if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
         memcpy(a->dead, prop.dead, sizeof a->dead);
@@ -396,6 +400,11 @@ static int capture(sei_app *a)
     a->armed = 0;
     a->editing = 0;
     confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE});
+    /* The reader's doubts are ringed on the confirm screen. */
+    for (int y = 0; y < r.size; y++)
+        for (int x = 0; x < r.size; x++)
+            a->check[sei_board_point(b, x, y)] = r.unsure[y][x];
+    a->check_board = r.board_unsure;
     return 0;
 }
 
@@ -405,8 +414,10 @@ static void toggle_chain(sei_app *a, int p)
     int chain[SEI_MAX_POINTS];
     int k = sei_board_chain(a->board, p, chain);
     uint8_t to = !a->dead[p];
-    for (int i = 0; i < k; i++)
+    for (int i = 0; i < k; i++) {
         a->dead[chain[i]] = to;
+        a->check[chain[i]] = 0;  /* a person has looked at it */
+    }
 }
 
 /* A stone's marks follow its chain: after a stone changes, a chain that
@@ -455,6 +466,7 @@ static void cycle_point(sei_app *a, int p)
     sei_board_destroy(a->board);
     a->board = b;
     a->edited[p] = 1;
+    a->check[p] = 0;
     a->dead[p] = 0;
     dead_normalise(a);
 }
@@ -1088,6 +1100,8 @@ void sei_app_draw(sei_app *a)
     case SEI_SCREEN_RESULT:
         v.board = a->board;
         v.dead = a->dead;
+        v.check = a->check;
+        v.check_board = a->check_board;
         v.score = a->screen == SEI_SCREEN_RESULT && a->have_score ? &a->score : NULL;
         v.rules = &a->rules;
         v.handicap = a->handicap;
@@ -1149,6 +1163,7 @@ int64_t sei_app_saved_id(const sei_app *a) { return a->saved_id; }
 const sei_score *sei_app_score(const sei_app *a) { return a->have_score ? &a->score : NULL; }
 const sei_board *sei_app_board(const sei_app *a) { return a->board; }
 const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
+const uint8_t *sei_app_check(const sei_app *a) { return a->check; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
 const char *sei_app_export_dir(const sei_app *a) { return a->export_dir; }

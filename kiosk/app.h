@@ -63,6 +63,7 @@ int64_t sei_app_saved_id(const sei_app *a);                  /* the last result 
 const sei_score *sei_app_score(const sei_app *a);            /* the last count */
 const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm, or NULL */
 const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
+const uint8_t *sei_app_check(const sei_app *a);              /* points the camera was unsure of, still ringed */
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
 int sei_app_searched(const sei_app *a);                      /* 1: it searched for the lattice */
 const char *sei_app_status(const sei_app *a);                /* the status line, "" none */

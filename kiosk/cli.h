@@ -57,6 +57,9 @@ void sei_cli_score_done(sei_score_run *r);
 /* Print a count as text or as one JSON object. */
 void sei_cli_score_print_text(FILE *out, const sei_score_run *r);
 void sei_cli_score_print_json(FILE *out, const sei_score_run *r);
+/* The points a reading leaves in doubt, as people name them ("check these
+ * points: K10, ..."), and whether the board itself is; nothing when none. */
+void sei_cli_print_unsure(FILE *out, const sei_vision_result *r);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
@@ -68,6 +71,7 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err);
 
 /* A picture's truth (.json beside it): size, grid and, when known, the
  * corner intersections TL, TR, BR, BL in pixels. */
@@ -80,8 +84,28 @@ typedef struct {
 /* Read a truth file. Returns 0, or -1 when it is missing or malformed. */
 int sei_truth_load(const char *path, sei_truth *t);
 /* Points of r that differ from t (up to the board's symmetries when t has
- * no corners); confusion[truth][read] (may be NULL) gains every point. */
-int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3]);
+ * no corners); confusion[truth][read] (may be NULL) gains every point;
+ * wrong_at (may be NULL) marks the wrong points of r. */
+int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
+                      uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE]);
+
+/* The board reader's figures on one folder of pictures with truth. */
+typedef struct {
+    int pictures, found, size_right, perfect;
+    long stones[2];            /* true black, white stones in every picture */
+    long confusion[3][3];      /* [truth][read] over boards of the right size */
+    long points, misread;      /* points of boards of the right size; read wrong */
+    long misread_flagged;      /* misread points flagged unsure */
+    long right_flagged;        /* right points flagged unsure */
+    int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
+    int board_flagged;         /* boards of the right size flagged board_unsure */
+    double median_ms, worst_ms;
+} sei_vision_figures;
+/* Read every picture of dir that has a truth beside it with a reader of
+ * these params (NULL: the defaults) into f; a line per imperfect picture
+ * on log (may be NULL). Pictures that cannot be read or show no board
+ * count as wrong. Returns 0, or -1 when dir cannot be listed. */
+int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vision_figures *f, FILE *log);
 
 /* One counted game record checked against its recorded result. */
 enum { SEI_CHECK_COUNTED = 0, SEI_CHECK_UNREADABLE, SEI_CHECK_UNSCORED, SEI_CHECK_SHORT };

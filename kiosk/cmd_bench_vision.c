@@ -1,9 +1,12 @@
 /* cmd_bench_vision.c - `seichi bench vision DIR...`: read every picture
  * that has a sibling .json truth (size, grid, corners) and print, per
- * folder: pictures, boards found, per-point accuracy with the confusion
- * matrix, perfect boards, median and worst reading time, peak memory.
- * Where the truth has no corners the grid is compared up to the board's
- * eight symmetries, since nothing then says which corner is which. */
+ * folder: pictures, boards found, sizes right, perfect boards, stone
+ * recall and precision per colour with the confusion matrix, how well the
+ * unsure flags cover the misread points, median and worst reading time,
+ * peak memory. A picture that cannot be read or whose board is not found
+ * counts as wrong (its stones missed), never as skipped.
+ * Grids are compared up to the board's quarter turns, and where the truth
+ * has no corners up to its eight symmetries. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -94,11 +97,16 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
 }
 
 /* Count the points a reading gets wrong, with the confusion matrix
- * [truth][read]; up to symmetry when the truth has no corners. */
-int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3])
+ * [truth][read]; up to the board's quarter turns (which corner is "top
+ * left" is a matter of convention when the board is seen turned by about
+ * 45 degrees), and up to mirror images too when the truth has no corners
+ * (nothing then says which way round it was labelled). wrong_at (may be
+ * NULL) marks each point of r that is wrong. */
+int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
+                      uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
     int n = t->size, best = -1, bestk = 0;
-    for (int k = 0; k < (t->has_corners ? 1 : 8); k++) {
+    for (int k = 0; k < (t->has_corners ? 4 : 8); k++) {
         int wrong = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
@@ -111,83 +119,132 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
             bestk = k;
         }
     }
-    if (confusion)
-        for (int y = 0; y < n; y++)
-            for (int x = 0; x < n; x++) {
-                int a, b;
-                turn(n, bestk, x, y, &a, &b);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int a, b;
+            turn(n, bestk, x, y, &a, &b);
+            if (confusion)
                 confusion[t->grid[b][a]][r->grid[y][x]]++;
-            }
+            if (wrong_at)
+                wrong_at[y][x] = r->grid[y][x] != t->grid[b][a];
+        }
     return best;
 }
 
-static void bench_dir(const char *dir, FILE *out)
+int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vision_figures *f, FILE *log)
 {
+    memset(f, 0, sizeof *f);
     char **names;
     int n = sei_folder_list(dir, sei_picture_name, &names);
-    if (n < 0) {
-        fprintf(out, "%s: cannot open\n", dir);
-        return;
-    }
-    sei_vision *v = sei_vision_create(NULL);
+    if (n < 0)
+        return -1;
+    sei_vision *v = sei_vision_create(params);
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
-    int pictures = 0, found = 0, size_right = 0, perfect = 0, confusion[3][3] = {{0}};
-    long points = 0, wrong_points = 0;
-    for (int i = 0; i < n && v && r && ms; i++) {
+    int rc = v && r && ms ? 0 : -1;
+    for (int i = 0; i < n && !rc; i++) {
         char path[4096], tpath[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(strrchr(names[i], '.') - names[i]), names[i]);
         sei_truth t;
         if (sei_truth_load(tpath, &t))
             continue;
-        pictures++;
+        f->pictures++;
+        int tb = 0, tw = 0;
+        for (int y = 0; y < t.size; y++)
+            for (int x = 0; x < t.size; x++) {
+                tb += t.grid[y][x] == SEI_BLACK;
+                tw += t.grid[y][x] == SEI_WHITE;
+            }
+        f->stones[0] += tb;
+        f->stones[1] += tw;
+        /* A picture that cannot be read, or whose board is not found or
+         * misread, counts as wrong: every one of its stones is missed. */
         sei_image img = {0};
-        if (sei_vision_load(v, path, &img) != SEI_VISION_OK) {
-            fprintf(out, "  %s: %s\n", names[i], sei_vision_errmsg(v));
-            continue;
-        }
-        sei_vision_status st = sei_vision_read(v, &img, r);
+        sei_vision_status st = sei_vision_load(v, path, &img);
+        if (st == SEI_VISION_OK)
+            st = sei_vision_read(v, &img, r);
         sei_image_free(&img);
         if (st != SEI_VISION_OK) {
-            fprintf(out, "  %s: no board (%s)\n", names[i], sei_vision_errmsg(v));
-            points += t.size * t.size;
-            wrong_points += t.size * t.size;
+            if (log)
+                fprintf(log, "  %s: no board (%s)\n", names[i], sei_vision_errmsg(v));
             continue;
         }
-        ms[found++] = r->ms;
-        points += t.size * t.size;
+        ms[f->found++] = r->ms;
         if (r->size != t.size) {
-            fprintf(out, "  %s: read as %dx%d, truth %dx%d\n", names[i], r->size, r->size, t.size, t.size);
-            wrong_points += t.size * t.size;
+            f->size_wrong_unflagged += !r->board_unsure;
+            if (log)
+                fprintf(log, "  %s: read as %dx%d, truth %dx%d%s\n", names[i], r->size, r->size, t.size, t.size,
+                        r->board_unsure ? " (board flagged unsure)" : "");
             continue;
         }
-        size_right++;
-        int w = sei_truth_compare(&t, r, confusion);
-        wrong_points += w;
+        f->size_right++;
+        f->board_flagged += r->board_unsure;
+        uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE];
+        int confusion[3][3] = {{0}};
+        int w = sei_truth_compare(&t, r, confusion, wrong_at);
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++)
+                f->confusion[a][b] += confusion[a][b];
+        f->points += t.size * t.size;
+        int missed_flag = 0;
+        for (int y = 0; y < t.size; y++)
+            for (int x = 0; x < t.size; x++) {
+                if (wrong_at[y][x]) {
+                    f->misread++;
+                    f->misread_flagged += r->unsure[y][x];
+                    missed_flag += !r->unsure[y][x];
+                } else
+                    f->right_flagged += r->unsure[y][x];
+            }
         if (w == 0)
-            perfect++;
-        else
-            fprintf(out, "  %s: %d point%s wrong\n", names[i], w, w == 1 ? "" : "s");
+            f->perfect++;
+        else if (log)
+            fprintf(log, "  %s: %d point%s wrong%s\n", names[i], w, w == 1 ? "" : "s",
+                    missed_flag ? "" : " (all flagged unsure)");
     }
-    qsort(ms, (size_t)found, sizeof *ms, cmp_dbl);
-    const char *base = strrchr(dir, '/');
-    base = base && base[1] ? base + 1 : dir;
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    fprintf(out, "%-16s pictures %3d  board found %3d  size right %3d  perfect %3d (%5.1f%%)  points right %7.3f%%\n",
-            base, pictures, found, size_right, perfect, pictures ? 100.0 * perfect / pictures : 0,
-            points ? 100.0 * (double)(points - wrong_points) / (double)points : 0);
-    fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", found ? ms[found / 2] : 0,
-            found ? ms[found - 1] : 0, ru.ru_maxrss);
-    fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");
-    for (int a = 0; a < 3; a++)
-        fprintf(out, " [%d %d %d]", confusion[a][0], confusion[a][1], confusion[a][2]);
-    fprintf(out, "\n");
+    qsort(ms, (size_t)f->found, sizeof *ms, cmp_dbl);
+    f->median_ms = f->found ? ms[f->found / 2] : 0;
+    f->worst_ms = f->found ? ms[f->found - 1] : 0;
     sei_vision_destroy(v);
     free(r);
     free(ms);
     sei_folder_list_free(names, n);
+    return rc;
+}
+
+static double pct(long a, long b) { return b ? 100.0 * (double)a / (double)b : 0; }
+
+static void bench_dir(const char *dir, FILE *out)
+{
+    sei_vision_figures f;
+    if (sei_vision_measure(dir, NULL, &f, out)) {
+        fprintf(out, "%s: cannot open\n", dir);
+        return;
+    }
+    const char *base = strrchr(dir, '/');
+    base = base && base[1] ? base + 1 : dir;
+    /* The slash a folder name given as "dir/" ends with. */
+    char name[256];
+    snprintf(name, sizeof name, "%s", base);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    long (*c)[3] = f.confusion;
+    long readB = c[0][1] + c[1][1] + c[2][1], readW = c[0][2] + c[1][2] + c[2][2];
+    fprintf(out, "%-16s pictures %3d  board found %3d  size right %3d  perfect %3d (%5.1f%%)\n", name, f.pictures,
+            f.found, f.size_right, f.perfect, pct(f.perfect, f.pictures));
+    fprintf(out, "%-16s black: recall %6.2f%% precision %6.2f%%   white: recall %6.2f%% precision %6.2f%%\n", "",
+            pct(c[1][1], f.stones[0]), pct(c[1][1], readB), pct(c[2][2], f.stones[1]), pct(c[2][2], readW));
+    fprintf(out, "%-16s unsure: misread points flagged %ld of %ld (%.1f%%), right points flagged %ld of %ld (%.2f%%); "
+                 "wrong sizes not flagged %d\n",
+            "", f.misread_flagged, f.misread, pct(f.misread_flagged, f.misread), f.right_flagged, f.points - f.misread,
+            pct(f.right_flagged, f.points - f.misread), f.size_wrong_unflagged);
+    fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", f.median_ms, f.worst_ms,
+            ru.ru_maxrss);
+    fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");
+    for (int a = 0; a < 3; a++)
+        fprintf(out, " [%ld %ld %ld]", c[a][0], c[a][1], c[a][2]);
+    fprintf(out, "\n");
 }
 
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
@@ -199,6 +256,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     /* Figures for one core: OpenCV keeps to the calling thread. */
     sei_cv_threads(1);
     fprintf(out, "board reading against the truth beside each picture (one thread)\n");
+    /* Which data the figures may have been influenced by. */
+    fprintf(out, "point classifier: the built-in model, trained only on the training renders of `make model` "
+                 "(images/generator --set train): it saw no picture of images/ and no shared photo\n");
     for (int i = 0; i < argc; i++)
         bench_dir(argv[i], out);
     return 0;

@@ -83,7 +83,14 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
                 fprintf(out, "%s%.2f", x ? "," : "", r->confidence[y][x]);
             fputc(']', out);
         }
-        fprintf(out, "],\"min_confidence\":%.3f,\"lattice_score\":%.3f,\"ms\":%.2f,\"stages_ms\":{", r->min_confidence,
+        /* The points to check, as [row, col] like grid. */
+        fprintf(out, "],\"unsure\":[");
+        for (int y = 0, k = 0; y < n; y++)
+            for (int x = 0; x < n; x++)
+                if (r->unsure[y][x])
+                    fprintf(out, "%s[%d,%d]", k++ ? "," : "", y, x);
+        fprintf(out, "],\"board_unsure\":%s", r->board_unsure ? "true" : "false");
+        fprintf(out, ",\"min_confidence\":%.3f,\"lattice_score\":%.3f,\"ms\":%.2f,\"stages_ms\":{", r->min_confidence,
                 r->lattice_score, r->ms);
         const char *names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
         for (int i = 0; i < SEI_STAGES; i++)
@@ -96,6 +103,7 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
                 fprintf(out, " %c", r->grid[y][x] == SEI_BLACK ? 'X' : r->grid[y][x] == SEI_WHITE ? 'O' : '.');
             fputc('\n', out);
         }
+        sei_cli_print_unsure(out, r);
         fprintf(out, "corners: TL (%.0f, %.0f)  TR (%.0f, %.0f)  BR (%.0f, %.0f)  BL (%.0f, %.0f)\n", r->corners[0][0],
                 r->corners[0][1], r->corners[1][0], r->corners[1][1], r->corners[2][0], r->corners[2][1],
                 r->corners[3][0], r->corners[3][1]);

@@ -30,6 +30,8 @@ static void usage(FILE *f)
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
             "  results [--db PATH] list | show N | export --csv FILE | export --sgf DIR\n"
             "                      the stored results: listed, shown, exported\n"
+            "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
+            "                      the point classifier's training data from pictures with their truth\n"
             "  help                this text\n"
             "\n"
             "rules: %s\n",
@@ -53,6 +55,8 @@ int main(int argc, char **argv)
         return sei_cli_record(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "kiosk"))
         return sei_cli_kiosk(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "patches"))
+        return sei_cli_patches(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))
         return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

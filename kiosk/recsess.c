@@ -358,6 +358,10 @@ sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_pat
     sei_vision_params_default(&vp);
     vp.work_side = s->p.work_side;
     vp.size = s->p.size;
+    /* The recorder reads each point against its own empty look (the
+     * samples of stones.c), many times a second: the learned classifier's
+     * absolute reading is not used here yet. */
+    vp.classifier = SEI_CLASSIFIER_RULES;
     s->v = sei_vision_create(&vp);
     if (!s->v) {
         snprintf(err, n, "out of memory");

@@ -107,6 +107,8 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
                 run->proposal.playouts);
     print_groups_text(out, b, s->dead, "  dead", run);
     print_groups_text(out, b, run->seki, "  in seki", NULL);
+    if (run->from_image)
+        sei_cli_print_unsure(out, &run->vision);
     fprintf(out, "\n");
 
     const sei_side *B = &s->side[SEI_BLACK], *W = &s->side[SEI_WHITE];
@@ -263,5 +265,31 @@ void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
     }
     if (run->from_sgf)
         fprintf(out, ",\"recorded_result\":\"%s\"", run->recorded);
+    if (run->from_image) {
+        /* The photo's doubtful points, as SGF points like dead. */
+        const sei_vision_result *v = &run->vision;
+        fprintf(out, ",\"unsure\":[");
+        for (int y = 0, k = 0; y < v->size; y++)
+            for (int x = 0; x < v->size; x++)
+                if (v->unsure[y][x]) {
+                    sgf_point(b, sei_board_point(b, x, y), pt);
+                    fprintf(out, "%s\"%s\"", k++ ? "," : "", pt);
+                }
+        fprintf(out, "],\"board_unsure\":%s", v->board_unsure ? "true" : "false");
+    }
     fprintf(out, "}\n");
+}
+
+void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
+{
+    if (r->board_unsure)
+        fprintf(out, "The board itself is in doubt (its size or where its lines are): check the grid.\n");
+    if (!r->unsure_count)
+        return;
+    fprintf(out, "Check these points (the picture leaves them in doubt):");
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (r->unsure[y][x])
+                fprintf(out, " %c%d", 'A' + x + (x >= 8), r->size - y);
+    fprintf(out, "\n");
 }

@@ -6,6 +6,7 @@
 #   fuzz             clang and its runtimes, for the libFuzzer targets and CI
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
+#   model            PyTorch, NumPy, ONNX and OpenCV for Python, to train the point classifier (make model)
 set -eu
 
 groups="${*:-build}"
@@ -16,7 +17,8 @@ for g in $groups; do
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
     bench) pkgs="$pkgs gnugo python3" ;;
     render) pkgs="$pkgs povray imagemagick python3" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render)" >&2; exit 2 ;;
+    model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render, model)" >&2; exit 2 ;;
   esac
 done
 

@@ -73,6 +73,21 @@ expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
+# The reader's doubts: listed in the JSON (possibly empty), never left out.
+expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\)' -- detect "$src/images/renders/r043.jpg" --json
+expect 0 '"unsure":\[.*"board_unsure"' -- score "$src/images/renders/r043.jpg" --json
+
+# Training patches: one per point of every picture with a truth, each
+# 8 bytes of labels and 3 x 24 x 24 of pixels after a 12-byte header.
+mkdir "$tmp/pset"
+for r in r043 r000; do cp "$src/images/renders/$r.jpg" "$src/images/renders/$r.json" "$tmp/pset/"; done
+n=0
+for r in r043 r000; do s=$(sed -n 's/^ *"size": *\([0-9]*\).*/\1/p' "$tmp/pset/$r.json"); n=$((n + s * s * 2)); done
+expect 0 "^$n patches from 2 pictures" -- patches --copies 2 --out "$tmp/p.bin" "$tmp/pset"
+[ "$(wc -c <"$tmp/p.bin")" -eq $((12 + n * (8 + 3 * 24 * 24))) ] && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: patches file of $(wc -c <"$tmp/p.bin") bytes for $n patches"; }
+expect 2 "usage: seichi patches" -- patches --copies 0 --out "$tmp/p.bin" "$tmp/pset"
+expect 2 "cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
 
 # Results: a count saved, listed and exported.
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"

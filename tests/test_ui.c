@@ -288,6 +288,37 @@ static int find_chain(sei_app *a, int *col, int *row, int *size)
     return found;
 }
 
+/* The points the camera is unsure of are ringed on the confirm screen,
+ * with a line that says so, until a person taps them. r007 is a committed
+ * render the reader leaves one point of in doubt. */
+static void test_unsure_ringed(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "unsure.db");
+    sei_app *a = app_new(SEI_TESTS_DIR "/../images/renders/r007.jpg", db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    const sei_board *b = sei_app_board(a);
+    int ringed = 0, col = -1, row = -1;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (sei_app_check(a)[sei_board_point(b, x, y)]) {
+                ringed++;
+                col = x;
+                row = y;
+            }
+    assert_true(ringed > 0);
+    sei_app_draw(a);
+    golden("confirm-unsure-en");
+    assert_int_equal(golden_failures, 0);
+    /* A tap on it: a person has looked, the ring goes. */
+    tap_point(a, col, row, 60);
+    assert_int_equal(sei_app_check(a)[sei_board_point(sei_app_board(a), col, row)], 0);
+    sei_app_destroy(a);
+}
+
 static void test_tap_toggles_group(void **state)
 {
     (void)state;
@@ -786,6 +817,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_screens),
+        cmocka_unit_test(test_unsure_ringed),
         cmocka_unit_test(test_tap_toggles_group),
         cmocka_unit_test(test_fix_stones_and_panel),
         cmocka_unit_test(test_photo_to_stored_result),

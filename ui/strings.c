@@ -89,6 +89,8 @@ static const char *const en[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_RULES_AGA] = "AGA",
     [SEI_S_RULES_NZ] = "New Zealand",
     [SEI_S_RULES_TT] = "Tromp-Taylor",
+    [SEI_S_CHECK_POINTS] = "The camera is unsure of the ringed points: check them.",
+    [SEI_S_CHECK_BOARD] = "The camera is unsure of this board's size or lines: check the whole board.",
 };
 
 static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
@@ -170,6 +172,8 @@ static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_RULES_AGA] = "美国规则",
     [SEI_S_RULES_NZ] = "新西兰规则",
     [SEI_S_RULES_TT] = "Tromp-Taylor",
+    [SEI_S_CHECK_POINTS] = "相机无法确定圈出的点：请核对。",
+    [SEI_S_CHECK_BOARD] = "相机无法确定棋盘大小或线位：请核对整个棋盘。",
 };
 
 static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
@@ -251,6 +255,8 @@ static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_RULES_AGA] = "AGAルール",
     [SEI_S_RULES_NZ] = "ニュージーランド",
     [SEI_S_RULES_TT] = "Tromp-Taylor",
+    [SEI_S_CHECK_POINTS] = "丸で囲んだ点はカメラが確信できません。確認してください。",
+    [SEI_S_CHECK_BOARD] = "盤のサイズか線の位置が不確かです。盤全体を確認してください。",
 };
 
 static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
@@ -332,6 +338,8 @@ static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_RULES_AGA] = "AGA 규칙",
     [SEI_S_RULES_NZ] = "뉴질랜드 규칙",
     [SEI_S_RULES_TT] = "Tromp-Taylor",
+    [SEI_S_CHECK_POINTS] = "표시된 점은 카메라가 확신하지 못합니다. 확인해 주세요.",
+    [SEI_S_CHECK_BOARD] = "바둑판 크기나 선 위치가 불확실합니다. 전체를 확인해 주세요.",
 };
 
 static const char *const *const tables[SEI_LANG_COUNT] = {en, zh, ja, ko};

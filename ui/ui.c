@@ -471,7 +471,7 @@ static int is_star(int size, int x, int y)
  * stones; dead stones crossed out and faded; with a count, territory as
  * small squares of its owner's colour. */
 static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
-                       const sei_score *sc)
+                       const uint8_t *check, const sei_score *sc)
 {
     int n = b->size;
     fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
@@ -526,6 +526,16 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                     double k = rad * 0.6;
                     thick_line(ui, cx - k, cy - k, cx + k, cy + k, 3, red);
                     thick_line(ui, cx - k, cy + k, cx + k, cy - k, 3, red);
+                }
+            }
+            if (check && check[p]) {
+                /* An orange ring a little outside the stone: the camera's doubt. */
+                SDL_Color orange = {255, 140, 0, 255};
+                enum { SEG = 24 };
+                double rr = cell * 0.56;
+                for (int i = 0; i < SEG; i++) {
+                    double a0 = 2 * 3.14159265358979323846 * i / SEG, a1 = 2 * 3.14159265358979323846 * (i + 1) / SEG;
+                    thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
                 }
             }
             if (sc && (c == SEI_EMPTY || is_dead)) {
@@ -756,7 +766,7 @@ static void panel_title(sei_ui *ui, int x, int y, const char *title)
 
 static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 {
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL);
+    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     panel_title(ui, px, 24, sei_ui_string(v->lang, SEI_S_CONFIRM_TITLE));
@@ -793,7 +803,14 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
         }
     }
     int hint_y = y + 6;
-    if (hint_y < SEI_UI_H - 130)
+    int checks = 0;
+    for (int p = 0; v->check && p < SEI_MAX_POINTS; p++)
+        checks += v->check[p];
+    /* The camera's doubts come before the how-to: they need a person. */
+    if (hint_y < SEI_UI_H - 130 && (checks || v->check_board))
+        text_wrap(ui, sei_ui_string(v->lang, v->check_board ? SEI_S_CHECK_BOARD : SEI_S_CHECK_POINTS), FS_SMALL,
+                  (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
+    else if (hint_y < SEI_UI_H - 130)
         text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
     button(ui, px, SEI_UI_H - 72, 120, 60, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
     button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PRIMARY,
@@ -805,7 +822,7 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 static void draw_result(sei_ui *ui, const sei_ui_view *v)
 {
     const sei_score *s = v->score;
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, s);
+    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     sei_lang L = v->lang;

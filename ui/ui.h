@@ -72,6 +72,8 @@ typedef enum {
     SEI_S_NOBOARD,          /* "No board found in the picture" */
     SEI_S_RULES_CHINESE, SEI_S_RULES_JAPANESE, SEI_S_RULES_KOREAN, SEI_S_RULES_ING, SEI_S_RULES_AGA,
     SEI_S_RULES_NZ, SEI_S_RULES_TT,
+    SEI_S_CHECK_POINTS,     /* the camera is unsure of the ringed points */
+    SEI_S_CHECK_BOARD,      /* the camera is unsure of the board itself */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -144,6 +146,8 @@ typedef struct {
     /* Confirm and Result */
     const sei_board *board;
     const uint8_t *dead;     /* per board point: 1 dead; NULL: none */
+    const uint8_t *check;    /* Confirm: per board point, 1 where the camera is unsure; NULL: none */
+    int check_board;         /* Confirm: the camera is unsure of the board itself */
     const sei_score *score;  /* Result: the count; Confirm: NULL */
     const sei_rules *rules;
     int handicap;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/dnn.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -503,3 +504,58 @@ extern "C" int sei_cv_video_write(const char *path, const sei_image *frames, int
     }
     return -1;
 }
+
+struct sei_cv_net {
+    cv::dnn::Net net;
+};
+
+extern "C" sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *err, size_t errlen)
+{
+    try {
+        if (!onnx || !len) {
+            set_err(err, errlen, "no model built into this program");
+            return nullptr;
+        }
+        auto *n = new sei_cv_net;
+        n->net = cv::dnn::readNetFromONNX(reinterpret_cast<const char *>(onnx), len);
+        if (n->net.empty()) {
+            delete n;
+            set_err(err, errlen, "the model is empty");
+            return nullptr;
+        }
+        n->net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+        n->net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+        return n;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+        return nullptr;
+    } catch (...) {
+        set_err(err, errlen, "cannot load the model");
+        return nullptr;
+    }
+}
+
+extern "C" int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int k, char *err,
+                              size_t errlen)
+{
+    try {
+        const int shape[4] = {n, c, h, w};
+        cv::Mat blob(4, shape, CV_32F, const_cast<float *>(in));
+        net->net.setInput(blob);
+        cv::Mat res = net->net.forward();
+        if (res.total() != (size_t)n * (size_t)k || res.type() != CV_32F) {
+            set_err(err, errlen, "the model gives an output of another shape");
+            return -1;
+        }
+        std::memcpy(out, res.ptr<float>(), sizeof(float) * (size_t)n * (size_t)k);
+        return 0;
+    } catch (const std::exception &e) {
+        set_err(err, errlen, e.what());
+        return -1;
+    } catch (...) {
+        set_err(err, errlen, "the model failed");
+        return -1;
+    }
+}
+
+extern "C" void sei_cv_net_free(sei_cv_net *net) { delete net; }

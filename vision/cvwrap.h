@@ -78,6 +78,18 @@ void sei_cv_video_close(sei_cv_video *v);
  * and recordings. Returns 0, or -1 with a message. */
 int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen);
 
+/* A trained network (OpenCV's dnn module) from ONNX bytes in memory, run
+ * on the calling thread's CPU. NULL with a message when the bytes are not
+ * a model OpenCV can run. Free with sei_cv_net_free (NULL is a no-op). */
+typedef struct sei_cv_net sei_cv_net;
+sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *err, size_t errlen);
+/* Run the network on n inputs of c x h x w floats (planar, one after
+ * another) and write its n x k outputs to out. Returns 0, or -1 with a
+ * message (an output of another shape included). */
+int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int k, char *err,
+                   size_t errlen);
+void sei_cv_net_free(sei_cv_net *net);
+
 #ifdef __cplusplus
 }
 #endif

@@ -129,6 +129,7 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
     double woodL = na ? allL[na / 2] : 50, woodC = na ? allC[na / 2] : 20;
 
     r->min_confidence = 1;
+    r->unsure_count = 0;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             /* Local wood: median of the four cell centres around. */
@@ -188,6 +189,9 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
             r->sample_C[y][x] = (float)pt[y][x].C;
             r->grid[y][x] = (uint8_t)c;
             r->confidence[y][x] = conf;
+            /* Closer to a threshold than a quarter of its width. */
+            r->unsure[y][x] = conf < 0.65f;
+            r->unsure_count += r->unsure[y][x];
             if (conf < r->min_confidence)
                 r->min_confidence = conf;
         }

@@ -18,6 +18,7 @@
 
 struct sei_vision {
     sei_vision_params p;
+    sei_points *points;     /* the learned classifier, loaded at the first reading */
     char errmsg[256];
     char debug_dir[1024];
 };
@@ -37,6 +38,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->black_gap = 0.45;
     p->white_gap = 0.4;
     p->seed = 0;
+    p->classifier = SEI_CLASSIFIER_NET;
+    sei_points_params_default(&p->points);
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -51,7 +54,13 @@ sei_vision *sei_vision_create(const sei_vision_params *p)
     return v;
 }
 
-void sei_vision_destroy(sei_vision *v) { free(v); }
+void sei_vision_destroy(sei_vision *v)
+{
+    if (!v)
+        return;
+    sei_points_destroy(v->points);
+    free(v);
+}
 
 const char *sei_vision_errmsg(const sei_vision *v) { return v ? v->errmsg : "no reader"; }
 
@@ -220,6 +229,70 @@ static void stone_tops(const double H[9], int n, int w, int h, double height,
         }
 }
 
+/* The learned classifier's input for the lattice H (grid to work's
+ * pixels): the board warped top-down at its cell size, patches cut around
+ * each stone top. patches holds n * n of them. */
+static sei_vision_status cut_patches(sei_vision *v, const sei_image *work, const double H[9], int n,
+                                     const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], uint8_t *patches)
+{
+    /* Two cells of margin: a patch around a stone top shifted by up to a
+     * cell still lies inside the view. */
+    const double cell = SEI_POINTS_CELL, margin = 2 * SEI_POINTS_CELL;
+    int side_px = (int)(margin * 2 + cell * (n - 1));
+    double Sinv[9] = {1 / cell, 0, -margin / cell, 0, 1 / cell, -margin / cell, 0, 0, 1}, M[9];
+    sei_h_mul(H, Sinv, M);
+    sei_image top = {0};
+    if (sei_cv_warp(work, M, side_px, side_px, &top))
+        return fail(v, SEI_VISION_NOMEM, "cannot warp the board (out of memory?)");
+    int bad = sei_points_patches(&top, n, margin, shift, patches);
+    sei_image_free(&top);
+    return bad ? fail(v, SEI_VISION_NOBOARD, "no wood to read the board by") : SEI_VISION_OK;
+}
+
+/* The learned classifier on the lattice H: probabilities, the colour read
+ * and the unsure points into out. */
+static sei_vision_status classify_points(sei_vision *v, const sei_image *work, const double H[9], int n,
+                                         const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], sei_vision_result *out)
+{
+    char err[200];
+    if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
+        return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
+    const size_t psz = (size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3;
+    uint8_t *patches = malloc(psz * (size_t)n * (size_t)n);
+    float *prob = malloc(sizeof(float) * 3 * (size_t)n * (size_t)n);
+    sei_vision_status st = SEI_VISION_OK;
+    if (!patches || !prob)
+        st = fail(v, SEI_VISION_NOMEM, "out of memory");
+    else if ((st = cut_patches(v, work, H, n, shift, patches)) == SEI_VISION_OK &&
+             sei_points_run(v->points, patches, n * n, prob, err, sizeof err))
+        st = fail(v, SEI_VISION_ERROR, "the point classifier failed: %s", err);
+    if (st == SEI_VISION_OK) {
+        double below = sei_points_unsure_below(v->points);
+        out->min_confidence = 1;
+        out->unsure_count = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                const float *p = prob + 3 * (y * n + x);
+                int c = p[1] > p[0] && p[1] >= p[2] ? SEI_BLACK : p[2] > p[0] && p[2] > p[1] ? SEI_WHITE : SEI_EMPTY;
+                float conf = p[c == SEI_BLACK ? 1 : c == SEI_WHITE ? 2 : 0];
+                for (int k = 0; k < 3; k++)
+                    out->prob[y][x][k] = p[k];
+                out->confidence[y][x] = conf;
+                if (conf < out->min_confidence)
+                    out->min_confidence = conf;
+                /* In doubt when the network is, or when the hand-set
+                 * rules of stones.c (still in out->grid here) read the
+                 * point otherwise: two readers that fail differently. */
+                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
+                out->unsure_count += out->unsure[y][x];
+                out->grid[y][x] = (uint8_t)c;
+            }
+    }
+    free(patches);
+    free(prob);
+    return st;
+}
+
 /* The stones on the lattice H (grid (col, row) to pixels of work, the
  * picture shrunk by scale), read on the board warped to a top-down view;
  * then the grid mapped back to the picture's own pixels into out. */
@@ -243,6 +316,14 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
         fprintf(stderr, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
                 shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
     sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
+    if (v->p.classifier == SEI_CLASSIFIER_NET) {
+        sei_vision_status st = classify_points(v, work, H, n, shift, out);
+        if (st != SEI_VISION_OK) {
+            sei_image_free(&warped);
+            sei_image_free(&lab);
+            return st;
+        }
+    }
     out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
     if (v->debug_dir[0]) {
         const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
@@ -367,6 +448,27 @@ out:
     return st;
 }
 
+/* The picture shrunk to the working size into *work (the caller frees
+ * it), and the lattice the four corner intersections fix: grid (col, row)
+ * to work's pixels. */
+static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                         sei_image *work, double *scale, double H[9])
+{
+    int side = img->width > img->height ? img->width : img->height;
+    *scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
+    if (sei_cv_resize(img, work, (int)lround(img->width * *scale), (int)lround(img->height * *scale)))
+        return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
+    const double uv[8] = {0, 0, size - 1, 0, size - 1, size - 1, 0, size - 1};
+    double xy[8];
+    for (int i = 0; i < 4; i++) {
+        xy[2 * i] = corners[i][0] * *scale;
+        xy[2 * i + 1] = corners[i][1] * *scale;
+    }
+    if (sei_h_fit(uv, xy, 4, H))
+        return fail(v, SEI_VISION_NOBOARD, "those corners do not make a board (three in a line?)");
+    return SEI_VISION_OK;
+}
+
 sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                           sei_vision_result *out)
 {
@@ -380,28 +482,35 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
      * outside the grid. */
     if (size < 2 || size > SEI_MAX_SIZE)
         return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
-    int side = img->width > img->height ? img->width : img->height;
-    double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
+    double scale, H[9];
     sei_image work = {0};
-    if (sei_cv_resize(img, &work, (int)lround(img->width * scale), (int)lround(img->height * scale)))
-        return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
-    /* The four corner intersections fix the lattice: grid (col, row) to
-     * the shrunk picture's pixels. */
-    const double uv[8] = {0, 0, size - 1, 0, size - 1, size - 1, 0, size - 1};
-    double xy[8], H[9];
-    for (int i = 0; i < 4; i++) {
-        xy[2 * i] = corners[i][0] * scale;
-        xy[2 * i + 1] = corners[i][1] * scale;
-    }
-    sei_vision_status st;
-    if (sei_h_fit(uv, xy, 4, H))
-        st = fail(v, SEI_VISION_NOBOARD, "those corners do not make a board (three in a line?)");
-    else {
+    sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
+    if (st == SEI_VISION_OK) {
         out->size = size;
         out->lattice_score = 0;
         st = read_stones(v, &work, H, size, scale, now_ms(), out);
     }
     out->ms = now_ms() - t0;
+    sei_image_free(&work);
+    return st;
+}
+
+sei_vision_status sei_vision_patches(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                     uint8_t *out)
+{
+    v->errmsg[0] = 0;
+    if (!img || !img->buf || img->channels != 3)
+        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
+    if (size < 2 || size > SEI_MAX_SIZE)
+        return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
+    double scale, H[9];
+    sei_image work = {0};
+    sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
+    if (st == SEI_VISION_OK) {
+        float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
+        stone_tops(H, size, work.width, work.height, v->p.stone_height, shift);
+        st = cut_patches(v, &work, H, size, shift, out);
+    }
     sei_image_free(&work);
     return st;
 }
@@ -441,7 +550,7 @@ sei_vision_status sei_vision_annotate(sei_vision *v, const sei_image *img, const
                 for (int k = -1; k <= 1; k++)
                     sei_cv_line(out, px - d, py + k * d * 0.6, px + d, py + k * d * 0.6, c, thick + 1);
             }
-            if (r->confidence[y][x] < 0.65f)
+            if (r->unsure[y][x])
                 sei_cv_circle(out, px, py, cellpx * 0.12, red, -1);
         }
     return SEI_VISION_OK;

@@ -7,8 +7,10 @@
  *                lattice (a homography from grid coordinates to pixels),
  *                so a crowded board that hides most lines still gives it;
  *   3. size      9, 13 or 19 from the lattice's extent;
- *   4. stones    each intersection sampled in the board's own top-down view
- *                and compared with the bare wood around it.
+ *   4. stones    each intersection classified in the board's own top-down
+ *                view by the learned point classifier (points.h), with a
+ *                calibrated probability; the hand-set rules of stones.c
+ *                still sample each point's look for the recorder.
  * A reading that cannot be trusted says so: a status and a message when no
  * board is found, a confidence per point otherwise. */
 #ifndef SEI_VISION_H
@@ -18,6 +20,7 @@
 
 #include "board.h"
 #include "image.h"
+#include "points.h"
 
 typedef enum {
     SEI_VISION_OK = 0,
@@ -44,15 +47,27 @@ typedef struct {
     double white_gap;       /* a white stone is lighter than the wood by at least this share of
                                the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
     uint64_t seed;          /* 0: fixed; the reading is repeatable */
+    int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
+    sei_points_params points; /* the learned classifier's own tunables */
 } sei_vision_params;
+
+enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
 
 void sei_vision_params_default(sei_vision_params *p);
 
 typedef struct {
     int size;                                   /* 9, 13 or 19 */
     uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];   /* [row][col]: SEI_EMPTY / SEI_BLACK / SEI_WHITE; row 0 at the top */
-    float confidence[SEI_MAX_SIZE][SEI_MAX_SIZE]; /* 0.5 (a guess) .. 1 (sure) */
+    float confidence[SEI_MAX_SIZE][SEI_MAX_SIZE]; /* the read colour's probability (rules: 0.5 a guess .. 1 sure) */
     float min_confidence;
+    /* Calibrated probabilities of empty, black, white per point (the
+     * learned classifier; all zero with the rules alone). */
+    float prob[SEI_MAX_SIZE][SEI_MAX_SIZE][3];
+    /* Points whose reading is in doubt: "check these points". */
+    uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int unsure_count;
+    /* The board itself (its size, where its lines are) is in doubt. */
+    int board_unsure;
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */
@@ -85,6 +100,13 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
  * may be any 2..SEI_MAX_SIZE. */
 sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                           sei_vision_result *out);
+
+/* Cut the learned classifier's patches of a size x size lattice whose
+ * corner points are known, exactly as a reading cuts them: for making
+ * training data from pictures with their truth (`seichi patches`). out
+ * holds size * size patches of SEI_POINTS_PATCH^2 * 3 bytes. */
+sei_vision_status sei_vision_patches(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                     uint8_t *out);
 
 /* Load a picture file upright (EXIF) into *img, shrunk when huge; free with
  * sei_image_free. SEI_VISION_BADIMAGE with a message when unreadable. */

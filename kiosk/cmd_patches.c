@@ -1,0 +1,168 @@
+/* cmd_patches.c - `seichi patches --out FILE [--copies N] [--jitter CELLS]
+ * [--seed S] DIR...`: the learned point classifier's training data. Every
+ * picture with a truth file (.json with corners) beside it is cut into
+ * patches exactly as a reading cuts them (sei_vision_patches), each with
+ * its true colour. `make model` (vision/model/) runs it on renders the
+ * generator makes on the spot.
+ *
+ * --copies N cuts each picture N times, every copy after the first from
+ * corners moved at random by up to --jitter cells (0.12): a lattice found
+ * in a picture is never exactly the true one, and the network must read a
+ * stone a little off its patch's centre too.
+ *
+ * FILE: the 8 bytes "SEIPTCH1", then the patch side as a little-endian
+ * uint32, then one record per point: uint32 picture number (its line in
+ * FILE.names), uint8 colour (0 empty, 1 black, 2 white), uint8 board
+ * size, uint8 row, uint8 column, and the patch's 3 * side * side bytes. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "points.h"
+#include "source.h"
+#include "vision.h"
+
+/* A small, fixed random stream (splitmix64), so the data is repeatable. */
+static double uniform(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return (double)(z >> 11) / 9007199254740992.0;
+}
+
+static void put_u32(uint8_t *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (uint8_t)(v >> (8 * i));
+}
+
+int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
+{
+    const char *outpath = NULL;
+    int copies = 1;
+    double jitter = 0.12;
+    uint64_t seed = 1;
+    int first_dir = argc;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--out") && i + 1 < argc)
+            outpath = argv[++i];
+        else if (!strcmp(argv[i], "--copies") && i + 1 < argc)
+            copies = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--jitter") && i + 1 < argc)
+            jitter = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--help")) {
+            fprintf(out, "usage: seichi patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(err, "patches: unknown option '%s'\n", argv[i]);
+            return 2;
+        } else {
+            first_dir = i;
+            break;
+        }
+    }
+    if (!outpath || first_dir >= argc || copies < 1 || copies > 64 || !(jitter >= 0 && jitter <= 0.5)) {
+        fprintf(err, "usage: seichi patches --out FILE [--copies N (1-64)] [--jitter CELLS (0-0.5)] [--seed S] DIR...\n");
+        return 2;
+    }
+    char names_path[4096];
+    snprintf(names_path, sizeof names_path, "%s.names", outpath);
+    FILE *f = fopen(outpath, "wb"), *fn = fopen(names_path, "w");
+    if (!f || !fn) {
+        fprintf(err, "patches: cannot write %s\n", f ? names_path : outpath);
+        if (f)
+            fclose(f);
+        if (fn)
+            fclose(fn);
+        return 2;
+    }
+    const int P = SEI_POINTS_PATCH;
+    const size_t psz = (size_t)3 * P * P;
+    uint8_t head[12] = {'S', 'E', 'I', 'P', 'T', 'C', 'H', '1'};
+    put_u32(head + 8, (uint32_t)P);
+    fwrite(head, 1, sizeof head, f);
+    sei_vision *v = sei_vision_create(NULL);
+    uint8_t *patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
+    long pictures = 0, records = 0, skipped = 0;
+    int rc = 0;
+    for (int d = first_dir; d < argc && v && patches && !rc; d++) {
+        char **names;
+        int n = sei_folder_list(argv[d], sei_picture_name, &names);
+        if (n < 0) {
+            fprintf(err, "patches: cannot open %s\n", argv[d]);
+            rc = 2;
+            break;
+        }
+        for (int i = 0; i < n && !rc; i++) {
+            char path[4096], tpath[4096];
+            snprintf(path, sizeof path, "%s/%s", argv[d], names[i]);
+            snprintf(tpath, sizeof tpath, "%s/%.*s.json", argv[d], (int)(strrchr(names[i], '.') - names[i]), names[i]);
+            sei_truth t;
+            sei_image img = {0};
+            if (sei_truth_load(tpath, &t) || !t.has_corners || sei_vision_load(v, path, &img) != SEI_VISION_OK) {
+                skipped++;
+                continue;
+            }
+            int s = t.size;
+            /* The cell's size in pixels, for the jitter: the mean side of
+             * the corners' quadrilateral over its cells. */
+            double side = 0;
+            for (int k = 0; k < 4; k++)
+                side += hypot(t.corners[(k + 1) % 4][0] - t.corners[k][0], t.corners[(k + 1) % 4][1] - t.corners[k][1]);
+            double cellpx = side / 4 / (s - 1);
+            for (int c = 0; c < copies && !rc; c++) {
+                double corners[4][2];
+                for (int k = 0; k < 4; k++)
+                    for (int j = 0; j < 2; j++)
+                        corners[k][j] = t.corners[k][j] + (c ? (2 * uniform(&seed) - 1) * jitter * cellpx : 0);
+                if (sei_vision_patches(v, &img, corners, s, patches) != SEI_VISION_OK) {
+                    fprintf(err, "patches: %s: %s\n", path, sei_vision_errmsg(v));
+                    continue;
+                }
+                for (int y = 0; y < s; y++)
+                    for (int x = 0; x < s; x++) {
+                        uint8_t rec[8];
+                        put_u32(rec, (uint32_t)pictures);
+                        rec[4] = t.grid[y][x];
+                        rec[5] = (uint8_t)s;
+                        rec[6] = (uint8_t)y;
+                        rec[7] = (uint8_t)x;
+                        if (!rc && (fwrite(rec, 1, 8, f) != 8 ||
+                                    fwrite(patches + psz * (size_t)(y * s + x), 1, psz, f) != psz)) {
+                            fprintf(err, "patches: cannot write %s\n", outpath);
+                            rc = 2;
+                        }
+                        records++;
+                    }
+            }
+            fprintf(fn, "%s\n", path);
+            pictures++;
+            sei_image_free(&img);
+        }
+        sei_folder_list_free(names, n);
+    }
+    int closed = fclose(f) | fclose(fn);
+    if (rc || closed) {
+        /* No half-made training file is left behind. */
+        remove(outpath);
+        remove(names_path);
+        if (!rc)
+            fprintf(err, "patches: cannot write %s\n", outpath);
+        rc = 2;
+    } else if (!v || !patches) {
+        fprintf(err, "patches: out of memory\n");
+        rc = 2;
+    } else
+        fprintf(out, "%ld patches from %ld pictures (%ld without a usable truth skipped) into %s\n", records, pictures,
+                skipped, outpath);
+    free(patches);
+    sei_vision_destroy(v);
+    return rc;
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""train.py - train Seichi's point classifier and export it as ONNX.
+
+Reads the patches `seichi patches` cut from rendered pictures with their
+truth (vision/points.h says how a patch is cut and normalised), trains a
+small convolutional network to tell empty, black and white, calibrates its
+probabilities on pictures held out of training, and writes points.onnx for
+OpenCV's dnn module (opset 11).
+
+Repeatable: a fixed seed, one thread, deterministic algorithms, and the
+pictures split into training and calibration by their number.
+
+    /usr/bin/python3 vision/model/train.py --out vision/model/points.onnx PATCHES...
+
+Needs Debian's python3-torch, python3-numpy, python3-onnx and
+python3-opencv (for the check that OpenCV gives the same outputs).
+"""
+
+import argparse
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+P = 24  # the patch side (SEI_POINTS_PATCH)
+CLASSES = ("empty", "black", "white")
+
+
+def load(paths):
+    """All records of the patch files: patches (N, 3, P, P) uint8, labels, picture keys."""
+    dt = np.dtype([("pic", "<u4"), ("label", "u1"), ("size", "u1"), ("row", "u1"), ("col", "u1"),
+                   ("px", "u1", (3, P, P))])
+    xs, ys, pics = [], [], []
+    for k, path in enumerate(paths):
+        raw = open(path, "rb").read()
+        if raw[:8] != b"SEIPTCH1" or int.from_bytes(raw[8:12], "little") != P:
+            sys.exit("%s: not a patch file of %dx%d patches" % (path, P, P))
+        a = np.frombuffer(raw[12:], dtype=dt)
+        xs.append(a["px"])
+        ys.append(a["label"].astype(np.int64))
+        # A picture's key, unique over all files.
+        pics.append(a["pic"].astype(np.int64) + (k << 32))
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(pics)
+
+
+class Net(nn.Module):
+    """Three 3x3 convolutions, then one linear layer: about 6k weights and
+    0.46 million multiply-adds a patch, so a 19x19 board costs about as
+    much as the lattice search, not more."""
+
+    def __init__(self):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),    # 12 x 12
+            nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),   # 6 x 6
+            nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 3 x 3
+        )
+        self.head = nn.Linear(32 * 3 * 3, 3)
+
+    def forward(self, x):
+        return self.head(torch.flatten(self.features(x), 1))
+
+
+def to_input(px):
+    """Bytes to the network's input, as sei_points_run does."""
+    return (torch.from_numpy(px).float() - 128.0) / 64.0
+
+
+def augment(x, g):
+    """The eight turns and mirrors of a patch (light falls from anywhere),
+    a gain and an offset per patch and channel (what the wood normalisation
+    leaves of odd light), and sensor noise."""
+    k = int(torch.randint(0, 4, (1,), generator=g))
+    x = torch.rot90(x, k, dims=(2, 3))
+    if torch.rand(1, generator=g).item() < 0.5:
+        x = torch.flip(x, dims=(3,))
+    n = x.shape[0]
+    gain = torch.exp(torch.randn(n, 1, 1, 1, generator=g) * 0.15)
+    offset = torch.randn(n, 3, 1, 1, generator=g) * 0.08
+    noise = torch.randn(x.shape, generator=g) * 0.03
+    return x * gain + offset + noise
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("patches", nargs="+", help="patch files from `seichi patches`")
+    ap.add_argument("--out", required=True, help="the ONNX model to write")
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--holdout", type=float, default=0.15, help="share of pictures kept for calibration")
+    a = ap.parse_args()
+
+    torch.manual_seed(a.seed)
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    g = torch.Generator().manual_seed(a.seed)
+
+    px, y, pic = load(a.patches)
+    # Empty points outnumber stones on most boards and teach little after
+    # the first few thousand: keep at most as many as there are stones
+    # (every stone is kept), chosen by a fixed hash of their place.
+    stones = int((y > 0).sum())
+    empty = np.where(y == 0)[0]
+    if len(empty) > stones:
+        keep_empty = empty[np.argsort((empty * 2654435761) % 4294967291, kind="stable")[:stones]]
+        keep = np.sort(np.concatenate([np.where(y > 0)[0], keep_empty]))
+        px, y, pic = px[keep], y[keep], pic[keep]
+    # Held-out pictures: by a hash of their key, so the split never
+    # depends on the order of the files.
+    held = ((pic * 2654435761) % 1000) < a.holdout * 1000
+    tr, ho = np.where(~held)[0], np.where(held)[0]
+    print("patches: %d for training, %d held out (%d pictures); empty/black/white %s"
+          % (len(tr), len(ho), len(np.unique(pic[ho])), np.bincount(y, minlength=3).tolist()), flush=True)
+
+    net = Net()
+    opt = torch.optim.Adam(net.parameters(), lr=3e-3)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
+    # Stones are fewer than empty points, and a missed stone costs a whole
+    # board: weigh the classes evenly.
+    counts = np.bincount(y[tr], minlength=3).astype(np.float64)
+    weight = torch.tensor(counts.sum() / (3 * np.maximum(counts, 1)), dtype=torch.float32)
+    lossf = nn.CrossEntropyLoss(weight=weight)
+    X, Y = to_input(px), torch.from_numpy(y)
+    t0 = time.time()
+    for epoch in range(a.epochs):
+        net.train()
+        order = torch.from_numpy(tr)[torch.randperm(len(tr), generator=g)]
+        total = 0.0
+        for i in range(0, len(order), 256):
+            b = order[i:i + 256]
+            opt.zero_grad()
+            loss = lossf(net(augment(X[b], g)), Y[b])
+            loss.backward()
+            opt.step()
+            total += loss.item() * len(b)
+        sched.step()
+        with torch.no_grad():
+            net.eval()
+            pred = torch.cat([net(X[torch.from_numpy(ho[i:i + 4096])]).argmax(1) for i in range(0, len(ho), 4096)])
+            err = (pred != Y[torch.from_numpy(ho)]).sum().item()
+        print("epoch %d: loss %.4f, held-out errors %d of %d (%.0f s)" % (epoch + 1, total / len(tr), err, len(ho),
+                                                                           time.time() - t0), flush=True)
+
+    # Calibration: the softmax temperature that best predicts the held-out
+    # labels (least negative log-likelihood), folded into the last layer.
+    net.eval()
+    with torch.no_grad():
+        logits = torch.cat([net(X[torch.from_numpy(ho[i:i + 4096])]) for i in range(0, len(ho), 4096)])
+        yh = Y[torch.from_numpy(ho)]
+        best = None
+        for T in np.arange(0.5, 4.01, 0.05):
+            nll = nn.functional.cross_entropy(logits / T, yh).item()
+            if best is None or nll < best[1]:
+                best = (float(T), nll)
+        T = best[0]
+        net.head.weight /= T
+        net.head.bias /= T
+        prob = torch.softmax(logits / T, 1)
+        top, pred = prob.max(1)
+        wrong = pred != yh
+        print("temperature %.2f; held out: %d of %d points misread" % (T, wrong.sum().item(), len(yh)))
+        print("unsure below | misread flagged | right flagged")
+        for th in (0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99):
+            fl = top < th
+            mf = (fl & wrong).sum().item() / max(1, wrong.sum().item())
+            rf = (fl & ~wrong).sum().item() / max(1, (~wrong).sum().item())
+            print("        %.2f | %6.1f%% | %6.2f%%" % (th, 100 * mf, 100 * rf))
+
+    dummy = torch.zeros(1, 3, P, P)
+    torch.onnx.export(net, dummy, a.out, opset_version=11, input_names=["patches"], output_names=["logits"],
+                      dynamic_axes={"patches": {0: "n"}, "logits": {0: "n"}})
+    # The same outputs through OpenCV's dnn, as the program runs it.
+    import cv2
+    cvnet = cv2.dnn.readNetFromONNX(a.out)
+    sample = X[torch.from_numpy(ho[:361])]
+    cvnet.setInput(sample.numpy())
+    diff = np.abs(cvnet.forward() - net(sample).detach().numpy()).max()
+    print("wrote %s; OpenCV dnn against torch: largest difference %.2e" % (a.out, diff))
+    if diff > 1e-3:
+        sys.exit("OpenCV's outputs differ from torch's")
+
+
+if __name__ == "__main__":
+    main()

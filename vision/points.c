@@ -1,0 +1,169 @@
+/* points.c - the learned point classifier: patches cut from the top-down
+ * board, normalised by the board's own wood, through the network built
+ * into the program (points_model.c, generated from vision/model/points.onnx
+ * at build time). */
+#include "points.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cvwrap.h"
+
+/* The model's bytes, embedded by CMake (vision/CMakeLists.txt). */
+extern const unsigned char sei_points_model[];
+extern const size_t sei_points_model_len;
+
+struct sei_points {
+    sei_points_params p;
+    sei_cv_net *net;
+    float *blob;      /* the network's input, grown as needed */
+    size_t blob_cap;
+};
+
+void sei_points_params_default(sei_points_params *p)
+{
+    /* Held-out renders: below 0.95 flags nearly every misread point while
+     * leaving most right ones alone (train.py prints the trade-off). */
+    p->unsure_below = 0.95;
+}
+
+sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen)
+{
+    sei_points *pc = calloc(1, sizeof *pc);
+    if (!pc) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (p)
+        pc->p = *p;
+    else
+        sei_points_params_default(&pc->p);
+    pc->net = sei_cv_net_load(sei_points_model, sei_points_model_len, err, errlen);
+    if (!pc->net) {
+        free(pc);
+        return NULL;
+    }
+    return pc;
+}
+
+void sei_points_destroy(sei_points *pc)
+{
+    if (!pc)
+        return;
+    sei_cv_net_free(pc->net);
+    free(pc->blob);
+    free(pc);
+}
+
+double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Mean colour of a small square around (x, y); 0 when it is off the view. */
+static int patch_mean(const sei_image *top, double x, double y, int r, double bgr[3])
+{
+    int cx = (int)lround(x), cy = (int)lround(y), k = 0;
+    double s[3] = {0, 0, 0};
+    for (int yy = cy - r; yy <= cy + r; yy++) {
+        if (yy < 0 || yy >= top->height)
+            continue;
+        const uint8_t *row = sei_image_row(top, yy);
+        for (int xx = cx - r; xx <= cx + r; xx++) {
+            if (xx < 0 || xx >= top->width)
+                continue;
+            for (int c = 0; c < 3; c++)
+                s[c] += row[3 * xx + c];
+            k++;
+        }
+    }
+    if (!k)
+        return 0;
+    for (int c = 0; c < 3; c++)
+        bgr[c] = s[c] / k;
+    return 1;
+}
+
+int sei_points_patches(const sei_image *top, int size, double margin, const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2],
+                       uint8_t *out)
+{
+    const double cell = SEI_POINTS_CELL;
+    const int P = SEI_POINTS_PATCH, half = P / 2;
+    /* The wood: per channel, the median over the cell centres, the
+     * half-cells of the margin outside the outer lines included. */
+    enum { MAXC = (SEI_MAX_SIZE + 1) * (SEI_MAX_SIZE + 1) };
+    double ch[3][MAXC];
+    int nc = 0;
+    for (int y = 0; y <= size; y++)
+        for (int x = 0; x <= size; x++) {
+            double m[3];
+            if (patch_mean(top, margin + (x - 0.5) * cell, margin + (y - 0.5) * cell, 2, m)) {
+                for (int c = 0; c < 3; c++)
+                    ch[c][nc] = m[c];
+                nc++;
+            }
+        }
+    if (nc < 4)
+        return -1;
+    /* A table of the normalised byte for every pixel value and channel. */
+    uint8_t lut[3][256];
+    for (int c = 0; c < 3; c++) {
+        qsort(ch[c], (size_t)nc, sizeof ch[c][0], cmp_dbl);
+        double wood = ch[c][nc / 2];
+        for (int v = 0; v < 256; v++) {
+            double b = 128 + 64 * log((v + 8.0) / (wood + 8.0));
+            lut[c][v] = (uint8_t)(b < 0 ? 0 : b > 255 ? 255 : lround(b));
+        }
+    }
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            double sx = shift ? shift[y][x][0] : 0, sy = shift ? shift[y][x][1] : 0;
+            int x0 = (int)lround(margin + (x + sx) * cell) - half, y0 = (int)lround(margin + (y + sy) * cell) - half;
+            uint8_t *o = out + (size_t)(y * size + x) * 3 * P * P;
+            for (int i = 0; i < P; i++) {
+                int yy = y0 + i;
+                const uint8_t *row = yy >= 0 && yy < top->height ? sei_image_row(top, yy) : NULL;
+                for (int j = 0; j < P; j++) {
+                    int xx = x0 + j;
+                    for (int c = 0; c < 3; c++)
+                        /* Off the view: as if wood. */
+                        o[c * P * P + i * P + j] = row && xx >= 0 && xx < top->width ? lut[c][row[3 * xx + c]] : 128;
+                }
+            }
+        }
+    return 0;
+}
+
+int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, char *err, size_t errlen)
+{
+    const int P = SEI_POINTS_PATCH;
+    size_t need = (size_t)n * 3 * P * P;
+    if (need > pc->blob_cap) {
+        float *b = realloc(pc->blob, need * sizeof *b);
+        if (!b) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        pc->blob = b;
+        pc->blob_cap = need;
+    }
+    for (size_t i = 0; i < need; i++)
+        pc->blob[i] = (patches[i] - 128) / 64.0f;
+    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, prob, 3, err, errlen))
+        return -1;
+    /* Softmax of the calibrated logits. */
+    for (int i = 0; i < n; i++) {
+        float *l = prob + 3 * i, m = l[0] > l[1] ? (l[0] > l[2] ? l[0] : l[2]) : (l[1] > l[2] ? l[1] : l[2]);
+        double e[3], s = 0;
+        for (int k = 0; k < 3; k++)
+            s += e[k] = exp(l[k] - m);
+        for (int k = 0; k < 3; k++)
+            l[k] = (float)(e[k] / s);
+    }
+    return 0;
+}

@@ -1,0 +1,68 @@
+/* points.h - the learned point classifier: empty, black or white at each
+ * intersection, with a calibrated probability.
+ *
+ * A small convolutional network (vision/model/points.onnx, trained by
+ * `make model` on the project's own renders; see vision/model/README.md)
+ * looks at a patch of the board seen from straight above, centred where
+ * the top of a stone standing on the point would be seen. The patch is
+ * cut here, in one place, both for reading and for making training data,
+ * so the network is always fed what it was trained on:
+ *   - the board is warped to a top-down view with `cell` pixels a cell;
+ *   - each colour channel is divided by the board's own wood colour (the
+ *     median of the cell centres, which stones seldom cover) and taken as
+ *     a logarithm, so a warm lamp, a blue window, a pale or a dark board
+ *     give the network the same picture of a stone;
+ *   - stored as bytes: 128 + 64 ln((p + 8) / (wood + 8)), clipped.
+ * The network (run by OpenCV's dnn module inside cvwrap.cpp) is fed the
+ * bytes as (b - 128) / 64, and its logits are
+ * already calibrated: train.py folds the softmax temperature fitted on
+ * renders held out of training into its last layer. */
+#ifndef SEI_POINTS_H
+#define SEI_POINTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "image.h"
+
+/* The patch geometry the committed model was trained with. */
+enum { SEI_POINTS_PATCH = 24, SEI_POINTS_CELL = 16 };
+
+/* Tunables, with their defaults from sei_points_params_default. */
+typedef struct {
+    /* A point whose most likely class has a probability below this is
+     * reported as unsure ("check these points"). Chosen on held-out
+     * renders so that nearly every misread point is flagged while few
+     * right ones are (README: the unsure figures). */
+    double unsure_below;
+} sei_points_params;
+
+void sei_points_params_default(sei_points_params *p);
+
+typedef struct sei_points sei_points;
+
+/* The classifier with the model built into the program. NULL with a
+ * message in err when the model cannot be loaded. Free with
+ * sei_points_destroy (NULL is a no-op). */
+sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen);
+void sei_points_destroy(sei_points *pc);
+
+/* Cut the patches of a size x size board from top, its top-down view in
+ * BGR with intersection (col, row) at pixel (margin + col * SEI_POINTS_CELL,
+ * margin + row * SEI_POINTS_CELL). shift (may be NULL) moves each patch's
+ * centre, in cells, [row][col][0 = x, 1 = y]. out receives size * size
+ * patches, row by row, each SEI_POINTS_PATCH^2 * 3 bytes in planar
+ * (channel, y, x) order, normalised as above. Returns 0, or -1 when the
+ * board shows no wood to normalise by. */
+int sei_points_patches(const sei_image *top, int size, double margin, const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2],
+                       uint8_t *out);
+
+/* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
+ * empty, black, white, calibrated. Returns 0, or -1 with a message. */
+int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, char *err, size_t errlen);
+
+/* The unsure threshold in use. */
+double sei_points_unsure_below(const sei_points *pc);
+
+#endif
