@@ -28,6 +28,7 @@
 #include "recsess.h"
 #include "source.h"
 #include "store.h"
+#include "textbuf.h"
 #include "vision.h"
 
 
@@ -78,6 +79,8 @@ struct sei_app {
     sei_prisoners prisoners;
     sei_score score;
     int have_score;
+    int resigned_winner;             /* the recorded game was won by resignation: this colour won */
+    int from_record;                 /* the position is a recorded game's end (rec_path) */
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
     /* Recording a game (the Record screen). */
@@ -357,6 +360,8 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->handicap = handicap;
     a->prisoners = prisoners;
     a->have_score = 0;
+    a->resigned_winner = 0;
+    a->from_record = 0;
     a->screen = SEI_SCREEN_CONFIRM;
 }
 
@@ -513,9 +518,12 @@ static int photo_write(sei_app *a, char *path, size_t n)
     return 0;
 }
 
-static int agree(sei_app *a)
+/* Store what was agreed: the count, or (confirm with a resignation) the
+ * game won by resignation with no count; with the photo, and the
+ * recorded game's SGF when the position is a recording's end. */
+static int agree(sei_app *a, int resigned)
 {
-    if (!a->have_score)
+    if (!resigned && !a->have_score)
         return -1;
     char photo[1200] = "";
     if (a->src_is_file)
@@ -523,14 +531,29 @@ static int agree(sei_app *a)
     else if (a->frame.buf && photo_write(a, photo, sizeof photo))
         photo[0] = 0; /* the result matters more than its photo: store it without */
     sei_store_result res;
-    char source[64];
-    snprintf(source, sizeof source, "kiosk");
-    if (sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL) != SEI_STORE_OK) {
+    const char *source = a->from_record ? "kiosk recording" : "kiosk";
+    sei_store_status st;
+    if (resigned)
+        st = sei_store_result_decided(&res, a->board, 0, &a->rules, a->handicap, a->resigned_winner,
+                                      SEI_DECIDED_RESIGNATION, source, photo[0] ? photo : NULL);
+    else
+        st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
+    if (!st && a->from_record) {
+        /* The game as recorded: every move is in its SGF already. */
+        size_t len;
+        char why[PATH_MAX + 100];
+        char *text = sei_file_read(a->rec_path, (size_t)64 << 20, &len, why, sizeof why);
+        if (text)
+            st = sei_store_result_set_game(&res, text, len, a->rec_path);
+        free(text);
+    }
+    if (st != SEI_STORE_OK) {
+        sei_store_result_release(&res);
         say(a, "%s", "cannot prepare the result");
         return -1;
     }
     int64_t id = 0;
-    sei_store_status st = sei_store_save(a->store, &res, &id);
+    st = sei_store_save(a->store, &res, &id);
     sei_store_result_release(&res);
     if (st != SEI_STORE_OK) {
         say(a, "%s", sei_store_errmsg(a->store));
@@ -661,7 +684,10 @@ static int record_tick(sei_app *a)
                      ev.resigned == SEI_BLACK ? "W" : "B");
         else
             snprintf(why, sizeof why, "%s", sei_ui_string(a->set.lang, SEI_S_GAME_OVER));
+        int winner = ev.ended == SEI_RECSESS_END_RESIGN ? sei_color_other(ev.resigned) : 0;
         record_finish(a, 1);
+        if (a->screen == SEI_SCREEN_CONFIRM)
+            a->resigned_winner = winner;
         say(a, "%s", why);
         return 1;
     }
@@ -711,6 +737,7 @@ static void record_finish(sei_app *a, int end)
                     sei_board_place(b, rb->color[p], p);
             confirm_start(a, b, sei_recorder_handicap(rec),
                           (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE});
+            a->from_record = 1;
         } else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
     } else {
@@ -934,6 +961,10 @@ static void confirm_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_PRIS_W_UP: a->prisoners.white++; break;
     case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); break;
     case SEI_BTN_COUNT: count(a); break;
+    case SEI_BTN_AGREED:
+        if (a->resigned_winner)
+            agree(a, 1);
+        break;
     case SEI_BTN_BACK: a->screen = SEI_SCREEN_LIVE; a->still_since = a->now; break;
     default: break;
     }
@@ -995,7 +1026,7 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         if (act.kind != SEI_ACT_BUTTON)
             break;
         if (act.button == SEI_BTN_AGREED)
-            agree(a);
+            agree(a, 0);
         else if (act.button == SEI_BTN_BACK)
             a->screen = SEI_SCREEN_CONFIRM;
         else if (act.button == SEI_BTN_RESUME) {
@@ -1092,6 +1123,7 @@ void sei_app_draw(sei_app *a)
         v.rules = &a->rules;
         v.handicap = a->handicap;
         v.prisoners = a->prisoners;
+        v.resigned_winner = a->resigned_winner;
         break;
     case SEI_SCREEN_RECORD: {
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};

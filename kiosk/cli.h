@@ -44,6 +44,10 @@ typedef struct {
     uint8_t seki[SEI_MAX_POINTS]; /* live stones of groups in seki */
     int from_sgf;
     char recorded[64];       /* the record's RE, as written */
+    char recorded_how;       /* how RE says the game ended: '+' a count, 'R' 'T' 'F', 0 unknown */
+    int recorded_winner;     /* SEI_BLACK, SEI_WHITE, SEI_EMPTY (a draw) or -1, as RE says */
+    char *sgf_text;          /* the record's text as read (sei_cli_score_done frees it) */
+    size_t sgf_len;
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
     int from_image;

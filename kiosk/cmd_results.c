@@ -85,6 +85,8 @@ static void print_result(FILE *out, const sei_store_result *r)
             r->photo_path ? " (" : "", r->photo_path ? r->photo_path : "", r->photo_path ? ")" : "");
     if (r->photo)
         fprintf(out, "Photo kept in the database (%zu bytes)\n", r->photo_len);
+    if (r->game_path)
+        fprintf(out, "Game record: %s%s\n", r->game_path, r->game_sgf ? " (kept in the database)" : "");
     fprintf(out, "Rules %s (%s counting), komi %s", r->rules, r->area ? "area" : "territory",
             sei_score_number(r->komi, n1, sizeof n1));
     if (r->handicap)
@@ -98,6 +100,12 @@ static void print_result(FILE *out, const sei_store_result *r)
         for (int x = 0; x < r->size; x++)
             fprintf(out, " %c", shown(r, x, y));
         fprintf(out, " %d\n", r->size - y);
+    }
+    if (r->decided != SEI_DECIDED_COUNT) {
+        /* Nothing was counted: the position it ended in, and who won how. */
+        fprintf(out, "\n  X O stones\n\nResult: %s wins by %s, %s (not counted)\n",
+                r->winner == SEI_BLACK ? "Black" : "White", sei_decided_name(r->decided), r->result);
+        return;
     }
     fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n");
     fprintf(out, "  dead stones (SGF): %s\n\n", r->dead[0] ? r->dead : "none");
@@ -162,7 +170,8 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
     sei_text t = {0};
-    sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,photo_path\r\n");
+    sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,"
+                      "photo_path,decided_by\r\n");
     sei_store_result r;
     sei_store_status st;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
@@ -176,13 +185,16 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
         csv_field(&t, num, 0);
         snprintf(num, sizeof num, "%d", r.size);
         csv_field(&t, num, 0);
-        csv_field(&t, sei_score_number(r.side[SEI_BLACK].score, num, sizeof num), 0);
-        csv_field(&t, sei_score_number(r.side[SEI_WHITE].score, num, sizeof num), 0);
-        csv_field(&t, sei_score_number(r.margin, num, sizeof num), 0);
+        /* A game won without a count has no scores: empty, not zero. */
+        int counted = r.decided == SEI_DECIDED_COUNT;
+        csv_field(&t, counted ? sei_score_number(r.side[SEI_BLACK].score, num, sizeof num) : "", 0);
+        csv_field(&t, counted ? sei_score_number(r.side[SEI_WHITE].score, num, sizeof num) : "", 0);
+        csv_field(&t, counted ? sei_score_number(r.margin, num, sizeof num) : "", 0);
         csv_field(&t, winner_word(r.winner), 0);
         csv_field(&t, r.result, 0);
         csv_field(&t, r.result_stones, 0);
-        csv_field(&t, r.photo_path ? r.photo_path : "", 1);
+        csv_field(&t, r.photo_path ? r.photo_path : "", 0);
+        csv_field(&t, sei_decided_name(r.decided), 1);
         sei_store_result_release(&r);
     }
     sei_store_cursor_close(c);

@@ -234,10 +234,16 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         rules->komi = g.komi;
     r->from_sgf = 1;
     snprintf(r->recorded, sizeof r->recorded, "%s", g.result);
+    r->recorded_how = g.result_how;
+    r->recorded_winner = g.winner;
     snprintf(r->players, sizeof r->players, "%s%s%s%s - %s%s%s%s", g.black[0] ? g.black : "Black",
              g.black_rank[0] ? " (" : "", g.black_rank, g.black_rank[0] ? ")" : "", g.white[0] ? g.white : "White",
              g.white_rank[0] ? " (" : "", g.white_rank, g.white_rank[0] ? ")" : "");
     rc = 0;
+    /* Kept: a saved result keeps the record it was made from. */
+    r->sgf_text = text;
+    r->sgf_len = len;
+    text = NULL;
 out:
     sei_sgf_game_release(&g);
     sei_sgf_destroy(s);
@@ -393,6 +399,8 @@ void sei_cli_score_done(sei_score_run *r)
     if (r) {
         sei_board_destroy(r->board);
         r->board = NULL;
+        free(r->sgf_text);
+        r->sgf_text = NULL;
     }
 }
 

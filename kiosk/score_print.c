@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "store.h"
 
 /* The character a point shows in the printed board. */
 static char point_char(const sei_board *b, const sei_score *s, int p)
@@ -24,6 +25,16 @@ static char point_char(const sei_board *b, const sei_score *s, int p)
 }
 
 static const char *color_name(int c) { return c == SEI_BLACK ? "Black" : c == SEI_WHITE ? "White" : "nobody"; }
+
+/* How the game was decided: a record whose RE says it was won by
+ * resignation, time or forfeit was not decided by this count. */
+static sei_decided run_decided(const sei_score_run *run)
+{
+    int d = run->from_sgf ? sei_decided_from_letter(run->recorded_how) : -1;
+    if (d > 0 && (run->recorded_winner == SEI_BLACK || run->recorded_winner == SEI_WHITE))
+        return (sei_decided)d;
+    return SEI_DECIDED_COUNT;
+}
 
 /* The SGF name of a point: "dd". */
 static void sgf_point(const sei_board *b, int p, char out[3])
@@ -130,10 +141,12 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     fprintf(out, "  score            %7s %7s\n\n", sei_score_number(B->score, n1, sizeof n1),
             sei_score_number(W->score, n2, sizeof n2));
 
+    sei_decided decided = run_decided(run);
+    const char *head = decided == SEI_DECIDED_COUNT ? "Result" : "Count (not the game's result)";
     if (s->winner == SEI_EMPTY)
-        fprintf(out, "Result: draw (jigo), 0\n");
+        fprintf(out, "%s: draw (jigo), 0\n", head);
     else
-        fprintf(out, "Result: %s wins by %s point%s, %s\n", color_name(s->winner),
+        fprintf(out, "%s: %s wins by %s point%s, %s\n", head, color_name(s->winner),
                 sei_score_number(s->margin < 0 ? -s->margin : s->margin, n1, sizeof n1),
                 s->margin == 1 || s->margin == -1 ? "" : "s", s->result);
     if (area && r->stones_form) {
@@ -146,6 +159,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
             fprintf(out, ": %s wins by %s stone%s (%s)\n", color_name(s->winner), sei_score_stones(st, n3, sizeof n3),
                     st > 1 ? "s" : "", s->result);
     }
+    if (decided != SEI_DECIDED_COUNT)
+        fprintf(out, "Game result: %s wins by %s, %c+%c (the record's RE: the count above is not the game's result)\n",
+                color_name(run->recorded_winner), sei_decided_name(decided), run->recorded_winner == SEI_BLACK ? 'B' : 'W',
+                sei_decided_letter(decided));
     if (r->fill_check) {
         fprintf(out, "Fill check (%d stones a side, White puts %d into Black's territory):\n", s->fill_bowl,
                 s->fill_komi_stones);
@@ -263,5 +280,12 @@ void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
     }
     if (run->from_sgf)
         fprintf(out, ",\"recorded_result\":\"%s\"", run->recorded);
+    sei_decided decided = run_decided(run);
+    fprintf(out, ",\"decided_by\":\"%s\"", sei_decided_name(decided));
+    if (decided != SEI_DECIDED_COUNT)
+        fprintf(out, ",\"game_result\":\"%c+%c\"", run->recorded_winner == SEI_BLACK ? 'B' : 'W',
+                sei_decided_letter(decided));
+    else
+        fprintf(out, ",\"game_result\":\"%s\"", s->result);
     fprintf(out, "}\n");
 }

@@ -79,6 +79,18 @@ expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
 
+# A game decided by resignation is stored as B+R, with no count; `score`
+# still counts it when asked, saying the count is not the game's result.
+printf '(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]RE[B+R];B[ee];W[cc];B[gc];W[cg])\n' >"$tmp/resigned.sgf"
+expect 0 "not the game's result" -- score --sgf "$tmp/resigned.sgf"
+expect 0 "Saved as result 1" -- score --sgf "$tmp/resigned.sgf" --save --db "$tmp/resign.db"
+expect 0 "  B+R" -- results --db "$tmp/resign.db" list
+expect 0 "Black wins by resignation" -- results --db "$tmp/resign.db" show 1
+printf '(;GM[1]FF[4]SZ[9]RE[W+T];B[ee];W[cc])\n' >"$tmp/timeout.sgf"
+expect 0 "\"decided_by\":\"time\"" -- score --sgf "$tmp/timeout.sgf" --json --save --db "$tmp/resign.db"
+expect 0 "  W+T" -- results --db "$tmp/resign.db" list
+expect 0 ',W+T,' -- results --db "$tmp/resign.db" export --csv -
+
 # The kiosk: bad options, then a real run in a window on SDL's offscreen
 # driver, stopped with SIGTERM as systemd stops it: exit 0, database whole.
 expect 0 "usage: seichi kiosk" -- kiosk --help

@@ -129,6 +129,12 @@ static void make_result(int seq, sei_store_result *r)
         snprintf(r->result_stones, sizeof r->result_stones, "%c+%d¼", seq % 2 ? 'B' : 'W', seq % 15);
     }
     snprintf(r->source, sizeof r->source, "test %d", seq);
+    if (seq % 4 == 2) {
+        char game[128];
+        int len = snprintf(game, sizeof game, "(;GM[1]SZ[%d]C[game %d, \"quoted\" \\] and a\nline]\n;B[aa])", n, seq);
+        assert_int_equal(sei_store_result_set_game(r, game, (size_t)len, seq % 8 == 2 ? "/games/g.sgf" : NULL),
+                         SEI_STORE_OK);
+    }
     if (seq % 2) {
         r->photo_path = malloc(64);
         snprintf(r->photo_path, 64, "/srv/photos/game '%d', \"x\".jpg", seq);
@@ -158,6 +164,11 @@ static int same_result(const sei_store_result *a, const sei_store_result *b, cha
     }
     DIFF_I(dame); DIFF_D(margin); DIFF_I(winner); DIFF_S(result); DIFF_D(margin_stones); DIFF_S(result_stones);
     DIFF_S(source);
+    DIFF_I(decided);
+    if (!a->game_sgf != !b->game_sgf || (a->game_sgf && strcmp(a->game_sgf, b->game_sgf)))
+        return snprintf(why, n, "game_sgf differs"), 0;
+    if (!a->game_path != !b->game_path || (a->game_path && strcmp(a->game_path, b->game_path)))
+        return snprintf(why, n, "game_path differs"), 0;
 #undef DIFF_S
 #undef DIFF_I
 #undef DIFF_D
@@ -228,6 +239,11 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_finalize(st);
     sqlite3_close(db);
 }
+
+/* What schema 4 added: dropped, a file is as schema 3 made it. */
+#define SCHEMA_3_COLUMNS                                                                                            \
+    "ALTER TABLE results DROP COLUMN decided_by; ALTER TABLE results DROP COLUMN game_sgf;"                         \
+    "ALTER TABLE results DROP COLUMN game_path;"
 
 /* ---- round trip and listing ------------------------------------------------------ */
 
@@ -481,10 +497,11 @@ static void test_schema_version(void **state)
     assert_string_equal(mode, "wal");
 
     /* An older file (schema 1: no index by time, no settings) is migrated, data kept. */
-    raw_sql(path, "DROP INDEX results_time; DROP TABLE settings; PRAGMA user_version = 1");
+    raw_sql(path, "DROP INDEX results_time; DROP TABLE settings;" SCHEMA_3_COLUMNS "PRAGMA user_version = 1");
+    int64_t old_id = raw_int(path, "SELECT id FROM results");
     s = open_ok(path);
     sei_store_result got;
-    assert_int_equal(sei_store_get(s, 1, &got), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
     assert_same(&r, &got);
     sei_store_result_release(&got);
     sei_store_close(s);
@@ -503,6 +520,106 @@ static void test_schema_version(void **state)
     assert_null(sei_store_open(path, err, sizeof err));
     assert_non_null(strstr(err, "another program's database"));
     sei_store_result_release(&r);
+}
+
+/* A game won by resignation, time or forfeit is stored as such, with no
+ * count; a count claiming to be one is refused; rows written before
+ * schema 4 read back as counts. */
+static void test_decided(void **state)
+{
+    (void)state;
+    const char *path = tpath("decided.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_board *b = sei_board_create(9);
+    sei_board_place(b, SEI_BLACK, sei_board_point(b, 4, 4));
+    sei_board_place(b, SEI_WHITE, sei_board_point(b, 2, 2));
+    sei_rules rules;
+    sei_rules_preset(&rules, "japanese");
+    const struct { sei_decided how; int winner; const char *want; } cases[] = {
+        {SEI_DECIDED_RESIGNATION, SEI_BLACK, "B+R"},
+        {SEI_DECIDED_TIME, SEI_WHITE, "W+T"},
+        {SEI_DECIDED_FORFEIT, SEI_BLACK, "B+F"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        sei_store_result r, got;
+        assert_int_equal(sei_store_result_decided(&r, i == 2 ? NULL : b, 9, &rules, 2, cases[i].winner, cases[i].how,
+                                                  "kiosk", NULL),
+                         SEI_STORE_OK);
+        assert_string_equal(r.result, cases[i].want);
+        int64_t id;
+        assert_int_equal(sei_store_save(s, &r, &id), SEI_STORE_OK);
+        assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+        memcpy(r.time, got.time, sizeof r.time);
+        assert_same(&r, &got);
+        assert_int_equal(got.decided, cases[i].how);
+        assert_true(got.margin == 0 && got.side[SEI_BLACK].score == 0 && got.side[SEI_WHITE].score == 0);
+        assert_string_equal(got.position + 2 * 10, i == 2 ? ".........\n.........\n.........\n.........\n"
+                                                             ".........\n.........\n.........\n"
+                                                           : "..O......\n.........\n....X....\n.........\n"
+                                                             ".........\n.........\n.........\n");
+        sei_store_result_release(&got);
+        sei_store_result_release(&r);
+    }
+    /* Nothing else passes as a resignation: a margin in its result, a
+     * draw, dead stones. */
+    sei_store_result r;
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_WHITE, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_OK);
+    snprintf(r.result, sizeof r.result, "W+7.5");
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    assert_non_null(strstr(sei_store_errmsg(s), "must read B+R or W+R"));
+    snprintf(r.result, sizeof r.result, "W+R");
+    r.winner = SEI_EMPTY;
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    sei_store_result_release(&r);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_EMPTY, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_BLACK, SEI_DECIDED_COUNT, "x", NULL),
+                     SEI_STORE_ERR_ARG);
+    sei_store_close(s);
+
+    /* A file written by schema 3 (no decided_by, no game record) with a
+     * count in it: migrated, its row a count, and new results go in. */
+    raw_sql(path, "DELETE FROM results;" SCHEMA_3_COLUMNS "PRAGMA user_version = 3");
+    sei_store_result old;
+    make_result(4, &old);
+    free(old.game_sgf), free(old.game_path);
+    old.game_sgf = old.game_path = NULL;
+    char sql[4096];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO results (time, rules, scoring, komi, handicap, bonus, size, position, territory, dead,"
+             " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"
+             " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"
+             " dame, margin, winner, result, margin_stones, result_stones, source, photo_path) VALUES"
+             " ('2024-01-01T00:00:00Z', 'japanese', 'territory', 6.5, 0, 0, 2, '..\n..\n', '..\n..\n', '',"
+             " 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,6.5,0, 4, -6.5, 'W', 'W+6.5', 0, NULL, 'sgf', NULL)");
+    raw_sql(path, sql);
+    sei_store_result_release(&old);
+    int64_t old_id = raw_int(path, "SELECT id FROM results");
+    s = open_ok(path);
+    sei_store_result got;
+    assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
+    assert_int_equal(got.decided, SEI_DECIDED_COUNT);
+    assert_string_equal(got.result, "W+6.5");
+    assert_null(got.game_sgf);
+    sei_store_result_release(&got);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_WHITE, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_OK);
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM results WHERE decided_by = 'resignation'"), 1);
+    /* A row edited to an unknown way of winning is refused by the file itself. */
+    char err[512];
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_not_equal(sqlite3_exec(db, "UPDATE results SET decided_by = 'coin'", NULL, NULL, NULL),
+                         SQLITE_OK);
+    sqlite3_close(db);
+    (void)err;
+    sei_board_destroy(b);
 }
 
 /* Settings survive a reopen, a missing one says so, and a file from
@@ -527,7 +644,7 @@ static void test_settings(void **state)
     assert_int_equal(sei_store_setting_get(s, "komi", small, sizeof small), SEI_STORE_OK);
     assert_string_equal(small, "6.");
     sei_store_close(s);
-    raw_sql(path, "DROP TABLE settings; PRAGMA user_version = 2");
+    raw_sql(path, "DROP TABLE settings;" SCHEMA_3_COLUMNS "PRAGMA user_version = 2");
     s = open_ok(path);
     assert_int_equal(sei_store_setting_get(s, "lang", buf, sizeof buf), SEI_STORE_ERR_NOTFOUND);
     assert_int_equal(sei_store_setting_set(s, "lang", "zh"), SEI_STORE_OK);
@@ -719,8 +836,8 @@ static void test_cli(void **state)
     char *text = slurp(csv);
     assert_non_null(text);
     assert_memory_equal(text, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,"
-                              "result_stones,photo_path\r\n1,", 101);
-    assert_non_null(strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\"\r\n"));
+                              "result_stones,photo_path,decided_by\r\n1,", 112);
+    assert_non_null(strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\",count\r\n"));
     int lines = 0;
     for (char *p = text; *p; p++)
         lines += *p == '\n';
@@ -938,6 +1055,7 @@ int main(void)
         cmocka_unit_test(test_corrupt_file),
         cmocka_unit_test(test_readonly_location),
         cmocka_unit_test(test_schema_version),
+        cmocka_unit_test(test_decided),
         cmocka_unit_test(test_settings),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_from_run),

@@ -756,6 +756,66 @@ static void test_record_end_gesture(void **state)
     sei_app_destroy(a);
 }
 
+/* A recorded game ended by the resign gesture: the confirm screen offers
+ * "Black wins by resignation" and Agreed, and the store holds B+R with no
+ * count, linked to the recorded game (whose RE says B+R). */
+static void test_record_resign(void **state)
+{
+    (void)state;
+    const char *dir = SEI_SOURCE_DIR "/images/sequences/resign-9x9";
+    if (access(SEI_SOURCE_DIR "/images/sequences/resign-9x9/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_resign: %s absent; skipped\n", dir);
+        return;
+    }
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/resign-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new(dir, db, l);
+        sei_app_tick(a, 0);
+        tap_button(a, SEI_BTN_RECORD);
+        double t = 0;
+        for (int i = 0; i < 300 && sei_app_screen(a) == SEI_SCREEN_RECORD; i++, t += 66)
+            sei_app_tick(a, t);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "confirm-resign-%s", langs[l]);
+        golden(name);
+        if (l > 0) {
+            sei_app_destroy(a);
+            continue;
+        }
+        assert_non_null(strstr(sei_app_status(a), "Resigned: B+R"));
+        tap_button(a, SEI_BTN_RULES_NEXT); /* Japanese, stored with the result */
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        sei_app_destroy(a);
+
+        char err[256];
+        sei_store *s = sei_store_open(db, err, sizeof err);
+        assert_non_null(s);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        assert_string_equal(r.result, "B+R");
+        assert_int_equal(r.decided, SEI_DECIDED_RESIGNATION);
+        assert_int_equal(r.winner, SEI_BLACK);
+        assert_string_equal(r.rules, "japanese");
+        assert_true(r.margin == 0 && r.side[SEI_WHITE].score == 0);
+        assert_non_null(r.game_path);
+        assert_non_null(r.game_sgf);
+        assert_non_null(strstr(r.game_sgf, "RE[B+R]"));
+        int stones = 0;
+        for (const char *q = r.position; *q; q++)
+            stones += *q == 'X' || *q == 'O';
+        assert_int_equal(stones, 3);
+        sei_store_result_release(&r);
+        sei_store_close(s);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -795,6 +855,7 @@ int main(void)
         cmocka_unit_test(test_drag_corners),
         cmocka_unit_test(test_record_screen),
         cmocka_unit_test(test_record_end_gesture),
+        cmocka_unit_test(test_record_resign),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

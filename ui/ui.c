@@ -772,6 +772,19 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
     snprintf(val, sizeof val, "%d", v->handicap);
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+");
     y += 50;
+    if (v->resigned_winner == SEI_BLACK || v->resigned_winner == SEI_WHITE) {
+        /* Won by resignation: nothing to count. Agreed stores it; Count
+         * is there for a gesture misread. */
+        snprintf(val, sizeof val, sei_ui_string(v->lang, SEI_S_WINS_BY_RESIGNATION),
+                 sei_ui_string(v->lang, v->resigned_winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK));
+        text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
+        button(ui, px, SEI_UI_H - 136, pw, 56, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PLAIN, FS_BODY);
+        button(ui, px, SEI_UI_H - 72, 120, 60, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+        button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
+               BTN_PRIMARY, FS_LARGE);
+        status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
+        return;
+    }
     if (r->scoring == SEI_SCORING_TERRITORY) {
         int by_last = v->prisoners.source == SEI_PRISONERS_LAST;
         chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_PRISONERS),

@@ -66,6 +66,7 @@ typedef enum {
     SEI_S_REC_SAVED,        /* "Saved to %s" */
     SEI_S_END, SEI_S_STOP,
     SEI_S_RESIGNED,         /* "Resigned" */
+    SEI_S_WINS_BY_RESIGNATION, /* "%s wins by resignation" : colour */
     SEI_S_GAME_OVER,        /* "Both players ended the game" */
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_SAVED,            /* "Saved as result %d" */
@@ -148,6 +149,8 @@ typedef struct {
     const sei_rules *rules;
     int handicap;
     sei_prisoners prisoners;
+    int resigned_winner;     /* Confirm: SEI_BLACK or SEI_WHITE won by resignation, so there is
+                                nothing to count (Agreed stores it); 0: a position to count */
     /* Settings */
     sei_ui_settings settings;
     /* No camera */
