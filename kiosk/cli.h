@@ -50,6 +50,8 @@ typedef struct {
     size_t sgf_len;
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
+    int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
+                                or its SEIP); 0: a board or a photo without them, counted as none */
     int from_image;
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;

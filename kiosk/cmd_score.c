@@ -224,6 +224,8 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         goto out;
     }
     r->oddities = info.oddities;
+    /* Captures come from the moves; a setup position alone says nothing. */
+    r->prisoners_given = g.moves_n > 0;
     if (!o->rules_set && g.rules[0]) {
         double pen[3] = {0, rules->penalty[1], rules->penalty[2]};
         sei_rules_preset(rules, g.rules);
@@ -385,6 +387,8 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     if (o->handicap >= 0)
         b->handicap = o->handicap;
     sei_rules_apply(&rules, b);
+    if (o->prisoners.source != SEI_PRISONERS_BOARD)
+        r->prisoners_given = 1;
     sei_status st = sei_score_count(b, dead, &rules, &o->prisoners, &r->score);
     if (st) {
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));

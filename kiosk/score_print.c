@@ -134,6 +134,8 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     fprintf(out, "  dead removed (X) %7d %7d\n", B->dead, W->dead);
     fprintf(out, "  prisoners (P)    %7d %7d%s\n", B->prisoners, W->prisoners,
             s->prisoners_net ? "   (net, from who played last)" : "");
+    if (!area && !run->prisoners_given)
+        fprintf(out, "  Prisoners not given: counted as none (give --prisoners B,W or --last b|w)\n");
     if (B->penalty || W->penalty)
         fprintf(out, "  penalty          %7s %7s\n", sei_score_number(-B->penalty, n1, sizeof n1),
                 sei_score_number(-W->penalty, n2, sizeof n2));
@@ -205,6 +207,7 @@ void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
     side_json(out, "black", &s->side[SEI_BLACK]);
     fputc(',', out);
     side_json(out, "white", &s->side[SEI_WHITE]);
+    fprintf(out, ",\"prisoners_given\":%s", run->prisoners_given ? "true" : "false");
     fprintf(out, ",\"dame\":%d,\"prisoners_net\":%s,\"margin\":%s,\"winner\":\"%s\",\"result\":\"%s\"", s->dame,
             s->prisoners_net ? "true" : "false", sei_score_number(s->margin, n1, sizeof n1),
             s->winner == SEI_BLACK ? "B" : s->winner == SEI_WHITE ? "W" : "draw", s->result);

@@ -36,6 +36,17 @@ expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
 expect 0 "Black counts 185 against 185¼" -- score --board "$src/tests/boards/chinese-185.board" --penalty b:2
 
+# Territory rules need the prisoners: a board or a photo does not carry
+# them, and the count says so rather than silently taking none.
+expect 0 "Prisoners not given: counted as none" -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese
+expect 0 '"prisoners_given":false' -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --json
+expect 0 '"prisoners_given":true' -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --prisoners 3,2 --json
+expect 0 '"prisoners_given":true' -- score --board "$src/tests/boards/seeds-184-177.board" --rules korean --last b --json
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --prisoners 0,0 >"$tmp/given.txt" 2>&1
+grep -q "not given" "$tmp/given.txt" && { fail=$((fail + 1)); echo "FAIL: prisoners given as 0,0 said not given"; } || pass=$((pass + 1))
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --rules chinese >"$tmp/area.txt" 2>&1
+grep -q "not given" "$tmp/area.txt" && { fail=$((fail + 1)); echo "FAIL: area counting asked for prisoners"; } || pass=$((pass + 1))
+
 for f in "$src"/tests/bad/*.board; do
   want=$(sed -n '1s/^# expect: //p' "$f")
   expect 2 "$want" -- score --board "$f"
