@@ -27,7 +27,8 @@ typedef struct {
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
     int handicap;            /* -1: not given */
-    const char *dead;        /* NULL: the diagram's marks (a record: "auto"); "auto"; "none"; or points */
+    const char *dead;        /* NULL: the diagram's marks (a record: its TB/TW marks, else "auto");
+                                "auto"; "none"; "record" (a record's marks); or points */
     sei_prisoners prisoners;
     int json;
 } sei_score_opts;
@@ -50,6 +51,7 @@ typedef struct {
     size_t sgf_len;
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
+    int dead_from_record;    /* 1: the dead stones are those the record marks (--dead record) */
     int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
                                 or its SEIP); 0: a board or a photo without them, counted as none */
     int from_image;

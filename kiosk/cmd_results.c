@@ -215,10 +215,40 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
 
 /* ---- SGF ------------------------------------------------------------------------- */
 
-/* The stored position as a game record: a setup position (AB/AW, no
- * moves) with SZ KM HA RU DT, and the count as sei_sgf_set_score writes it
- * (RE, TB, TW, a comment listing the dead stones), rebuilt from the stored
- * territory map so the record says exactly what was agreed. */
+/* Parse the game a result was made from into g and replay its main line
+ * onto b: 1 when its end is the stored position (so the record can carry
+ * the result), with its root and last node, else 0 (a position edited
+ * after the game, a record that no longer reads). */
+static int game_fits(sei_sgf *g, const sei_store_result *r, sei_board *b, int *root, int *last)
+{
+    sei_sgf_game game;
+    memset(&game, 0, sizeof game);
+    int fits = sei_sgf_parse(g, r->game_sgf, strlen(r->game_sgf)) == SEI_OK && sei_sgf_game_get(g, 0, &game) == SEI_OK &&
+               game.size == r->size && sei_sgf_replay(g, &game, -1, b, NULL) == SEI_OK;
+    for (int y = 0; fits && y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            int c = b->color[sei_board_point(b, x, y)];
+            if ((c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.') != r->position[y * (r->size + 1) + x])
+                fits = 0;
+        }
+    *root = game.root;
+    *last = game.last;
+    sei_sgf_game_release(&game);
+    return fits;
+}
+
+/* The stored result as a game record that counts again to the same result
+ * (`seichi score --sgf`). When it was made from a game (a record counted,
+ * a game recorded in the kiosk) and that game ends in the stored
+ * position, the record is that game whole: its moves, players, event and
+ * every other property. Otherwise it is the position as setup stones,
+ * with SZ HA DT GN. Either way it gains RU (in FF[4]'s spelling), KM
+ * (points) and RE at the root, and for a count, at the last node, the
+ * territory as TB/TW with the dead stones under the other side's marks
+ * (as CGoban and Sabaki write a count, and as Seichi reads one back) and
+ * a comment with the count. Prisoners that the moves do not give (a photo,
+ * a board, numbers changed by hand) go into the comment and into SEIP[b:w],
+ * a private property Seichi reads back. */
 static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg, size_t n)
 {
     sei_sgf *g = sei_sgf_create();
@@ -229,45 +259,86 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
         snprintf(msg, n, "out of memory");
         goto out;
     }
-    int root = sei_sgf_add_game(g);
+    int root = -1, last = -1;
+    const sei_store_side *B = &r->side[SEI_BLACK], *W = &r->side[SEI_WHITE];
+    int from_game = r->game_sgf && game_fits(g, r, b, &root, &last);
+    int seip = r->decided == SEI_DECIDED_COUNT &&
+               (!from_game || b->prisoners[SEI_BLACK] != B->prisoners || b->prisoners[SEI_WHITE] != W->prisoners);
     char v[64];
-    sei_status st = root < 0 ? SEI_ERR_NOMEM : SEI_OK;
-    if (!st) st = sei_sgf_set(g, root, "GM", "1");
-    if (!st) st = sei_sgf_set(g, root, "FF", "4");
-    if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
-    if (!st) st = sei_sgf_set(g, root, "AP", "Seichi");
-    snprintf(v, sizeof v, "%d", r->size);
-    if (!st) st = sei_sgf_set(g, root, "SZ", v);
-    if (!st) st = sei_sgf_set(g, root, "KM", sei_score_number(r->komi, v, sizeof v));
-    snprintf(v, sizeof v, "%d", r->handicap);
-    if (!st && r->handicap) st = sei_sgf_set(g, root, "HA", v);
-    if (!st) st = sei_sgf_set(g, root, "RU", r->rules);
-    snprintf(v, sizeof v, "%.10s", r->time);
-    if (!st && strlen(v) == 10) st = sei_sgf_set(g, root, "DT", v);
-    snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
-    if (!st) st = sei_sgf_set(g, root, "GN", v);
-    for (int y = 0; y < r->size && !st; y++)
-        for (int x = 0; x < r->size && !st; x++) {
-            char c = r->position[y * (r->size + 1) + x];
-            if (c == '.')
-                continue;
-            char pt[3] = {(char)('a' + x), (char)('a' + y), 0};
-            int p = sei_board_point(b, x, y);
-            int color = c == 'X' ? SEI_BLACK : SEI_WHITE;
-            st = sei_sgf_add_value(g, root, color == SEI_BLACK ? "AB" : "AW", pt);
-            if (!st && sei_board_place(b, color, p))
-                st = SEI_ERR_ARG;
+    sei_status st = SEI_OK;
+    if (!from_game) {
+        /* Not the game (or none): a fresh record of the position. */
+        sei_sgf_destroy(g);
+        sei_board_destroy(b);
+        g = sei_sgf_create();
+        b = sei_board_create(r->size);
+        if (!g || !b) {
+            snprintf(msg, n, "out of memory");
+            goto out;
         }
+        root = last = sei_sgf_add_game(g);
+        st = root < 0 ? SEI_ERR_NOMEM : SEI_OK;
+        if (!st) st = sei_sgf_set(g, root, "GM", "1");
+        if (!st) st = sei_sgf_set(g, root, "FF", "4");
+        if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
+        if (!st) st = sei_sgf_set(g, root, "AP", "Seichi");
+        snprintf(v, sizeof v, "%d", r->size);
+        if (!st) st = sei_sgf_set(g, root, "SZ", v);
+        snprintf(v, sizeof v, "%.10s", r->time);
+        if (!st && strlen(v) == 10) st = sei_sgf_set(g, root, "DT", v);
+        snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
+        if (!st) st = sei_sgf_set(g, root, "GN", v);
+        for (int y = 0; y < r->size && !st; y++)
+            for (int x = 0; x < r->size && !st; x++) {
+                char c = r->position[y * (r->size + 1) + x];
+                if (c == '.')
+                    continue;
+                char pt[3] = {(char)('a' + x), (char)('a' + y), 0};
+                int color = c == 'X' ? SEI_BLACK : SEI_WHITE;
+                st = sei_sgf_add_value(g, root, color == SEI_BLACK ? "AB" : "AW", pt);
+                if (!st && sei_board_place(b, color, sei_board_point(b, x, y)))
+                    st = SEI_ERR_ARG;
+            }
+    }
+    snprintf(v, sizeof v, "%d", r->handicap);
+    if (!st && (r->handicap || sei_sgf_get(g, root, "HA"))) st = sei_sgf_set(g, root, "HA", v);
+    if (!st) st = sei_sgf_set(g, root, "RU", sei_sgf_rules_name(r->rules));
+    if (!st) st = sei_sgf_set(g, root, "KM", sei_score_number(r->komi, v, sizeof v));
+    if (!st && seip) {
+        snprintf(v, sizeof v, "%d:%d", B->prisoners, W->prisoners);
+        st = sei_sgf_set(g, root, "SEIP", v);
+        char note[160];
+        snprintf(note, sizeof note, "Prisoners: Black captured %d, White captured %d (SEIP[%s]).", B->prisoners,
+                 W->prisoners, v);
+        const char *old = sei_sgf_get(g, root, "C");
+        char *c = malloc((old ? strlen(old) + 2 : 0) + strlen(note) + 1);
+        if (!c)
+            st = SEI_ERR_NOMEM;
+        else {
+            sprintf(c, "%s%s%s", old ? old : "", old ? "\n\n" : "", note);
+            if (!st) st = sei_sgf_set(g, root, "C", c);
+            free(c);
+        }
+    }
     if (st) {
         snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+        goto out;
+    }
+    if (r->decided != SEI_DECIDED_COUNT) {
+        /* Won without a count: only who won and how. */
+        if (sei_sgf_set(g, root, "RE", r->result) || sei_sgf_write(g, text, len)) {
+            snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+            goto out;
+        }
+        rc = 0;
         goto out;
     }
     /* What sei_sgf_set_score reads of a count. */
     snprintf(sc->rules.name, sizeof sc->rules.name, "%s", r->rules);
     sc->rules.komi = r->komi;
     sc->size = r->size;
-    sc->side[SEI_BLACK].score = r->side[SEI_BLACK].score;
-    sc->side[SEI_WHITE].score = r->side[SEI_WHITE].score;
+    sc->side[SEI_BLACK].score = B->score;
+    sc->side[SEI_WHITE].score = W->score;
     snprintf(sc->result, sizeof sc->result, "%s", r->result);
     for (int y = 0; y < r->size; y++)
         for (int x = 0; x < r->size; x++) {
@@ -284,8 +355,21 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
                 sc->mark[p] = SEI_MARK_FALSE_EYE;
             else if (t == '.')
                 sc->mark[p] = SEI_MARK_DAME;
+            if (sc->dead[p]) {
+                /* A dead stone is read back from the other side's mark on
+                 * it, whatever its point scored. */
+                sc->mark[p] = SEI_MARK_TERRITORY;
+                sc->owner[p] = c == 'X' ? SEI_WHITE : SEI_BLACK;
+            }
         }
-    if (sei_sgf_set_score(g, root, b, sc) || sei_sgf_write(g, text, len)) {
+    /* The count at the end of the game; its result at the root, where
+     * FF[4] puts RE. */
+    st = sei_sgf_set_score(g, last, b, sc);
+    if (!st && last != root) {
+        st = sei_sgf_remove(g, last, "RE");
+        if (!st) st = sei_sgf_set(g, root, "RE", r->result);
+    }
+    if (st || sei_sgf_write(g, text, len)) {
         snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
         goto out;
     }

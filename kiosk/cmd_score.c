@@ -194,8 +194,13 @@ static int dead_from_list(sei_board *b, const char *list, uint8_t *dead, FILE *e
 }
 
 /* The final position of a game record, with the record's rules and komi
- * unless the options name others. */
-static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules, FILE *err)
+ * unless the options name others. The dead stones its last node marks
+ * (TB/TW on stones) go into dead, *marked saying whether it records a
+ * count at all; prisoners a Seichi export wrote (SEIP[b:w], for a position
+ * with no moves to take them from) into *pris unless the options gave
+ * them. */
+static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules, uint8_t *dead, int *marked,
+                    sei_prisoners *pris, FILE *err)
 {
     size_t len;
     char *text = read_file(o->sgf_path, MAX_SGF_FILE, &len, err);
@@ -226,6 +231,18 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
     r->oddities = info.oddities;
     /* Captures come from the moves; a setup position alone says nothing. */
     r->prisoners_given = g.moves_n > 0;
+    *marked = sei_sgf_dead_marks(s, g.last, r->board, dead) > 0;
+    const char *seip = sei_sgf_get(s, g.root, "SEIP");
+    if (seip && pris->source == SEI_PRISONERS_BOARD) {
+        int pb, pw;
+        char extra;
+        if (sscanf(seip, "%d:%d%c", &pb, &pw, &extra) != 2 || pb < 0 || pw < 0 || pb > 999 || pw > 999) {
+            fprintf(err, "seichi score: %s: SEIP[%s] is not Seichi's prisoners (BLACK:WHITE)\n", o->sgf_path, seip);
+            goto out;
+        }
+        *pris = (sei_prisoners){SEI_PRISONERS_GIVEN, pb, pw, SEI_WHITE};
+        r->prisoners_given = 1;
+    }
     if (!o->rules_set && g.rules[0]) {
         double pen[3] = {0, rules->penalty[1], rules->penalty[2]};
         sei_rules_preset(rules, g.rules);
@@ -346,12 +363,22 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     memset(r, 0, sizeof *r);
     memset(dead, 0, sizeof dead);
 
+    sei_prisoners pris = o->prisoners;
     if (o->sgf_path) {
-        int rc = load_sgf(o, r, &rules, err);
+        int marked = 0;
+        int rc = load_sgf(o, r, &rules, dead, &marked, &pris, err);
         if (rc)
             return rc;
+        /* A record that carries its count (territory marked at its end)
+         * names its own dead stones; else they are proposed. */
         if (!how)
-            how = "auto";
+            how = marked ? "record" : "auto";
+        if (!strcmp(how, "record") && !marked) {
+            fprintf(err, "seichi score: %s: --dead record: the record marks no dead stones (no TB/TW at its end)\n",
+                    path);
+            return 2;
+        }
+        r->dead_from_record = !strcmp(how, "record");
     } else if (o->image_path) {
         int rc = load_image(o, r, err);
         if (rc)
@@ -379,6 +406,11 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         }
         memcpy(dead, r->proposal.dead, sizeof dead);
         r->proposed = 1;
+    } else if (how && !strcmp(how, "record")) {
+        if (!o->sgf_path) {
+            fprintf(err, "seichi score: --dead record takes the dead stones a game record marks: give --sgf FILE\n");
+            return 2;
+        }
     } else if (how && !strcmp(how, "none")) {
         memset(dead, 0, sizeof dead);
     } else if (how && dead_from_list(b, how, dead, err)) {
@@ -387,9 +419,9 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     if (o->handicap >= 0)
         b->handicap = o->handicap;
     sei_rules_apply(&rules, b);
-    if (o->prisoners.source != SEI_PRISONERS_BOARD)
+    if (pris.source != SEI_PRISONERS_BOARD)
         r->prisoners_given = 1;
-    sei_status st = sei_score_count(b, dead, &rules, &o->prisoners, &r->score);
+    sei_status st = sei_score_count(b, dead, &rules, &pris, &r->score);
     if (st) {
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;
@@ -449,7 +481,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     if (rc < 0) {
         fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png])\n"
                      "                    [--rules R] [--komi K] [--handicap N]\n"
-                     "                    [--dead auto|none|POINTS] [--prisoners B,W | --last b|w]\n"
+                     "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "                    [--save [--db PATH] [--keep-photo]]\n"
                      "rules: %s\n", sei_rules_preset_names());

@@ -116,6 +116,8 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     if (run->proposed)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
                 run->proposal.playouts);
+    else if (run->dead_from_record)
+        fprintf(out, "Dead stones as the record marks them (TB/TW at its end):\n");
     print_groups_text(out, b, s->dead, "  dead", run);
     print_groups_text(out, b, run->seki, "  in seki", NULL);
     fprintf(out, "\n");
@@ -208,6 +210,7 @@ void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
     fputc(',', out);
     side_json(out, "white", &s->side[SEI_WHITE]);
     fprintf(out, ",\"prisoners_given\":%s", run->prisoners_given ? "true" : "false");
+    fprintf(out, ",\"dead_from\":\"%s\"", run->proposed ? "proposed" : run->dead_from_record ? "record" : "given");
     fprintf(out, ",\"dame\":%d,\"prisoners_net\":%s,\"margin\":%s,\"winner\":\"%s\",\"result\":\"%s\"", s->dame,
             s->prisoners_net ? "true" : "false", sei_score_number(s->margin, n1, sizeof n1),
             s->winner == SEI_BLACK ? "B" : s->winner == SEI_WHITE ? "W" : "draw", s->result);

@@ -59,6 +59,11 @@ expect 2 "--last takes b or w" -- score --board "$src/tests/boards/seeds-184-177
 expect 2 "either --prisoners or --last" -- score --board "$src/tests/boards/seeds-184-177.board" --last b --prisoners 1,2
 expect 2 "--penalty takes" -- score --board "$src/tests/boards/seeds-184-177.board" --penalty x:1
 expect 2 "not a point on this board" -- score --board "$src/tests/boards/seeds-184-177.board" --dead Z99
+expect 2 "dead record takes the dead stones a game record marks" -- score --board "$src/tests/boards/seeds-184-177.board" --dead record
+printf '(;GM[1]SZ[9];B[ee];W[cc])' >"$tmp/nomarks.sgf"
+expect 2 "the record marks no dead stones" -- score --sgf "$tmp/nomarks.sgf" --dead record
+printf '(;GM[1]SZ[9]SEIP[x];B[ee])' >"$tmp/badseip.sgf"
+expect 2 "is not Seichi's prisoners" -- score --sgf "$tmp/badseip.sgf"
 expect 2 "unknown command" -- frobnicate
 mkdir "$tmp/dir"
 expect 2 "cannot read" -- score --board "$tmp/dir"

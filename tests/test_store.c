@@ -28,6 +28,7 @@
 #include <sqlite3.h>
 
 #include "cli.h"
+#include "shared.h"
 #include "sgf.h"
 #include "store.h"
 
@@ -904,6 +905,165 @@ static void test_cli(void **state)
     free(out), free(err);
 }
 
+/* ---- exported results count again the same -------------------------------------- */
+
+/* `seichi score ARGS --save --db DB`, then `results export --sgf`, then
+ * `seichi score --sgf` on the exported file with no options: the count
+ * (or the game's result) must be the stored one, field by field. Returns
+ * the stored result (the caller releases it). */
+static void export_counts_again(const char *db, const char *label, sei_store_result *stored, int argc, ...)
+{
+    char *argv[24];
+    va_list ap;
+    va_start(ap, argc);
+    for (int i = 0; i < argc; i++)
+        argv[i] = va_arg(ap, char *);
+    va_end(ap);
+    argv[argc++] = "--save";
+    argv[argc++] = "--db";
+    argv[argc++] = (char *)db;
+    char *out, *err;
+    size_t on, en;
+    FILE *o = open_memstream(&out, &on), *e = open_memstream(&err, &en);
+    int rc = sei_cli_score(argc, argv, o, e);
+    fclose(o);
+    fclose(e);
+    if (rc)
+        fail_msg("%s: score: %s", label, err);
+    free(out), free(err);
+
+    char msg[512];
+    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    assert_non_null(s);
+    int64_t id;
+    assert_int_equal(sei_store_count(s, &id), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, id, stored), SEI_STORE_OK);
+    sei_store_close(s);
+
+    char dir[600], file[700];
+    snprintf(dir, sizeof dir, "%s/export-%s", tmpdir, label);
+    if (results_cmd(&out, &err, 5, "--db", (char *)db, "export", "--sgf", dir))
+        fail_msg("%s: export: %s", label, err);
+    free(out), free(err);
+    snprintf(file, sizeof file, "%s/seichi-%06" PRId64 ".sgf", dir, id);
+
+    static sei_score_run run;
+    sei_score_opts opts;
+    char *again[] = {"--sgf", file};
+    FILE *ef = tmpfile();
+    assert_int_equal(sei_cli_score_parse(2, again, &opts, ef), 0);
+    if (sei_cli_score_run(&opts, &run, ef)) {
+        rewind(ef);
+        char why[400] = "";
+        fgets(why, sizeof why, ef);
+        fail_msg("%s: counting %s again: %s", label, file, why);
+    }
+    fclose(ef);
+    sei_store_result got;
+    assert_int_equal(sei_store_result_from_run(&got, &opts, &run, 0, NULL, 0), SEI_STORE_OK);
+    /* What only the first save knows. */
+    memcpy(got.time, stored->time, sizeof got.time);
+    snprintf(got.source, sizeof got.source, "%s", stored->source);
+    free(got.photo_path), free(got.game_sgf), free(got.game_path);
+    got.photo_path = stored->photo_path ? strdup(stored->photo_path) : NULL;
+    got.game_sgf = stored->game_sgf ? strdup(stored->game_sgf) : NULL;
+    got.game_path = stored->game_path ? strdup(stored->game_path) : NULL;
+    char why[600];
+    if (!same_result(stored, &got, why, sizeof why))
+        fail_msg("%s: stored %s, the export counts %s: %s", label, stored->result, got.result, why);
+    sei_store_result_release(&got);
+    sei_cli_score_done(&run);
+}
+
+static void test_export_counts_again(void **state)
+{
+    (void)state;
+    const char *db = tpath("again.db");
+    rm_db(db);
+    sei_store_result r;
+    char *text;
+    sei_sgf *g;
+    sei_sgf_game game;
+
+    /* A board with dead stones, prisoners given: they travel as SEIP. */
+    export_counts_again(db, "board", &r, 7, SEI_TESTS_DIR "/../kiosk/samples/club-game-19.board", "--rules",
+                        "japanese", "--prisoners", "3,2", "--dead", "auto");
+    assert_true(r.dead[0]);
+    assert_int_equal(r.side[SEI_BLACK].prisoners, 3);
+    sei_store_result_release(&r);
+    export_counts_again(db, "seeds", &r, 5, SEI_TESTS_DIR "/boards/seeds-184-177.board", "--rules", "japanese",
+                        "--prisoners", "3,2");
+    assert_string_equal(r.result, "B+1.5");
+    sei_store_result_release(&r);
+    /* Korean by who played last: net prisoners. */
+    export_counts_again(db, "last", &r, 5, SEI_TESTS_DIR "/boards/seeds-184-177.board", "--rules", "korean", "--last",
+                        "b");
+    sei_store_result_release(&r);
+    /* A photo. */
+    export_counts_again(db, "photo", &r, 5, SEI_TESTS_DIR "/../images/renders/r043.jpg", "--rules", "japanese",
+                        "--prisoners", "5,1");
+    sei_store_result_release(&r);
+
+    /* A game won by resignation: its export says so, and is that again. */
+    const char *resigned = tpath("resigned.sgf");
+    FILE *f = fopen(resigned, "w");
+    fputs("(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]PB[Ann]PW[Bo]RE[B+R];B[ee];W[cc];B[gc];W[cg])", f);
+    fclose(f);
+    export_counts_again(db, "resigned", &r, 2, "--sgf", resigned);
+    assert_string_equal(r.result, "B+R");
+    sei_store_result_release(&r);
+
+    if (!sei_test_shared_present()) {
+        fprintf(stderr, "test_export_counts_again: %s absent; the Fox and Tygem games skipped\n",
+                sei_test_shared_dir() ? sei_test_shared_dir() : "../shared");
+        return;
+    }
+    /* A Fox game (the one that exported as B+9.5 when stored as W+11.5)
+     * and a Tygem game: the export is the game, moves and players kept. */
+    const char *games[][2] = {{"fox", "sgf/fox-pro/1410439875019999161.sgf"},
+                              {"tygem", "sgf/tygem-9d-2005-11/tygem-75815543.sgf"}};
+    for (int i = 0; i < 2; i++) {
+        char src[700];
+        snprintf(src, sizeof src, "%s/%s", sei_test_shared_dir(), games[i][1]);
+        export_counts_again(db, games[i][0], &r, 2, "--sgf", src);
+        if (i == 0)
+            assert_string_equal(r.result, "W+11.5");
+        assert_non_null(r.game_sgf);
+        char file[700];
+        snprintf(file, sizeof file, "%s/export-%s/seichi-%06" PRId64 ".sgf", tmpdir, games[i][0], r.id);
+        text = slurp(file);
+        assert_non_null(text);
+        g = sei_sgf_create();
+        assert_int_equal(sei_sgf_parse(g, text, strlen(text)), SEI_OK);
+        memset(&game, 0, sizeof game);
+        assert_int_equal(sei_sgf_game_get(g, 0, &game), SEI_OK);
+        sei_sgf *og = sei_sgf_create();
+        sei_sgf_game orig;
+        memset(&orig, 0, sizeof orig);
+        assert_int_equal(sei_sgf_parse(og, r.game_sgf, strlen(r.game_sgf)), SEI_OK);
+        assert_int_equal(sei_sgf_game_get(og, 0, &orig), SEI_OK);
+        assert_true(game.moves_n > 50);
+        assert_int_equal(game.moves_n, orig.moves_n);
+        assert_string_equal(game.black, orig.black);
+        assert_string_equal(game.white, orig.white);
+        assert_string_equal(game.date, orig.date);
+        assert_string_equal(game.result, r.result);
+        assert_true(sei_sgf_find(g, game.last, "TB") >= 0 || sei_sgf_find(g, game.last, "TW") >= 0);
+        sei_sgf_game_release(&orig);
+        sei_sgf_destroy(og);
+        sei_sgf_game_release(&game);
+        sei_sgf_destroy(g);
+        free(text);
+        sei_store_result_release(&r);
+    }
+    /* The same Fox game with no dead stones agreed: the export says none. */
+    char src[700];
+    snprintf(src, sizeof src, "%s/%s", sei_test_shared_dir(), games[0][1]);
+    export_counts_again(db, "fox-none", &r, 4, "--sgf", src, "--dead", "none");
+    assert_string_equal(r.dead, "");
+    sei_store_result_release(&r);
+}
+
 /* ---- killed mid-save -------------------------------------------------------------- */
 
 /* What the child reports: ready (id -1), then each result saved. */
@@ -1060,6 +1220,7 @@ int main(void)
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_from_run),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_export_counts_again),
         cmocka_unit_test(test_kill_while_saving),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
