@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "count.h"
 #include "cvwrap.h"
 #include "deadstones.h"
 #include "lattice.h"
@@ -353,10 +354,8 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->board = b;
     memset(a->dead, 0, sizeof a->dead);
     memset(a->edited, 0, sizeof a->edited);
-    sei_dead_result prop;
-    if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
-        memcpy(a->dead, prop.dead, sizeof a->dead);
     rules_set(a, a->set.rules, a->set.komi);
+    sei_count_propose(a->board, &a->rules, a->dead, NULL); /* none proposed when it fails: the players mark them */
     a->handicap = handicap;
     a->prisoners = prisoners;
     a->have_score = 0;
@@ -466,9 +465,7 @@ static void cycle_point(sei_app *a, int p)
 
 static int count(sei_app *a)
 {
-    a->board->handicap = a->handicap;
-    sei_rules_apply(&a->rules, a->board);
-    if (sei_score_count(a->board, a->dead, &a->rules, &a->prisoners, &a->score) != SEI_OK) {
+    if (sei_count_make(a->board, a->dead, &a->rules, a->handicap, &a->prisoners, &a->score, NULL) != SEI_OK) {
         say(a, "%s", sei_board_errmsg(a->board));
         return -1;
     }

@@ -8,6 +8,7 @@
 
 #include "boardfile.h"
 #include "cli.h"
+#include "count.h"
 #include "textbuf.h"
 #include "cvwrap.h"
 #include "sgf.h"
@@ -399,12 +400,10 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     }
     sei_board *b = r->board;
     if (how && !strcmp(how, "auto")) {
-        sei_status st = sei_dead_propose(b, NULL, &r->proposal);
-        if (st) {
+        if (sei_count_propose(b, &rules, dead, &r->proposal)) {
             fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
             return 2;
         }
-        memcpy(dead, r->proposal.dead, sizeof dead);
         r->proposed = 1;
     } else if (how && !strcmp(how, "record")) {
         if (!o->sgf_path) {
@@ -416,17 +415,12 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     } else if (how && dead_from_list(b, how, dead, err)) {
         return 2;
     }
-    if (o->handicap >= 0)
-        b->handicap = o->handicap;
-    sei_rules_apply(&rules, b);
     if (pris.source != SEI_PRISONERS_BOARD)
         r->prisoners_given = 1;
-    sei_status st = sei_score_count(b, dead, &rules, &pris, &r->score);
-    if (st) {
+    if (sei_count_make(b, dead, &rules, o->handicap, &pris, &r->score, r->seki)) {
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;
     }
-    sei_dead_seki(b, r->score.dead, r->seki);
     return 0;
 }
 

@@ -465,6 +465,86 @@ static void test_photo_to_stored_result(void **state)
     sei_app_destroy(a);
 }
 
+/* The kiosk and `seichi score` count the same photo alike under every
+ * rules preset, with a handicap and (territory rules) prisoners given:
+ * the same result, breakdown and marks. */
+static void test_kiosk_and_cli_agree(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "agree.db");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    int presets = 0;
+    const char *first = NULL;
+    for (;;) {
+        tap_button(a, SEI_BTN_COUNT);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+        sei_score k = *sei_app_score(a);
+        if (first && !strcmp(first, k.rules.name))
+            break;
+        if (!first)
+            first = sei_rules_preset_step(k.rules.name, 0);
+        presets++;
+        int territory = k.rules.scoring == SEI_SCORING_TERRITORY;
+
+        /* The same photo on the command line, with the same choices. */
+        static sei_score_run run;
+        sei_score_opts o;
+        char *argv[] = {SAMPLE, "--rules", k.rules.name, "--handicap", "2", "--prisoners", "3,1"};
+        FILE *err = tmpfile();
+        assert_int_equal(sei_cli_score_parse(territory ? 7 : 5, argv, &o, err), 0);
+        assert_int_equal(sei_cli_score_run(&o, &run, err), 0);
+        fclose(err);
+        const sei_score *c = &run.score;
+        if (strcmp(k.result, c->result) || k.margin != c->margin)
+            fail_msg("%s: the kiosk counts %s, the command line %s", k.rules.name, k.result, c->result);
+        for (int s = SEI_BLACK; s <= SEI_WHITE; s++) {
+            assert_true(k.side[s].score == c->side[s].score);
+            if (territory) /* area counting reports them but does not use them */
+                assert_int_equal(k.side[s].prisoners, c->side[s].prisoners);
+            assert_int_equal(k.side[s].territory, c->side[s].territory);
+            assert_int_equal(k.side[s].dead, c->side[s].dead);
+        }
+        assert_true(k.bonus == c->bonus);
+        assert_int_equal(k.handicap, 2);
+        assert_string_equal(k.result_stones, c->result_stones);
+        assert_memory_equal(k.mark, c->mark, sizeof k.mark);
+        assert_memory_equal(k.owner, c->owner, sizeof k.owner);
+        assert_memory_equal(k.dead, c->dead, sizeof k.dead);
+        sei_cli_score_done(&run);
+
+        /* On to the next preset: its own komi, prisoners as the CLI's. */
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        const sei_rules *r = NULL;
+        sei_rules next;
+        sei_rules_preset(&next, sei_rules_preset_step(k.rules.name, 1));
+        r = &next;
+        if (r->scoring == SEI_SCORING_TERRITORY) {
+            sei_app_draw(a);
+            /* Down to none (and no lower), then 3 by Black, 1 by White. */
+            for (int i = 0; i < 8; i++) {
+                tap_button(a, SEI_BTN_PRIS_B_DOWN);
+                tap_button(a, SEI_BTN_PRIS_W_DOWN);
+            }
+            for (int i = 0; i < 3; i++)
+                tap_button(a, SEI_BTN_PRIS_B_UP);
+            tap_button(a, SEI_BTN_PRIS_W_UP);
+        }
+    }
+    /* Every preset was counted once. */
+    int names = 1;
+    for (const char *q = sei_rules_preset_names(); *q; q++)
+        names += *q == ' ';
+    assert_int_equal(presets, names);
+    sei_app_destroy(a);
+}
+
 /* ---- no camera, settings --------------------------------------------------------- */
 
 static void test_no_camera_then_sample(void **state)
@@ -849,6 +929,7 @@ int main(void)
         cmocka_unit_test(test_tap_toggles_group),
         cmocka_unit_test(test_fix_stones_and_panel),
         cmocka_unit_test(test_photo_to_stored_result),
+        cmocka_unit_test(test_kiosk_and_cli_agree),
         cmocka_unit_test(test_no_camera_then_sample),
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_hand_delays_capture),
