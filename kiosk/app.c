@@ -536,7 +536,8 @@ static int agree(sei_app *a, int resigned)
     else
         st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
     if (!st && a->from_record) {
-        /* The game as recorded: every move is in its SGF already. */
+        /* The game as recorded: every move is in its SGF already. The
+         * result keeps it as it was played, and names the file. */
         size_t len;
         char why[PATH_MAX + 100];
         char *text = sei_file_read(a->rec_path, (size_t)64 << 20, &len, why, sizeof why);
@@ -551,13 +552,28 @@ static int agree(sei_app *a, int resigned)
     }
     int64_t id = 0;
     st = sei_store_save(a->store, &res, &id);
-    sei_store_result_release(&res);
     if (st != SEI_STORE_OK) {
+        sei_store_result_release(&res);
         say(a, "%s", sei_store_errmsg(a->store));
         return -1;
     }
     a->saved_id = id;
     say(a, sei_ui_string(a->set.lang, SEI_S_SAVED), (int)id);
+    if (res.game_sgf) {
+        /* The recorded game says how it ended, as its export does: the
+         * rules and komi agreed, the result, the count and its dead
+         * stones. Written whole or not at all; never over the game with a
+         * bare position (a position changed by hand after the game). */
+        res.id = id;
+        char *sgf = NULL, why[PATH_MAX + 200];
+        size_t len = 0;
+        int kept = 0;
+        if (sei_results_sgf(&res, &sgf, &len, &kept, why, sizeof why) == 0 && kept &&
+            sei_file_write_atomic(a->rec_path, sgf, len, why, sizeof why) != 0)
+            say(a, "%s", why);
+        free(sgf);
+    }
+    sei_store_result_release(&res);
     a->screen = SEI_SCREEN_LIVE;
     a->armed = 0;
     a->still_since = a->now;

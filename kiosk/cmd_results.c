@@ -249,8 +249,10 @@ static int game_fits(sei_sgf *g, const sei_store_result *r, sei_board *b, int *r
  * a comment with the count. Prisoners that the moves do not give (a photo,
  * a board, numbers changed by hand) go into the comment and into SEIP[b:w],
  * a private property Seichi reads back. */
-static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg, size_t n)
+int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n)
 {
+    if (kept_game)
+        *kept_game = 0;
     sei_sgf *g = sei_sgf_create();
     sei_board *b = sei_board_create(r->size);
     sei_score *sc = calloc(1, sizeof *sc);
@@ -262,6 +264,8 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
     int root = -1, last = -1;
     const sei_store_side *B = &r->side[SEI_BLACK], *W = &r->side[SEI_WHITE];
     int from_game = r->game_sgf && game_fits(g, r, b, &root, &last);
+    if (kept_game)
+        *kept_game = from_game;
     int seip = r->decided == SEI_DECIDED_COUNT &&
                (!from_game || b->prisoners[SEI_BLACK] != B->prisoners || b->prisoners[SEI_WHITE] != W->prisoners);
     char v[64];
@@ -365,6 +369,10 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
     /* The count at the end of the game; its result at the root, where
      * FF[4] puts RE. */
     st = sei_sgf_set_score(g, last, b, sc);
+    /* No territory and no dead stone: an empty TB[] still says the count
+     * was made with none dead, so it is not proposed again. */
+    if (!st && sei_sgf_find(g, last, "TB") < 0 && sei_sgf_find(g, last, "TW") < 0)
+        st = sei_sgf_add_value(g, last, "TB", "");
     if (!st && last != root) {
         st = sei_sgf_remove(g, last, "RE");
         if (!st) st = sei_sgf_set(g, root, "RE", r->result);
@@ -400,7 +408,8 @@ static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
         size_t len = 0;
         if (snprintf(path, sizeof path, "%s/seichi-%06" PRId64 ".sgf", dir, r.id) >= (int)sizeof path)
             rc = bad(err, "path too long under '%s'", dir);
-        else if (sgf_of(&r, &sgf, &len, msg, sizeof msg) || sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
+        else if (sei_results_sgf(&r, &sgf, &len, NULL, msg, sizeof msg) ||
+                 sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
             rc = (fprintf(err, "seichi results: %s\n", msg), 2);
         else
             files++;

@@ -212,6 +212,15 @@ sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t e
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);
 
+/* The game record of result r that `seichi score --sgf` counts again to
+ * r (what `results export --sgf` writes): r's game whole when it has one
+ * that ends in r's position (*kept_game, may be NULL, then 1), else the
+ * position as setup stones; RU, KM, RE, the count as TB/TW with the dead
+ * stones, and SEIP prisoners when the moves do not give them. *text is
+ * NUL-terminated, the caller frees it. Returns 0, or -1 with msg (n
+ * bytes). (cmd_results.c) */
+int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n);
+
 /* Export every result of s: a CSV file (csv, NULL: none) and one SGF file
  * per result into sgf_dir (made if missing; NULL: none), each written
  * whole or not at all. Says what it wrote on out and why it failed on err;

@@ -1940,6 +1940,7 @@ int sei_sgf_dead_marks(const sei_sgf *s, int node, sei_board *b, uint8_t *dead)
         int owner = !strcmp(key, "TB") ? SEI_BLACK : !strcmp(key, "TW") ? SEI_WHITE : -1;
         if (owner < 0)
             continue;
+        marks = 1; /* even an empty TB[]: a count with no territory */
         for (int v = s->props[p].val_first; v >= 0; v = s->vals[v].next) {
             int x0, y0, x1, y1;
             if (read_rect(s->arena + s->vals[v].off, s->vals[v].len, b->size, &x0, &y0, &x1, &y1))
@@ -1948,7 +1949,6 @@ int sei_sgf_dead_marks(const sei_sgf *s, int node, sei_board *b, uint8_t *dead)
                 for (int x = x0; x <= x1; x++) {
                     int pt = sei_board_point(b, x, y);
                     int c = b->color[pt];
-                    marks++;
                     /* A stone under its opponent's territory is dead. */
                     if ((c == SEI_BLACK || c == SEI_WHITE) && c != owner)
                         dead[pt] = 1;

@@ -226,8 +226,9 @@ const char *sei_sgf_rules_name(const char *preset);
  * line), the way CGoban, Sabaki and KGS write them: a stone under its
  * opponent's territory mark (TB on a white stone, TW on a black one).
  * dead[] (SEI_MAX_POINTS, indexed by b's points; b is the position at
- * node; its scratch marks are used) gets 1 for every stone of such a chain. Returns how many points
- * carry a TB or TW mark: 0 when the node records no count. */
+ * node; its scratch marks are used) gets 1 for every stone of such a chain.
+ * Returns 1 when the node records a count (a TB or TW property, even an
+ * empty TB[] for a count with no territory), else 0. */
 int sei_sgf_dead_marks(const sei_sgf *s, int node, sei_board *b, uint8_t *dead);
 
 #endif

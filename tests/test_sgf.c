@@ -276,13 +276,25 @@ static void test_dead_marks(void **state)
     sei_board *b = sei_board_create(5);
     assert_int_equal(sei_sgf_replay(s, &g, -1, b, NULL), SEI_OK);
     uint8_t dead[SEI_MAX_POINTS];
-    assert_int_equal(sei_sgf_dead_marks(s, g.last, b, dead), 6);
+    assert_int_equal(sei_sgf_dead_marks(s, g.last, b, dead), 1);
     int n = 0;
     for (int p = 0; p < SEI_MAX_POINTS; p++)
         n += dead[p];
     assert_int_equal(n, 6); /* aa ba; cc and cd (one chain, cc marked); ee ed (ee marked) */
     assert_true(dead[sei_board_point(b, 2, 3)] && dead[sei_board_point(b, 4, 3)]);
     assert_int_equal(sei_sgf_dead_marks(s, g.root, b, dead), 0);
+    sei_board_destroy(b);
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    /* An empty TB[]: a count with no territory and no dead stones. */
+    s = parse_ok("(;GM[1]SZ[5]AB[aa]AW[ee];TB[])");
+    memset(&g, 0, sizeof g);
+    assert_int_equal(sei_sgf_game_get(s, 0, &g), SEI_OK);
+    b = sei_board_create(5);
+    assert_int_equal(sei_sgf_replay(s, &g, -1, b, NULL), SEI_OK);
+    assert_int_equal(sei_sgf_dead_marks(s, g.last, b, dead), 1);
+    for (int p = 0; p < SEI_MAX_POINTS; p++)
+        assert_int_equal(dead[p], 0);
     sei_board_destroy(b);
     sei_sgf_game_release(&g);
     sei_sgf_destroy(s);

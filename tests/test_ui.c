@@ -799,11 +799,65 @@ static void test_record_screen(void **state)
         tap_button(a, SEI_BTN_COUNT);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
         const sei_score *sc = sei_app_score(a);
+        uint8_t sc_dead[SEI_MAX_POINTS];
+        memcpy(sc_dead, sc->dead, sizeof sc_dead);
         int prisoners = sc->side[SEI_BLACK].prisoners + sc->side[SEI_WHITE].prisoners;
         /* Every move put a stone; each capture took one off. */
         assert_int_equal(stones + prisoners, true_moves);
         assert_true(prisoners >= 1);
+        char result[24];
+        snprintf(result, sizeof result, "%s", sc->result);
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
         sei_app_destroy(a);
+
+        /* The stored result names the recorded game, and the game now
+         * says how it ended: rules, komi, result and the count. */
+        char err[256];
+        sei_store *s = sei_store_open(db, err, sizeof err);
+        assert_non_null(s);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        assert_string_equal(r.result, result);
+        assert_non_null(r.game_path);
+        char *game = sei_test_read_file(r.game_path, NULL);
+        assert_non_null(game);
+        char want[64];
+        snprintf(want, sizeof want, "RE[%s]", result);
+        assert_non_null(strstr(game, want));
+        assert_non_null(strstr(game, "RU[Japanese]"));
+        assert_null(strstr(game, "RU[Chinese]"));
+        assert_non_null(strstr(game, "KM[6.5]"));
+        assert_true(strstr(game, "TB[") || strstr(game, "TW["));
+        free(game);
+        /* Counted again, the recorded game gives the stored result, and so
+         * does its export. */
+        for (int k = 0; k < 2; k++) {
+            char file[PATH_MAX];
+            if (k == 0)
+                snprintf(file, sizeof file, "%s", r.game_path);
+            else {
+                char dir[256];
+                snprintf(dir, sizeof dir, "%s/record-export", tmpdir);
+                mkdir(dir, 0755);
+                FILE *devnull = fopen("/dev/null", "w");
+                assert_int_equal(sei_results_export(s, NULL, dir, devnull, stderr), 0);
+                fclose(devnull);
+                snprintf(file, sizeof file, "%s/seichi-%06d.sgf", dir, (int)id);
+            }
+            static sei_score_run run;
+            sei_score_opts o;
+            char *argv[] = {"--sgf", file};
+            assert_int_equal(sei_cli_score_parse(2, argv, &o, stderr), 0);
+            assert_int_equal(sei_cli_score_run(&o, &run, stderr), 0);
+            if (strcmp(run.score.result, result) || run.score.margin != r.margin)
+                fail_msg("%s counts %s, stored %s", file, run.score.result, result);
+            assert_memory_equal(run.score.dead, sc_dead, sizeof sc_dead);
+            sei_cli_score_done(&run);
+        }
+        sei_store_result_release(&r);
+        sei_store_close(s);
     }
     assert_int_equal(golden_failures, 0);
 }
