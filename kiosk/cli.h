@@ -62,9 +62,13 @@ typedef struct {
  * with sei_cli_score_done). Returns 0, or 2 with a message on err. */
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err);
 void sei_cli_score_done(sei_score_run *r);
-/* Print a count as text or as one JSON object. */
+/* Print a count as text, or as one JSON document (returns 0, or -1 when
+ * it could not be built or written); sei_cli_score_json builds that
+ * document (the caller deletes it; NULL: out of memory). */
 void sei_cli_score_print_text(FILE *out, const sei_score_run *r);
-void sei_cli_score_print_json(FILE *out, const sei_score_run *r);
+int sei_cli_score_print_json(FILE *out, const sei_score_run *r);
+struct cJSON;
+struct cJSON *sei_cli_score_json(const sei_score_run *r);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);

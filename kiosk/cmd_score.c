@@ -9,6 +9,7 @@
 #include "boardfile.h"
 #include "cli.h"
 #include "count.h"
+#include "jsonout.h"
 #include "textbuf.h"
 #include "cvwrap.h"
 #include "sgf.h"
@@ -434,35 +435,32 @@ void sei_cli_score_done(sei_score_run *r)
     }
 }
 
-/* Store the count in the results database (--save). */
-static int save_result(const sei_score_opts *o, const sei_score_run *r, FILE *out, FILE *err)
+/* Store the count in the results database (--save): *id and db (n bytes)
+ * get where it went. Returns 0, or 2 with a message on err. */
+static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *db, size_t n, FILE *err)
 {
     sei_store_result res;
-    char msg[1024], path[4096];
-    int64_t id = 0;
+    char msg[1024];
     if (sei_store_result_from_run(&res, o, r, o->keep_photo, msg, sizeof msg) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", msg);
         return 2;
     }
-    const char *db = o->db;
-    if (!db) {
-        if (sei_store_default_path(path, sizeof path, msg, sizeof msg) != SEI_STORE_OK) {
-            fprintf(err, "seichi score: cannot save: %s\n", msg);
-            sei_store_result_release(&res);
-            return 2;
-        }
-        db = path;
+    if (o->db)
+        snprintf(db, n, "%s", o->db);
+    else if (sei_store_default_path(db, n, msg, sizeof msg) != SEI_STORE_OK) {
+        fprintf(err, "seichi score: cannot save: %s\n", msg);
+        sei_store_result_release(&res);
+        return 2;
     }
     sei_store *s = sei_store_open(db, msg, sizeof msg);
     int rc = 0;
     if (!s) {
         fprintf(err, "seichi score: cannot save: %s\n", msg);
         rc = 2;
-    } else if (sei_store_save(s, &res, &id) != SEI_STORE_OK) {
+    } else if (sei_store_save(s, &res, id) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
         rc = 2;
-    } else
-        fprintf(out, "Saved as result %lld in %s\n", (long long)id, db);
+    }
     sei_store_close(s);
     sei_store_result_release(&res);
     return rc;
@@ -488,14 +486,29 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         return fprintf(err, "seichi score: out of memory\n"), 2;
     rc = sei_cli_score_run(&o, r, err);
     if (!rc) {
-        if (o.json)
-            sei_cli_score_print_json(out, r);
-        else
-            sei_cli_score_print_text(out, r);
         if (o.annotate && write_annotation(&o, r, err))
             rc = 2;
-        if (!rc && o.save && save_result(&o, r, out, err))
+        int64_t id = 0;
+        char db[4096] = "";
+        if (!rc && o.save && save_result(&o, r, &id, db, sizeof db, err))
             rc = 2;
+        if (o.json) {
+            /* stdout holds the document only: where it was saved goes in
+             * it, and the message to stderr. */
+            cJSON *doc = sei_cli_score_json(r);
+            if (doc && id) {
+                cJSON *saved = cJSON_AddObjectToObject(doc, "saved");
+                if (saved) {
+                    cJSON_AddNumberToObject(saved, "id", (double)id);
+                    cJSON_AddStringToObject(saved, "db", db);
+                }
+            }
+            if (sei_json_print(out, doc))
+                rc = 2;
+        } else
+            sei_cli_score_print_text(out, r);
+        if (id)
+            fprintf(o.json ? err : out, "Saved as result %lld in %s\n", (long long)id, db);
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;

@@ -26,6 +26,7 @@
 
 #include <cmocka.h>
 #include <sqlite3.h>
+#include <cjson/cJSON.h>
 
 #include "cli.h"
 #include "shared.h"
@@ -1064,6 +1065,102 @@ static void test_export_counts_again(void **state)
     sei_store_result_release(&r);
 }
 
+/* ---- JSON documents ---------------------------------------------------------------- */
+
+/* Run a command that prints JSON: stdout must be exactly one document
+ * (one line) with "schema": 1; returns it (the caller deletes it) and the
+ * stderr text in *err_text (the caller frees it). */
+static cJSON *json_run(int (*cmd)(int, char **, FILE *, FILE *), char **err_text, int argc, ...)
+{
+    char *argv[24];
+    va_list ap;
+    va_start(ap, argc);
+    for (int i = 0; i < argc; i++)
+        argv[i] = va_arg(ap, char *);
+    va_end(ap);
+    char *out;
+    size_t on, en;
+    FILE *o = open_memstream(&out, &on), *e = open_memstream(err_text, &en);
+    int rc = cmd(argc, argv, o, e);
+    fclose(o);
+    fclose(e);
+    if (rc)
+        fail_msg("%s ...: exit %d: %s", argv[0], rc, *err_text);
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithOpts(out, &end, 0);
+    if (!doc)
+        fail_msg("%s ...: not JSON: %s", argv[0], out);
+    if (strcmp(end, "\n"))
+        fail_msg("%s ...: more than the document on stdout: '%s'", argv[0], end);
+    assert_ptr_equal(strchr(out, '\n'), end); /* one line */
+    cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+    assert_true(cJSON_IsNumber(schema) && schema->valuedouble == 1);
+    free(out);
+    return doc;
+}
+
+static const char *json_str(const cJSON *doc, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, key);
+    if (!cJSON_IsString(v))
+        fail_msg("no string '%s' in the document", key);
+    return v->valuestring;
+}
+
+static void test_json_documents(void **state)
+{
+    (void)state;
+    const char *db = tpath("json.db");
+    rm_db(db);
+    char *err;
+    cJSON *doc;
+    char *seeds = SEI_TESTS_DIR "/boards/seeds-184-177.board";
+
+    doc = json_run(sei_cli_score, &err, 3, "--board", seeds, "--json");
+    assert_string_equal(json_str(doc, "result"), "W+0.5");
+    assert_string_equal(json_str(doc, "decided_by"), "count");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "prisoners_given")));
+    cJSON_Delete(doc), free(err);
+
+    /* --save: where it went is in the document, the message on stderr. */
+    doc = json_run(sei_cli_score, &err, 8, "--board", seeds, "--rules", "japanese", "--json", "--save", "--db",
+                   (char *)db);
+    const cJSON *saved = cJSON_GetObjectItemCaseSensitive(doc, "saved");
+    assert_true(cJSON_IsObject(saved));
+    assert_true(cJSON_GetObjectItemCaseSensitive(saved, "id")->valuedouble == 1);
+    assert_string_equal(json_str(saved, "db"), db);
+    assert_non_null(strstr(err, "Saved as result 1"));
+    cJSON_Delete(doc), free(err);
+
+    /* A record's RE with quotes, a backslash and a control character. */
+    const char *odd = tpath("odd.sgf");
+    FILE *f = fopen(odd, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RE[W+\"2.5\" \\\\ \x01\x1f end];B[ee];W[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 3, "--sgf", (char *)odd, "--json");
+    assert_string_equal(json_str(doc, "recorded_result"), "W+\"2.5\" \\ \x01\x1f end");
+    cJSON_Delete(doc), free(err);
+
+    /* A game won by resignation, saved. */
+    const char *resigned = tpath("json-resigned.sgf");
+    f = fopen(resigned, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 6, "--sgf", (char *)resigned, "--json", "--save", "--db", (char *)db);
+    assert_string_equal(json_str(doc, "decided_by"), "resignation");
+    assert_string_equal(json_str(doc, "game_result"), "B+R");
+    cJSON_Delete(doc), free(err);
+
+    /* A photo, and the reading alone. */
+    char *photo = SEI_TESTS_DIR "/../images/renders/r043.jpg";
+    doc = json_run(sei_cli_score, &err, 2, photo, "--json");
+    assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "board")));
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_detect, &err, 2, photo, "--json");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "grid")), 13);
+    cJSON_Delete(doc), free(err);
+}
+
 /* ---- killed mid-save -------------------------------------------------------------- */
 
 /* What the child reports: ready (id -1), then each result saved. */
@@ -1221,6 +1318,7 @@ int main(void)
         cmocka_unit_test(test_from_run),
         cmocka_unit_test(test_cli),
         cmocka_unit_test(test_export_counts_again),
+        cmocka_unit_test(test_json_documents),
         cmocka_unit_test(test_kill_while_saving),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
