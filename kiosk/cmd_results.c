@@ -15,16 +15,18 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "jsonout.h"
 #include "textbuf.h"
 #include "sgf.h"
 #include "store.h"
 
 static const char usage_text[] =
-    "usage: seichi results [--db PATH] list\n"
-    "       seichi results [--db PATH] show N\n"
+    "usage: seichi results [--db PATH] list [--json]\n"
+    "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR\n"
     "  list        one line per result: id, time, board size, rules, result\n"
     "  show N      the stored board and breakdown of result N\n"
+    "  --json      list or show as one JSON document\n"
     "  export      --csv FILE: one row per result (FILE '-' for standard output);\n"
     "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf\n"
     "  --db PATH   the database (default $XDG_DATA_HOME/seichi/results.db,\n"
@@ -45,23 +47,107 @@ static const char *winner_word(int w) { return w == SEI_BLACK ? "B" : w == SEI_W
 
 /* ---- list and show --------------------------------------------------------------- */
 
-static int cmd_list(sei_store *s, FILE *out, FILE *err)
+/* One stored result as a JSON object: what the listing shows, and with
+ * full the board, the breakdown and the dead stones as well. */
+static cJSON *result_json(const sei_store_result *r, int full)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddNumberToObject(o, "id", (double)r->id);
+    cJSON_AddStringToObject(o, "time", r->time);
+    cJSON_AddStringToObject(o, "rules", r->rules);
+    cJSON_AddStringToObject(o, "scoring", r->area ? "area" : "territory");
+    cJSON_AddNumberToObject(o, "size", r->size);
+    cJSON_AddNumberToObject(o, "komi", r->komi);
+    cJSON_AddNumberToObject(o, "handicap", r->handicap);
+    cJSON_AddStringToObject(o, "decided_by", sei_decided_name(r->decided));
+    cJSON_AddStringToObject(o, "winner", winner_word(r->winner));
+    cJSON_AddStringToObject(o, "result", r->result);
+    if (r->result_stones[0])
+        cJSON_AddStringToObject(o, "result_stones", r->result_stones);
+    cJSON_AddStringToObject(o, "source", r->source);
+    if (r->photo_path)
+        cJSON_AddStringToObject(o, "photo_path", r->photo_path);
+    if (r->game_path)
+        cJSON_AddStringToObject(o, "game_path", r->game_path);
+    if (!full)
+        return o;
+    cJSON_AddBoolToObject(o, "photo_kept", r->photo != NULL);
+    cJSON_AddBoolToObject(o, "game_kept", r->game_sgf != NULL);
+    if (r->decided == SEI_DECIDED_COUNT) {
+        /* A game won without a count has no breakdown to give. */
+        cJSON_AddNumberToObject(o, "bonus", r->bonus);
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            const sei_store_side *d = &r->side[c];
+            cJSON *so = cJSON_AddObjectToObject(o, c == SEI_BLACK ? "black" : "white");
+            if (!so)
+                continue;
+            cJSON_AddNumberToObject(so, "stones", d->stones);
+            cJSON_AddNumberToObject(so, "territory", d->territory);
+            cJSON_AddNumberToObject(so, "area", d->area);
+            cJSON_AddNumberToObject(so, "prisoners", d->prisoners);
+            cJSON_AddNumberToObject(so, "dead", d->dead);
+            cJSON_AddNumberToObject(so, "seki_eyes", d->seki_eyes);
+            cJSON_AddNumberToObject(so, "false_eyes", d->false_eyes);
+            cJSON_AddNumberToObject(so, "penalty", d->penalty);
+            cJSON_AddNumberToObject(so, "score", d->score);
+        }
+        cJSON_AddNumberToObject(o, "dame", r->dame);
+        cJSON_AddNumberToObject(o, "margin", r->margin);
+        if (r->result_stones[0])
+            cJSON_AddNumberToObject(o, "margin_stones", r->margin_stones);
+    }
+    /* The position and its count as stored: rows from the top. */
+    for (int k = 0; k < 2; k++) {
+        cJSON *rows = cJSON_AddArrayToObject(o, k ? "territory" : "position");
+        const char *d = k ? r->territory : r->position;
+        char line[SEI_MAX_SIZE + 1];
+        for (int y = 0; rows && y < r->size; y++) {
+            memcpy(line, d + y * (r->size + 1), (size_t)r->size);
+            line[r->size] = 0;
+            cJSON_AddItemToArray(rows, cJSON_CreateString(line));
+        }
+    }
+    cJSON *dead = cJSON_AddArrayToObject(o, "dead");
+    for (const char *p = r->dead; dead && *p; p += p[2] ? 3 : 2) {
+        char pt[3] = {p[0], p[1], 0};
+        cJSON_AddItemToArray(dead, cJSON_CreateString(pt));
+    }
+    return o;
+}
+
+static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
 {
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    cJSON *doc = json ? sei_json_doc() : NULL;
+    cJSON *list = doc ? cJSON_AddArrayToObject(doc, "results") : NULL;
+    if (json && !list) {
+        sei_store_cursor_close(c);
+        cJSON_Delete(doc);
+        return fprintf(err, "seichi results: out of memory\n"), 2;
+    }
     sei_store_result r;
     sei_store_status st;
     int rows = 0;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
-        fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules, r.result,
-                r.result_stones[0] ? "  " : "", r.result_stones);
+        if (json)
+            cJSON_AddItemToArray(list, result_json(&r, 0));
+        else
+            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules,
+                    r.result, r.result_stones[0] ? "  " : "", r.result_stones);
         sei_store_result_release(&r);
         rows++;
     }
     sei_store_cursor_close(c);
-    if (st != SEI_STORE_DONE)
+    if (st != SEI_STORE_DONE) {
+        cJSON_Delete(doc);
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    }
+    if (json && sei_json_print(out, doc))
+        return fprintf(err, "seichi results: cannot write the JSON\n"), 2;
     if (!rows)
         fprintf(err, "seichi results: no results stored yet\n");
     return 0;
@@ -134,15 +220,26 @@ static void print_result(FILE *out, const sei_store_result *r)
                 sei_score_number(r->margin_stones, n1, sizeof n1));
 }
 
-static int cmd_show(sei_store *s, int64_t id, FILE *out, FILE *err)
+static int cmd_show(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
 {
     sei_store_result r;
     sei_store_status st = sei_store_get(s, id, &r);
     if (st)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
-    print_result(out, &r);
+    int rc = 0;
+    if (json) {
+        cJSON *doc = sei_json_doc();
+        cJSON *res = result_json(&r, 1);
+        if (doc && res)
+            cJSON_AddItemToObject(doc, "result", res);
+        else
+            cJSON_Delete(res);
+        if (!res || sei_json_print(out, doc))
+            rc = (fprintf(err, "seichi results: cannot write the JSON\n"), 2);
+    } else
+        print_result(out, &r);
     sei_store_result_release(&r);
-    return 0;
+    return rc;
 }
 
 /* ---- CSV ------------------------------------------------------------------------- */
@@ -439,12 +536,15 @@ int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *show = NULL;
+    int json = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, out);
             return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
         } else if (!strcmp(a, "--db")) {
             if (!v)
                 return bad(err, "%s needs a value", a);
@@ -481,6 +581,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             return bad(err, "show takes a result number such as 12, not '%s'", show);
         id = l;
     }
+    if (json && !strcmp(cmd, "export"))
+        return bad(err, "%s", "--json goes with list or show");
     if (!strcmp(cmd, "export") && !csv && !sgfdir)
         return bad(err, "%s", "export needs --csv FILE or --sgf DIR");
 
@@ -500,9 +602,9 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         return fprintf(err, "seichi results: %s\n", msg), 2;
     int rc = 0;
     if (!strcmp(cmd, "list"))
-        rc = cmd_list(s, out, err);
+        rc = cmd_list(s, json, out, err);
     else if (!strcmp(cmd, "show"))
-        rc = cmd_show(s, id, out, err);
+        rc = cmd_show(s, id, json, out, err);
     else {
         if (csv)
             rc = cmd_csv(s, csv, out, err);

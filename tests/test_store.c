@@ -1151,6 +1151,27 @@ static void test_json_documents(void **state)
     assert_string_equal(json_str(doc, "game_result"), "B+R");
     cJSON_Delete(doc), free(err);
 
+    /* The stored results, listed and shown. */
+    doc = json_run(sei_cli_results, &err, 4, "--db", (char *)db, "list", "--json");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "results");
+    assert_int_equal(cJSON_GetArraySize(list), 2);
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 0), "result"), "B+0.5");
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 1), "result"), "B+R");
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 1), "decided_by"), "resignation");
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_results, &err, 5, "--db", (char *)db, "show", "1", "--json");
+    const cJSON *one = cJSON_GetObjectItemCaseSensitive(doc, "result");
+    assert_string_equal(json_str(one, "rules"), "japanese");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(one, "position")), 19);
+    assert_true(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(one, "black"), "area")->valuedouble ==
+                184);
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_results, &err, 5, "--db", (char *)db, "show", "2", "--json");
+    one = cJSON_GetObjectItemCaseSensitive(doc, "result");
+    assert_null(cJSON_GetObjectItemCaseSensitive(one, "margin")); /* no count */
+    assert_non_null(strstr(json_str(one, "game_path"), "json-resigned.sgf"));
+    cJSON_Delete(doc), free(err);
+
     /* A photo, and the reading alone. */
     char *photo = SEI_TESTS_DIR "/../images/renders/r043.jpg";
     doc = json_run(sei_cli_score, &err, 2, photo, "--json");
