@@ -81,6 +81,9 @@ struct sei_app {
     sei_score score;
     int have_score;
     int resigned_winner;             /* the recorded game was won by resignation: this colour won */
+    int pris_given;                  /* the prisoners are known: from a recording, or set by hand */
+    int pad_for, pad_value;          /* the number pad open for this colour's prisoners (0: closed) */
+    int pad_then_count;              /* it was opened by Count, asking: count once both are in */
     int from_record;                 /* the position is a recorded game's end (rec_path) */
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
@@ -348,7 +351,7 @@ static void rules_set(sei_app *a, const char *name, double komi)
 
 /* The confirm screen for position b (taken over), dead stones proposed,
  * the settings' rules and komi. */
-static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners)
+static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners, int prisoners_known)
 {
     sei_board_destroy(a->board);
     a->board = b;
@@ -361,6 +364,8 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->have_score = 0;
     a->resigned_winner = 0;
     a->from_record = 0;
+    a->pris_given = prisoners_known;
+    a->pad_for = a->pad_then_count = 0;
     a->screen = SEI_SCREEN_CONFIRM;
 }
 
@@ -399,7 +404,7 @@ static int capture(sei_app *a)
     memcpy(a->captured_grid, a->have_last ? a->last_grid : r.grid, sizeof r.grid);
     a->armed = 0;
     a->editing = 0;
-    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE});
+    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE}, 0);
     return 0;
 }
 
@@ -749,7 +754,8 @@ static void record_finish(sei_app *a, int end)
                 if (sei_board_on(rb, p) && (rb->color[p] == SEI_BLACK || rb->color[p] == SEI_WHITE))
                     sei_board_place(b, rb->color[p], p);
             confirm_start(a, b, sei_recorder_handicap(rec),
-                          (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE});
+                          (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE},
+                          1);
             a->from_record = 1;
         } else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
@@ -950,8 +956,44 @@ static void settings_button(sei_app *a, sei_ui_button b)
     }
 }
 
+/* Open the number pad for colour's prisoners, starting from the count
+ * the panel shows. */
+static void pad_open(sei_app *a, int colour)
+{
+    a->pad_for = colour;
+    a->pad_value = colour == SEI_WHITE ? a->prisoners.white : a->prisoners.black;
+}
+
+/* A key of the number pad. */
+static void pad_key(sei_app *a, sei_ui_button b)
+{
+    if (b >= SEI_BTN_PAD_0 && b <= SEI_BTN_PAD_9) {
+        if (a->pad_value < 100) /* three digits: no game has a thousand prisoners */
+            a->pad_value = a->pad_value * 10 + (int)(b - SEI_BTN_PAD_0);
+    } else if (b == SEI_BTN_PAD_DEL) {
+        a->pad_value /= 10;
+    } else if (b == SEI_BTN_PAD_OK) {
+        *(a->pad_for == SEI_WHITE ? &a->prisoners.white : &a->prisoners.black) = a->pad_value;
+        a->prisoners.source = SEI_PRISONERS_GIVEN;
+        if (a->pad_then_count && a->pad_for == SEI_BLACK) {
+            pad_open(a, SEI_WHITE); /* asked before counting: White's next */
+            return;
+        }
+        a->pad_for = 0;
+        a->pris_given = 1;
+        if (a->pad_then_count) {
+            a->pad_then_count = 0;
+            count(a);
+        }
+    }
+}
+
 static void confirm_button(sei_app *a, sei_ui_button b)
 {
+    if (a->pad_for) {
+        pad_key(a, b); /* the pad is modal: only its keys are on screen */
+        return;
+    }
     switch (b) {
     case SEI_BTN_RULES_PREV:
     case SEI_BTN_RULES_NEXT: {
@@ -967,13 +1009,24 @@ static void confirm_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_HCAP_UP: a->handicap = a->handicap < 9 ? a->handicap + 1 : 9; break;
     case SEI_BTN_PRIS_MODE:
         a->prisoners.source = a->prisoners.source == SEI_PRISONERS_LAST ? SEI_PRISONERS_GIVEN : SEI_PRISONERS_LAST;
+        a->pris_given = 1;
         break;
-    case SEI_BTN_PRIS_B_DOWN: a->prisoners.black -= a->prisoners.black > 0; break;
-    case SEI_BTN_PRIS_B_UP: a->prisoners.black++; break;
-    case SEI_BTN_PRIS_W_DOWN: a->prisoners.white -= a->prisoners.white > 0; break;
-    case SEI_BTN_PRIS_W_UP: a->prisoners.white++; break;
-    case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); break;
-    case SEI_BTN_COUNT: count(a); break;
+    case SEI_BTN_PRIS_B_DOWN: a->prisoners.black -= a->prisoners.black > 0; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_B_UP: a->prisoners.black++; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_W_DOWN: a->prisoners.white -= a->prisoners.white > 0; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_W_UP: a->prisoners.white++; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_B_PAD: pad_open(a, SEI_BLACK); break;
+    case SEI_BTN_PRIS_W_PAD: pad_open(a, SEI_WHITE); break;
+    case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); a->pris_given = 1; break;
+    case SEI_BTN_COUNT:
+        /* Territory counting needs the prisoners: a photo does not show
+         * them, so ask (Black's, then White's) rather than take none. */
+        if (a->rules.scoring == SEI_SCORING_TERRITORY && !a->pris_given && !a->resigned_winner) {
+            a->pad_then_count = 1;
+            pad_open(a, SEI_BLACK);
+        } else
+            count(a);
+        break;
     case SEI_BTN_AGREED:
         if (a->resigned_winner)
             agree(a, 1);
@@ -1137,6 +1190,8 @@ void sei_app_draw(sei_app *a)
         v.handicap = a->handicap;
         v.prisoners = a->prisoners;
         v.resigned_winner = a->resigned_winner;
+        v.pad_for = a->screen == SEI_SCREEN_CONFIRM ? a->pad_for : 0;
+        v.pad_value = a->pad_value;
         break;
     case SEI_SCREEN_RECORD: {
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};

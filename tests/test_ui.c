@@ -219,7 +219,17 @@ static void test_golden_screens(void **state)
         tap_button(a, SEI_BTN_RULES_NEXT);
         snprintf(name, sizeof name, "confirm-japanese-%s", langs[l]);
         golden(name);
+        /* Count asks for the prisoners: the pad, 30 typed, then none. */
         tap_button(a, SEI_BTN_COUNT);
+        tap_button(a, SEI_BTN_PAD_3);
+        tap_button(a, SEI_BTN_PAD_0);
+        snprintf(name, sizeof name, "confirm-pad-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_PAD_DEL);
+        tap_button(a, SEI_BTN_PAD_DEL);
+        tap_button(a, SEI_BTN_PAD_OK);
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
         snprintf(name, sizeof name, "result-japanese-%s", langs[l]);
         golden(name);
         tap_button(a, SEI_BTN_BACK);
@@ -363,18 +373,41 @@ static void test_fix_stones_and_panel(void **state)
     tap_button(a, SEI_BTN_KOMI_UP);
     tap_button(a, SEI_BTN_COUNT);
     assert_true(sei_app_score(a)->margin == m0 - 1);
-    /* Japanese rules with prisoners given: each prisoner is a point. */
+    /* Japanese rules: a photo does not show the prisoners, so Count asks
+     * for them on a number pad, Black's then White's, before counting. */
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_RULES_NEXT);
     tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
     assert_string_equal(sei_app_score(a)->rules.name, "japanese");
     double j0 = sei_app_score(a)->margin;
+    /* Given now, Count counts at once; each prisoner is a point. */
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_COUNT);
     assert_true(sei_app_score(a)->margin == j0 + 3);
+    /* 30 prisoners are two taps on the pad, not thirty. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_PRIS_B_PAD);
+    tap_button(a, SEI_BTN_PAD_DEL);
+    tap_button(a, SEI_BTN_PAD_3);
+    tap_button(a, SEI_BTN_PAD_0);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PRIS_W_PAD);
+    for (int k = 1; k <= 4; k++) /* three digits at most: 123 */
+        tap_button(a, (sei_ui_button)(SEI_BTN_PAD_0 + k));
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_score(a)->side[SEI_BLACK].prisoners, 30);
+    assert_int_equal(sei_app_score(a)->side[SEI_WHITE].prisoners, 123);
+    assert_true(sei_app_score(a)->margin == j0 + 30 - 123);
     sei_app_destroy(a);
 }
 
@@ -605,6 +638,9 @@ static void test_settings_persist(void **state)
     tap_button(a, SEI_BTN_CAPTURE);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
     tap_button(a, SEI_BTN_COUNT);
+    tap_button(a, SEI_BTN_PAD_OK); /* Japanese: the prisoners asked for, none */
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
     assert_string_equal(sei_app_score(a)->rules.name, "japanese");
     assert_true(sei_app_score(a)->rules.komi == 6);
     sei_app_destroy(a);
