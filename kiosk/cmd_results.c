@@ -3,7 +3,8 @@
  * software or as one SGF file each. Exports are written atomically (a temp
  * file, fsync, rename), so a crash never leaves half a file under the
  * final name. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE   /* timegm */
+#define _XOPEN_SOURCE 700 /* strptime */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -44,6 +46,21 @@ static const char *winner_word(int w) { return w == SEI_BLACK ? "B" : w == SEI_W
 
 /* ---- atomic files ---------------------------------------------------------------- */
 
+
+/* A stored UTC time ("2024-05-01T12:34:56Z") as the local time in fmt
+ * (strftime), as a player's clock read it. Returns 1, or 0 for a time
+ * that does not read. */
+static int local_time(const char *utc, const char *fmt, char *buf, size_t n)
+{
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    const char *end = strptime(utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (!end || *end)
+        return 0;
+    time_t t = timegm(&tm);
+    struct tm lt;
+    return t != (time_t)-1 && localtime_r(&t, &lt) && strftime(buf, n, fmt, &lt) > 0;
+}
 
 /* ---- list and show --------------------------------------------------------------- */
 
@@ -268,7 +285,7 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
     sei_text t = {0};
     sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,"
-                      "photo_path,decided_by\r\n");
+                      "photo_path,decided_by,source,game_path,local_time\r\n");
     sei_store_result r;
     sei_store_status st;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
@@ -291,7 +308,11 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
         csv_field(&t, r.result, 0);
         csv_field(&t, r.result_stones, 0);
         csv_field(&t, r.photo_path ? r.photo_path : "", 0);
-        csv_field(&t, sei_decided_name(r.decided), 1);
+        csv_field(&t, sei_decided_name(r.decided), 0);
+        csv_field(&t, r.source, 0);
+        csv_field(&t, r.game_path ? r.game_path : "", 0);
+        char when[40];
+        csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 1);
         sei_store_result_release(&r);
     }
     sei_store_cursor_close(c);
@@ -382,11 +403,10 @@ int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *ke
         if (!st) st = sei_sgf_set(g, root, "GM", "1");
         if (!st) st = sei_sgf_set(g, root, "FF", "4");
         if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
-        if (!st) st = sei_sgf_set(g, root, "AP", "Seichi");
+        if (!st) st = sei_sgf_set(g, root, "AP", "Seichi:" SEI_VERSION);
         snprintf(v, sizeof v, "%d", r->size);
         if (!st) st = sei_sgf_set(g, root, "SZ", v);
-        snprintf(v, sizeof v, "%.10s", r->time);
-        if (!st && strlen(v) == 10) st = sei_sgf_set(g, root, "DT", v);
+        if (!st && local_time(r->time, "%Y-%m-%d", v, sizeof v)) st = sei_sgf_set(g, root, "DT", v);
         snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
         if (!st) st = sei_sgf_set(g, root, "GN", v);
         for (int y = 0; y < r->size && !st; y++)

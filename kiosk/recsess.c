@@ -133,7 +133,7 @@ char *sei_recsess_sgf(const sei_recsess *s)
     sei_text t = {0};
     char num[32];
     int n = s->size ? s->size : s->p.size;
-    sei_text_printf(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:0.1]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, sei_sgf_rules_name(s->p.rules.name),
+    sei_text_printf(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:" SEI_VERSION "]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, sei_sgf_rules_name(s->p.rules.name),
         sei_score_number(s->p.rules.komi, num, sizeof num), s->date);
     const sei_board *b = s->rec ? sei_recorder_board(s->rec) : NULL;
     int hcap = s->rec ? sei_recorder_handicap(s->rec) : 0;

@@ -838,8 +838,14 @@ static void test_cli(void **state)
     char *text = slurp(csv);
     assert_non_null(text);
     assert_memory_equal(text, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,"
-                              "result_stones,photo_path,decided_by\r\n1,", 112);
-    assert_non_null(strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\",count\r\n"));
+                              "result_stones,photo_path,decided_by,source,game_path,local_time\r\n1,", 140);
+    const char *tail = strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\",count,board file,,");
+    assert_non_null(tail);
+    /* The local date and time last, as a clock on the wall shows it. */
+    int yy, mo, dd, hh, mi, ss;
+    char crlf[3];
+    assert_int_equal(sscanf(strrchr(tail, ',') + 1, "%4d-%2d-%2d %2d:%2d:%2d%2c", &yy, &mo, &dd, &hh, &mi, &ss, crlf), 7);
+    assert_memory_equal(crlf, "\r\n", 2);
     int lines = 0;
     for (char *p = text; *p; p++)
         lines += *p == '\n';
