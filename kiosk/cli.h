@@ -51,6 +51,9 @@ typedef struct {
     size_t sgf_len;
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
+    int first_odd;           /* the first of them (1-based move number), 0 if none */
+    char rules_raw[64];      /* the record's RU as written ("" none) */
+    int rules_unknown;       /* 1: RU names no rules Seichi knows (the default or --rules used) */
     int dead_from_record;    /* 1: the dead stones are those the record marks (--dead record) */
     int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
                                 or its SEIP); 0: a board or a photo without them, counted as none */

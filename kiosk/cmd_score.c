@@ -231,6 +231,12 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         goto out;
     }
     r->oddities = info.oddities;
+    r->first_odd = info.first_odd;
+    snprintf(r->rules_raw, sizeof r->rules_raw, "%s", g.rules_raw);
+    r->rules_unknown = g.rules_raw[0] && !g.rules[0];
+    if (r->rules_unknown && !o->rules_set)
+        fprintf(err, "seichi score: %s: warning: unknown rules RU[%s]: counted under %s (give --rules)\n",
+                o->sgf_path, g.rules_raw, rules->name);
     /* Captures come from the moves; a setup position alone says nothing. */
     r->prisoners_given = g.moves_n > 0;
     *marked = sei_sgf_dead_marks(s, g.last, r->board, dead) > 0;

@@ -95,7 +95,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     if (run->from_sgf) {
         fprintf(out, "Game %s, recorded result %s", run->players, run->recorded[0] ? run->recorded : "none");
         if (run->oddities)
-            fprintf(out, " (%d move%s could not be replayed as recorded)", run->oddities, run->oddities == 1 ? "" : "s");
+            fprintf(out, " (%d move%s could not be replayed as recorded, the first move %d)", run->oddities,
+                    run->oddities == 1 ? "" : "s", run->first_odd);
+        if (run->rules_unknown)
+            fprintf(out, " (unknown rules RU[%s])", run->rules_raw);
         fprintf(out, "\n");
     }
     fprintf(out, "Rules %s (%s counting), komi %s", r->name, area ? "area" : "territory",
@@ -304,8 +307,13 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
         sei_json_round(doc, "proposal_ms", run->proposal.ms, 3);
         cJSON_AddNumberToObject(doc, "playouts", run->proposal.playouts);
     }
-    if (run->from_sgf)
+    if (run->from_sgf) {
         cJSON_AddStringToObject(doc, "recorded_result", run->recorded);
+        cJSON_AddStringToObject(doc, "recorded_rules", run->rules_raw);
+        cJSON_AddBoolToObject(doc, "recorded_rules_known", !run->rules_unknown);
+        cJSON_AddNumberToObject(doc, "unreplayed_moves", run->oddities);
+        cJSON_AddNumberToObject(doc, "first_unreplayed_move", run->first_odd);
+    }
     sei_decided decided = run_decided(run);
     cJSON_AddStringToObject(doc, "decided_by", sei_decided_name(decided));
     char game[8];

@@ -1147,6 +1147,20 @@ static void test_json_documents(void **state)
     assert_string_equal(json_str(doc, "recorded_result"), "W+\"2.5\" \\ \x01\x1f end");
     cJSON_Delete(doc), free(err);
 
+    /* Unknown rules and a move that cannot be played: said in the
+     * document, not only in the text, and warned about on stderr. */
+    const char *bizarre = tpath("bizarre.sgf");
+    f = fopen(bizarre, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RU[Bizarre]RE[B+3];B[ee];W[ee];B[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 3, "--sgf", (char *)bizarre, "--json");
+    assert_string_equal(json_str(doc, "recorded_rules"), "Bizarre");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "recorded_rules_known")));
+    assert_true(cJSON_GetObjectItemCaseSensitive(doc, "unreplayed_moves")->valuedouble == 1);
+    assert_true(cJSON_GetObjectItemCaseSensitive(doc, "first_unreplayed_move")->valuedouble == 2);
+    assert_non_null(strstr(err, "unknown rules RU[Bizarre]"));
+    cJSON_Delete(doc), free(err);
+
     /* A game won by resignation, saved. */
     const char *resigned = tpath("json-resigned.sgf");
     f = fopen(resigned, "w");
