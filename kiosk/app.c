@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "count.h"
 #include "cvwrap.h"
 #include "deadstones.h"
 #include "lattice.h"
@@ -28,6 +29,7 @@
 #include "recsess.h"
 #include "source.h"
 #include "store.h"
+#include "textbuf.h"
 #include "vision.h"
 
 
@@ -80,6 +82,11 @@ struct sei_app {
     sei_prisoners prisoners;
     sei_score score;
     int have_score;
+    int resigned_winner;             /* the recorded game was won by resignation: this colour won */
+    int pris_given;                  /* the prisoners are known: from a recording, or set by hand */
+    int pad_for, pad_value;          /* the number pad open for this colour's prisoners (0: closed) */
+    int pad_then_count;              /* it was opened by Count, asking: count once both are in */
+    int from_record;                 /* the position is a recorded game's end (rec_path) */
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
     /* Recording a game (the Record screen). */
@@ -350,7 +357,7 @@ static void rules_set(sei_app *a, const char *name, double komi)
 
 /* The confirm screen for position b (taken over), dead stones proposed,
  * the settings' rules and komi. */
-static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners)
+static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners, int prisoners_known)
 {
     sei_board_destroy(a->board);
     a->board = b;
@@ -358,13 +365,15 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     memset(a->edited, 0, sizeof a->edited);
     memset(a->check, 0, sizeof a->check);
     a->check_board = 0;
-    sei_dead_result prop;
-    if (sei_dead_propose(a->board, NULL, &prop) == SEI_OK)
-        memcpy(a->dead, prop.dead, sizeof a->dead);
     rules_set(a, a->set.rules, a->set.komi);
+    sei_count_propose(a->board, &a->rules, a->dead, NULL); /* none proposed when it fails: the players mark them */
     a->handicap = handicap;
     a->prisoners = prisoners;
     a->have_score = 0;
+    a->resigned_winner = 0;
+    a->from_record = 0;
+    a->pris_given = prisoners_known;
+    a->pad_for = a->pad_then_count = 0;
     a->screen = SEI_SCREEN_CONFIRM;
 }
 
@@ -403,7 +412,7 @@ static int capture(sei_app *a)
     memcpy(a->captured_grid, a->have_last ? a->last_grid : r.grid, sizeof r.grid);
     a->armed = 0;
     a->editing = 0;
-    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE});
+    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE}, 0);
     /* The reader's doubts are ringed on the confirm screen. */
     for (int y = 0; y < r.size; y++)
         for (int x = 0; x < r.size; x++)
@@ -477,9 +486,7 @@ static void cycle_point(sei_app *a, int p)
 
 static int count(sei_app *a)
 {
-    a->board->handicap = a->handicap;
-    sei_rules_apply(&a->rules, a->board);
-    if (sei_score_count(a->board, a->dead, &a->rules, &a->prisoners, &a->score) != SEI_OK) {
+    if (sei_count_make(a->board, a->dead, &a->rules, a->handicap, &a->prisoners, &a->score, NULL) != SEI_OK) {
         say(a, "%s", sei_board_errmsg(a->board));
         return -1;
     }
@@ -529,9 +536,12 @@ static int photo_write(sei_app *a, char *path, size_t n)
     return 0;
 }
 
-static int agree(sei_app *a)
+/* Store what was agreed: the count, or (confirm with a resignation) the
+ * game won by resignation with no count; with the photo, and the
+ * recorded game's SGF when the position is a recording's end. */
+static int agree(sei_app *a, int resigned)
 {
-    if (!a->have_score)
+    if (!resigned && !a->have_score)
         return -1;
     char photo[1200] = "";
     if (a->src_is_file)
@@ -539,21 +549,52 @@ static int agree(sei_app *a)
     else if (a->frame.buf && photo_write(a, photo, sizeof photo))
         photo[0] = 0; /* the result matters more than its photo: store it without */
     sei_store_result res;
-    char source[64];
-    snprintf(source, sizeof source, "kiosk");
-    if (sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL) != SEI_STORE_OK) {
+    const char *source = a->from_record ? "kiosk recording" : "kiosk";
+    sei_store_status st;
+    if (resigned)
+        st = sei_store_result_decided(&res, a->board, 0, &a->rules, a->handicap, a->resigned_winner,
+                                      SEI_DECIDED_RESIGNATION, source, photo[0] ? photo : NULL);
+    else
+        st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
+    if (!st && a->from_record) {
+        /* The game as recorded: every move is in its SGF already. The
+         * result keeps it as it was played, and names the file. */
+        size_t len;
+        char why[PATH_MAX + 100];
+        char *text = sei_file_read(a->rec_path, (size_t)64 << 20, &len, why, sizeof why);
+        if (text)
+            st = sei_store_result_set_game(&res, text, len, a->rec_path);
+        free(text);
+    }
+    if (st != SEI_STORE_OK) {
+        sei_store_result_release(&res);
         say(a, "%s", "cannot prepare the result");
         return -1;
     }
     int64_t id = 0;
-    sei_store_status st = sei_store_save(a->store, &res, &id);
-    sei_store_result_release(&res);
+    st = sei_store_save(a->store, &res, &id);
     if (st != SEI_STORE_OK) {
+        sei_store_result_release(&res);
         say(a, "%s", sei_store_errmsg(a->store));
         return -1;
     }
     a->saved_id = id;
     say(a, sei_ui_string(a->set.lang, SEI_S_SAVED), (int)id);
+    if (res.game_sgf) {
+        /* The recorded game says how it ended, as its export does: the
+         * rules and komi agreed, the result, the count and its dead
+         * stones. Written whole or not at all; never over the game with a
+         * bare position (a position changed by hand after the game). */
+        res.id = id;
+        char *sgf = NULL, why[PATH_MAX + 200];
+        size_t len = 0;
+        int kept = 0;
+        if (sei_results_sgf(&res, &sgf, &len, &kept, why, sizeof why) == 0 && kept &&
+            sei_file_write_atomic(a->rec_path, sgf, len, why, sizeof why) != 0)
+            say(a, "%s", why);
+        free(sgf);
+    }
+    sei_store_result_release(&res);
     a->screen = SEI_SCREEN_LIVE;
     a->armed = 0;
     a->still_since = a->now;
@@ -677,7 +718,10 @@ static int record_tick(sei_app *a)
                      ev.resigned == SEI_BLACK ? "W" : "B");
         else
             snprintf(why, sizeof why, "%s", sei_ui_string(a->set.lang, SEI_S_GAME_OVER));
+        int winner = ev.ended == SEI_RECSESS_END_RESIGN ? sei_color_other(ev.resigned) : 0;
         record_finish(a, 1);
+        if (a->screen == SEI_SCREEN_CONFIRM)
+            a->resigned_winner = winner;
         say(a, "%s", why);
         return 1;
     }
@@ -726,7 +770,9 @@ static void record_finish(sei_app *a, int end)
                 if (sei_board_on(rb, p) && (rb->color[p] == SEI_BLACK || rb->color[p] == SEI_WHITE))
                     sei_board_place(b, rb->color[p], p);
             confirm_start(a, b, sei_recorder_handicap(rec),
-                          (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE});
+                          (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE},
+                          1);
+            a->from_record = 1;
         } else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
     } else {
@@ -926,8 +972,44 @@ static void settings_button(sei_app *a, sei_ui_button b)
     }
 }
 
+/* Open the number pad for colour's prisoners, starting from the count
+ * the panel shows. */
+static void pad_open(sei_app *a, int colour)
+{
+    a->pad_for = colour;
+    a->pad_value = colour == SEI_WHITE ? a->prisoners.white : a->prisoners.black;
+}
+
+/* A key of the number pad. */
+static void pad_key(sei_app *a, sei_ui_button b)
+{
+    if (b >= SEI_BTN_PAD_0 && b <= SEI_BTN_PAD_9) {
+        if (a->pad_value < 100) /* three digits: no game has a thousand prisoners */
+            a->pad_value = a->pad_value * 10 + (int)(b - SEI_BTN_PAD_0);
+    } else if (b == SEI_BTN_PAD_DEL) {
+        a->pad_value /= 10;
+    } else if (b == SEI_BTN_PAD_OK) {
+        *(a->pad_for == SEI_WHITE ? &a->prisoners.white : &a->prisoners.black) = a->pad_value;
+        a->prisoners.source = SEI_PRISONERS_GIVEN;
+        if (a->pad_then_count && a->pad_for == SEI_BLACK) {
+            pad_open(a, SEI_WHITE); /* asked before counting: White's next */
+            return;
+        }
+        a->pad_for = 0;
+        a->pris_given = 1;
+        if (a->pad_then_count) {
+            a->pad_then_count = 0;
+            count(a);
+        }
+    }
+}
+
 static void confirm_button(sei_app *a, sei_ui_button b)
 {
+    if (a->pad_for) {
+        pad_key(a, b); /* the pad is modal: only its keys are on screen */
+        return;
+    }
     switch (b) {
     case SEI_BTN_RULES_PREV:
     case SEI_BTN_RULES_NEXT: {
@@ -943,13 +1025,28 @@ static void confirm_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_HCAP_UP: a->handicap = a->handicap < 9 ? a->handicap + 1 : 9; break;
     case SEI_BTN_PRIS_MODE:
         a->prisoners.source = a->prisoners.source == SEI_PRISONERS_LAST ? SEI_PRISONERS_GIVEN : SEI_PRISONERS_LAST;
+        a->pris_given = 1;
         break;
-    case SEI_BTN_PRIS_B_DOWN: a->prisoners.black -= a->prisoners.black > 0; break;
-    case SEI_BTN_PRIS_B_UP: a->prisoners.black++; break;
-    case SEI_BTN_PRIS_W_DOWN: a->prisoners.white -= a->prisoners.white > 0; break;
-    case SEI_BTN_PRIS_W_UP: a->prisoners.white++; break;
-    case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); break;
-    case SEI_BTN_COUNT: count(a); break;
+    case SEI_BTN_PRIS_B_DOWN: a->prisoners.black -= a->prisoners.black > 0; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_B_UP: a->prisoners.black++; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_W_DOWN: a->prisoners.white -= a->prisoners.white > 0; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_W_UP: a->prisoners.white++; a->pris_given = 1; break;
+    case SEI_BTN_PRIS_B_PAD: pad_open(a, SEI_BLACK); break;
+    case SEI_BTN_PRIS_W_PAD: pad_open(a, SEI_WHITE); break;
+    case SEI_BTN_LAST: a->prisoners.last = sei_color_other(a->prisoners.last); a->pris_given = 1; break;
+    case SEI_BTN_COUNT:
+        /* Territory counting needs the prisoners: a photo does not show
+         * them, so ask (Black's, then White's) rather than take none. */
+        if (a->rules.scoring == SEI_SCORING_TERRITORY && !a->pris_given && !a->resigned_winner) {
+            a->pad_then_count = 1;
+            pad_open(a, SEI_BLACK);
+        } else
+            count(a);
+        break;
+    case SEI_BTN_AGREED:
+        if (a->resigned_winner)
+            agree(a, 1);
+        break;
     case SEI_BTN_BACK: a->screen = SEI_SCREEN_LIVE; a->still_since = a->now; break;
     default: break;
     }
@@ -1011,7 +1108,7 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         if (act.kind != SEI_ACT_BUTTON)
             break;
         if (act.button == SEI_BTN_AGREED)
-            agree(a);
+            agree(a, 0);
         else if (act.button == SEI_BTN_BACK)
             a->screen = SEI_SCREEN_CONFIRM;
         else if (act.button == SEI_BTN_RESUME) {
@@ -1110,6 +1207,9 @@ void sei_app_draw(sei_app *a)
         v.rules = &a->rules;
         v.handicap = a->handicap;
         v.prisoners = a->prisoners;
+        v.resigned_winner = a->resigned_winner;
+        v.pad_for = a->screen == SEI_SCREEN_CONFIRM ? a->pad_for : 0;
+        v.pad_value = a->pad_value;
         break;
     case SEI_SCREEN_RECORD: {
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};

@@ -27,7 +27,8 @@ typedef struct {
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
     int handicap;            /* -1: not given */
-    const char *dead;        /* NULL: the diagram's marks (a record: "auto"); "auto"; "none"; or points */
+    const char *dead;        /* NULL: the diagram's marks (a record: its TB/TW marks, else "auto");
+                                "auto"; "none"; "record" (a record's marks); or points */
     sei_prisoners prisoners;
     int json;
 } sei_score_opts;
@@ -44,8 +45,18 @@ typedef struct {
     uint8_t seki[SEI_MAX_POINTS]; /* live stones of groups in seki */
     int from_sgf;
     char recorded[64];       /* the record's RE, as written */
+    char recorded_how;       /* how RE says the game ended: '+' a count, 'R' 'T' 'F', 0 unknown */
+    int recorded_winner;     /* SEI_BLACK, SEI_WHITE, SEI_EMPTY (a draw) or -1, as RE says */
+    char *sgf_text;          /* the record's text as read (sei_cli_score_done frees it) */
+    size_t sgf_len;
     char players[400];       /* "Black (rank) - White (rank)" from the record */
     int oddities;            /* moves of the record that could not be replayed as written */
+    int first_odd;           /* the first of them (1-based move number), 0 if none */
+    char rules_raw[64];      /* the record's RU as written ("" none) */
+    int rules_unknown;       /* 1: RU names no rules Seichi knows (the default or --rules used) */
+    int dead_from_record;    /* 1: the dead stones are those the record marks (--dead record) */
+    int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
+                                or its SEIP); 0: a board or a photo without them, counted as none */
     int from_image;
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
@@ -54,9 +65,13 @@ typedef struct {
  * with sei_cli_score_done). Returns 0, or 2 with a message on err. */
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err);
 void sei_cli_score_done(sei_score_run *r);
-/* Print a count as text or as one JSON object. */
+/* Print a count as text, or as one JSON document (returns 0, or -1 when
+ * it could not be built or written); sei_cli_score_json builds that
+ * document (the caller deletes it; NULL: out of memory). */
 void sei_cli_score_print_text(FILE *out, const sei_score_run *r);
-void sei_cli_score_print_json(FILE *out, const sei_score_run *r);
+int sei_cli_score_print_json(FILE *out, const sei_score_run *r);
+struct cJSON;
+struct cJSON *sei_cli_score_json(const sei_score_run *r);
 /* The points a reading leaves in doubt, as people name them ("check these
  * points: K10, ..."), and whether the board itself is; nothing when none. */
 void sei_cli_print_unsure(FILE *out, const sei_vision_result *r);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "count.h"
 #include "source.h"
 #include "sgf.h"
 
@@ -159,12 +160,12 @@ int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
     snprintf(rc->rules, sizeof rc->rules, "%s", g.rules[0] ? g.rules : "japanese");
     sei_rules_preset(&rules, rc->rules);
     rules.komi = rc->komi = g.komi;
-    sei_rules_apply(&rules, b);
     rc->size = g.size;
     rc->want = g.winner == SEI_EMPTY ? 0 : g.margin_points * (g.winner == SEI_BLACK ? 1 : -1);
     double t0 = now_ms();
-    sei_dead_propose(b, NULL, dr);
-    int ok = sei_score_count(b, dr->dead, &rules, NULL, sc) == SEI_OK;
+    /* As `seichi score --sgf` and the kiosk count (count.h). */
+    sei_count_propose(b, &rules, dr->dead, dr);
+    int ok = sei_count_make(b, dr->dead, &rules, -1, NULL, sc, NULL) == SEI_OK;
     rc->ms = now_ms() - t0;
     rc->got = ok ? sc->margin : 0;
     snprintf(rc->result, sizeof rc->result, "%s", ok ? sc->result : "error");

@@ -2,9 +2,11 @@
  * print its size, grid, corners and confidence. Exit 0 when a board was
  * read, 3 when none was found, 2 when the picture cannot be read. */
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "cli.h"
+#include "jsonout.h"
 #include "vision.h"
 
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
@@ -66,36 +68,51 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
     rc = 0;
     int n = r->size;
     if (json) {
-        fprintf(out, "{\"size\":%d,\"grid\":[", n);
-        for (int y = 0; y < n; y++) {
-            fprintf(out, "%s\"", y ? "," : "");
-            for (int x = 0; x < n; x++)
-                fputc(r->grid[y][x] == SEI_BLACK ? 'X' : r->grid[y][x] == SEI_WHITE ? 'O' : '.', out);
-            fputc('"', out);
+        cJSON *doc = sei_json_doc();
+        if (doc) {
+            cJSON_AddNumberToObject(doc, "size", n);
+            cJSON *grid = cJSON_AddArrayToObject(doc, "grid");
+            char line[SEI_MAX_SIZE + 1];
+            for (int y = 0; grid && y < n; y++) {
+                for (int x = 0; x < n; x++)
+                    line[x] = r->grid[y][x] == SEI_BLACK ? 'X' : r->grid[y][x] == SEI_WHITE ? 'O' : '.';
+                line[n] = 0;
+                cJSON_AddItemToArray(grid, cJSON_CreateString(line));
+            }
+            cJSON *corners = cJSON_AddArrayToObject(doc, "corners");
+            for (int k = 0; corners && k < 4; k++) {
+                double c[2] = {round(r->corners[k][0] * 10) / 10, round(r->corners[k][1] * 10) / 10};
+                cJSON_AddItemToArray(corners, cJSON_CreateDoubleArray(c, 2));
+            }
+            cJSON *conf = cJSON_AddArrayToObject(doc, "confidence");
+            for (int y = 0; conf && y < n; y++) {
+                double row[SEI_MAX_SIZE];
+                for (int x = 0; x < n; x++)
+                    row[x] = round(r->confidence[y][x] * 100) / 100;
+                cJSON_AddItemToArray(conf, cJSON_CreateDoubleArray(row, n));
+            }
+            /* The points to check, as [row, col] like grid, and whether
+             * the board itself is in doubt. */
+            cJSON *unsure = cJSON_AddArrayToObject(doc, "unsure");
+            for (int y = 0; unsure && y < n; y++)
+                for (int x = 0; x < n; x++)
+                    if (r->unsure[y][x]) {
+                        int rc2[2] = {y, x};
+                        cJSON_AddItemToArray(unsure, cJSON_CreateIntArray(rc2, 2));
+                    }
+            cJSON_AddBoolToObject(doc, "board_unsure", r->board_unsure);
+            sei_json_round(doc, "min_confidence", r->min_confidence, 3);
+            sei_json_round(doc, "lattice_score", r->lattice_score, 3);
+            sei_json_round(doc, "ms", r->ms, 2);
+            cJSON *stages = cJSON_AddObjectToObject(doc, "stages_ms");
+            const char *names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
+            for (int k = 0; stages && k < SEI_STAGES; k++)
+                sei_json_round(stages, names[k], r->stage_ms[k], 2);
         }
-        fprintf(out, "],\"corners\":[");
-        for (int i = 0; i < 4; i++)
-            fprintf(out, "%s[%.1f,%.1f]", i ? "," : "", r->corners[i][0], r->corners[i][1]);
-        fprintf(out, "],\"confidence\":[");
-        for (int y = 0; y < n; y++) {
-            fprintf(out, "%s[", y ? "," : "");
-            for (int x = 0; x < n; x++)
-                fprintf(out, "%s%.2f", x ? "," : "", r->confidence[y][x]);
-            fputc(']', out);
+        if (sei_json_print(out, doc)) {
+            fprintf(err, "seichi detect: cannot write the JSON\n");
+            rc = 2;
         }
-        /* The points to check, as [row, col] like grid. */
-        fprintf(out, "],\"unsure\":[");
-        for (int y = 0, k = 0; y < n; y++)
-            for (int x = 0; x < n; x++)
-                if (r->unsure[y][x])
-                    fprintf(out, "%s[%d,%d]", k++ ? "," : "", y, x);
-        fprintf(out, "],\"board_unsure\":%s", r->board_unsure ? "true" : "false");
-        fprintf(out, ",\"min_confidence\":%.3f,\"lattice_score\":%.3f,\"ms\":%.2f,\"stages_ms\":{", r->min_confidence,
-                r->lattice_score, r->ms);
-        const char *names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
-        for (int i = 0; i < SEI_STAGES; i++)
-            fprintf(out, "%s\"%s\":%.2f", i ? "," : "", names[i], r->stage_ms[i]);
-        fprintf(out, "}}\n");
     } else {
         fprintf(out, "%dx%d board, read in %.1f ms (lowest confidence %.2f)\n", n, n, r->ms, r->min_confidence);
         for (int y = 0; y < n; y++) {

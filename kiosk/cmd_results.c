@@ -3,7 +3,8 @@
  * software or as one SGF file each. Exports are written atomically (a temp
  * file, fsync, rename), so a crash never leaves half a file under the
  * final name. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE   /* timegm */
+#define _XOPEN_SOURCE 700 /* strptime */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,19 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "jsonout.h"
 #include "textbuf.h"
 #include "sgf.h"
 #include "store.h"
 
 static const char usage_text[] =
-    "usage: seichi results [--db PATH] list\n"
-    "       seichi results [--db PATH] show N\n"
+    "usage: seichi results [--db PATH] list [--json]\n"
+    "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR\n"
     "  list        one line per result: id, time, board size, rules, result\n"
     "  show N      the stored board and breakdown of result N\n"
+    "  --json      list or show as one JSON document\n"
     "  export      --csv FILE: one row per result (FILE '-' for standard output);\n"
     "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf\n"
     "  --db PATH   the database (default $XDG_DATA_HOME/seichi/results.db,\n"
@@ -43,25 +47,124 @@ static const char *winner_word(int w) { return w == SEI_BLACK ? "B" : w == SEI_W
 /* ---- atomic files ---------------------------------------------------------------- */
 
 
+/* A stored UTC time ("2024-05-01T12:34:56Z") as the local time in fmt
+ * (strftime), as a player's clock read it. Returns 1, or 0 for a time
+ * that does not read. */
+static int local_time(const char *utc, const char *fmt, char *buf, size_t n)
+{
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    const char *end = strptime(utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (!end || *end)
+        return 0;
+    time_t t = timegm(&tm);
+    struct tm lt;
+    return t != (time_t)-1 && localtime_r(&t, &lt) && strftime(buf, n, fmt, &lt) > 0;
+}
+
 /* ---- list and show --------------------------------------------------------------- */
 
-static int cmd_list(sei_store *s, FILE *out, FILE *err)
+/* One stored result as a JSON object: what the listing shows, and with
+ * full the board, the breakdown and the dead stones as well. */
+static cJSON *result_json(const sei_store_result *r, int full)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        return NULL;
+    cJSON_AddNumberToObject(o, "id", (double)r->id);
+    cJSON_AddStringToObject(o, "time", r->time);
+    cJSON_AddStringToObject(o, "rules", r->rules);
+    cJSON_AddStringToObject(o, "scoring", r->area ? "area" : "territory");
+    cJSON_AddNumberToObject(o, "size", r->size);
+    cJSON_AddNumberToObject(o, "komi", r->komi);
+    cJSON_AddNumberToObject(o, "handicap", r->handicap);
+    cJSON_AddStringToObject(o, "decided_by", sei_decided_name(r->decided));
+    cJSON_AddStringToObject(o, "winner", winner_word(r->winner));
+    cJSON_AddStringToObject(o, "result", r->result);
+    if (r->result_stones[0])
+        cJSON_AddStringToObject(o, "result_stones", r->result_stones);
+    cJSON_AddStringToObject(o, "source", r->source);
+    if (r->photo_path)
+        cJSON_AddStringToObject(o, "photo_path", r->photo_path);
+    if (r->game_path)
+        cJSON_AddStringToObject(o, "game_path", r->game_path);
+    if (!full)
+        return o;
+    cJSON_AddBoolToObject(o, "photo_kept", r->photo != NULL);
+    cJSON_AddBoolToObject(o, "game_kept", r->game_sgf != NULL);
+    if (r->decided == SEI_DECIDED_COUNT) {
+        /* A game won without a count has no breakdown to give. */
+        cJSON_AddNumberToObject(o, "bonus", r->bonus);
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            const sei_store_side *d = &r->side[c];
+            cJSON *so = cJSON_AddObjectToObject(o, c == SEI_BLACK ? "black" : "white");
+            if (!so)
+                continue;
+            cJSON_AddNumberToObject(so, "stones", d->stones);
+            cJSON_AddNumberToObject(so, "territory", d->territory);
+            cJSON_AddNumberToObject(so, "area", d->area);
+            cJSON_AddNumberToObject(so, "prisoners", d->prisoners);
+            cJSON_AddNumberToObject(so, "dead", d->dead);
+            cJSON_AddNumberToObject(so, "seki_eyes", d->seki_eyes);
+            cJSON_AddNumberToObject(so, "false_eyes", d->false_eyes);
+            cJSON_AddNumberToObject(so, "penalty", d->penalty);
+            cJSON_AddNumberToObject(so, "score", d->score);
+        }
+        cJSON_AddNumberToObject(o, "dame", r->dame);
+        cJSON_AddNumberToObject(o, "margin", r->margin);
+        if (r->result_stones[0])
+            cJSON_AddNumberToObject(o, "margin_stones", r->margin_stones);
+    }
+    /* The position and its count as stored: rows from the top. */
+    for (int k = 0; k < 2; k++) {
+        cJSON *rows = cJSON_AddArrayToObject(o, k ? "territory" : "position");
+        const char *d = k ? r->territory : r->position;
+        char line[SEI_MAX_SIZE + 1];
+        for (int y = 0; rows && y < r->size; y++) {
+            memcpy(line, d + y * (r->size + 1), (size_t)r->size);
+            line[r->size] = 0;
+            cJSON_AddItemToArray(rows, cJSON_CreateString(line));
+        }
+    }
+    cJSON *dead = cJSON_AddArrayToObject(o, "dead");
+    for (const char *p = r->dead; dead && *p; p += p[2] ? 3 : 2) {
+        char pt[3] = {p[0], p[1], 0};
+        cJSON_AddItemToArray(dead, cJSON_CreateString(pt));
+    }
+    return o;
+}
+
+static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
 {
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    cJSON *doc = json ? sei_json_doc() : NULL;
+    cJSON *list = doc ? cJSON_AddArrayToObject(doc, "results") : NULL;
+    if (json && !list) {
+        sei_store_cursor_close(c);
+        cJSON_Delete(doc);
+        return fprintf(err, "seichi results: out of memory\n"), 2;
+    }
     sei_store_result r;
     sei_store_status st;
     int rows = 0;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
-        fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules, r.result,
-                r.result_stones[0] ? "  " : "", r.result_stones);
+        if (json)
+            cJSON_AddItemToArray(list, result_json(&r, 0));
+        else
+            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules,
+                    r.result, r.result_stones[0] ? "  " : "", r.result_stones);
         sei_store_result_release(&r);
         rows++;
     }
     sei_store_cursor_close(c);
-    if (st != SEI_STORE_DONE)
+    if (st != SEI_STORE_DONE) {
+        cJSON_Delete(doc);
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    }
+    if (json && sei_json_print(out, doc))
+        return fprintf(err, "seichi results: cannot write the JSON\n"), 2;
     if (!rows)
         fprintf(err, "seichi results: no results stored yet\n");
     return 0;
@@ -85,6 +188,8 @@ static void print_result(FILE *out, const sei_store_result *r)
             r->photo_path ? " (" : "", r->photo_path ? r->photo_path : "", r->photo_path ? ")" : "");
     if (r->photo)
         fprintf(out, "Photo kept in the database (%zu bytes)\n", r->photo_len);
+    if (r->game_path)
+        fprintf(out, "Game record: %s%s\n", r->game_path, r->game_sgf ? " (kept in the database)" : "");
     fprintf(out, "Rules %s (%s counting), komi %s", r->rules, r->area ? "area" : "territory",
             sei_score_number(r->komi, n1, sizeof n1));
     if (r->handicap)
@@ -98,6 +203,12 @@ static void print_result(FILE *out, const sei_store_result *r)
         for (int x = 0; x < r->size; x++)
             fprintf(out, " %c", shown(r, x, y));
         fprintf(out, " %d\n", r->size - y);
+    }
+    if (r->decided != SEI_DECIDED_COUNT) {
+        /* Nothing was counted: the position it ended in, and who won how. */
+        fprintf(out, "\n  X O stones\n\nResult: %s wins by %s, %s (not counted)\n",
+                r->winner == SEI_BLACK ? "Black" : "White", sei_decided_name(r->decided), r->result);
+        return;
     }
     fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n");
     fprintf(out, "  dead stones (SGF): %s\n\n", r->dead[0] ? r->dead : "none");
@@ -126,15 +237,26 @@ static void print_result(FILE *out, const sei_store_result *r)
                 sei_score_number(r->margin_stones, n1, sizeof n1));
 }
 
-static int cmd_show(sei_store *s, int64_t id, FILE *out, FILE *err)
+static int cmd_show(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
 {
     sei_store_result r;
     sei_store_status st = sei_store_get(s, id, &r);
     if (st)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
-    print_result(out, &r);
+    int rc = 0;
+    if (json) {
+        cJSON *doc = sei_json_doc();
+        cJSON *res = result_json(&r, 1);
+        if (doc && res)
+            cJSON_AddItemToObject(doc, "result", res);
+        else
+            cJSON_Delete(res);
+        if (!res || sei_json_print(out, doc))
+            rc = (fprintf(err, "seichi results: cannot write the JSON\n"), 2);
+    } else
+        print_result(out, &r);
     sei_store_result_release(&r);
-    return 0;
+    return rc;
 }
 
 /* ---- CSV ------------------------------------------------------------------------- */
@@ -162,7 +284,8 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
     sei_text t = {0};
-    sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,photo_path\r\n");
+    sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,"
+                      "photo_path,decided_by,source,game_path,local_time\r\n");
     sei_store_result r;
     sei_store_status st;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
@@ -176,13 +299,20 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
         csv_field(&t, num, 0);
         snprintf(num, sizeof num, "%d", r.size);
         csv_field(&t, num, 0);
-        csv_field(&t, sei_score_number(r.side[SEI_BLACK].score, num, sizeof num), 0);
-        csv_field(&t, sei_score_number(r.side[SEI_WHITE].score, num, sizeof num), 0);
-        csv_field(&t, sei_score_number(r.margin, num, sizeof num), 0);
+        /* A game won without a count has no scores: empty, not zero. */
+        int counted = r.decided == SEI_DECIDED_COUNT;
+        csv_field(&t, counted ? sei_score_number(r.side[SEI_BLACK].score, num, sizeof num) : "", 0);
+        csv_field(&t, counted ? sei_score_number(r.side[SEI_WHITE].score, num, sizeof num) : "", 0);
+        csv_field(&t, counted ? sei_score_number(r.margin, num, sizeof num) : "", 0);
         csv_field(&t, winner_word(r.winner), 0);
         csv_field(&t, r.result, 0);
         csv_field(&t, r.result_stones, 0);
-        csv_field(&t, r.photo_path ? r.photo_path : "", 1);
+        csv_field(&t, r.photo_path ? r.photo_path : "", 0);
+        csv_field(&t, sei_decided_name(r.decided), 0);
+        csv_field(&t, r.source, 0);
+        csv_field(&t, r.game_path ? r.game_path : "", 0);
+        char when[40];
+        csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 1);
         sei_store_result_release(&r);
     }
     sei_store_cursor_close(c);
@@ -203,12 +333,44 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
 
 /* ---- SGF ------------------------------------------------------------------------- */
 
-/* The stored position as a game record: a setup position (AB/AW, no
- * moves) with SZ KM HA RU DT, and the count as sei_sgf_set_score writes it
- * (RE, TB, TW, a comment listing the dead stones), rebuilt from the stored
- * territory map so the record says exactly what was agreed. */
-static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg, size_t n)
+/* Parse the game a result was made from into g and replay its main line
+ * onto b: 1 when its end is the stored position (so the record can carry
+ * the result), with its root and last node, else 0 (a position edited
+ * after the game, a record that no longer reads). */
+static int game_fits(sei_sgf *g, const sei_store_result *r, sei_board *b, int *root, int *last)
 {
+    sei_sgf_game game;
+    memset(&game, 0, sizeof game);
+    int fits = sei_sgf_parse(g, r->game_sgf, strlen(r->game_sgf)) == SEI_OK && sei_sgf_game_get(g, 0, &game) == SEI_OK &&
+               game.size == r->size && sei_sgf_replay(g, &game, -1, b, NULL) == SEI_OK;
+    for (int y = 0; fits && y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            int c = b->color[sei_board_point(b, x, y)];
+            if ((c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.') != r->position[y * (r->size + 1) + x])
+                fits = 0;
+        }
+    *root = game.root;
+    *last = game.last;
+    sei_sgf_game_release(&game);
+    return fits;
+}
+
+/* The stored result as a game record that counts again to the same result
+ * (`seichi score --sgf`). When it was made from a game (a record counted,
+ * a game recorded in the kiosk) and that game ends in the stored
+ * position, the record is that game whole: its moves, players, event and
+ * every other property. Otherwise it is the position as setup stones,
+ * with SZ HA DT GN. Either way it gains RU (in FF[4]'s spelling), KM
+ * (points) and RE at the root, and for a count, at the last node, the
+ * territory as TB/TW with the dead stones under the other side's marks
+ * (as CGoban and Sabaki write a count, and as Seichi reads one back) and
+ * a comment with the count. Prisoners that the moves do not give (a photo,
+ * a board, numbers changed by hand) go into the comment and into SEIP[b:w],
+ * a private property Seichi reads back. */
+int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n)
+{
+    if (kept_game)
+        *kept_game = 0;
     sei_sgf *g = sei_sgf_create();
     sei_board *b = sei_board_create(r->size);
     sei_score *sc = calloc(1, sizeof *sc);
@@ -217,45 +379,87 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
         snprintf(msg, n, "out of memory");
         goto out;
     }
-    int root = sei_sgf_add_game(g);
+    int root = -1, last = -1;
+    const sei_store_side *B = &r->side[SEI_BLACK], *W = &r->side[SEI_WHITE];
+    int from_game = r->game_sgf && game_fits(g, r, b, &root, &last);
+    if (kept_game)
+        *kept_game = from_game;
+    int seip = r->decided == SEI_DECIDED_COUNT &&
+               (!from_game || b->prisoners[SEI_BLACK] != B->prisoners || b->prisoners[SEI_WHITE] != W->prisoners);
     char v[64];
-    sei_status st = root < 0 ? SEI_ERR_NOMEM : SEI_OK;
-    if (!st) st = sei_sgf_set(g, root, "GM", "1");
-    if (!st) st = sei_sgf_set(g, root, "FF", "4");
-    if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
-    if (!st) st = sei_sgf_set(g, root, "AP", "Seichi");
-    snprintf(v, sizeof v, "%d", r->size);
-    if (!st) st = sei_sgf_set(g, root, "SZ", v);
-    if (!st) st = sei_sgf_set(g, root, "KM", sei_score_number(r->komi, v, sizeof v));
-    snprintf(v, sizeof v, "%d", r->handicap);
-    if (!st && r->handicap) st = sei_sgf_set(g, root, "HA", v);
-    if (!st) st = sei_sgf_set(g, root, "RU", r->rules);
-    snprintf(v, sizeof v, "%.10s", r->time);
-    if (!st && strlen(v) == 10) st = sei_sgf_set(g, root, "DT", v);
-    snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
-    if (!st) st = sei_sgf_set(g, root, "GN", v);
-    for (int y = 0; y < r->size && !st; y++)
-        for (int x = 0; x < r->size && !st; x++) {
-            char c = r->position[y * (r->size + 1) + x];
-            if (c == '.')
-                continue;
-            char pt[3] = {(char)('a' + x), (char)('a' + y), 0};
-            int p = sei_board_point(b, x, y);
-            int color = c == 'X' ? SEI_BLACK : SEI_WHITE;
-            st = sei_sgf_add_value(g, root, color == SEI_BLACK ? "AB" : "AW", pt);
-            if (!st && sei_board_place(b, color, p))
-                st = SEI_ERR_ARG;
+    sei_status st = SEI_OK;
+    if (!from_game) {
+        /* Not the game (or none): a fresh record of the position. */
+        sei_sgf_destroy(g);
+        sei_board_destroy(b);
+        g = sei_sgf_create();
+        b = sei_board_create(r->size);
+        if (!g || !b) {
+            snprintf(msg, n, "out of memory");
+            goto out;
         }
+        root = last = sei_sgf_add_game(g);
+        st = root < 0 ? SEI_ERR_NOMEM : SEI_OK;
+        if (!st) st = sei_sgf_set(g, root, "GM", "1");
+        if (!st) st = sei_sgf_set(g, root, "FF", "4");
+        if (!st) st = sei_sgf_set(g, root, "CA", "UTF-8");
+        if (!st) st = sei_sgf_set(g, root, "AP", "Seichi:" SEI_VERSION);
+        snprintf(v, sizeof v, "%d", r->size);
+        if (!st) st = sei_sgf_set(g, root, "SZ", v);
+        if (!st && local_time(r->time, "%Y-%m-%d", v, sizeof v)) st = sei_sgf_set(g, root, "DT", v);
+        snprintf(v, sizeof v, "Seichi result %" PRId64 " (%s)", r->id, r->source[0] ? r->source : "unknown source");
+        if (!st) st = sei_sgf_set(g, root, "GN", v);
+        for (int y = 0; y < r->size && !st; y++)
+            for (int x = 0; x < r->size && !st; x++) {
+                char c = r->position[y * (r->size + 1) + x];
+                if (c == '.')
+                    continue;
+                char pt[3] = {(char)('a' + x), (char)('a' + y), 0};
+                int color = c == 'X' ? SEI_BLACK : SEI_WHITE;
+                st = sei_sgf_add_value(g, root, color == SEI_BLACK ? "AB" : "AW", pt);
+                if (!st && sei_board_place(b, color, sei_board_point(b, x, y)))
+                    st = SEI_ERR_ARG;
+            }
+    }
+    snprintf(v, sizeof v, "%d", r->handicap);
+    if (!st && (r->handicap || sei_sgf_get(g, root, "HA"))) st = sei_sgf_set(g, root, "HA", v);
+    if (!st) st = sei_sgf_set(g, root, "RU", sei_sgf_rules_name(r->rules));
+    if (!st) st = sei_sgf_set(g, root, "KM", sei_score_number(r->komi, v, sizeof v));
+    if (!st && seip) {
+        snprintf(v, sizeof v, "%d:%d", B->prisoners, W->prisoners);
+        st = sei_sgf_set(g, root, "SEIP", v);
+        char note[160];
+        snprintf(note, sizeof note, "Prisoners: Black captured %d, White captured %d (SEIP[%s]).", B->prisoners,
+                 W->prisoners, v);
+        const char *old = sei_sgf_get(g, root, "C");
+        char *c = malloc((old ? strlen(old) + 2 : 0) + strlen(note) + 1);
+        if (!c)
+            st = SEI_ERR_NOMEM;
+        else {
+            sprintf(c, "%s%s%s", old ? old : "", old ? "\n\n" : "", note);
+            if (!st) st = sei_sgf_set(g, root, "C", c);
+            free(c);
+        }
+    }
     if (st) {
         snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+        goto out;
+    }
+    if (r->decided != SEI_DECIDED_COUNT) {
+        /* Won without a count: only who won and how. */
+        if (sei_sgf_set(g, root, "RE", r->result) || sei_sgf_write(g, text, len)) {
+            snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
+            goto out;
+        }
+        rc = 0;
         goto out;
     }
     /* What sei_sgf_set_score reads of a count. */
     snprintf(sc->rules.name, sizeof sc->rules.name, "%s", r->rules);
     sc->rules.komi = r->komi;
     sc->size = r->size;
-    sc->side[SEI_BLACK].score = r->side[SEI_BLACK].score;
-    sc->side[SEI_WHITE].score = r->side[SEI_WHITE].score;
+    sc->side[SEI_BLACK].score = B->score;
+    sc->side[SEI_WHITE].score = W->score;
     snprintf(sc->result, sizeof sc->result, "%s", r->result);
     for (int y = 0; y < r->size; y++)
         for (int x = 0; x < r->size; x++) {
@@ -272,8 +476,25 @@ static int sgf_of(const sei_store_result *r, char **text, size_t *len, char *msg
                 sc->mark[p] = SEI_MARK_FALSE_EYE;
             else if (t == '.')
                 sc->mark[p] = SEI_MARK_DAME;
+            if (sc->dead[p]) {
+                /* A dead stone is read back from the other side's mark on
+                 * it, whatever its point scored. */
+                sc->mark[p] = SEI_MARK_TERRITORY;
+                sc->owner[p] = c == 'X' ? SEI_WHITE : SEI_BLACK;
+            }
         }
-    if (sei_sgf_set_score(g, root, b, sc) || sei_sgf_write(g, text, len)) {
+    /* The count at the end of the game; its result at the root, where
+     * FF[4] puts RE. */
+    st = sei_sgf_set_score(g, last, b, sc);
+    /* No territory and no dead stone: an empty TB[] still says the count
+     * was made with none dead, so it is not proposed again. */
+    if (!st && sei_sgf_find(g, last, "TB") < 0 && sei_sgf_find(g, last, "TW") < 0)
+        st = sei_sgf_add_value(g, last, "TB", "");
+    if (!st && last != root) {
+        st = sei_sgf_remove(g, last, "RE");
+        if (!st) st = sei_sgf_set(g, root, "RE", r->result);
+    }
+    if (st || sei_sgf_write(g, text, len)) {
         snprintf(msg, n, "cannot build the record of result %" PRId64 ": %s", r->id, sei_sgf_errmsg(g));
         goto out;
     }
@@ -304,7 +525,8 @@ static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
         size_t len = 0;
         if (snprintf(path, sizeof path, "%s/seichi-%06" PRId64 ".sgf", dir, r.id) >= (int)sizeof path)
             rc = bad(err, "path too long under '%s'", dir);
-        else if (sgf_of(&r, &sgf, &len, msg, sizeof msg) || sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
+        else if (sei_results_sgf(&r, &sgf, &len, NULL, msg, sizeof msg) ||
+                 sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
             rc = (fprintf(err, "seichi results: %s\n", msg), 2);
         else
             files++;
@@ -334,12 +556,15 @@ int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *show = NULL;
+    int json = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, out);
             return 0;
+        } else if (!strcmp(a, "--json")) {
+            json = 1;
         } else if (!strcmp(a, "--db")) {
             if (!v)
                 return bad(err, "%s needs a value", a);
@@ -376,6 +601,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             return bad(err, "show takes a result number such as 12, not '%s'", show);
         id = l;
     }
+    if (json && !strcmp(cmd, "export"))
+        return bad(err, "%s", "--json goes with list or show");
     if (!strcmp(cmd, "export") && !csv && !sgfdir)
         return bad(err, "%s", "export needs --csv FILE or --sgf DIR");
 
@@ -395,9 +622,9 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         return fprintf(err, "seichi results: %s\n", msg), 2;
     int rc = 0;
     if (!strcmp(cmd, "list"))
-        rc = cmd_list(s, out, err);
+        rc = cmd_list(s, json, out, err);
     else if (!strcmp(cmd, "show"))
-        rc = cmd_show(s, id, out, err);
+        rc = cmd_show(s, id, json, out, err);
     else {
         if (csv)
             rc = cmd_csv(s, csv, out, err);

@@ -8,6 +8,8 @@
 
 #include "boardfile.h"
 #include "cli.h"
+#include "count.h"
+#include "jsonout.h"
 #include "textbuf.h"
 #include "cvwrap.h"
 #include "sgf.h"
@@ -194,8 +196,13 @@ static int dead_from_list(sei_board *b, const char *list, uint8_t *dead, FILE *e
 }
 
 /* The final position of a game record, with the record's rules and komi
- * unless the options name others. */
-static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules, FILE *err)
+ * unless the options name others. The dead stones its last node marks
+ * (TB/TW on stones) go into dead, *marked saying whether it records a
+ * count at all; prisoners a Seichi export wrote (SEIP[b:w], for a position
+ * with no moves to take them from) into *pris unless the options gave
+ * them. */
+static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules, uint8_t *dead, int *marked,
+                    sei_prisoners *pris, FILE *err)
 {
     size_t len;
     char *text = read_file(o->sgf_path, MAX_SGF_FILE, &len, err);
@@ -224,6 +231,26 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         goto out;
     }
     r->oddities = info.oddities;
+    r->first_odd = info.first_odd;
+    snprintf(r->rules_raw, sizeof r->rules_raw, "%s", g.rules_raw);
+    r->rules_unknown = g.rules_raw[0] && !g.rules[0];
+    if (r->rules_unknown && !o->rules_set)
+        fprintf(err, "seichi score: %s: warning: unknown rules RU[%s]: counted under %s (give --rules)\n",
+                o->sgf_path, g.rules_raw, rules->name);
+    /* Captures come from the moves; a setup position alone says nothing. */
+    r->prisoners_given = g.moves_n > 0;
+    *marked = sei_sgf_dead_marks(s, g.last, r->board, dead) > 0;
+    const char *seip = sei_sgf_get(s, g.root, "SEIP");
+    if (seip && pris->source == SEI_PRISONERS_BOARD) {
+        int pb, pw;
+        char extra;
+        if (sscanf(seip, "%d:%d%c", &pb, &pw, &extra) != 2 || pb < 0 || pw < 0 || pb > 999 || pw > 999) {
+            fprintf(err, "seichi score: %s: SEIP[%s] is not Seichi's prisoners (BLACK:WHITE)\n", o->sgf_path, seip);
+            goto out;
+        }
+        *pris = (sei_prisoners){SEI_PRISONERS_GIVEN, pb, pw, SEI_WHITE};
+        r->prisoners_given = 1;
+    }
     if (!o->rules_set && g.rules[0]) {
         double pen[3] = {0, rules->penalty[1], rules->penalty[2]};
         sei_rules_preset(rules, g.rules);
@@ -234,10 +261,16 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         rules->komi = g.komi;
     r->from_sgf = 1;
     snprintf(r->recorded, sizeof r->recorded, "%s", g.result);
+    r->recorded_how = g.result_how;
+    r->recorded_winner = g.winner;
     snprintf(r->players, sizeof r->players, "%s%s%s%s - %s%s%s%s", g.black[0] ? g.black : "Black",
              g.black_rank[0] ? " (" : "", g.black_rank, g.black_rank[0] ? ")" : "", g.white[0] ? g.white : "White",
              g.white_rank[0] ? " (" : "", g.white_rank, g.white_rank[0] ? ")" : "");
     rc = 0;
+    /* Kept: a saved result keeps the record it was made from. */
+    r->sgf_text = text;
+    r->sgf_len = len;
+    text = NULL;
 out:
     sei_sgf_game_release(&g);
     sei_sgf_destroy(s);
@@ -338,12 +371,22 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     memset(r, 0, sizeof *r);
     memset(dead, 0, sizeof dead);
 
+    sei_prisoners pris = o->prisoners;
     if (o->sgf_path) {
-        int rc = load_sgf(o, r, &rules, err);
+        int marked = 0;
+        int rc = load_sgf(o, r, &rules, dead, &marked, &pris, err);
         if (rc)
             return rc;
+        /* A record that carries its count (territory marked at its end)
+         * names its own dead stones; else they are proposed. */
         if (!how)
-            how = "auto";
+            how = marked ? "record" : "auto";
+        if (!strcmp(how, "record") && !marked) {
+            fprintf(err, "seichi score: %s: --dead record: the record marks no dead stones (no TB/TW at its end)\n",
+                    path);
+            return 2;
+        }
+        r->dead_from_record = !strcmp(how, "record");
     } else if (o->image_path) {
         int rc = load_image(o, r, err);
         if (rc)
@@ -364,27 +407,27 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     }
     sei_board *b = r->board;
     if (how && !strcmp(how, "auto")) {
-        sei_status st = sei_dead_propose(b, NULL, &r->proposal);
-        if (st) {
+        if (sei_count_propose(b, &rules, dead, &r->proposal)) {
             fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
             return 2;
         }
-        memcpy(dead, r->proposal.dead, sizeof dead);
         r->proposed = 1;
+    } else if (how && !strcmp(how, "record")) {
+        if (!o->sgf_path) {
+            fprintf(err, "seichi score: --dead record takes the dead stones a game record marks: give --sgf FILE\n");
+            return 2;
+        }
     } else if (how && !strcmp(how, "none")) {
         memset(dead, 0, sizeof dead);
     } else if (how && dead_from_list(b, how, dead, err)) {
         return 2;
     }
-    if (o->handicap >= 0)
-        b->handicap = o->handicap;
-    sei_rules_apply(&rules, b);
-    sei_status st = sei_score_count(b, dead, &rules, &o->prisoners, &r->score);
-    if (st) {
+    if (pris.source != SEI_PRISONERS_BOARD)
+        r->prisoners_given = 1;
+    if (sei_count_make(b, dead, &rules, o->handicap, &pris, &r->score, r->seki)) {
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;
     }
-    sei_dead_seki(b, r->score.dead, r->seki);
     return 0;
 }
 
@@ -393,38 +436,37 @@ void sei_cli_score_done(sei_score_run *r)
     if (r) {
         sei_board_destroy(r->board);
         r->board = NULL;
+        free(r->sgf_text);
+        r->sgf_text = NULL;
     }
 }
 
-/* Store the count in the results database (--save). */
-static int save_result(const sei_score_opts *o, const sei_score_run *r, FILE *out, FILE *err)
+/* Store the count in the results database (--save): *id and db (n bytes)
+ * get where it went. Returns 0, or 2 with a message on err. */
+static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *db, size_t n, FILE *err)
 {
     sei_store_result res;
-    char msg[1024], path[4096];
-    int64_t id = 0;
+    char msg[1024];
     if (sei_store_result_from_run(&res, o, r, o->keep_photo, msg, sizeof msg) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", msg);
         return 2;
     }
-    const char *db = o->db;
-    if (!db) {
-        if (sei_store_default_path(path, sizeof path, msg, sizeof msg) != SEI_STORE_OK) {
-            fprintf(err, "seichi score: cannot save: %s\n", msg);
-            sei_store_result_release(&res);
-            return 2;
-        }
-        db = path;
+    if (o->db)
+        snprintf(db, n, "%s", o->db);
+    else if (sei_store_default_path(db, n, msg, sizeof msg) != SEI_STORE_OK) {
+        fprintf(err, "seichi score: cannot save: %s\n", msg);
+        sei_store_result_release(&res);
+        return 2;
     }
     sei_store *s = sei_store_open(db, msg, sizeof msg);
     int rc = 0;
     if (!s) {
         fprintf(err, "seichi score: cannot save: %s\n", msg);
         rc = 2;
-    } else if (sei_store_save(s, &res, &id) != SEI_STORE_OK) {
+    } else if (sei_store_save(s, &res, id) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
         rc = 2;
-    } else
-        fprintf(out, "Saved as result %lld in %s\n", (long long)id, db);
+    }
     sei_store_close(s);
     sei_store_result_release(&res);
     return rc;
@@ -437,7 +479,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     if (rc < 0) {
         fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png])\n"
                      "                    [--rules R] [--komi K] [--handicap N]\n"
-                     "                    [--dead auto|none|POINTS] [--prisoners B,W | --last b|w]\n"
+                     "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "                    [--save [--db PATH] [--keep-photo]]\n"
                      "rules: %s\n", sei_rules_preset_names());
@@ -450,14 +492,29 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         return fprintf(err, "seichi score: out of memory\n"), 2;
     rc = sei_cli_score_run(&o, r, err);
     if (!rc) {
-        if (o.json)
-            sei_cli_score_print_json(out, r);
-        else
-            sei_cli_score_print_text(out, r);
         if (o.annotate && write_annotation(&o, r, err))
             rc = 2;
-        if (!rc && o.save && save_result(&o, r, out, err))
+        int64_t id = 0;
+        char db[4096] = "";
+        if (!rc && o.save && save_result(&o, r, &id, db, sizeof db, err))
             rc = 2;
+        if (o.json) {
+            /* stdout holds the document only: where it was saved goes in
+             * it, and the message to stderr. */
+            cJSON *doc = sei_cli_score_json(r);
+            if (doc && id) {
+                cJSON *saved = cJSON_AddObjectToObject(doc, "saved");
+                if (saved) {
+                    cJSON_AddNumberToObject(saved, "id", (double)id);
+                    cJSON_AddStringToObject(saved, "db", db);
+                }
+            }
+            if (sei_json_print(out, doc))
+                rc = 2;
+        } else
+            sei_cli_score_print_text(out, r);
+        if (id)
+            fprintf(o.json ? err : out, "Saved as result %lld in %s\n", (long long)id, db);
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;

@@ -128,23 +128,12 @@ static void put_text(sei_text *t, const char *v)
     }
 }
 
-static const char *ru_of(const char *preset)
-{
-    static const char *const map[][2] = {{"chinese", "Chinese"}, {"japanese", "Japanese"}, {"korean", "Korean"},
-                                         {"ing", "GOE"},         {"aga", "AGA"},           {"nz", "NZ"},
-                                         {"tromp-taylor", "Tromp-Taylor"}};
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (!strcmp(map[i][0], preset))
-            return map[i][1];
-    return preset;
-}
-
 char *sei_recsess_sgf(const sei_recsess *s)
 {
     sei_text t = {0};
     char num[32];
     int n = s->size ? s->size : s->p.size;
-    sei_text_printf(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:0.1]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, ru_of(s->p.rules.name),
+    sei_text_printf(&t, "(;GM[1]FF[4]CA[UTF-8]AP[Seichi:" SEI_VERSION "]SZ[%d]RU[%s]KM[%s]DT[%s]", n ? n : 19, sei_sgf_rules_name(s->p.rules.name),
         sei_score_number(s->p.rules.komi, num, sizeof num), s->date);
     const sei_board *b = s->rec ? sei_recorder_board(s->rec) : NULL;
     int hcap = s->rec ? sei_recorder_handicap(s->rec) : 0;

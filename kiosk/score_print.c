@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jsonout.h"
+#include "store.h"
 
 /* The character a point shows in the printed board. */
 static char point_char(const sei_board *b, const sei_score *s, int p)
@@ -24,6 +26,16 @@ static char point_char(const sei_board *b, const sei_score *s, int p)
 }
 
 static const char *color_name(int c) { return c == SEI_BLACK ? "Black" : c == SEI_WHITE ? "White" : "nobody"; }
+
+/* How the game was decided: a record whose RE says it was won by
+ * resignation, time or forfeit was not decided by this count. */
+static sei_decided run_decided(const sei_score_run *run)
+{
+    int d = run->from_sgf ? sei_decided_from_letter(run->recorded_how) : -1;
+    if (d > 0 && (run->recorded_winner == SEI_BLACK || run->recorded_winner == SEI_WHITE))
+        return (sei_decided)d;
+    return SEI_DECIDED_COUNT;
+}
 
 /* The SGF name of a point: "dd". */
 static void sgf_point(const sei_board *b, int p, char out[3])
@@ -83,7 +95,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     if (run->from_sgf) {
         fprintf(out, "Game %s, recorded result %s", run->players, run->recorded[0] ? run->recorded : "none");
         if (run->oddities)
-            fprintf(out, " (%d move%s could not be replayed as recorded)", run->oddities, run->oddities == 1 ? "" : "s");
+            fprintf(out, " (%d move%s could not be replayed as recorded, the first move %d)", run->oddities,
+                    run->oddities == 1 ? "" : "s", run->first_odd);
+        if (run->rules_unknown)
+            fprintf(out, " (unknown rules RU[%s])", run->rules_raw);
         fprintf(out, "\n");
     }
     fprintf(out, "Rules %s (%s counting), komi %s", r->name, area ? "area" : "territory",
@@ -105,6 +120,8 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     if (run->proposed)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
                 run->proposal.playouts);
+    else if (run->dead_from_record)
+        fprintf(out, "Dead stones as the record marks them (TB/TW at its end):\n");
     print_groups_text(out, b, s->dead, "  dead", run);
     print_groups_text(out, b, run->seki, "  in seki", NULL);
     if (run->from_image)
@@ -125,6 +142,8 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     fprintf(out, "  dead removed (X) %7d %7d\n", B->dead, W->dead);
     fprintf(out, "  prisoners (P)    %7d %7d%s\n", B->prisoners, W->prisoners,
             s->prisoners_net ? "   (net, from who played last)" : "");
+    if (!area && !run->prisoners_given)
+        fprintf(out, "  Prisoners not given: counted as none (give --prisoners B,W or --last b|w)\n");
     if (B->penalty || W->penalty)
         fprintf(out, "  penalty          %7s %7s\n", sei_score_number(-B->penalty, n1, sizeof n1),
                 sei_score_number(-W->penalty, n2, sizeof n2));
@@ -132,10 +151,12 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     fprintf(out, "  score            %7s %7s\n\n", sei_score_number(B->score, n1, sizeof n1),
             sei_score_number(W->score, n2, sizeof n2));
 
+    sei_decided decided = run_decided(run);
+    const char *head = decided == SEI_DECIDED_COUNT ? "Result" : "Count (not the game's result)";
     if (s->winner == SEI_EMPTY)
-        fprintf(out, "Result: draw (jigo), 0\n");
+        fprintf(out, "%s: draw (jigo), 0\n", head);
     else
-        fprintf(out, "Result: %s wins by %s point%s, %s\n", color_name(s->winner),
+        fprintf(out, "%s: %s wins by %s point%s, %s\n", head, color_name(s->winner),
                 sei_score_number(s->margin < 0 ? -s->margin : s->margin, n1, sizeof n1),
                 s->margin == 1 || s->margin == -1 ? "" : "s", s->result);
     if (area && r->stones_form) {
@@ -148,6 +169,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
             fprintf(out, ": %s wins by %s stone%s (%s)\n", color_name(s->winner), sei_score_stones(st, n3, sizeof n3),
                     st > 1 ? "s" : "", s->result);
     }
+    if (decided != SEI_DECIDED_COUNT)
+        fprintf(out, "Game result: %s wins by %s, %c+%c (the record's RE: the count above is not the game's result)\n",
+                color_name(run->recorded_winner), sei_decided_name(decided), run->recorded_winner == SEI_BLACK ? 'B' : 'W',
+                sei_decided_letter(decided));
     if (r->fill_check) {
         fprintf(out, "Fill check (%d stones a side, White puts %d into Black's territory):\n", s->fill_bowl,
                 s->fill_komi_stones);
@@ -168,116 +193,152 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     }
 }
 
-static void side_json(FILE *out, const char *name, const sei_side *d)
+static void side_json(cJSON *doc, const char *name, const sei_side *d)
 {
-    char n1[32], n2[32];
-    fprintf(out,
-            "\"%s\":{\"stones\":%d,\"territory\":%d,\"area\":%d,\"prisoners\":%d,\"dead\":%d,"
-            "\"seki_eyes\":%d,\"false_eyes\":%d,\"penalty\":%s,\"score\":%s}",
-            name, d->stones, d->territory, d->area, d->prisoners, d->dead, d->seki_eyes, d->false_eyes,
-            sei_score_number(d->penalty, n1, sizeof n1), sei_score_number(d->score, n2, sizeof n2));
+    cJSON *o = cJSON_AddObjectToObject(doc, name);
+    if (!o)
+        return;
+    cJSON_AddNumberToObject(o, "stones", d->stones);
+    cJSON_AddNumberToObject(o, "territory", d->territory);
+    cJSON_AddNumberToObject(o, "area", d->area);
+    cJSON_AddNumberToObject(o, "prisoners", d->prisoners);
+    cJSON_AddNumberToObject(o, "dead", d->dead);
+    cJSON_AddNumberToObject(o, "seki_eyes", d->seki_eyes);
+    cJSON_AddNumberToObject(o, "false_eyes", d->false_eyes);
+    cJSON_AddNumberToObject(o, "penalty", d->penalty);
+    cJSON_AddNumberToObject(o, "score", d->score);
 }
 
-void sei_cli_score_print_json(FILE *out, const sei_score_run *run)
+/* The board, one string per row from the top, one character a point. */
+static void rows_json(cJSON *doc, const char *key, const sei_board *b, const sei_score *s, int territory)
+{
+    cJSON *rows = cJSON_AddArrayToObject(doc, key);
+    char line[SEI_MAX_SIZE + 1];
+    for (int y = 0; rows && y < b->size; y++) {
+        for (int x = 0; x < b->size; x++) {
+            int p = sei_board_point(b, x, y);
+            char ch = '.';
+            if (!territory) {
+                int c = b->color[p];
+                ch = c == SEI_BLACK ? (s->dead[p] ? 'x' : 'X') : c == SEI_WHITE ? (s->dead[p] ? 'o' : 'O') : '.';
+            } else if (s->mark[p] == SEI_MARK_TERRITORY)
+                ch = s->owner[p] == SEI_BLACK ? 'B' : 'W';
+            else if (s->mark[p] == SEI_MARK_SEKI_EYE)
+                ch = 's';
+            else if (s->mark[p] == SEI_MARK_FALSE_EYE)
+                ch = 'f';
+            else if (s->mark[p] == SEI_MARK_DAME)
+                ch = '-';
+            line[x] = ch;
+        }
+        line[b->size] = 0;
+        cJSON_AddItemToArray(rows, cJSON_CreateString(line));
+    }
+}
+
+cJSON *sei_cli_score_json(const sei_score_run *run)
 {
     sei_board *b = run->board;
     const sei_score *s = &run->score;
     const sei_rules *r = &s->rules;
-    char n1[32], n2[32], n3[32];
-    fprintf(out, "{\"rules\":\"%s\",\"scoring\":\"%s\",\"size\":%d,\"komi\":%s,\"handicap\":%d,\"bonus\":%s,",
-            r->name, r->scoring == SEI_SCORING_AREA ? "area" : "territory", s->size,
-            sei_score_number(r->komi, n1, sizeof n1), s->handicap, sei_score_number(s->bonus, n2, sizeof n2));
-    side_json(out, "black", &s->side[SEI_BLACK]);
-    fputc(',', out);
-    side_json(out, "white", &s->side[SEI_WHITE]);
-    fprintf(out, ",\"dame\":%d,\"prisoners_net\":%s,\"margin\":%s,\"winner\":\"%s\",\"result\":\"%s\"", s->dame,
-            s->prisoners_net ? "true" : "false", sei_score_number(s->margin, n1, sizeof n1),
-            s->winner == SEI_BLACK ? "B" : s->winner == SEI_WHITE ? "W" : "draw", s->result);
-    if (r->scoring == SEI_SCORING_AREA)
-        fprintf(out, ",\"result_stones\":\"%s\",\"black_count\":%s,\"black_needs\":%s", s->result_stones,
-                sei_score_number(s->black_count, n1, sizeof n1), sei_score_number(s->black_needs, n2, sizeof n2));
-    if (r->fill_check)
-        fprintf(out, ",\"fill\":{\"bowl\":%d,\"black_spare\":%d,\"white_spare\":%d,\"dame\":%d}", s->fill_bowl,
-                s->fill_spare[SEI_BLACK], s->fill_spare[SEI_WHITE], s->dame);
-    /* The board as counted, one string per row from the top. */
-    fprintf(out, ",\"board\":[");
-    for (int y = 0; y < b->size; y++) {
-        fprintf(out, "%s\"", y ? "," : "");
-        for (int x = 0; x < b->size; x++) {
-            int p = sei_board_point(b, x, y);
-            int c = b->color[p];
-            fputc(c == SEI_BLACK ? (s->dead[p] ? 'x' : 'X') : c == SEI_WHITE ? (s->dead[p] ? 'o' : 'O') : '.', out);
-        }
-        fputc('"', out);
+    cJSON *doc = sei_json_doc();
+    if (!doc)
+        return NULL;
+    cJSON_AddStringToObject(doc, "rules", r->name);
+    cJSON_AddStringToObject(doc, "scoring", r->scoring == SEI_SCORING_AREA ? "area" : "territory");
+    cJSON_AddNumberToObject(doc, "size", s->size);
+    cJSON_AddNumberToObject(doc, "komi", r->komi);
+    cJSON_AddNumberToObject(doc, "handicap", s->handicap);
+    cJSON_AddNumberToObject(doc, "bonus", s->bonus);
+    side_json(doc, "black", &s->side[SEI_BLACK]);
+    side_json(doc, "white", &s->side[SEI_WHITE]);
+    cJSON_AddBoolToObject(doc, "prisoners_given", run->prisoners_given);
+    cJSON_AddStringToObject(doc, "dead_from", run->proposed ? "proposed" : run->dead_from_record ? "record" : "given");
+    cJSON_AddNumberToObject(doc, "dame", s->dame);
+    cJSON_AddBoolToObject(doc, "prisoners_net", s->prisoners_net);
+    cJSON_AddNumberToObject(doc, "margin", s->margin);
+    cJSON_AddStringToObject(doc, "winner", s->winner == SEI_BLACK ? "B" : s->winner == SEI_WHITE ? "W" : "draw");
+    cJSON_AddStringToObject(doc, "result", s->result);
+    if (r->scoring == SEI_SCORING_AREA) {
+        cJSON_AddStringToObject(doc, "result_stones", s->result_stones);
+        cJSON_AddNumberToObject(doc, "black_count", s->black_count);
+        cJSON_AddNumberToObject(doc, "black_needs", s->black_needs);
     }
-    fprintf(out, "],\"territory\":[");
-    for (int y = 0; y < b->size; y++) {
-        fprintf(out, "%s\"", y ? "," : "");
-        for (int x = 0; x < b->size; x++) {
-            int p = sei_board_point(b, x, y);
-            int m = s->mark[p];
-            char ch = '.';
-            if (m == SEI_MARK_TERRITORY) ch = s->owner[p] == SEI_BLACK ? 'B' : 'W';
-            else if (m == SEI_MARK_SEKI_EYE) ch = 's';
-            else if (m == SEI_MARK_FALSE_EYE) ch = 'f';
-            else if (m == SEI_MARK_DAME) ch = '-';
-            fputc(ch, out);
+    if (r->fill_check) {
+        cJSON *f = cJSON_AddObjectToObject(doc, "fill");
+        if (f) {
+            cJSON_AddNumberToObject(f, "bowl", s->fill_bowl);
+            cJSON_AddNumberToObject(f, "black_spare", s->fill_spare[SEI_BLACK]);
+            cJSON_AddNumberToObject(f, "white_spare", s->fill_spare[SEI_WHITE]);
+            cJSON_AddNumberToObject(f, "dame", s->dame);
         }
-        fputc('"', out);
     }
-    (void)n3;
-    fprintf(out, "]");
+    rows_json(doc, "board", b, s, 0);
+    rows_json(doc, "territory", b, s, 1);
     /* Dead stones and seki groups as SGF points; per-group confidence when
      * the dead stones were proposed. */
     char pt[3];
-    fprintf(out, ",\"dead\":[");
-    int first = 1;
-    for (int y = 0; y < b->size; y++)
+    cJSON *dead = cJSON_AddArrayToObject(doc, "dead");
+    for (int y = 0; dead && y < b->size; y++)
         for (int x = 0; x < b->size; x++) {
             int p = sei_board_point(b, x, y);
             if (!s->dead[p])
                 continue;
             sgf_point(b, p, pt);
-            fprintf(out, "%s\"%s\"", first ? "" : ",", pt);
-            first = 0;
+            cJSON_AddItemToArray(dead, cJSON_CreateString(pt));
         }
-    fprintf(out, "],\"seki\":[");
+    cJSON *seki = cJSON_AddArrayToObject(doc, "seki");
     int firsts[SEI_MAX_POINTS], chain[SEI_MAX_POINTS];
     int ng = chain_list(b, run->seki, firsts, SEI_MAX_POINTS);
-    for (int i = 0; i < ng; i++) {
+    for (int i = 0; seki && i < ng; i++) {
         int k = sei_board_chain(b, firsts[i], chain);
-        fprintf(out, "%s[", i ? "," : "");
-        for (int j = 0; j < k; j++) {
+        cJSON *g = cJSON_CreateArray();
+        for (int j = 0; g && j < k; j++) {
             sgf_point(b, chain[j], pt);
-            fprintf(out, "%s\"%s\"", j ? "," : "", pt);
+            cJSON_AddItemToArray(g, cJSON_CreateString(pt));
         }
-        fprintf(out, "]");
+        cJSON_AddItemToArray(seki, g);
     }
-    fprintf(out, "]");
     if (run->proposed) {
-        fprintf(out, ",\"confidence\":{");
+        cJSON *conf = cJSON_AddObjectToObject(doc, "confidence");
         ng = chain_list(b, NULL, firsts, SEI_MAX_POINTS);
-        for (int i = 0; i < ng; i++) {
+        for (int i = 0; conf && i < ng; i++) {
             sgf_point(b, firsts[i], pt);
-            fprintf(out, "%s\"%s\":%.3f", i ? "," : "", pt, run->proposal.confidence[firsts[i]]);
+            sei_json_round(conf, pt, run->proposal.confidence[firsts[i]], 3);
         }
-        fprintf(out, "},\"proposal_ms\":%.3f,\"playouts\":%d", run->proposal.ms, run->proposal.playouts);
+        sei_json_round(doc, "proposal_ms", run->proposal.ms, 3);
+        cJSON_AddNumberToObject(doc, "playouts", run->proposal.playouts);
     }
-    if (run->from_sgf)
-        fprintf(out, ",\"recorded_result\":\"%s\"", run->recorded);
     if (run->from_image) {
         /* The photo's doubtful points, as SGF points like dead. */
         const sei_vision_result *v = &run->vision;
-        fprintf(out, ",\"unsure\":[");
-        for (int y = 0, k = 0; y < v->size; y++)
+        cJSON *unsure = cJSON_AddArrayToObject(doc, "unsure");
+        for (int y = 0; unsure && y < v->size; y++)
             for (int x = 0; x < v->size; x++)
                 if (v->unsure[y][x]) {
                     sgf_point(b, sei_board_point(b, x, y), pt);
-                    fprintf(out, "%s\"%s\"", k++ ? "," : "", pt);
+                    cJSON_AddItemToArray(unsure, cJSON_CreateString(pt));
                 }
-        fprintf(out, "],\"board_unsure\":%s", v->board_unsure ? "true" : "false");
+        cJSON_AddBoolToObject(doc, "board_unsure", v->board_unsure);
     }
-    fprintf(out, "}\n");
+    if (run->from_sgf) {
+        cJSON_AddStringToObject(doc, "recorded_result", run->recorded);
+        cJSON_AddStringToObject(doc, "recorded_rules", run->rules_raw);
+        cJSON_AddBoolToObject(doc, "recorded_rules_known", !run->rules_unknown);
+        cJSON_AddNumberToObject(doc, "unreplayed_moves", run->oddities);
+        cJSON_AddNumberToObject(doc, "first_unreplayed_move", run->first_odd);
+    }
+    sei_decided decided = run_decided(run);
+    cJSON_AddStringToObject(doc, "decided_by", sei_decided_name(decided));
+    char game[8];
+    snprintf(game, sizeof game, "%c+%c", run->recorded_winner == SEI_BLACK ? 'B' : 'W', sei_decided_letter(decided));
+    cJSON_AddStringToObject(doc, "game_result", decided != SEI_DECIDED_COUNT ? game : s->result);
+    return doc;
+}
+
+int sei_cli_score_print_json(FILE *out, const sei_score_run *run)
+{
+    return sei_json_print(out, sei_cli_score_json(run));
 }
 
 void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)

@@ -69,6 +69,14 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     /* 2 -> 3: the kiosk's settings (default rules, komi, size, language,
      * camera), kept beside the results so one file is the whole state. */
     "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);",
+    /* 3 -> 4: how the game was decided (a game won by resignation, on
+     * time or by forfeit has no count: its rows before this were all
+     * counts), and the game record a result is of, kept whole so an
+     * export gives back its moves and players. */
+    "ALTER TABLE results ADD COLUMN decided_by TEXT NOT NULL DEFAULT 'count'"
+    " CHECK (decided_by IN ('count', 'resignation', 'time', 'forfeit'));"
+    "ALTER TABLE results ADD COLUMN game_sgf TEXT;"
+    "ALTER TABLE results ADD COLUMN game_path TEXT;",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -77,8 +85,9 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     "id, time, rules, scoring, komi, handicap, bonus, size, position, territory, dead,"                        \
     " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"     \
     " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"     \
-    " dame, margin, winner, result, margin_stones, result_stones, source, photo_path"
-#define NCOLS 38
+    " dame, margin, winner, result, margin_stones, result_stones, source, photo_path,"                       \
+    " decided_by, game_sgf, game_path"
+#define NCOLS 41
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -412,6 +421,17 @@ static sei_store_status check_result(sei_store *s, const sei_store_result *r)
         return fail(s, SEI_STORE_ERR_ARG, "result has an unterminated text field");
     if (r->handicap < 0)
         return fail(s, SEI_STORE_ERR_ARG, "result has a negative handicap");
+    if (r->decided < SEI_DECIDED_COUNT || r->decided > SEI_DECIDED_FORFEIT)
+        return fail(s, SEI_STORE_ERR_ARG, "result was decided in an unknown way (%d)", (int)r->decided);
+    if (r->decided != SEI_DECIDED_COUNT) {
+        /* No count: the result says who won and how, and nothing else. */
+        char want[8];
+        snprintf(want, sizeof want, "%c+%c", r->winner == SEI_BLACK ? 'B' : 'W', sei_decided_letter(r->decided));
+        if ((r->winner != SEI_BLACK && r->winner != SEI_WHITE) || strcmp(r->result, want) || r->dead[0] ||
+            r->result_stones[0])
+            return fail(s, SEI_STORE_ERR_ARG, "a result won by %s must read B+%c or W+%c, with no count",
+                        sei_decided_name(r->decided), sei_decided_letter(r->decided), sei_decided_letter(r->decided));
+    }
     if ((r->photo_len && !r->photo) || r->photo_len > SEI_STORE_MAX_PHOTO)
         return fail(s, SEI_STORE_ERR_ARG, "result's photo is missing or larger than %zu bytes", SEI_STORE_MAX_PHOTO);
     return SEI_STORE_OK;
@@ -456,7 +476,8 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
+                              ", ?, ?, ?)";
     sqlite3_stmt *ins = NULL;
     /* IMMEDIATE: take the write lock before anything, so a busy file fails
      * (after the busy timeout) here rather than halfway. */
@@ -490,6 +511,11 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
         i++;
         b |= sqlite3_bind_text(ins, i++, r->source, -1, SQLITE_STATIC);
         b |= r->photo_path ? sqlite3_bind_text(ins, i, r->photo_path, -1, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
+        i++;
+        b |= sqlite3_bind_text(ins, i++, sei_decided_name(r->decided), -1, SQLITE_STATIC);
+        b |= r->game_sgf ? sqlite3_bind_text(ins, i, r->game_sgf, -1, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
+        i++;
+        b |= r->game_path ? sqlite3_bind_text(ins, i, r->game_path, -1, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
         i++;
         b |= r->photo ? sqlite3_bind_blob64(ins, i, r->photo, r->photo_len, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
         rc = b ? sqlite3_errcode(s->db) : sqlite3_step(ins);
@@ -581,6 +607,17 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         (e = col_text(s, st, 32, r->result, sizeof r->result, 0, id)))
         return e;
     r->winner = !strcmp(winner, "B") ? SEI_BLACK : !strcmp(winner, "W") ? SEI_WHITE : SEI_EMPTY;
+    char decided[16];
+    if ((e = col_text(s, st, 37, decided, sizeof decided, 0, id)))
+        return e;
+    int d = -1;
+    for (int k = SEI_DECIDED_COUNT; k <= SEI_DECIDED_FORFEIT; k++)
+        if (!strcmp(decided, sei_decided_name((sei_decided)k)))
+            d = k;
+    if (d < 0)
+        return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: decided by '%s'", (long long)id,
+                    s->path, decided);
+    r->decided = (sei_decided)d;
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
@@ -595,9 +632,24 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
     }
     if (sqlite3_column_type(st, 36) != SQLITE_NULL && !(r->photo_path = strdup(path)))
         return fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
-    if (sqlite3_column_type(st, 37) != SQLITE_NULL) {
-        const void *blob = sqlite3_column_blob(st, 37);
-        size_t len = (size_t)sqlite3_column_bytes(st, 37);
+    /* The record and its path: any length, so copied as they are. */
+    for (int k = 0; k < 2; k++) {
+        int col = 38 + k;
+        char **to = k ? &r->game_path : &r->game_sgf;
+        if (sqlite3_column_type(st, col) == SQLITE_NULL)
+            continue;
+        const unsigned char *t = sqlite3_column_text(st, col);
+        size_t len = (size_t)sqlite3_column_bytes(st, col);
+        if (!t || !(*to = malloc(len + 1))) {
+            sei_store_result_release(r);
+            return fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        }
+        memcpy(*to, t, len);
+        (*to)[len] = 0;
+    }
+    if (sqlite3_column_type(st, 40) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 40);
+        size_t len = (size_t)sqlite3_column_bytes(st, 40);
         r->photo = malloc(len ? len : 1);
         if (!r->photo || (len && !blob)) {
             sei_store_result_release(r);
@@ -743,12 +795,35 @@ void sei_store_cursor_close(sei_store_cursor *c)
 
 /* ---- results ---------------------------------------------------------------- */
 
+const char *sei_decided_name(sei_decided d)
+{
+    switch (d) {
+    case SEI_DECIDED_COUNT: return "count";
+    case SEI_DECIDED_RESIGNATION: return "resignation";
+    case SEI_DECIDED_TIME: return "time";
+    case SEI_DECIDED_FORFEIT: return "forfeit";
+    }
+    return "unknown";
+}
+
+char sei_decided_letter(sei_decided d)
+{
+    return d == SEI_DECIDED_RESIGNATION ? 'R' : d == SEI_DECIDED_TIME ? 'T' : d == SEI_DECIDED_FORFEIT ? 'F' : 0;
+}
+
+int sei_decided_from_letter(char how)
+{
+    return how == 'R' ? SEI_DECIDED_RESIGNATION : how == 'T' ? SEI_DECIDED_TIME : how == 'F' ? SEI_DECIDED_FORFEIT : -1;
+}
+
 void sei_store_result_release(sei_store_result *r)
 {
     if (!r)
         return;
     free(r->photo_path);
     free(r->photo);
+    free(r->game_sgf);
+    free(r->game_path);
     memset(r, 0, sizeof *r);
 }
 
@@ -765,14 +840,10 @@ static void side_from(sei_store_side *d, const sei_side *s)
     d->penalty = s->penalty;
 }
 
-sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
-                                             const char *source, const char *photo_path)
+/* The position of b into r, and its territory map from sc (NULL: no
+ * count, so the map holds only the stones). */
+static void fill_position(sei_store_result *r, const sei_board *b, const sei_score *sc)
 {
-    if (!r)
-        return SEI_STORE_ERR_ARG;
-    memset(r, 0, sizeof *r);
-    if (!b || !sc || b->size < SEI_MIN_SIZE || b->size > SEI_MAX_SIZE || (sc->size && sc->size != b->size))
-        return SEI_STORE_ERR_ARG;
     int n = b->size;
     char *pos = r->position, *ter = r->territory, *dead = r->dead;
     for (int y = 0; y < n; y++) {
@@ -780,16 +851,19 @@ sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_boar
             int p = sei_board_point(b, x, y);
             int c = b->color[p];
             char stone = c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.';
+            int is_dead = sc && stone != '.' && sc->dead[p];
             *pos++ = stone;
-            if (stone != '.' && sc->dead[p]) {
+            if (is_dead) {
                 if (dead != r->dead)
                     *dead++ = ' ';
                 *dead++ = (char)('a' + x);
                 *dead++ = (char)('a' + y);
             }
             char t = '.';
-            if (stone != '.' && !sc->dead[p])
+            if (stone != '.' && !is_dead)
                 t = stone;
+            else if (!sc)
+                t = '.';
             else if (sc->mark[p] == SEI_MARK_TERRITORY && (sc->owner[p] == SEI_BLACK || sc->owner[p] == SEI_WHITE))
                 t = sc->owner[p] == SEI_BLACK ? 'b' : 'w';
             else if (sc->mark[p] == SEI_MARK_SEKI_EYE)
@@ -803,6 +877,17 @@ sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_boar
     }
     *pos = *ter = *dead = 0;
     r->size = n;
+}
+
+sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
+                                             const char *source, const char *photo_path)
+{
+    if (!r)
+        return SEI_STORE_ERR_ARG;
+    memset(r, 0, sizeof *r);
+    if (!b || !sc || b->size < SEI_MIN_SIZE || b->size > SEI_MAX_SIZE || (sc->size && sc->size != b->size))
+        return SEI_STORE_ERR_ARG;
+    fill_position(r, b, sc);
     snprintf(r->rules, sizeof r->rules, "%s", sc->rules.name[0] ? sc->rules.name : "custom");
     r->area = sc->rules.scoring == SEI_SCORING_AREA;
     r->komi = sc->rules.komi;
@@ -821,6 +906,55 @@ sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_boar
     snprintf(r->source, sizeof r->source, "%s", source ? source : "");
     if (photo_path && !(r->photo_path = strdup(photo_path)))
         return SEI_STORE_ERR_NOMEM;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_result_decided(sei_store_result *r, const sei_board *b, int size, const sei_rules *rules,
+                                          int handicap, int winner, sei_decided how, const char *source,
+                                          const char *photo_path)
+{
+    if (!r)
+        return SEI_STORE_ERR_ARG;
+    memset(r, 0, sizeof *r);
+    if (b)
+        size = b->size;
+    if (!rules || size < SEI_MIN_SIZE || size > SEI_MAX_SIZE || (winner != SEI_BLACK && winner != SEI_WHITE) ||
+        how == SEI_DECIDED_COUNT || !sei_decided_letter(how) || handicap < 0)
+        return SEI_STORE_ERR_ARG;
+    sei_board *empty = b ? NULL : sei_board_create(size);
+    if (!b && !empty)
+        return SEI_STORE_ERR_NOMEM;
+    fill_position(r, b ? b : empty, NULL);
+    sei_board_destroy(empty);
+    snprintf(r->rules, sizeof r->rules, "%s", rules->name[0] ? rules->name : "custom");
+    r->area = rules->scoring == SEI_SCORING_AREA;
+    r->komi = rules->komi;
+    r->handicap = handicap;
+    r->winner = winner;
+    r->decided = how;
+    snprintf(r->result, sizeof r->result, "%c+%c", winner == SEI_BLACK ? 'B' : 'W', sei_decided_letter(how));
+    snprintf(r->source, sizeof r->source, "%s", source ? source : "");
+    if (photo_path && !(r->photo_path = strdup(photo_path)))
+        return SEI_STORE_ERR_NOMEM;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_result_set_game(sei_store_result *r, const char *text, size_t len, const char *path)
+{
+    if (!r || !text)
+        return SEI_STORE_ERR_ARG;
+    free(r->game_sgf);
+    free(r->game_path);
+    r->game_sgf = r->game_path = NULL;
+    if (!(r->game_sgf = malloc(len + 1)))
+        return SEI_STORE_ERR_NOMEM;
+    memcpy(r->game_sgf, text, len);
+    r->game_sgf[len] = 0;
+    if (path) {
+        char abs[PATH_MAX];
+        if (!(r->game_path = strdup(realpath(path, abs) ? abs : path)))
+            return SEI_STORE_ERR_NOMEM;
+    }
     return SEI_STORE_OK;
 }
 
@@ -872,7 +1006,17 @@ sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_
     const char *photo = NULL;
     if (run->from_image && o->image_path)
         photo = realpath(o->image_path, abs) ? abs : o->image_path;
-    sei_store_status st = sei_store_result_from_score(r, run->board, &run->score, source, photo);
+    sei_store_status st;
+    int how = run->from_sgf ? sei_decided_from_letter(run->recorded_how) : -1;
+    if (how > 0 && (run->recorded_winner == SEI_BLACK || run->recorded_winner == SEI_WHITE))
+        /* The record says how the game ended: that is its result, and the
+         * count made of its last position is not. */
+        st = sei_store_result_decided(r, run->board, 0, &run->score.rules, run->score.handicap, run->recorded_winner,
+                                      (sei_decided)how, source, photo);
+    else
+        st = sei_store_result_from_score(r, run->board, &run->score, source, photo);
+    if (!st && run->from_sgf && run->sgf_text)
+        st = sei_store_result_set_game(r, run->sgf_text, run->sgf_len, o->sgf_path);
     if (!st && photo && keep_photo)
         st = read_photo(photo, &r->photo, &r->photo_len, msg, n);
     if (st)

@@ -25,7 +25,7 @@
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 3
+#define SEI_STORE_SCHEMA 4
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -45,6 +45,24 @@ typedef struct sei_store sei_store;
 /* Sizes of the text fields: a board diagram has size rows of size points
  * and a newline each. */
 #define SEI_STORE_DIAGRAM (SEI_MAX_SIZE * (SEI_MAX_SIZE + 1) + 1)
+
+/* How a game was decided. A count fills the breakdown; a game won by
+ * resignation, on time or by forfeit has no count: its result is "B+R",
+ * "W+T", "B+F", its breakdown is zero and its territory map holds only
+ * the stones. */
+typedef enum {
+    SEI_DECIDED_COUNT = 0,
+    SEI_DECIDED_RESIGNATION,
+    SEI_DECIDED_TIME,
+    SEI_DECIDED_FORFEIT
+} sei_decided;
+
+/* "count", "resignation", "time", "forfeit" (the store's and the JSON's
+ * words); the SGF letter of a result won that way ('R', 'T', 'F'; 0 for a
+ * count); and back from the letter (-1 for another). */
+const char *sei_decided_name(sei_decided d);
+char sei_decided_letter(sei_decided d);
+int sei_decided_from_letter(char how);
 
 /* One side's breakdown, as sei_side in score.h. */
 typedef struct {
@@ -77,13 +95,20 @@ typedef struct {
     int dame;
     double margin;           /* Black's lead in points */
     int winner;              /* SEI_BLACK, SEI_WHITE, SEI_EMPTY for a draw */
-    char result[24];         /* "B+7", "W+0.5", "0" */
+    sei_decided decided;     /* a count, or a game won without one */
+    char result[24];         /* "B+7", "W+0.5", "0"; "B+R", "W+T", "B+F" when not counted */
     double margin_stones;    /* area rules with the stones form; else 0 */
     char result_stones[24];  /* "" unless stated in stones */
     char source[32];         /* "photo", "board file", "sgf", ... */
     char *photo_path;        /* NULL: none */
     uint8_t *photo;          /* the picture's bytes; NULL: not kept */
     size_t photo_len;
+    /* The game record the result is of, when there is one (a counted SGF,
+     * a recorded game): its text as it was when the result was agreed, so
+     * an export keeps its moves and players, and where it was. Owned like
+     * the photo fields; NULL: none. */
+    char *game_sgf;
+    char *game_path;
 } sei_store_result;
 
 /* ---- the handle ----------------------------------------------------------------- */
@@ -139,7 +164,8 @@ void sei_store_cursor_close(sei_store_cursor *c);
 
 /* ---- results -------------------------------------------------------------------- */
 
-/* Free r's photo_path and photo and zero the struct; NULL is a no-op. */
+/* Free r's photo_path, photo, game_sgf and game_path and zero the struct;
+ * NULL is a no-op. */
 void sei_store_result_release(sei_store_result *r);
 
 /* Fill r (zeroed first; r's earlier photo fields are not freed) from a
@@ -150,10 +176,26 @@ void sei_store_result_release(sei_store_result *r);
 sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
                                              const char *source, const char *photo_path);
 
+/* Fill r (zeroed first) for a game decided without a count: winner
+ * (SEI_BLACK or SEI_WHITE) won by how (resignation, time or forfeit), b
+ * the position it ended in (may be NULL: an empty board of size), under
+ * rules with handicap. The result reads "B+R" and so on, the breakdown is
+ * zero. Returns SEI_STORE_OK, SEI_STORE_ERR_ARG, SEI_STORE_ERR_NOMEM. */
+sei_store_status sei_store_result_decided(sei_store_result *r, const sei_board *b, int size, const sei_rules *rules,
+                                          int handicap, int winner, sei_decided how, const char *source,
+                                          const char *photo_path);
+
+/* Keep the game record with r: text (len bytes, copied) and its path (may
+ * be NULL; made absolute when it can be). Returns SEI_STORE_OK or
+ * SEI_STORE_ERR_NOMEM. */
+sei_store_status sei_store_result_set_game(sei_store_result *r, const char *text, size_t len, const char *path);
+
 /* What `seichi score ... --save` stores: fill r from the options and the
  * run of sei_cli_score_run. Source "photo", "sgf" or "board file"; with a
  * photo, photo_path is its absolute path, and with keep_photo its bytes
- * are read into r->photo as well. Returns as sei_store_result_from_score,
+ * are read into r->photo as well. A record keeps its text and path; one
+ * whose RE says it was won by resignation, time or forfeit is stored as
+ * that result, not as the count. Returns as sei_store_result_from_score,
  * and SEI_STORE_ERR_IO when keep_photo and the photo cannot be read (msg,
  * n bytes, says why; may be NULL). */
 sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_opts *o,
@@ -169,6 +211,15 @@ sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t e
 
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);
+
+/* The game record of result r that `seichi score --sgf` counts again to
+ * r (what `results export --sgf` writes): r's game whole when it has one
+ * that ends in r's position (*kept_game, may be NULL, then 1), else the
+ * position as setup stones; RU, KM, RE, the count as TB/TW with the dead
+ * stones, and SEIP prisoners when the moves do not give them. *text is
+ * NUL-terminated, the caller frees it. Returns 0, or -1 with msg (n
+ * bytes). (cmd_results.c) */
+int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n);
 
 /* Export every result of s: a CSV file (csv, NULL: none) and one SGF file
  * per result into sgf_dir (made if missing; NULL: none), each written

@@ -1431,6 +1431,25 @@ static int read_point(const char *v, size_t len, int size, int *x, int *y)
     return 0;
 }
 
+/* A value of a point list: one point, or a compressed "aa:cc" meaning the
+ * rectangle between its corners, as x0 <= x1, y0 <= y1. Returns 0, or
+ * nonzero for a value that names no point (a pass, a bad point). */
+static int read_rect(const char *t, size_t len, int size, int *x0, int *y0, int *x1, int *y1)
+{
+    const char *colon = memchr(t, ':', len);
+    int r0 = read_point(t, colon ? (size_t)(colon - t) : len, size, x0, y0);
+    int r1 = colon ? read_point(colon + 1, len - (size_t)(colon - t) - 1, size, x1, y1) : r0;
+    if (!colon) {
+        *x1 = *x0;
+        *y1 = *y0;
+    }
+    if (r0 != 0 || r1 != 0)
+        return -1;
+    if (*x0 > *x1) { int tmp = *x0; *x0 = *x1; *x1 = tmp; }
+    if (*y0 > *y1) { int tmp = *y0; *y0 = *y1; *y1 = tmp; }
+    return 0;
+}
+
 typedef struct {
     void *p;
     int n, cap;
@@ -1587,23 +1606,11 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
             if (color < 0)
                 continue;
             for (int v = s->props[p].val_first; v >= 0; v = s->vals[v].next) {
-                const char *t = s->arena + s->vals[v].off;
-                size_t len = s->vals[v].len;
                 int x0, y0, x1, y1;
-                /* A compressed list "aa:cc" is the rectangle between its corners. */
-                const char *colon = memchr(t, ':', len);
-                int r0 = read_point(t, colon ? (size_t)(colon - t) : len, g->size, &x0, &y0);
-                int r1 = colon ? read_point(colon + 1, len - (size_t)(colon - t) - 1, g->size, &x1, &y1) : r0;
-                if (!colon) {
-                    x1 = x0;
-                    y1 = y0;
-                }
-                if (r0 != 0 || r1 != 0) {
+                if (read_rect(s->arena + s->vals[v].off, s->vals[v].len, g->size, &x0, &y0, &x1, &y1)) {
                     g->bad_points++;
                     continue;
                 }
-                if (x0 > x1) { int tmp = x0; x0 = x1; x1 = tmp; }
-                if (y0 > y1) { int tmp = y0; y0 = y1; y1 = tmp; }
                 for (int y = y0; y <= y1; y++)
                     for (int x = x0; x <= x1; x++) {
                         sei_sgf_setup e = {color, x, y, mv.n};
@@ -1909,4 +1916,55 @@ sei_status sei_sgf_set_score(sei_sgf *s, int node, const sei_board *b, const sei
     }
     free(dead);
     return st;
+}
+
+const char *sei_sgf_rules_name(const char *preset)
+{
+    static const char *const map[][2] = {{"chinese", "Chinese"}, {"japanese", "Japanese"}, {"korean", "Korean"},
+                                         {"ing", "GOE"},         {"aga", "AGA"},           {"nz", "NZ"},
+                                         {"tromp-taylor", "Tromp-Taylor"}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (preset && !strcmp(map[i][0], preset))
+            return map[i][1];
+    return preset ? preset : "";
+}
+
+int sei_sgf_dead_marks(const sei_sgf *s, int node, sei_board *b, uint8_t *dead)
+{
+    if (!node_ok(s, node) || !b || !dead)
+        return 0;
+    memset(dead, 0, SEI_MAX_POINTS);
+    int marks = 0;
+    for (int p = s->nodes[node].prop_first; p >= 0; p = s->props[p].next) {
+        const char *key = s->arena + s->props[p].key_off;
+        int owner = !strcmp(key, "TB") ? SEI_BLACK : !strcmp(key, "TW") ? SEI_WHITE : -1;
+        if (owner < 0)
+            continue;
+        marks = 1; /* even an empty TB[]: a count with no territory */
+        for (int v = s->props[p].val_first; v >= 0; v = s->vals[v].next) {
+            int x0, y0, x1, y1;
+            if (read_rect(s->arena + s->vals[v].off, s->vals[v].len, b->size, &x0, &y0, &x1, &y1))
+                continue;
+            for (int y = y0; y <= y1; y++)
+                for (int x = x0; x <= x1; x++) {
+                    int pt = sei_board_point(b, x, y);
+                    int c = b->color[pt];
+                    /* A stone under its opponent's territory is dead. */
+                    if ((c == SEI_BLACK || c == SEI_WHITE) && c != owner)
+                        dead[pt] = 1;
+                }
+        }
+    }
+    /* A chain is dead or alive whole: a mark on one of its stones is on
+     * all of them (some programs mark only a few). */
+    uint8_t done[SEI_MAX_POINTS] = {0};
+    int chain[SEI_MAX_POINTS];
+    for (int pt = 0; pt < b->stride * b->stride; pt++) {
+        if (!dead[pt] || done[pt])
+            continue;
+        int k = sei_board_chain(b, pt, chain);
+        for (int i = 0; i < k; i++)
+            dead[chain[i]] = done[chain[i]] = 1;
+    }
+    return marks;
 }

@@ -217,4 +217,18 @@ sei_status sei_sgf_add_from_game(sei_sgf *s, const sei_sgf_game *g, int *root, i
  * points, appended to any comment already there. b is the counted board. */
 sei_status sei_sgf_set_score(sei_sgf *s, int node, const sei_board *b, const sei_score *sc);
 
+/* The RU value for a Seichi preset, in the spelling FF[4] and the common
+ * programs use: "Japanese", "Chinese", "Korean", "AGA", "NZ", "GOE" (Ing),
+ * "Tromp-Taylor"; another name comes back as it is. */
+const char *sei_sgf_rules_name(const char *preset);
+
+/* The dead stones a count recorded at node (usually the last of the main
+ * line), the way CGoban, Sabaki and KGS write them: a stone under its
+ * opponent's territory mark (TB on a white stone, TW on a black one).
+ * dead[] (SEI_MAX_POINTS, indexed by b's points; b is the position at
+ * node; its scratch marks are used) gets 1 for every stone of such a chain.
+ * Returns 1 when the node records a count (a TB or TW property, even an
+ * empty TB[] for a count with no territory), else 0. */
+int sei_sgf_dead_marks(const sei_sgf *s, int node, sei_board *b, uint8_t *dead);
+
 #endif

@@ -36,6 +36,17 @@ expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
 expect 0 "Black counts 185 against 185¼" -- score --board "$src/tests/boards/chinese-185.board" --penalty b:2
 
+# Territory rules need the prisoners: a board or a photo does not carry
+# them, and the count says so rather than silently taking none.
+expect 0 "Prisoners not given: counted as none" -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese
+expect 0 '"prisoners_given":false' -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --json
+expect 0 '"prisoners_given":true' -- score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --prisoners 3,2 --json
+expect 0 '"prisoners_given":true' -- score --board "$src/tests/boards/seeds-184-177.board" --rules korean --last b --json
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --rules japanese --prisoners 0,0 >"$tmp/given.txt" 2>&1
+grep -q "not given" "$tmp/given.txt" && { fail=$((fail + 1)); echo "FAIL: prisoners given as 0,0 said not given"; } || pass=$((pass + 1))
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --rules chinese >"$tmp/area.txt" 2>&1
+grep -q "not given" "$tmp/area.txt" && { fail=$((fail + 1)); echo "FAIL: area counting asked for prisoners"; } || pass=$((pass + 1))
+
 for f in "$src"/tests/bad/*.board; do
   want=$(sed -n '1s/^# expect: //p' "$f")
   expect 2 "$want" -- score --board "$f"
@@ -48,6 +59,11 @@ expect 2 "--last takes b or w" -- score --board "$src/tests/boards/seeds-184-177
 expect 2 "either --prisoners or --last" -- score --board "$src/tests/boards/seeds-184-177.board" --last b --prisoners 1,2
 expect 2 "--penalty takes" -- score --board "$src/tests/boards/seeds-184-177.board" --penalty x:1
 expect 2 "not a point on this board" -- score --board "$src/tests/boards/seeds-184-177.board" --dead Z99
+expect 2 "dead record takes the dead stones a game record marks" -- score --board "$src/tests/boards/seeds-184-177.board" --dead record
+printf '(;GM[1]SZ[9];B[ee];W[cc])' >"$tmp/nomarks.sgf"
+expect 2 "the record marks no dead stones" -- score --sgf "$tmp/nomarks.sgf" --dead record
+printf '(;GM[1]SZ[9]SEIP[x];B[ee])' >"$tmp/badseip.sgf"
+expect 2 "is not Seichi's prisoners" -- score --sgf "$tmp/badseip.sgf"
 expect 2 "unknown command" -- frobnicate
 mkdir "$tmp/dir"
 expect 2 "cannot read" -- score --board "$tmp/dir"
@@ -93,6 +109,18 @@ expect 2 "cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
+
+# A game decided by resignation is stored as B+R, with no count; `score`
+# still counts it when asked, saying the count is not the game's result.
+printf '(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]RE[B+R];B[ee];W[cc];B[gc];W[cg])\n' >"$tmp/resigned.sgf"
+expect 0 "not the game's result" -- score --sgf "$tmp/resigned.sgf"
+expect 0 "Saved as result 1" -- score --sgf "$tmp/resigned.sgf" --save --db "$tmp/resign.db"
+expect 0 "  B+R" -- results --db "$tmp/resign.db" list
+expect 0 "Black wins by resignation" -- results --db "$tmp/resign.db" show 1
+printf '(;GM[1]FF[4]SZ[9]RE[W+T];B[ee];W[cc])\n' >"$tmp/timeout.sgf"
+expect 0 "\"decided_by\":\"time\"" -- score --sgf "$tmp/timeout.sgf" --json --save --db "$tmp/resign.db"
+expect 0 "  W+T" -- results --db "$tmp/resign.db" list
+expect 0 ',W+T,' -- results --db "$tmp/resign.db" export --csv -
 
 # The kiosk: bad options, then a real run in a window on SDL's offscreen
 # driver, stopped with SIGTERM as systemd stops it: exit 0, database whole.

@@ -263,6 +263,43 @@ static void test_komi(void **state)
     sei_sgf_destroy(s);
 }
 
+/* Dead stones as a count marks them: a stone under the other side's
+ * territory mark, compressed lists too, a partly marked chain whole. */
+static void test_dead_marks(void **state)
+{
+    (void)state;
+    sei_sgf *s = parse_ok("(;GM[1]SZ[5]AB[aa][ba][cc][cd]AW[ee][ed]"
+                          ";TW[aa:ba][cc]TB[ee][ab:bb])");
+    sei_sgf_game g;
+    memset(&g, 0, sizeof g);
+    assert_int_equal(sei_sgf_game_get(s, 0, &g), SEI_OK);
+    sei_board *b = sei_board_create(5);
+    assert_int_equal(sei_sgf_replay(s, &g, -1, b, NULL), SEI_OK);
+    uint8_t dead[SEI_MAX_POINTS];
+    assert_int_equal(sei_sgf_dead_marks(s, g.last, b, dead), 1);
+    int n = 0;
+    for (int p = 0; p < SEI_MAX_POINTS; p++)
+        n += dead[p];
+    assert_int_equal(n, 6); /* aa ba; cc and cd (one chain, cc marked); ee ed (ee marked) */
+    assert_true(dead[sei_board_point(b, 2, 3)] && dead[sei_board_point(b, 4, 3)]);
+    assert_int_equal(sei_sgf_dead_marks(s, g.root, b, dead), 0);
+    sei_board_destroy(b);
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+    /* An empty TB[]: a count with no territory and no dead stones. */
+    s = parse_ok("(;GM[1]SZ[5]AB[aa]AW[ee];TB[])");
+    memset(&g, 0, sizeof g);
+    assert_int_equal(sei_sgf_game_get(s, 0, &g), SEI_OK);
+    b = sei_board_create(5);
+    assert_int_equal(sei_sgf_replay(s, &g, -1, b, NULL), SEI_OK);
+    assert_int_equal(sei_sgf_dead_marks(s, g.last, b, dead), 1);
+    for (int p = 0; p < SEI_MAX_POINTS; p++)
+        assert_int_equal(dead[p], 0);
+    sei_board_destroy(b);
+    sei_sgf_game_release(&g);
+    sei_sgf_destroy(s);
+}
+
 static void test_rules_names(void **state)
 {
     (void)state;
@@ -283,6 +320,14 @@ static void test_rules_names(void **state)
             sei_rules r;
             assert_int_equal(sei_rules_preset(&r, got), 0);
         }
+    }
+    /* Every preset written as RU reads back as itself. */
+    for (const char *name = sei_rules_preset_names(); *name;) {
+        char preset[32];
+        size_t n = strcspn(name, " ");
+        snprintf(preset, sizeof preset, "%.*s", (int)n, name);
+        name += n + (name[n] == ' ');
+        assert_string_equal(sei_sgf_rules_preset(sei_sgf_rules_name(preset)), preset);
     }
     sei_sgf *s = parse_ok("(;RU[Bizarre])");
     sei_sgf_game g;
@@ -780,6 +825,7 @@ int main(void)
         cmocka_unit_test(test_rules_names), cmocka_unit_test(test_charsets),    cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_replay),      cmocka_unit_test(test_ko_forced),   cmocka_unit_test(test_write_game),
         cmocka_unit_test(test_edit),        cmocka_unit_test(test_shared_corpora),
+        cmocka_unit_test(test_dead_marks),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -26,8 +26,10 @@
 
 #include <cmocka.h>
 #include <sqlite3.h>
+#include <cjson/cJSON.h>
 
 #include "cli.h"
+#include "shared.h"
 #include "sgf.h"
 #include "store.h"
 
@@ -129,6 +131,12 @@ static void make_result(int seq, sei_store_result *r)
         snprintf(r->result_stones, sizeof r->result_stones, "%c+%d¼", seq % 2 ? 'B' : 'W', seq % 15);
     }
     snprintf(r->source, sizeof r->source, "test %d", seq);
+    if (seq % 4 == 2) {
+        char game[128];
+        int len = snprintf(game, sizeof game, "(;GM[1]SZ[%d]C[game %d, \"quoted\" \\] and a\nline]\n;B[aa])", n, seq);
+        assert_int_equal(sei_store_result_set_game(r, game, (size_t)len, seq % 8 == 2 ? "/games/g.sgf" : NULL),
+                         SEI_STORE_OK);
+    }
     if (seq % 2) {
         r->photo_path = malloc(64);
         snprintf(r->photo_path, 64, "/srv/photos/game '%d', \"x\".jpg", seq);
@@ -158,6 +166,11 @@ static int same_result(const sei_store_result *a, const sei_store_result *b, cha
     }
     DIFF_I(dame); DIFF_D(margin); DIFF_I(winner); DIFF_S(result); DIFF_D(margin_stones); DIFF_S(result_stones);
     DIFF_S(source);
+    DIFF_I(decided);
+    if (!a->game_sgf != !b->game_sgf || (a->game_sgf && strcmp(a->game_sgf, b->game_sgf)))
+        return snprintf(why, n, "game_sgf differs"), 0;
+    if (!a->game_path != !b->game_path || (a->game_path && strcmp(a->game_path, b->game_path)))
+        return snprintf(why, n, "game_path differs"), 0;
 #undef DIFF_S
 #undef DIFF_I
 #undef DIFF_D
@@ -228,6 +241,11 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_finalize(st);
     sqlite3_close(db);
 }
+
+/* What schema 4 added: dropped, a file is as schema 3 made it. */
+#define SCHEMA_3_COLUMNS                                                                                            \
+    "ALTER TABLE results DROP COLUMN decided_by; ALTER TABLE results DROP COLUMN game_sgf;"                         \
+    "ALTER TABLE results DROP COLUMN game_path;"
 
 /* ---- round trip and listing ------------------------------------------------------ */
 
@@ -481,10 +499,11 @@ static void test_schema_version(void **state)
     assert_string_equal(mode, "wal");
 
     /* An older file (schema 1: no index by time, no settings) is migrated, data kept. */
-    raw_sql(path, "DROP INDEX results_time; DROP TABLE settings; PRAGMA user_version = 1");
+    raw_sql(path, "DROP INDEX results_time; DROP TABLE settings;" SCHEMA_3_COLUMNS "PRAGMA user_version = 1");
+    int64_t old_id = raw_int(path, "SELECT id FROM results");
     s = open_ok(path);
     sei_store_result got;
-    assert_int_equal(sei_store_get(s, 1, &got), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
     assert_same(&r, &got);
     sei_store_result_release(&got);
     sei_store_close(s);
@@ -503,6 +522,106 @@ static void test_schema_version(void **state)
     assert_null(sei_store_open(path, err, sizeof err));
     assert_non_null(strstr(err, "another program's database"));
     sei_store_result_release(&r);
+}
+
+/* A game won by resignation, time or forfeit is stored as such, with no
+ * count; a count claiming to be one is refused; rows written before
+ * schema 4 read back as counts. */
+static void test_decided(void **state)
+{
+    (void)state;
+    const char *path = tpath("decided.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_board *b = sei_board_create(9);
+    sei_board_place(b, SEI_BLACK, sei_board_point(b, 4, 4));
+    sei_board_place(b, SEI_WHITE, sei_board_point(b, 2, 2));
+    sei_rules rules;
+    sei_rules_preset(&rules, "japanese");
+    const struct { sei_decided how; int winner; const char *want; } cases[] = {
+        {SEI_DECIDED_RESIGNATION, SEI_BLACK, "B+R"},
+        {SEI_DECIDED_TIME, SEI_WHITE, "W+T"},
+        {SEI_DECIDED_FORFEIT, SEI_BLACK, "B+F"},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        sei_store_result r, got;
+        assert_int_equal(sei_store_result_decided(&r, i == 2 ? NULL : b, 9, &rules, 2, cases[i].winner, cases[i].how,
+                                                  "kiosk", NULL),
+                         SEI_STORE_OK);
+        assert_string_equal(r.result, cases[i].want);
+        int64_t id;
+        assert_int_equal(sei_store_save(s, &r, &id), SEI_STORE_OK);
+        assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+        memcpy(r.time, got.time, sizeof r.time);
+        assert_same(&r, &got);
+        assert_int_equal(got.decided, cases[i].how);
+        assert_true(got.margin == 0 && got.side[SEI_BLACK].score == 0 && got.side[SEI_WHITE].score == 0);
+        assert_string_equal(got.position + 2 * 10, i == 2 ? ".........\n.........\n.........\n.........\n"
+                                                             ".........\n.........\n.........\n"
+                                                           : "..O......\n.........\n....X....\n.........\n"
+                                                             ".........\n.........\n.........\n");
+        sei_store_result_release(&got);
+        sei_store_result_release(&r);
+    }
+    /* Nothing else passes as a resignation: a margin in its result, a
+     * draw, dead stones. */
+    sei_store_result r;
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_WHITE, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_OK);
+    snprintf(r.result, sizeof r.result, "W+7.5");
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    assert_non_null(strstr(sei_store_errmsg(s), "must read B+R or W+R"));
+    snprintf(r.result, sizeof r.result, "W+R");
+    r.winner = SEI_EMPTY;
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    sei_store_result_release(&r);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_EMPTY, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_BLACK, SEI_DECIDED_COUNT, "x", NULL),
+                     SEI_STORE_ERR_ARG);
+    sei_store_close(s);
+
+    /* A file written by schema 3 (no decided_by, no game record) with a
+     * count in it: migrated, its row a count, and new results go in. */
+    raw_sql(path, "DELETE FROM results;" SCHEMA_3_COLUMNS "PRAGMA user_version = 3");
+    sei_store_result old;
+    make_result(4, &old);
+    free(old.game_sgf), free(old.game_path);
+    old.game_sgf = old.game_path = NULL;
+    char sql[4096];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO results (time, rules, scoring, komi, handicap, bonus, size, position, territory, dead,"
+             " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"
+             " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"
+             " dame, margin, winner, result, margin_stones, result_stones, source, photo_path) VALUES"
+             " ('2024-01-01T00:00:00Z', 'japanese', 'territory', 6.5, 0, 0, 2, '..\n..\n', '..\n..\n', '',"
+             " 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,6.5,0, 4, -6.5, 'W', 'W+6.5', 0, NULL, 'sgf', NULL)");
+    raw_sql(path, sql);
+    sei_store_result_release(&old);
+    int64_t old_id = raw_int(path, "SELECT id FROM results");
+    s = open_ok(path);
+    sei_store_result got;
+    assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
+    assert_int_equal(got.decided, SEI_DECIDED_COUNT);
+    assert_string_equal(got.result, "W+6.5");
+    assert_null(got.game_sgf);
+    sei_store_result_release(&got);
+    assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_WHITE, SEI_DECIDED_RESIGNATION, "x", NULL),
+                     SEI_STORE_OK);
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM results WHERE decided_by = 'resignation'"), 1);
+    /* A row edited to an unknown way of winning is refused by the file itself. */
+    char err[512];
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_not_equal(sqlite3_exec(db, "UPDATE results SET decided_by = 'coin'", NULL, NULL, NULL),
+                         SQLITE_OK);
+    sqlite3_close(db);
+    (void)err;
+    sei_board_destroy(b);
 }
 
 /* Settings survive a reopen, a missing one says so, and a file from
@@ -527,7 +646,7 @@ static void test_settings(void **state)
     assert_int_equal(sei_store_setting_get(s, "komi", small, sizeof small), SEI_STORE_OK);
     assert_string_equal(small, "6.");
     sei_store_close(s);
-    raw_sql(path, "DROP TABLE settings; PRAGMA user_version = 2");
+    raw_sql(path, "DROP TABLE settings;" SCHEMA_3_COLUMNS "PRAGMA user_version = 2");
     s = open_ok(path);
     assert_int_equal(sei_store_setting_get(s, "lang", buf, sizeof buf), SEI_STORE_ERR_NOTFOUND);
     assert_int_equal(sei_store_setting_set(s, "lang", "zh"), SEI_STORE_OK);
@@ -719,8 +838,14 @@ static void test_cli(void **state)
     char *text = slurp(csv);
     assert_non_null(text);
     assert_memory_equal(text, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,"
-                              "result_stones,photo_path\r\n1,", 101);
-    assert_non_null(strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\"\r\n"));
+                              "result_stones,photo_path,decided_by,source,game_path,local_time\r\n1,", 140);
+    const char *tail = strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\",count,board file,,");
+    assert_non_null(tail);
+    /* The local date and time last, as a clock on the wall shows it. */
+    int yy, mo, dd, hh, mi, ss;
+    char crlf[3];
+    assert_int_equal(sscanf(strrchr(tail, ',') + 1, "%4d-%2d-%2d %2d:%2d:%2d%2c", &yy, &mo, &dd, &hh, &mi, &ss, crlf), 7);
+    assert_memory_equal(crlf, "\r\n", 2);
     int lines = 0;
     for (char *p = text; *p; p++)
         lines += *p == '\n';
@@ -785,6 +910,296 @@ static void test_cli(void **state)
     assert_int_equal(results_cmd(&out, &err, 1, "--help"), 0);
     assert_non_null(strstr(out, "usage: seichi results"));
     free(out), free(err);
+}
+
+/* ---- exported results count again the same -------------------------------------- */
+
+/* `seichi score ARGS --save --db DB`, then `results export --sgf`, then
+ * `seichi score --sgf` on the exported file with no options: the count
+ * (or the game's result) must be the stored one, field by field. Returns
+ * the stored result (the caller releases it). */
+static void export_counts_again(const char *db, const char *label, sei_store_result *stored, int argc, ...)
+{
+    char *argv[24];
+    va_list ap;
+    va_start(ap, argc);
+    for (int i = 0; i < argc; i++)
+        argv[i] = va_arg(ap, char *);
+    va_end(ap);
+    argv[argc++] = "--save";
+    argv[argc++] = "--db";
+    argv[argc++] = (char *)db;
+    char *out, *err;
+    size_t on, en;
+    FILE *o = open_memstream(&out, &on), *e = open_memstream(&err, &en);
+    int rc = sei_cli_score(argc, argv, o, e);
+    fclose(o);
+    fclose(e);
+    if (rc)
+        fail_msg("%s: score: %s", label, err);
+    free(out), free(err);
+
+    char msg[512];
+    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    assert_non_null(s);
+    int64_t id;
+    assert_int_equal(sei_store_count(s, &id), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, id, stored), SEI_STORE_OK);
+    sei_store_close(s);
+
+    char dir[600], file[700];
+    snprintf(dir, sizeof dir, "%s/export-%s", tmpdir, label);
+    if (results_cmd(&out, &err, 5, "--db", (char *)db, "export", "--sgf", dir))
+        fail_msg("%s: export: %s", label, err);
+    free(out), free(err);
+    snprintf(file, sizeof file, "%s/seichi-%06" PRId64 ".sgf", dir, id);
+
+    static sei_score_run run;
+    sei_score_opts opts;
+    char *again[] = {"--sgf", file};
+    FILE *ef = tmpfile();
+    assert_int_equal(sei_cli_score_parse(2, again, &opts, ef), 0);
+    if (sei_cli_score_run(&opts, &run, ef)) {
+        rewind(ef);
+        char why[400] = "";
+        fgets(why, sizeof why, ef);
+        fail_msg("%s: counting %s again: %s", label, file, why);
+    }
+    fclose(ef);
+    sei_store_result got;
+    assert_int_equal(sei_store_result_from_run(&got, &opts, &run, 0, NULL, 0), SEI_STORE_OK);
+    /* What only the first save knows. */
+    memcpy(got.time, stored->time, sizeof got.time);
+    snprintf(got.source, sizeof got.source, "%s", stored->source);
+    free(got.photo_path), free(got.game_sgf), free(got.game_path);
+    got.photo_path = stored->photo_path ? strdup(stored->photo_path) : NULL;
+    got.game_sgf = stored->game_sgf ? strdup(stored->game_sgf) : NULL;
+    got.game_path = stored->game_path ? strdup(stored->game_path) : NULL;
+    char why[600];
+    if (!same_result(stored, &got, why, sizeof why))
+        fail_msg("%s: stored %s, the export counts %s: %s", label, stored->result, got.result, why);
+    sei_store_result_release(&got);
+    sei_cli_score_done(&run);
+}
+
+static void test_export_counts_again(void **state)
+{
+    (void)state;
+    const char *db = tpath("again.db");
+    rm_db(db);
+    sei_store_result r;
+    char *text;
+    sei_sgf *g;
+    sei_sgf_game game;
+
+    /* A board with dead stones, prisoners given: they travel as SEIP. */
+    export_counts_again(db, "board", &r, 7, SEI_TESTS_DIR "/../kiosk/samples/club-game-19.board", "--rules",
+                        "japanese", "--prisoners", "3,2", "--dead", "auto");
+    assert_true(r.dead[0]);
+    assert_int_equal(r.side[SEI_BLACK].prisoners, 3);
+    sei_store_result_release(&r);
+    export_counts_again(db, "seeds", &r, 5, SEI_TESTS_DIR "/boards/seeds-184-177.board", "--rules", "japanese",
+                        "--prisoners", "3,2");
+    assert_string_equal(r.result, "B+1.5");
+    sei_store_result_release(&r);
+    /* Korean by who played last: net prisoners. */
+    export_counts_again(db, "last", &r, 5, SEI_TESTS_DIR "/boards/seeds-184-177.board", "--rules", "korean", "--last",
+                        "b");
+    sei_store_result_release(&r);
+    /* A photo. */
+    export_counts_again(db, "photo", &r, 5, SEI_TESTS_DIR "/../images/renders/r043.jpg", "--rules", "japanese",
+                        "--prisoners", "5,1");
+    sei_store_result_release(&r);
+
+    /* A game won by resignation: its export says so, and is that again. */
+    const char *resigned = tpath("resigned.sgf");
+    FILE *f = fopen(resigned, "w");
+    fputs("(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]PB[Ann]PW[Bo]RE[B+R];B[ee];W[cc];B[gc];W[cg])", f);
+    fclose(f);
+    export_counts_again(db, "resigned", &r, 2, "--sgf", resigned);
+    assert_string_equal(r.result, "B+R");
+    sei_store_result_release(&r);
+
+    if (!sei_test_shared_present()) {
+        fprintf(stderr, "test_export_counts_again: %s absent; the Fox and Tygem games skipped\n",
+                sei_test_shared_dir() ? sei_test_shared_dir() : "../shared");
+        return;
+    }
+    /* A Fox game (the one that exported as B+9.5 when stored as W+11.5)
+     * and a Tygem game: the export is the game, moves and players kept. */
+    const char *games[][2] = {{"fox", "sgf/fox-pro/1410439875019999161.sgf"},
+                              {"tygem", "sgf/tygem-9d-2005-11/tygem-75815543.sgf"}};
+    for (int i = 0; i < 2; i++) {
+        char src[700];
+        snprintf(src, sizeof src, "%s/%s", sei_test_shared_dir(), games[i][1]);
+        export_counts_again(db, games[i][0], &r, 2, "--sgf", src);
+        if (i == 0)
+            assert_string_equal(r.result, "W+11.5");
+        assert_non_null(r.game_sgf);
+        char file[700];
+        snprintf(file, sizeof file, "%s/export-%s/seichi-%06" PRId64 ".sgf", tmpdir, games[i][0], r.id);
+        text = slurp(file);
+        assert_non_null(text);
+        g = sei_sgf_create();
+        assert_int_equal(sei_sgf_parse(g, text, strlen(text)), SEI_OK);
+        memset(&game, 0, sizeof game);
+        assert_int_equal(sei_sgf_game_get(g, 0, &game), SEI_OK);
+        sei_sgf *og = sei_sgf_create();
+        sei_sgf_game orig;
+        memset(&orig, 0, sizeof orig);
+        assert_int_equal(sei_sgf_parse(og, r.game_sgf, strlen(r.game_sgf)), SEI_OK);
+        assert_int_equal(sei_sgf_game_get(og, 0, &orig), SEI_OK);
+        assert_true(game.moves_n > 50);
+        assert_int_equal(game.moves_n, orig.moves_n);
+        assert_string_equal(game.black, orig.black);
+        assert_string_equal(game.white, orig.white);
+        assert_string_equal(game.date, orig.date);
+        assert_string_equal(game.result, r.result);
+        assert_true(sei_sgf_find(g, game.last, "TB") >= 0 || sei_sgf_find(g, game.last, "TW") >= 0);
+        sei_sgf_game_release(&orig);
+        sei_sgf_destroy(og);
+        sei_sgf_game_release(&game);
+        sei_sgf_destroy(g);
+        free(text);
+        sei_store_result_release(&r);
+    }
+    /* The same Fox game with no dead stones agreed: the export says none. */
+    char src[700];
+    snprintf(src, sizeof src, "%s/%s", sei_test_shared_dir(), games[0][1]);
+    export_counts_again(db, "fox-none", &r, 4, "--sgf", src, "--dead", "none");
+    assert_string_equal(r.dead, "");
+    sei_store_result_release(&r);
+}
+
+/* ---- JSON documents ---------------------------------------------------------------- */
+
+/* Run a command that prints JSON: stdout must be exactly one document
+ * (one line) with "schema": 1; returns it (the caller deletes it) and the
+ * stderr text in *err_text (the caller frees it). */
+static cJSON *json_run(int (*cmd)(int, char **, FILE *, FILE *), char **err_text, int argc, ...)
+{
+    char *argv[24];
+    va_list ap;
+    va_start(ap, argc);
+    for (int i = 0; i < argc; i++)
+        argv[i] = va_arg(ap, char *);
+    va_end(ap);
+    char *out;
+    size_t on, en;
+    FILE *o = open_memstream(&out, &on), *e = open_memstream(err_text, &en);
+    int rc = cmd(argc, argv, o, e);
+    fclose(o);
+    fclose(e);
+    if (rc)
+        fail_msg("%s ...: exit %d: %s", argv[0], rc, *err_text);
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithOpts(out, &end, 0);
+    if (!doc)
+        fail_msg("%s ...: not JSON: %s", argv[0], out);
+    if (strcmp(end, "\n"))
+        fail_msg("%s ...: more than the document on stdout: '%s'", argv[0], end);
+    assert_ptr_equal(strchr(out, '\n'), end); /* one line */
+    cJSON *schema = cJSON_GetObjectItemCaseSensitive(doc, "schema");
+    assert_true(cJSON_IsNumber(schema) && schema->valuedouble == 1);
+    free(out);
+    return doc;
+}
+
+static const char *json_str(const cJSON *doc, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, key);
+    if (!cJSON_IsString(v))
+        fail_msg("no string '%s' in the document", key);
+    return v->valuestring;
+}
+
+static void test_json_documents(void **state)
+{
+    (void)state;
+    const char *db = tpath("json.db");
+    rm_db(db);
+    char *err;
+    cJSON *doc;
+    char *seeds = SEI_TESTS_DIR "/boards/seeds-184-177.board";
+
+    doc = json_run(sei_cli_score, &err, 3, "--board", seeds, "--json");
+    assert_string_equal(json_str(doc, "result"), "W+0.5");
+    assert_string_equal(json_str(doc, "decided_by"), "count");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "prisoners_given")));
+    cJSON_Delete(doc), free(err);
+
+    /* --save: where it went is in the document, the message on stderr. */
+    doc = json_run(sei_cli_score, &err, 8, "--board", seeds, "--rules", "japanese", "--json", "--save", "--db",
+                   (char *)db);
+    const cJSON *saved = cJSON_GetObjectItemCaseSensitive(doc, "saved");
+    assert_true(cJSON_IsObject(saved));
+    assert_true(cJSON_GetObjectItemCaseSensitive(saved, "id")->valuedouble == 1);
+    assert_string_equal(json_str(saved, "db"), db);
+    assert_non_null(strstr(err, "Saved as result 1"));
+    cJSON_Delete(doc), free(err);
+
+    /* A record's RE with quotes, a backslash and a control character. */
+    const char *odd = tpath("odd.sgf");
+    FILE *f = fopen(odd, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RE[W+\"2.5\" \\\\ \x01\x1f end];B[ee];W[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 3, "--sgf", (char *)odd, "--json");
+    assert_string_equal(json_str(doc, "recorded_result"), "W+\"2.5\" \\ \x01\x1f end");
+    cJSON_Delete(doc), free(err);
+
+    /* Unknown rules and a move that cannot be played: said in the
+     * document, not only in the text, and warned about on stderr. */
+    const char *bizarre = tpath("bizarre.sgf");
+    f = fopen(bizarre, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RU[Bizarre]RE[B+3];B[ee];W[ee];B[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 3, "--sgf", (char *)bizarre, "--json");
+    assert_string_equal(json_str(doc, "recorded_rules"), "Bizarre");
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "recorded_rules_known")));
+    assert_true(cJSON_GetObjectItemCaseSensitive(doc, "unreplayed_moves")->valuedouble == 1);
+    assert_true(cJSON_GetObjectItemCaseSensitive(doc, "first_unreplayed_move")->valuedouble == 2);
+    assert_non_null(strstr(err, "unknown rules RU[Bizarre]"));
+    cJSON_Delete(doc), free(err);
+
+    /* A game won by resignation, saved. */
+    const char *resigned = tpath("json-resigned.sgf");
+    f = fopen(resigned, "w");
+    fputs("(;GM[1]FF[4]SZ[9]RE[B+R];B[ee];W[cc])", f);
+    fclose(f);
+    doc = json_run(sei_cli_score, &err, 6, "--sgf", (char *)resigned, "--json", "--save", "--db", (char *)db);
+    assert_string_equal(json_str(doc, "decided_by"), "resignation");
+    assert_string_equal(json_str(doc, "game_result"), "B+R");
+    cJSON_Delete(doc), free(err);
+
+    /* The stored results, listed and shown. */
+    doc = json_run(sei_cli_results, &err, 4, "--db", (char *)db, "list", "--json");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "results");
+    assert_int_equal(cJSON_GetArraySize(list), 2);
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 0), "result"), "B+0.5");
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 1), "result"), "B+R");
+    assert_string_equal(json_str(cJSON_GetArrayItem(list, 1), "decided_by"), "resignation");
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_results, &err, 5, "--db", (char *)db, "show", "1", "--json");
+    const cJSON *one = cJSON_GetObjectItemCaseSensitive(doc, "result");
+    assert_string_equal(json_str(one, "rules"), "japanese");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(one, "position")), 19);
+    assert_true(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(one, "black"), "area")->valuedouble ==
+                184);
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_results, &err, 5, "--db", (char *)db, "show", "2", "--json");
+    one = cJSON_GetObjectItemCaseSensitive(doc, "result");
+    assert_null(cJSON_GetObjectItemCaseSensitive(one, "margin")); /* no count */
+    assert_non_null(strstr(json_str(one, "game_path"), "json-resigned.sgf"));
+    cJSON_Delete(doc), free(err);
+
+    /* A photo, and the reading alone. */
+    char *photo = SEI_TESTS_DIR "/../images/renders/r043.jpg";
+    doc = json_run(sei_cli_score, &err, 2, photo, "--json");
+    assert_true(cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(doc, "board")));
+    cJSON_Delete(doc), free(err);
+    doc = json_run(sei_cli_detect, &err, 2, photo, "--json");
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "grid")), 13);
+    cJSON_Delete(doc), free(err);
 }
 
 /* ---- killed mid-save -------------------------------------------------------------- */
@@ -938,10 +1353,13 @@ int main(void)
         cmocka_unit_test(test_corrupt_file),
         cmocka_unit_test(test_readonly_location),
         cmocka_unit_test(test_schema_version),
+        cmocka_unit_test(test_decided),
         cmocka_unit_test(test_settings),
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_from_run),
         cmocka_unit_test(test_cli),
+        cmocka_unit_test(test_export_counts_again),
+        cmocka_unit_test(test_json_documents),
         cmocka_unit_test(test_kill_while_saving),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

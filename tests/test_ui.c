@@ -219,7 +219,17 @@ static void test_golden_screens(void **state)
         tap_button(a, SEI_BTN_RULES_NEXT);
         snprintf(name, sizeof name, "confirm-japanese-%s", langs[l]);
         golden(name);
+        /* Count asks for the prisoners: the pad, 30 typed, then none. */
         tap_button(a, SEI_BTN_COUNT);
+        tap_button(a, SEI_BTN_PAD_3);
+        tap_button(a, SEI_BTN_PAD_0);
+        snprintf(name, sizeof name, "confirm-pad-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_PAD_DEL);
+        tap_button(a, SEI_BTN_PAD_DEL);
+        tap_button(a, SEI_BTN_PAD_OK);
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
         snprintf(name, sizeof name, "result-japanese-%s", langs[l]);
         golden(name);
         tap_button(a, SEI_BTN_BACK);
@@ -394,18 +404,41 @@ static void test_fix_stones_and_panel(void **state)
     tap_button(a, SEI_BTN_KOMI_UP);
     tap_button(a, SEI_BTN_COUNT);
     assert_true(sei_app_score(a)->margin == m0 - 1);
-    /* Japanese rules with prisoners given: each prisoner is a point. */
+    /* Japanese rules: a photo does not show the prisoners, so Count asks
+     * for them on a number pad, Black's then White's, before counting. */
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_RULES_NEXT);
     tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
     assert_string_equal(sei_app_score(a)->rules.name, "japanese");
     double j0 = sei_app_score(a)->margin;
+    /* Given now, Count counts at once; each prisoner is a point. */
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_PRIS_B_UP);
     tap_button(a, SEI_BTN_COUNT);
     assert_true(sei_app_score(a)->margin == j0 + 3);
+    /* 30 prisoners are two taps on the pad, not thirty. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_PRIS_B_PAD);
+    tap_button(a, SEI_BTN_PAD_DEL);
+    tap_button(a, SEI_BTN_PAD_3);
+    tap_button(a, SEI_BTN_PAD_0);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_PRIS_W_PAD);
+    for (int k = 1; k <= 4; k++) /* three digits at most: 123 */
+        tap_button(a, (sei_ui_button)(SEI_BTN_PAD_0 + k));
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_score(a)->side[SEI_BLACK].prisoners, 30);
+    assert_int_equal(sei_app_score(a)->side[SEI_WHITE].prisoners, 123);
+    assert_true(sei_app_score(a)->margin == j0 + 30 - 123);
     sei_app_destroy(a);
 }
 
@@ -496,6 +529,86 @@ static void test_photo_to_stored_result(void **state)
     sei_app_destroy(a);
 }
 
+/* The kiosk and `seichi score` count the same photo alike under every
+ * rules preset, with a handicap and (territory rules) prisoners given:
+ * the same result, breakdown and marks. */
+static void test_kiosk_and_cli_agree(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "agree.db");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    int presets = 0;
+    const char *first = NULL;
+    for (;;) {
+        tap_button(a, SEI_BTN_COUNT);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+        sei_score k = *sei_app_score(a);
+        if (first && !strcmp(first, k.rules.name))
+            break;
+        if (!first)
+            first = sei_rules_preset_step(k.rules.name, 0);
+        presets++;
+        int territory = k.rules.scoring == SEI_SCORING_TERRITORY;
+
+        /* The same photo on the command line, with the same choices. */
+        static sei_score_run run;
+        sei_score_opts o;
+        char *argv[] = {SAMPLE, "--rules", k.rules.name, "--handicap", "2", "--prisoners", "3,1"};
+        FILE *err = tmpfile();
+        assert_int_equal(sei_cli_score_parse(territory ? 7 : 5, argv, &o, err), 0);
+        assert_int_equal(sei_cli_score_run(&o, &run, err), 0);
+        fclose(err);
+        const sei_score *c = &run.score;
+        if (strcmp(k.result, c->result) || k.margin != c->margin)
+            fail_msg("%s: the kiosk counts %s, the command line %s", k.rules.name, k.result, c->result);
+        for (int s = SEI_BLACK; s <= SEI_WHITE; s++) {
+            assert_true(k.side[s].score == c->side[s].score);
+            if (territory) /* area counting reports them but does not use them */
+                assert_int_equal(k.side[s].prisoners, c->side[s].prisoners);
+            assert_int_equal(k.side[s].territory, c->side[s].territory);
+            assert_int_equal(k.side[s].dead, c->side[s].dead);
+        }
+        assert_true(k.bonus == c->bonus);
+        assert_int_equal(k.handicap, 2);
+        assert_string_equal(k.result_stones, c->result_stones);
+        assert_memory_equal(k.mark, c->mark, sizeof k.mark);
+        assert_memory_equal(k.owner, c->owner, sizeof k.owner);
+        assert_memory_equal(k.dead, c->dead, sizeof k.dead);
+        sei_cli_score_done(&run);
+
+        /* On to the next preset: its own komi, prisoners as the CLI's. */
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        const sei_rules *r = NULL;
+        sei_rules next;
+        sei_rules_preset(&next, sei_rules_preset_step(k.rules.name, 1));
+        r = &next;
+        if (r->scoring == SEI_SCORING_TERRITORY) {
+            sei_app_draw(a);
+            /* Down to none (and no lower), then 3 by Black, 1 by White. */
+            for (int i = 0; i < 8; i++) {
+                tap_button(a, SEI_BTN_PRIS_B_DOWN);
+                tap_button(a, SEI_BTN_PRIS_W_DOWN);
+            }
+            for (int i = 0; i < 3; i++)
+                tap_button(a, SEI_BTN_PRIS_B_UP);
+            tap_button(a, SEI_BTN_PRIS_W_UP);
+        }
+    }
+    /* Every preset was counted once. */
+    int names = 1;
+    for (const char *q = sei_rules_preset_names(); *q; q++)
+        names += *q == ' ';
+    assert_int_equal(presets, names);
+    sei_app_destroy(a);
+}
+
 /* ---- no camera, settings --------------------------------------------------------- */
 
 static void test_no_camera_then_sample(void **state)
@@ -556,6 +669,9 @@ static void test_settings_persist(void **state)
     tap_button(a, SEI_BTN_CAPTURE);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
     tap_button(a, SEI_BTN_COUNT);
+    tap_button(a, SEI_BTN_PAD_OK); /* Japanese: the prisoners asked for, none */
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
     assert_string_equal(sei_app_score(a)->rules.name, "japanese");
     assert_true(sei_app_score(a)->rules.komi == 6);
     sei_app_destroy(a);
@@ -750,11 +866,65 @@ static void test_record_screen(void **state)
         tap_button(a, SEI_BTN_COUNT);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
         const sei_score *sc = sei_app_score(a);
+        uint8_t sc_dead[SEI_MAX_POINTS];
+        memcpy(sc_dead, sc->dead, sizeof sc_dead);
         int prisoners = sc->side[SEI_BLACK].prisoners + sc->side[SEI_WHITE].prisoners;
         /* Every move put a stone; each capture took one off. */
         assert_int_equal(stones + prisoners, true_moves);
         assert_true(prisoners >= 1);
+        char result[24];
+        snprintf(result, sizeof result, "%s", sc->result);
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
         sei_app_destroy(a);
+
+        /* The stored result names the recorded game, and the game now
+         * says how it ended: rules, komi, result and the count. */
+        char err[256];
+        sei_store *s = sei_store_open(db, err, sizeof err);
+        assert_non_null(s);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        assert_string_equal(r.result, result);
+        assert_non_null(r.game_path);
+        char *game = sei_test_read_file(r.game_path, NULL);
+        assert_non_null(game);
+        char want[64];
+        snprintf(want, sizeof want, "RE[%s]", result);
+        assert_non_null(strstr(game, want));
+        assert_non_null(strstr(game, "RU[Japanese]"));
+        assert_null(strstr(game, "RU[Chinese]"));
+        assert_non_null(strstr(game, "KM[6.5]"));
+        assert_true(strstr(game, "TB[") || strstr(game, "TW["));
+        free(game);
+        /* Counted again, the recorded game gives the stored result, and so
+         * does its export. */
+        for (int k = 0; k < 2; k++) {
+            char file[PATH_MAX];
+            if (k == 0)
+                snprintf(file, sizeof file, "%s", r.game_path);
+            else {
+                char dir[256];
+                snprintf(dir, sizeof dir, "%s/record-export", tmpdir);
+                mkdir(dir, 0755);
+                FILE *devnull = fopen("/dev/null", "w");
+                assert_int_equal(sei_results_export(s, NULL, dir, devnull, stderr), 0);
+                fclose(devnull);
+                snprintf(file, sizeof file, "%s/seichi-%06d.sgf", dir, (int)id);
+            }
+            static sei_score_run run;
+            sei_score_opts o;
+            char *argv[] = {"--sgf", file};
+            assert_int_equal(sei_cli_score_parse(2, argv, &o, stderr), 0);
+            assert_int_equal(sei_cli_score_run(&o, &run, stderr), 0);
+            if (strcmp(run.score.result, result) || run.score.margin != r.margin)
+                fail_msg("%s counts %s, stored %s", file, run.score.result, result);
+            assert_memory_equal(run.score.dead, sc_dead, sizeof sc_dead);
+            sei_cli_score_done(&run);
+        }
+        sei_store_result_release(&r);
+        sei_store_close(s);
     }
     assert_int_equal(golden_failures, 0);
 }
@@ -785,6 +955,66 @@ static void test_record_end_gesture(void **state)
         stones += sei_board_on(b, p) && b->color[p] != SEI_EMPTY;
     assert_int_equal(stones, 4);
     sei_app_destroy(a);
+}
+
+/* A recorded game ended by the resign gesture: the confirm screen offers
+ * "Black wins by resignation" and Agreed, and the store holds B+R with no
+ * count, linked to the recorded game (whose RE says B+R). */
+static void test_record_resign(void **state)
+{
+    (void)state;
+    const char *dir = SEI_SOURCE_DIR "/images/sequences/resign-9x9";
+    if (access(SEI_SOURCE_DIR "/images/sequences/resign-9x9/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_resign: %s absent; skipped\n", dir);
+        return;
+    }
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/resign-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new(dir, db, l);
+        sei_app_tick(a, 0);
+        tap_button(a, SEI_BTN_RECORD);
+        double t = 0;
+        for (int i = 0; i < 300 && sei_app_screen(a) == SEI_SCREEN_RECORD; i++, t += 66)
+            sei_app_tick(a, t);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "confirm-resign-%s", langs[l]);
+        golden(name);
+        if (l > 0) {
+            sei_app_destroy(a);
+            continue;
+        }
+        assert_non_null(strstr(sei_app_status(a), "Resigned: B+R"));
+        tap_button(a, SEI_BTN_RULES_NEXT); /* Japanese, stored with the result */
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        sei_app_destroy(a);
+
+        char err[256];
+        sei_store *s = sei_store_open(db, err, sizeof err);
+        assert_non_null(s);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        assert_string_equal(r.result, "B+R");
+        assert_int_equal(r.decided, SEI_DECIDED_RESIGNATION);
+        assert_int_equal(r.winner, SEI_BLACK);
+        assert_string_equal(r.rules, "japanese");
+        assert_true(r.margin == 0 && r.side[SEI_WHITE].score == 0);
+        assert_non_null(r.game_path);
+        assert_non_null(r.game_sgf);
+        assert_non_null(strstr(r.game_sgf, "RE[B+R]"));
+        int stones = 0;
+        for (const char *q = r.position; *q; q++)
+            stones += *q == 'X' || *q == 'O';
+        assert_int_equal(stones, 3);
+        sei_store_result_release(&r);
+        sei_store_close(s);
+    }
+    assert_int_equal(golden_failures, 0);
 }
 
 static int setup(void **state)
@@ -821,12 +1051,14 @@ int main(void)
         cmocka_unit_test(test_tap_toggles_group),
         cmocka_unit_test(test_fix_stones_and_panel),
         cmocka_unit_test(test_photo_to_stored_result),
+        cmocka_unit_test(test_kiosk_and_cli_agree),
         cmocka_unit_test(test_no_camera_then_sample),
         cmocka_unit_test(test_settings_persist),
         cmocka_unit_test(test_hand_delays_capture),
         cmocka_unit_test(test_drag_corners),
         cmocka_unit_test(test_record_screen),
         cmocka_unit_test(test_record_end_gesture),
+        cmocka_unit_test(test_record_resign),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

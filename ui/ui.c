@@ -431,15 +431,20 @@ static void button(sei_ui *ui, int x, int y, int w, int h, const char *label, se
     add_hit(ui, x, y, w, h, id);
 }
 
-/* A row of the side panel: a label, then [down] value [up]. */
+/* A row of the side panel: a label, then [down] value [up]; the value is
+ * itself a button when value_id is not SEI_BTN_NONE (a number typed on a
+ * pad rather than stepped). */
 static void stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *value, sei_ui_button down,
-                    const char *down_label, sei_ui_button up, const char *up_label)
+                    const char *down_label, sei_ui_button up, const char *up_label, sei_ui_button value_id)
 {
     const int bw = 48, bh = 44, vw = 112;
     int right = x + w;
     text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - 2 * bw - vw - 8);
     button(ui, right - bw, y, bw, bh, up_label, up, BTN_PLAIN, FS_BODY);
-    text_draw(ui, value, FS_BODY, WHITE, right - bw - vw / 2, y + bh / 2, ALIGN_CENTRE, vw - 4);
+    if (value_id != SEI_BTN_NONE)
+        button(ui, right - bw - vw + 4, y, vw - 8, bh, value, value_id, BTN_QUIET, FS_BODY);
+    else
+        text_draw(ui, value, FS_BODY, WHITE, right - bw - vw / 2, y + bh / 2, ALIGN_CENTRE, vw - 4);
     button(ui, right - 2 * bw - vw, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
 }
 
@@ -764,6 +769,8 @@ static void panel_title(sei_ui *ui, int x, int y, const char *title)
     text_draw(ui, title, FS_LARGE, WHITE, x, y, ALIGN_LEFT, 300);
 }
 
+static void draw_pad(sei_ui *ui, const sei_ui_view *v);
+
 static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 {
     draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL);
@@ -774,14 +781,28 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
     char num[32], val[64];
     int y = 52;
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_RULES), sei_ui_rules_name(v->lang, r->name), SEI_BTN_RULES_PREV,
-            "◀", SEI_BTN_RULES_NEXT, "▶");
+            "◀", SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
     y += 50;
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_KOMI), sei_score_number(r->komi, num, sizeof num),
-            SEI_BTN_KOMI_DOWN, "−", SEI_BTN_KOMI_UP, "+");
+            SEI_BTN_KOMI_DOWN, "−", SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
     y += 50;
     snprintf(val, sizeof val, "%d", v->handicap);
-    stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+");
+    stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+",
+            SEI_BTN_NONE);
     y += 50;
+    if (v->resigned_winner == SEI_BLACK || v->resigned_winner == SEI_WHITE) {
+        /* Won by resignation: nothing to count. Agreed stores it; Count
+         * is there for a gesture misread. */
+        snprintf(val, sizeof val, sei_ui_string(v->lang, SEI_S_WINS_BY_RESIGNATION),
+                 sei_ui_string(v->lang, v->resigned_winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK));
+        text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
+        button(ui, px, SEI_UI_H - 136, pw, 56, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PLAIN, FS_BODY);
+        button(ui, px, SEI_UI_H - 72, 120, 60, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+        button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
+               BTN_PRIMARY, FS_LARGE);
+        status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
+        return;
+    }
     if (r->scoring == SEI_SCORING_TERRITORY) {
         int by_last = v->prisoners.source == SEI_PRISONERS_LAST;
         chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_PRISONERS),
@@ -794,11 +815,11 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
         } else {
             snprintf(val, sizeof val, "%d", v->prisoners.black);
             stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_B), val, SEI_BTN_PRIS_B_DOWN, "−",
-                    SEI_BTN_PRIS_B_UP, "+");
+                    SEI_BTN_PRIS_B_UP, "+", SEI_BTN_PRIS_B_PAD);
             y += 50;
             snprintf(val, sizeof val, "%d", v->prisoners.white);
             stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_W), val, SEI_BTN_PRIS_W_DOWN, "−",
-                    SEI_BTN_PRIS_W_UP, "+");
+                    SEI_BTN_PRIS_W_UP, "+", SEI_BTN_PRIS_W_PAD);
             y += 50;
         }
     }
@@ -816,6 +837,54 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
     button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PRIMARY,
            FS_LARGE);
     status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
+    if (v->pad_for == SEI_BLACK || v->pad_for == SEI_WHITE)
+        draw_pad(ui, v);
+}
+
+/* The number pad for a prisoner count, over the whole screen: 30
+ * prisoners are two taps, not thirty. Modal: only its keys answer while
+ * it is open, and the board under it takes no taps. */
+static void draw_pad(sei_ui *ui, const sei_ui_view *v)
+{
+    ui->nhits = 0;
+    ui->board_on = 0;
+    fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 0, 0, 0, 150);
+    const int x0 = 24, y0 = 8, w = 432, h = 464;
+    fill_rect(ui, x0, y0, w, h, 32, 36, 42, 255);
+    set_colour(ui, 120, 132, 148, 255);
+    SDL_Rect rc = {x0, y0, w, h};
+    SDL_RenderDrawRect(ui->r, &rc);
+    char title[160], num[16];
+    snprintf(title, sizeof title, "%s · %s", sei_ui_string(v->lang, SEI_S_PRISONERS),
+             sei_ui_string(v->lang, v->pad_for == SEI_WHITE ? SEI_S_CAPTURED_BY_W : SEI_S_CAPTURED_BY_B));
+    text_draw(ui, title, FS_BODY, DIM, x0 + 16, y0 + 26, ALIGN_LEFT, w - 32);
+    snprintf(num, sizeof num, "%d", v->pad_value);
+    fill_rect(ui, x0 + 16, y0 + 50, w - 32, 54, 20, 22, 26, 255);
+    text_draw(ui, num, FS_LARGE, YELLOW, x0 + w - 32, y0 + 77, ALIGN_RIGHT, w - 48);
+    /* 1 2 3 / 4 5 6 / 7 8 9 / ⌫ 0 OK: keys of 128x80 px, well over a fingertip. */
+    const int kw = 128, kh = 80, gap = 8, kx = x0 + 16, ky = y0 + 116;
+    for (int k = 0; k < 12; k++) {
+        int r = k / 3, c = k % 3;
+        sei_ui_button id;
+        char label[64];
+        btn_style style = BTN_PLAIN;
+        if (k < 9) {
+            id = (sei_ui_button)(SEI_BTN_PAD_1 + k);
+            snprintf(label, sizeof label, "%d", k + 1);
+        } else if (k == 9) {
+            id = SEI_BTN_PAD_DEL;
+            snprintf(label, sizeof label, "⌫");
+            style = BTN_QUIET;
+        } else if (k == 10) {
+            id = SEI_BTN_PAD_0;
+            snprintf(label, sizeof label, "0");
+        } else {
+            id = SEI_BTN_PAD_OK;
+            snprintf(label, sizeof label, "%s", sei_ui_string(v->lang, SEI_S_DONE));
+            style = BTN_PRIMARY;
+        }
+        button(ui, kx + c * (kw + gap), ky + r * (kh + gap), kw, kh, label, id, style, FS_LARGE);
+    }
 }
 
 /* The headline and the lines of a count, worded as the rule set states it. */
@@ -902,10 +971,10 @@ static void draw_settings(sei_ui *ui, const sei_ui_view *v)
     char num[32], size[32];
     int x = 40, w = SEI_UI_W - 80, y = 72;
     stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV, "◀",
-            SEI_BTN_RULES_NEXT, "▶");
+            SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
     y += 60;
     stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN, "−",
-            SEI_BTN_KOMI_UP, "+");
+            SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
     y += 60;
     if (s->size)
         snprintf(size, sizeof size, "%d×%d", s->size, s->size);

@@ -66,6 +66,7 @@ typedef enum {
     SEI_S_REC_SAVED,        /* "Saved to %s" */
     SEI_S_END, SEI_S_STOP,
     SEI_S_RESIGNED,         /* "Resigned" */
+    SEI_S_WINS_BY_RESIGNATION, /* "%s wins by resignation" : colour */
     SEI_S_GAME_OVER,        /* "Both players ended the game" */
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_SAVED,            /* "Saved as result %d" */
@@ -152,6 +153,12 @@ typedef struct {
     const sei_rules *rules;
     int handicap;
     sei_prisoners prisoners;
+    int pad_for;             /* Confirm: SEI_BLACK or SEI_WHITE: the number pad for the prisoners
+                                that colour captured is open over the screen (only its keys answer);
+                                0: closed */
+    int pad_value;           /* the number typed so far */
+    int resigned_winner;     /* Confirm: SEI_BLACK or SEI_WHITE won by resignation, so there is
+                                nothing to count (Agreed stores it); 0: a position to count */
     /* Settings */
     sei_ui_settings settings;
     /* No camera */
@@ -182,7 +189,11 @@ typedef enum {
     SEI_BTN_PRIS_B_DOWN, SEI_BTN_PRIS_B_UP, SEI_BTN_PRIS_W_DOWN, SEI_BTN_PRIS_W_UP, SEI_BTN_LAST,
     SEI_BTN_COUNT, SEI_BTN_BACK, SEI_BTN_AGREED, SEI_BTN_RESUME,
     SEI_BTN_SIZE, SEI_BTN_LANG, SEI_BTN_CAMERA, SEI_BTN_EXPORT,
-    SEI_BTN_RETRY, SEI_BTN_SAMPLE, SEI_BTN_END, SEI_BTN_STOP
+    SEI_BTN_RETRY, SEI_BTN_SAMPLE, SEI_BTN_END, SEI_BTN_STOP,
+    SEI_BTN_PRIS_B_PAD, SEI_BTN_PRIS_W_PAD, /* a prisoner count tapped: its number pad */
+    SEI_BTN_PAD_0, SEI_BTN_PAD_1, SEI_BTN_PAD_2, SEI_BTN_PAD_3, SEI_BTN_PAD_4, /* keys in order: */
+    SEI_BTN_PAD_5, SEI_BTN_PAD_6, SEI_BTN_PAD_7, SEI_BTN_PAD_8, SEI_BTN_PAD_9, /* PAD_0 + digit */
+    SEI_BTN_PAD_DEL, SEI_BTN_PAD_OK
 } sei_ui_button;
 
 typedef enum {

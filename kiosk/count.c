@@ -1,0 +1,36 @@
+/* count.c - the one count of a position for the kiosk and the command
+ * line (count.h). */
+#include "count.h"
+
+#include <string.h>
+
+sei_status sei_count_propose(sei_board *b, const sei_rules *rules, uint8_t *dead, sei_dead_result *details)
+{
+    sei_dead_result local;
+    sei_dead_result *r = details ? details : &local;
+    if (!b || !rules || !dead)
+        return SEI_ERR_ARG;
+    sei_rules_apply(rules, b);
+    sei_status st = sei_dead_propose(b, NULL, r);
+    if (st == SEI_OK) {
+        if (dead != r->dead) /* a caller may hand the proposal's own array */
+            memcpy(dead, r->dead, SEI_MAX_POINTS);
+    }
+    else
+        memset(dead, 0, SEI_MAX_POINTS);
+    return st;
+}
+
+sei_status sei_count_make(sei_board *b, const uint8_t *dead, const sei_rules *rules, int handicap,
+                          const sei_prisoners *prisoners, sei_score *out, uint8_t *seki)
+{
+    if (!b || !rules || !out)
+        return SEI_ERR_ARG;
+    if (handicap >= 0)
+        b->handicap = handicap;
+    sei_rules_apply(rules, b);
+    sei_status st = sei_score_count(b, dead, rules, prisoners, out);
+    if (st == SEI_OK && seki)
+        sei_dead_seki(b, out->dead, seki);
+    return st;
+}
