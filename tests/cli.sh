@@ -69,6 +69,15 @@ expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 expect 2 "empty" -- detect "$tmp/empty.png"
 expect 2 "cannot open" -- detect "$tmp/missing.jpg"
 expect 3 "no board found" -- detect "$src/tests/vision-seeds/r043-tiny.png"
+# A JPEG cut short is unreadable, not a board read from its grey half.
+size=$(wc -c <"$src/images/renders/r043.jpg")
+head -c $((size / 2)) "$src/images/renders/r043.jpg" >"$tmp/cut.jpg"
+expect 2 "the JPEG is truncated" -- detect "$tmp/cut.jpg"
+expect 2 "the JPEG is truncated" -- score "$tmp/cut.jpg"
+# A JPEG whose header says 30000x30000 is refused from its header.
+printf '\377\330\377\300\000\021\010\165\060\165\060\003\001\042\000\002\021\001\003\021\001\377\331' >"$tmp/bomb.jpg"
+expect 2 "30000x30000 (900 megapixels)" -- detect "$tmp/bomb.jpg"
+expect 2 "30000x30000 (900 megapixels)" -- score "$tmp/bomb.jpg"
 expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }

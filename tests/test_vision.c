@@ -1,5 +1,6 @@
 /* test_vision.c - the board reader: boards drawn here with known positions
- * (straight on and in perspective), bad pictures refused cleanly, and
+ * (straight on and in perspective), bad pictures refused cleanly (cut
+ * short, decompression bombs, a --size the picture contradicts), and
  * floors on the committed renders (images/renders) and, when present, the
  * shared real photos. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,9 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "bomb.h"
 #include "cli.h"
 #include "cvwrap.h"
 #include "lattice.h"
@@ -176,6 +182,134 @@ static void test_bad_files(void **state)
     sei_vision_destroy(v);
 }
 
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A committed render cut short: libjpeg would decode the half it has and
+ * paint the rest grey (and the reader then found a board in it). */
+static void test_truncated_jpeg(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *jpg = sei_test_read_file(SEI_TESTS_DIR "/../images/renders/r043.jpg", &len);
+    assert_non_null(jpg);
+    char path[] = "/tmp/seichi-cut-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    sei_vision *v = sei_vision_create(NULL);
+    sei_image img = {0};
+    /* Whole, and with bytes after its end marker (some cameras append
+     * their own data): read. */
+    write_bytes(path, jpg, len);
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    assert_int_equal(img.width, 1280);
+    sei_image_free(&img);
+    char *more = malloc(len + 64);
+    assert_non_null(more);
+    memcpy(more, jpg, len);
+    memset(more + len, 0x55, 64);
+    write_bytes(path, more, len + 64);
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    sei_image_free(&img);
+    free(more);
+    /* Cut at half its bytes, inside its headers, and one byte short of the
+     * end marker: refused, from a file and from memory. */
+    const size_t cuts[] = {len / 2, 300, len - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        write_bytes(path, jpg, cuts[i]);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_BADIMAGE);
+        printf("  cut at %zu of %zu bytes: %s\n", cuts[i], len, sei_vision_errmsg(v));
+        assert_non_null(strstr(sei_vision_errmsg(v), "truncated"));
+        assert_null(img.buf);
+        char err[200];
+        assert_int_equal(sei_cv_decode((const uint8_t *)jpg, cuts[i], 0, &img, err, sizeof err), -1);
+        assert_non_null(strstr(err, "truncated"));
+    }
+    remove(path);
+    free(jpg);
+    sei_vision_destroy(v);
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* A real PNG of 30000x30000 pixels in about 110 KB: it decoded whole (2.7
+ * GB, 15 seconds) before it was shrunk. Now it is refused from its header:
+ * loaded in a child, whose time and peak memory are measured. */
+static void test_png_bomb(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/seichi-bomb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(sei_bomb_png(path, 30000, 30000), 0);
+    fflush(stdout);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        sei_vision *v = sei_vision_create(NULL);
+        sei_image img = {0};
+        double t0 = now_ms();
+        sei_vision_status st = sei_vision_load(v, path, &img);
+        double ms = now_ms() - t0;
+        printf("  30000x30000 PNG: status %d in %.0f ms: %s\n", st, ms, sei_vision_errmsg(v));
+        fflush(stdout);
+        int ok = st == SEI_VISION_BADIMAGE && strstr(sei_vision_errmsg(v), "30000x30000") && ms < 5000;
+        _exit(ok ? 0 : 1);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    /* The peak of the waited-for children: this one alone. */
+    assert_int_equal(getrusage(RUSAGE_CHILDREN, &ru), 0);
+    remove(path);
+    printf("  child's peak memory %ld MB\n", ru.ru_maxrss / 1024);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(ru.ru_maxrss < 500L * 1024);
+}
+
+/* Formats whose header Seichi does not read are held to the same cap: a
+ * PPM whose header says 30000x30000 is refused before its pixels are
+ * read, and a JPEG's frame header is read like a PNG's. */
+static void test_header_bombs(void **state)
+{
+    (void)state;
+    char err[200];
+    sei_image img = {0};
+    uint8_t ppm[64 + 300] = {0};
+    int n = snprintf((char *)ppm, 64, "P6\n30000 30000\n255\n");
+    assert_int_equal(sei_cv_decode(ppm, (size_t)n + 300, 0, &img, err, sizeof err), -1);
+    printf("  PPM: %s\n", err);
+    assert_non_null(strstr(err, "30000x30000"));
+    /* SOI, a baseline frame of 30000x30000 with three components, EOI. */
+    const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x75, 0x30, 0x75, 0x30, 0x03, 0x01, 0x22, 0x00,
+                            0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9};
+    assert_int_equal(sei_cv_decode(jpeg, sizeof jpeg, 0, &img, err, sizeof err), -1);
+    printf("  JPEG: %s\n", err);
+    assert_non_null(strstr(err, "30000x30000"));
+    /* A PNG of 10000x8000 (80 megapixels, 240 MB to decode whole). */
+    char path[] = "/tmp/seichi-bomb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(sei_bomb_png(path, 10000, 8000), 0);
+    assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), -1);
+    printf("  PNG: %s\n", err);
+    assert_non_null(strstr(err, "10000x8000"));
+    remove(path);
+}
+
 static void test_huge_picture(void **state)
 {
     (void)state;
@@ -267,10 +401,14 @@ static void test_photos_gobonline(void **state) { (void)state; shared_floor("gob
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        /* First, while no OpenCV thread has started: it forks. */
+        cmocka_unit_test(test_png_bomb),
         cmocka_unit_test(test_drawn_board_straight),
         cmocka_unit_test(test_drawn_board_perspective),
         cmocka_unit_test(test_no_board),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_truncated_jpeg),
+        cmocka_unit_test(test_header_bombs),
         cmocka_unit_test(test_huge_picture),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_photos_imago),

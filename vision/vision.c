@@ -92,8 +92,8 @@ sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *im
 {
     char err[200];
     v->errmsg[0] = 0;
-    /* 40 megapixels decode in full; bigger pictures at a reduced scale. */
-    if (sei_cv_load(path, 40L * 1000 * 1000, img, err, sizeof err))
+    /* Bigger pictures come out reduced, bombs are refused (cvwrap.h). */
+    if (sei_cv_load(path, SEI_CV_FULL_PIXELS, img, err, sizeof err))
         return fail(v, SEI_VISION_BADIMAGE, "%s: %s", path, err);
     return SEI_VISION_OK;
 }
