@@ -331,6 +331,134 @@ static void test_huge_picture(void **state)
     remove(path);
 }
 
+/* --size against what the picture shows, on every render with its truth:
+ * a size other than the true one is refused (no board of that size), not
+ * read as a window of the lattice with stones made up off the board; the
+ * true size reads exactly as the lattice fit alone reads it (the check
+ * holds back only readings that are not perfect anyway). */
+static void size_given(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        printf("SKIP: %s absent\n", dir);
+        skip();
+    }
+    sei_vision_params p, off;
+    sei_vision_params_default(&p);
+    off = p;
+    off.size_beyond = 99; /* the check switched off */
+    off.size_empty = -1;
+    sei_vision_result *r = malloc(sizeof *r), *q = malloc(sizeof *q);
+    assert_non_null(r);
+    assert_non_null(q);
+    int pictures = 0, wrong_tried = 0, wrong_refused = 0, held_back = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || (strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg") && strcasecmp(dot, ".png")))
+            continue;
+        char path[4096], tpath[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(dot - e->d_name), e->d_name);
+        sei_truth t;
+        if (sei_truth_load(tpath, &t))
+            continue;
+        pictures++;
+        sei_image img = {0};
+        sei_vision *v = sei_vision_create(NULL);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        sei_vision_destroy(v);
+        const int sizes[3] = {9, 13, 19};
+        for (int i = 0; i < 3; i++) {
+            p.size = off.size = sizes[i];
+            sei_vision *vc = sei_vision_create(&p), *vo = sei_vision_create(&off);
+            sei_vision_status sc = sei_vision_read(vc, &img, r), so = sei_vision_read(vo, &img, q);
+            if (sizes[i] != t.size) {
+                wrong_tried++;
+                wrong_refused += sc == SEI_VISION_NOBOARD;
+                if (sc != SEI_VISION_NOBOARD)
+                    printf("  %s: --size %d (truth %d) read\n", e->d_name, sizes[i], t.size);
+            } else if (sc == SEI_VISION_OK) {
+                /* Read: exactly as without the check. */
+                assert_int_equal(so, SEI_VISION_OK);
+                assert_memory_equal(r->grid, q->grid, sizeof r->grid);
+            } else if (so == SEI_VISION_OK) {
+                /* Held back: only a reading that was wrong. */
+                held_back++;
+                int w = sei_truth_compare(&t, q, NULL);
+                printf("  %s: --size %d held back (%s); it read %d points wrong\n", e->d_name, t.size,
+                       sei_vision_errmsg(vc), w);
+                assert_true(w > 0);
+            }
+            sei_vision_destroy(vc);
+            sei_vision_destroy(vo);
+        }
+        sei_image_free(&img);
+    }
+    closedir(d);
+    free(r);
+    free(q);
+    printf("%s: %d pictures: %d of %d wrong sizes refused; %d true sizes held back (each read wrong without the "
+           "check)\n",
+           dir, pictures, wrong_refused, wrong_tried, held_back);
+    assert_true(pictures > 0);
+    assert_int_equal(wrong_refused, wrong_tried);
+}
+
+static void test_size_given(void **state)
+{
+    (void)state;
+    size_given(SEI_TESTS_DIR "/../images/renders");
+}
+
+static void test_size_given_photos(void **state)
+{
+    (void)state;
+    char dir[2048];
+    const char *shared = sei_test_shared_dir();
+    snprintf(dir, sizeof dir, "%s/photos/imago-tests", shared ? shared : "/nonexistent");
+    size_given(dir);
+}
+
+/* A debug folder that is missing or is a file is refused at once; a real
+ * one gets the stages' pictures. */
+static void test_debug_folder(void **state)
+{
+    (void)state;
+    sei_vision *v = sei_vision_create(NULL);
+    assert_int_equal(sei_vision_set_debug(v, "/nonexistent/seichi-debug"), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "debug folder /nonexistent/seichi-debug"));
+    assert_int_equal(sei_vision_set_debug(v, SEI_TESTS_DIR "/cli.sh"), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "not a folder"));
+    char dir[] = "/tmp/seichi-debug-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(sei_vision_set_debug(v, dir), SEI_VISION_OK);
+    sei_image img;
+    double H[9] = {60, 0, 160, 0, 60, 60, 0, 0, 1};
+    draw_board(&img, 800, 600, 9, H, position9);
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+    free(r);
+    sei_image_free(&img);
+    char path[320];
+    snprintf(path, sizeof path, "%s/2-lattice-grid.png", dir);
+    assert_int_equal(access(path, R_OK), 0);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            assert_true(!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")); /* the probe file is gone */
+        else {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+    }
+    closedir(d);
+    assert_int_equal(rmdir(dir), 0);
+    assert_int_equal(sei_vision_set_debug(v, NULL), SEI_VISION_OK);
+    sei_vision_destroy(v);
+}
+
 /* Read a folder of pictures with truth; floors on perfect boards and on
  * points right. */
 static void folder_floor(const char *dir, double min_perfect, double min_points)
@@ -410,6 +538,9 @@ int main(void)
         cmocka_unit_test(test_truncated_jpeg),
         cmocka_unit_test(test_header_bombs),
         cmocka_unit_test(test_huge_picture),
+        cmocka_unit_test(test_size_given),
+        cmocka_unit_test(test_size_given_photos),
+        cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
