@@ -297,7 +297,9 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
  * lines across; 1: v = k): the share of the window's span (0 .. n-1 along
  * the line) that segments lying on line k cover. */
 #define MARGIN 4
-static void line_cover(const float *segs, int nseg, const double Hinv[9], int n, double cover[2][SEI_MAX_SIZE + 2 * MARGIN])
+#define ON_LINE 0.15 /* cells: as near as a grid crossing must be to count for the lattice fit */
+static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
+                       double cover[2][SEI_MAX_SIZE + 2 * MARGIN])
 {
     memset(cover, 0, sizeof(double) * 2 * (SEI_MAX_SIZE + 2 * MARGIN));
     for (int i = 0; i < nseg; i++) {
@@ -305,9 +307,9 @@ static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
         sei_h_apply(Hinv, segs[5 * i], segs[5 * i + 1], &a[0], &a[1]);
         sei_h_apply(Hinv, segs[5 * i + 2], segs[5 * i + 3], &b[0], &b[1]);
         for (int f = 0; f < 2; f++) {
-            /* On line k of family f: both ends within 0.15 cells of it. */
+            /* On line k of family f: both ends within ON_LINE cells of it. */
             double k = floor(a[f] + 0.5);
-            if (fabs(a[f] - k) > 0.15 || fabs(b[f] - k) > 0.15 || k < -MARGIN || k > n - 1 + MARGIN)
+            if (fabs(a[f] - k) > ON_LINE || fabs(b[f] - k) > ON_LINE || k < -MARGIN || k > n - 1 + MARGIN)
                 continue;
             double lo = fmin(a[1 - f], b[1 - f]), hi = fmax(a[1 - f], b[1 - f]);
             lo = fmax(lo, 0);
@@ -439,8 +441,6 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     out->stage_ms[SEI_STAGE_LATTICE] = now_ms() - t;
     t = now_ms();
     int n = lat.size;
-    if (v->p.size && (st = check_size(v, segs, nseg, ww, wh, &lat)) != SEI_VISION_OK)
-        goto out;
     double H[9];
     upright(lat.H, n, H);
     out->size = n;
@@ -455,6 +455,12 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_cv_circle(&dbg, x, y, 8, blue, 2);
         debug_save(v, SEI_STAGE_LATTICE, "grid", &dbg);
         sei_image_free(&dbg);
+    }
+    /* After the grid's debug picture, which shows what the size was held
+     * against. */
+    if (v->p.size && (st = check_size(v, segs, nseg, ww, wh, &lat)) != SEI_VISION_OK) {
+        out->size = 0;
+        goto out;
     }
     t = now_ms();
 
