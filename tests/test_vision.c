@@ -236,6 +236,35 @@ static void test_truncated_jpeg(void **state)
     sei_vision_destroy(v);
 }
 
+/* A picture is decoded from the bytes whose header was checked, and still
+ * turned upright by its EXIF orientation: the render with an APP1 segment
+ * saying "rotate 90" (orientation 6) comes out 960x1280. */
+static void test_exif_turn(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *jpg = sei_test_read_file(SEI_TESTS_DIR "/../images/renders/r043.jpg", &len);
+    assert_non_null(jpg);
+    static const uint8_t app1[] = {0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 0x2A, 0, 0, 0, 8,
+                                   0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0};
+    uint8_t *turned = malloc(len + sizeof app1);
+    assert_non_null(turned);
+    memcpy(turned, jpg, 2);
+    memcpy(turned + 2, app1, sizeof app1);
+    memcpy(turned + 2 + sizeof app1, jpg + 2, len - 2);
+    sei_image img = {0};
+    char err[200];
+    assert_int_equal(sei_cv_decode((const uint8_t *)jpg, len, 0, &img, err, sizeof err), 0);
+    assert_int_equal(img.width, 1280);
+    sei_image_free(&img);
+    assert_int_equal(sei_cv_decode(turned, len + sizeof app1, 0, &img, err, sizeof err), 0);
+    assert_int_equal(img.width, 960);
+    assert_int_equal(img.height, 1280);
+    sei_image_free(&img);
+    free(turned);
+    free(jpg);
+}
+
 static double now_ms(void)
 {
     struct timespec t;
@@ -537,6 +566,7 @@ int main(void)
         cmocka_unit_test(test_no_board),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_truncated_jpeg),
+        cmocka_unit_test(test_exif_turn),
         cmocka_unit_test(test_header_bombs),
         cmocka_unit_test(test_huge_picture),
         cmocka_unit_test(test_size_given),
