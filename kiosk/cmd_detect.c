@@ -49,8 +49,10 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
         fprintf(err, "seichi detect: out of memory\n");
         goto done;
     }
-    if (debug)
-        sei_vision_set_debug(v, debug);
+    if (debug && sei_vision_set_debug(v, debug) != SEI_VISION_OK) {
+        fprintf(err, "seichi detect: %s\n", sei_vision_errmsg(v));
+        goto done;
+    }
     if (sei_vision_load(v, path, &img) != SEI_VISION_OK) {
         fprintf(err, "seichi detect: %s\n", sei_vision_errmsg(v));
         goto done;

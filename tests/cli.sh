@@ -85,7 +85,29 @@ expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 expect 2 "empty" -- detect "$tmp/empty.png"
 expect 2 "cannot open" -- detect "$tmp/missing.jpg"
 expect 3 "no board found" -- detect "$src/tests/vision-seeds/r043-tiny.png"
+# A JPEG cut short is unreadable, not a board read from its grey half.
+size=$(wc -c <"$src/images/renders/r043.jpg")
+head -c $((size / 2)) "$src/images/renders/r043.jpg" >"$tmp/cut.jpg"
+expect 2 "the JPEG is truncated" -- detect "$tmp/cut.jpg"
+expect 2 "the JPEG is truncated" -- score "$tmp/cut.jpg"
+# A JPEG whose header says 30000x30000 is refused from its header.
+printf '\377\330\377\300\000\021\010\165\060\165\060\003\001\042\000\002\021\001\003\021\001\377\331' >"$tmp/bomb.jpg"
+expect 2 "30000x30000 (900 megapixels)" -- detect "$tmp/bomb.jpg"
+expect 2 "30000x30000 (900 megapixels)" -- score "$tmp/bomb.jpg"
 expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
+# --debug DIR must be a folder that can be written to, checked before any
+# work (nothing is read, nothing printed but the message).
+expect 2 "debug folder $tmp/nodir: No such file" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/nodir"
+expect 2 "debug folder $tmp/bad.jpg: not a folder" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/bad.jpg"
+mkdir "$tmp/dbg"
+expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg"
+[ -s "$tmp/dbg/2-lattice-grid.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no debug pictures"; }
+# A --size the picture contradicts: the 13x13 render is no 9x9 or 19x19
+# board; its own size still reads.
+expect 3 "no board of 9 lines here (the picture shows more lines than that" -- detect "$src/images/renders/r043.jpg" --size 9
+expect 3 "no board of 19 lines here (the picture shows fewer lines than that" -- detect "$src/images/renders/r043.jpg" --size 19
+expect 3 "no board of 9 lines here" -- score "$src/images/renders/r043.jpg" --size 9
+expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --size 13 --json
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"

@@ -1,8 +1,9 @@
 /* test_source.c - the frame sources (vision/source.h): a picture repeats,
  * a folder gives its pictures in name order then ends, a video file gives
  * its frames then ends, and every missing device or bad file is a status
- * with a message, never a crash. Files are written under a fresh /tmp
- * folder first. */
+ * with a message, never a crash; the decoding caps hold for frames too (a
+ * decompression bomb in a folder, a video of huge frames). Files are
+ * written under a fresh /tmp folder first. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,10 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "bomb.h"
 #include "cvwrap.h"
+#include "shared.h"
 #include "source.h"
 
 static char dir[64];
@@ -174,6 +178,71 @@ static void test_video_file(void **state)
     sei_source_close(s);
 }
 
+/* The frames `seichi record` reads from a folder are held to the same caps
+ * as a photo: a 30000x30000 PNG and a JPEG cut short are refused (quickly),
+ * and the next picture still comes. */
+static void test_folder_bad_frames(void **state)
+{
+    (void)state;
+    char sub[128], path[192], err[256];
+    path_of(sub, sizeof sub, "bombs");
+    assert_int_equal(mkdir(sub, 0700), 0);
+    snprintf(path, sizeof path, "%s/1.png", sub);
+    assert_int_equal(sei_bomb_png(path, 30000, 30000), 0);
+    size_t len = 0;
+    char *jpg = sei_test_read_file(SEI_TESTS_DIR "/../images/renders/r043.jpg", &len);
+    assert_non_null(jpg);
+    snprintf(path, sizeof path, "%s/2.jpg", sub);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(jpg, 1, len / 2, f), len / 2);
+    fclose(f);
+    free(jpg);
+    sei_image img;
+    solid(&img, 8, 8, 60);
+    snprintf(path, sizeof path, "%s/3.png", sub);
+    assert_int_equal(sei_cv_save(path, &img, err, sizeof err), 0);
+    sei_image_free(&img);
+
+    sei_source *s = sei_source_open(sub, err, sizeof err);
+    assert_non_null(s);
+    sei_image fr;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    assert_int_equal(sei_source_grab(s, &fr), SEI_SOURCE_ERROR);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    printf("  %s (%.0f ms)\n", sei_source_errmsg(s), ms);
+    assert_non_null(strstr(sei_source_errmsg(s), "30000x30000"));
+    assert_true(ms < 5000);
+    assert_int_equal(sei_source_grab(s, &fr), SEI_SOURCE_ERROR);
+    printf("  %s\n", sei_source_errmsg(s));
+    assert_non_null(strstr(sei_source_errmsg(s), "truncated"));
+    assert_int_equal(sei_source_grab(s, &fr), SEI_SOURCE_OK);
+    assert_int_equal(sei_image_row(&fr, 0)[0], 60);
+    sei_image_free(&fr);
+    sei_source_close(s);
+}
+
+/* A video whose frames are over the cap of a picture decoded at full size
+ * does not open: its frames could not be reduced. */
+static void test_video_huge_frames(void **state)
+{
+    (void)state;
+    char path[128], err[256];
+    sei_image frame;
+    solid(&frame, 8000, 5200, 90); /* 41.6 megapixels */
+    path_of(path, sizeof path, "huge.avi");
+    int wrote = sei_cv_video_write(path, &frame, 1, 10, err, sizeof err);
+    sei_image_free(&frame);
+    assert_int_equal(wrote, 0);
+    sei_source *s;
+    assert_int_equal(sei_source_try_open(path, &s, err, sizeof err), SEI_SOURCE_ERROR);
+    printf("  %s\n", err);
+    assert_null(s);
+    assert_non_null(strstr(err, "8000x5200"));
+}
+
 static void test_missing_devices(void **state)
 {
     (void)state;
@@ -243,7 +312,9 @@ int main(void)
         cmocka_unit_test(test_picture_repeats),
         cmocka_unit_test(test_folder_in_order),
         cmocka_unit_test(test_folder_bad_picture),
+        cmocka_unit_test(test_folder_bad_frames),
         cmocka_unit_test(test_video_file),
+        cmocka_unit_test(test_video_huge_frames),
         cmocka_unit_test(test_missing_devices),
         cmocka_unit_test(test_bad_paths),
     };

@@ -1,5 +1,6 @@
 /* test_vision.c - the board reader: boards drawn here with known positions
- * (straight on and in perspective), bad pictures refused cleanly, and
+ * (straight on and in perspective), bad pictures refused cleanly (cut
+ * short, decompression bombs, a --size the picture contradicts), and
  * floors on the committed renders (images/renders) and, when present, the
  * shared real photos. */
 #define _POSIX_C_SOURCE 200809L
@@ -13,9 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "bomb.h"
 #include "cli.h"
 #include "cvwrap.h"
 #include "lattice.h"
@@ -236,6 +242,163 @@ static void test_bad_files(void **state)
     sei_vision_destroy(v);
 }
 
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* A committed render cut short: libjpeg would decode the half it has and
+ * paint the rest grey (and the reader then found a board in it). */
+static void test_truncated_jpeg(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *jpg = sei_test_read_file(SEI_TESTS_DIR "/../images/renders/r043.jpg", &len);
+    assert_non_null(jpg);
+    char path[] = "/tmp/seichi-cut-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    sei_vision *v = sei_vision_create(NULL);
+    sei_image img = {0};
+    /* Whole, and with bytes after its end marker (some cameras append
+     * their own data): read. */
+    write_bytes(path, jpg, len);
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    assert_int_equal(img.width, 1280);
+    sei_image_free(&img);
+    char *more = malloc(len + 64);
+    assert_non_null(more);
+    memcpy(more, jpg, len);
+    memset(more + len, 0x55, 64);
+    write_bytes(path, more, len + 64);
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    sei_image_free(&img);
+    free(more);
+    /* Cut at half its bytes, inside its headers, and one byte short of the
+     * end marker: refused, from a file and from memory. */
+    const size_t cuts[] = {len / 2, 300, len - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        write_bytes(path, jpg, cuts[i]);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_BADIMAGE);
+        printf("  cut at %zu of %zu bytes: %s\n", cuts[i], len, sei_vision_errmsg(v));
+        assert_non_null(strstr(sei_vision_errmsg(v), "truncated"));
+        assert_null(img.buf);
+        char err[200];
+        assert_int_equal(sei_cv_decode((const uint8_t *)jpg, cuts[i], 0, &img, err, sizeof err), -1);
+        assert_non_null(strstr(err, "truncated"));
+    }
+    remove(path);
+    free(jpg);
+    sei_vision_destroy(v);
+}
+
+/* A picture is decoded from the bytes whose header was checked, and still
+ * turned upright by its EXIF orientation: the render with an APP1 segment
+ * saying "rotate 90" (orientation 6) comes out 960x1280. */
+static void test_exif_turn(void **state)
+{
+    (void)state;
+    size_t len = 0;
+    char *jpg = sei_test_read_file(SEI_TESTS_DIR "/../images/renders/r043.jpg", &len);
+    assert_non_null(jpg);
+    static const uint8_t app1[] = {0xFF, 0xE1, 0x00, 0x22, 'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 0x2A, 0, 0, 0, 8,
+                                   0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0};
+    uint8_t *turned = malloc(len + sizeof app1);
+    assert_non_null(turned);
+    memcpy(turned, jpg, 2);
+    memcpy(turned + 2, app1, sizeof app1);
+    memcpy(turned + 2 + sizeof app1, jpg + 2, len - 2);
+    sei_image img = {0};
+    char err[200];
+    assert_int_equal(sei_cv_decode((const uint8_t *)jpg, len, 0, &img, err, sizeof err), 0);
+    assert_int_equal(img.width, 1280);
+    sei_image_free(&img);
+    assert_int_equal(sei_cv_decode(turned, len + sizeof app1, 0, &img, err, sizeof err), 0);
+    assert_int_equal(img.width, 960);
+    assert_int_equal(img.height, 1280);
+    sei_image_free(&img);
+    free(turned);
+    free(jpg);
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* A real PNG of 30000x30000 pixels in about 110 KB: it decoded whole (2.7
+ * GB, 15 seconds) before it was shrunk. Now it is refused from its header:
+ * loaded in a child, whose time and peak memory are measured. */
+static void test_png_bomb(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/seichi-bomb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(sei_bomb_png(path, 30000, 30000), 0);
+    fflush(stdout);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        sei_vision *v = sei_vision_create(NULL);
+        sei_image img = {0};
+        double t0 = now_ms();
+        sei_vision_status st = sei_vision_load(v, path, &img);
+        double ms = now_ms() - t0;
+        printf("  30000x30000 PNG: status %d in %.0f ms: %s\n", st, ms, sei_vision_errmsg(v));
+        fflush(stdout);
+        int ok = st == SEI_VISION_BADIMAGE && strstr(sei_vision_errmsg(v), "30000x30000") && ms < 5000;
+        _exit(ok ? 0 : 1);
+    }
+    int status;
+    struct rusage ru;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    /* The peak of the waited-for children: this one alone. */
+    assert_int_equal(getrusage(RUSAGE_CHILDREN, &ru), 0);
+    remove(path);
+    printf("  child's peak memory %ld MB\n", ru.ru_maxrss / 1024);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    assert_true(ru.ru_maxrss < 500L * 1024);
+}
+
+/* Formats whose header Seichi does not read are held to the same cap: a
+ * PPM whose header says 30000x30000 is refused before its pixels are
+ * read, and a JPEG's frame header is read like a PNG's. */
+static void test_header_bombs(void **state)
+{
+    (void)state;
+    char err[200];
+    sei_image img = {0};
+    uint8_t ppm[64 + 300] = {0};
+    int n = snprintf((char *)ppm, 64, "P6\n30000 30000\n255\n");
+    assert_int_equal(sei_cv_decode(ppm, (size_t)n + 300, 0, &img, err, sizeof err), -1);
+    printf("  PPM: %s\n", err);
+    assert_non_null(strstr(err, "30000x30000"));
+    /* SOI, a baseline frame of 30000x30000 with three components, EOI. */
+    const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x75, 0x30, 0x75, 0x30, 0x03, 0x01, 0x22, 0x00,
+                            0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xFF, 0xD9};
+    assert_int_equal(sei_cv_decode(jpeg, sizeof jpeg, 0, &img, err, sizeof err), -1);
+    printf("  JPEG: %s\n", err);
+    assert_non_null(strstr(err, "30000x30000"));
+    /* A PNG of 10000x8000 (80 megapixels, 240 MB to decode whole). */
+    char path[] = "/tmp/seichi-bomb-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(sei_bomb_png(path, 10000, 8000), 0);
+    assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), -1);
+    printf("  PNG: %s\n", err);
+    assert_non_null(strstr(err, "10000x8000"));
+    remove(path);
+}
+
 static void test_huge_picture(void **state)
 {
     (void)state;
@@ -255,6 +418,135 @@ static void test_huge_picture(void **state)
     sei_image_free(&img);
     sei_vision_destroy(v);
     remove(path);
+}
+
+/* --size against what the picture shows, on every render with its truth:
+ * a size other than the true one is refused (no board of that size), not
+ * read as a window of the lattice with stones made up off the board; the
+ * true size reads as the lattice fit alone reads it (the check passes a
+ * reading through untouched, and holds back only readings that are wrong
+ * anyway). */
+static void size_given(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        printf("SKIP: %s absent\n", dir);
+        skip();
+    }
+    sei_vision_params p, off;
+    sei_vision_params_default(&p);
+    off = p;
+    off.size_beyond = 99; /* the check switched off */
+    off.size_empty = -1;
+    sei_vision_result *r = malloc(sizeof *r), *q = malloc(sizeof *q);
+    assert_non_null(r);
+    assert_non_null(q);
+    int pictures = 0, wrong_tried = 0, wrong_refused = 0, held_back = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *dot = strrchr(e->d_name, '.');
+        if (!dot || (strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg") && strcasecmp(dot, ".png")))
+            continue;
+        char path[4096], tpath[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(dot - e->d_name), e->d_name);
+        sei_truth t;
+        if (sei_truth_load(tpath, &t))
+            continue;
+        pictures++;
+        sei_image img = {0};
+        sei_vision *v = sei_vision_create(NULL);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        sei_vision_destroy(v);
+        const int sizes[3] = {9, 13, 19};
+        for (int i = 0; i < 3; i++) {
+            p.size = off.size = sizes[i];
+            sei_vision *vc = sei_vision_create(&p);
+            sei_vision_status sc = sei_vision_read(vc, &img, r);
+            if (sizes[i] != t.size) {
+                wrong_tried++;
+                wrong_refused += sc == SEI_VISION_NOBOARD;
+                if (sc != SEI_VISION_NOBOARD)
+                    printf("  %s: --size %d (truth %d) read\n", e->d_name, sizes[i], t.size);
+            } else if (sc != SEI_VISION_OK) {
+                /* The check passes a reading through untouched or holds it
+                 * back: held back, it must have been wrong. */
+                sei_vision *vo = sei_vision_create(&off);
+                if (sei_vision_read(vo, &img, q) == SEI_VISION_OK) {
+                    held_back++;
+                    int w = sei_truth_compare(&t, q, NULL, NULL);
+                    printf("  %s: --size %d held back (%s); it read %d points wrong\n", e->d_name, t.size,
+                           sei_vision_errmsg(vc), w);
+                    assert_true(w > 0);
+                }
+                sei_vision_destroy(vo);
+            }
+            sei_vision_destroy(vc);
+        }
+        sei_image_free(&img);
+    }
+    closedir(d);
+    free(r);
+    free(q);
+    printf("%s: %d pictures: %d of %d wrong sizes refused; %d true sizes held back (each read wrong without the "
+           "check)\n",
+           dir, pictures, wrong_refused, wrong_tried, held_back);
+    assert_true(pictures > 0);
+    assert_int_equal(wrong_refused, wrong_tried);
+}
+
+static void test_size_given(void **state)
+{
+    (void)state;
+    size_given(SEI_TESTS_DIR "/../images/renders");
+}
+
+static void test_size_given_photos(void **state)
+{
+    (void)state;
+    char dir[2048];
+    const char *shared = sei_test_shared_dir();
+    snprintf(dir, sizeof dir, "%s/photos/imago-tests", shared ? shared : "/nonexistent");
+    size_given(dir);
+}
+
+/* A debug folder that is missing or is a file is refused at once; a real
+ * one gets the stages' pictures. */
+static void test_debug_folder(void **state)
+{
+    (void)state;
+    sei_vision *v = sei_vision_create(NULL);
+    assert_int_equal(sei_vision_set_debug(v, "/nonexistent/seichi-debug"), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "debug folder /nonexistent/seichi-debug"));
+    assert_int_equal(sei_vision_set_debug(v, SEI_TESTS_DIR "/cli.sh"), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "not a folder"));
+    char dir[] = "/tmp/seichi-debug-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    assert_int_equal(sei_vision_set_debug(v, dir), SEI_VISION_OK);
+    sei_image img;
+    double H[9] = {60, 0, 160, 0, 60, 60, 0, 0, 1};
+    draw_board(&img, 800, 600, 9, H, position9);
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+    free(r);
+    sei_image_free(&img);
+    char path[320];
+    snprintf(path, sizeof path, "%s/2-lattice-grid.png", dir);
+    assert_int_equal(access(path, R_OK), 0);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            assert_true(!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")); /* the probe file is gone */
+        else {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+    }
+    closedir(d);
+    assert_int_equal(rmdir(dir), 0);
+    assert_int_equal(sei_vision_set_debug(v, NULL), SEI_VISION_OK);
+    sei_vision_destroy(v);
 }
 
 /* Read a folder of pictures with truth (the benchmark's own measure);
@@ -305,12 +597,20 @@ static void test_photos_gobonline(void **state) { (void)state; shared_floor("gob
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        /* First, while no OpenCV thread has started: it forks. */
+        cmocka_unit_test(test_png_bomb),
         cmocka_unit_test(test_patches_normalised),
         cmocka_unit_test(test_drawn_board_straight),
         cmocka_unit_test(test_drawn_board_perspective),
         cmocka_unit_test(test_no_board),
         cmocka_unit_test(test_bad_files),
+        cmocka_unit_test(test_truncated_jpeg),
+        cmocka_unit_test(test_exif_turn),
+        cmocka_unit_test(test_header_bombs),
         cmocka_unit_test(test_huge_picture),
+        cmocka_unit_test(test_size_given),
+        cmocka_unit_test(test_size_given_photos),
+        cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),

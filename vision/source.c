@@ -1,8 +1,10 @@
 /* source.c - the frame sources behind source.h: picks the kind from the
  * spec and hands each grab to it. Pictures and folders are read here with
- * sei_cv_load; webcams and video files go through cvwrap's videoio calls;
- * the Pi camera through camera.h. Every failure becomes a status and a
- * message, so the kiosk can show it and retry. */
+ * sei_cv_load under its caps (a frame is for reading a board, not for
+ * keeping: a huge picture comes out reduced, a bomb is refused); webcams
+ * and video files go through cvwrap's videoio calls; the Pi camera through
+ * camera.h. Every failure becomes a status and a message, so the kiosk can
+ * show it and retry. */
 #define _POSIX_C_SOURCE 200809L
 #include "source.h"
 
@@ -17,10 +19,6 @@
 
 #include "camera.h"
 #include "cvwrap.h"
-
-/* Pictures are decoded at a reduced scale above this, as the command line
- * does: a frame is for reading a board, not for keeping. */
-#define SOURCE_MAX_PIXELS 40000000L
 
 enum kind { K_CAMERA, K_WEBCAM, K_VIDEO, K_PICTURE, K_FOLDER };
 
@@ -194,7 +192,7 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
     }
     char why[256];
     if (sei_picture_name(spec)) {
-        if (sei_cv_load(spec, SOURCE_MAX_PIXELS, &s->picture, why, sizeof why)) {
+        if (sei_cv_load(spec, SEI_CV_FULL_PIXELS, &s->picture, why, sizeof why)) {
             say(err, n, "%s: %s", spec, why);
             return SEI_SOURCE_ERROR;
         }
@@ -270,7 +268,7 @@ static sei_source_status grab_folder(sei_source *s, sei_image *frame)
     }
     snprintf(path, len, "%s/%s", s->dir, name);
     char why[256];
-    int bad = sei_cv_load(path, SOURCE_MAX_PIXELS, frame, why, sizeof why);
+    int bad = sei_cv_load(path, SEI_CV_FULL_PIXELS, frame, why, sizeof why);
     if (bad)
         snprintf(s->msg, sizeof s->msg, "%s: %s", path, why);
     free(path);

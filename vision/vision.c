@@ -3,12 +3,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vision.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cvwrap.h"
 #include "lattice.h"
@@ -40,6 +43,9 @@ void sei_vision_params_default(sei_vision_params *p)
     p->seed = 0;
     p->classifier = SEI_CLASSIFIER_NET;
     sei_points_params_default(&p->points);
+    p->size_line = 0.2;
+    p->size_beyond = 2;
+    p->size_empty = 0.1;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -64,14 +70,6 @@ void sei_vision_destroy(sei_vision *v)
 
 const char *sei_vision_errmsg(const sei_vision *v) { return v ? v->errmsg : "no reader"; }
 
-void sei_vision_set_debug(sei_vision *v, const char *dir)
-{
-    if (!dir)
-        v->debug_dir[0] = 0;
-    else
-        snprintf(v->debug_dir, sizeof v->debug_dir, "%s", dir);
-}
-
 static sei_vision_status fail(sei_vision *v, sei_vision_status st, const char *fmt, ...)
 {
     va_list ap;
@@ -79,6 +77,33 @@ static sei_vision_status fail(sei_vision *v, sei_vision_status st, const char *f
     vsnprintf(v->errmsg, sizeof v->errmsg, fmt, ap);
     va_end(ap);
     return st;
+}
+
+sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir)
+{
+    v->debug_dir[0] = 0;
+    v->errmsg[0] = 0;
+    if (!dir)
+        return SEI_VISION_OK;
+    /* Checked now by writing a file there, not at the first picture: a
+     * reading whose pictures silently went nowhere tells nothing (and
+     * access() says yes to root on a read-only folder). */
+    struct stat st;
+    if (stat(dir, &st))
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: %s", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: not a folder", dir);
+    char probe[1100];
+    if (snprintf(probe, sizeof probe, "%s/.seichi-debug-XXXXXX", dir) >= (int)sizeof probe ||
+        strlen(dir) >= sizeof v->debug_dir)
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: the name is too long", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0)
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: cannot write there (%s)", dir, strerror(errno));
+    close(fd);
+    unlink(probe);
+    snprintf(v->debug_dir, sizeof v->debug_dir, "%s", dir);
+    return SEI_VISION_OK;
 }
 
 static double now_ms(void)
@@ -101,8 +126,8 @@ sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *im
 {
     char err[200];
     v->errmsg[0] = 0;
-    /* 40 megapixels decode in full; bigger pictures at a reduced scale. */
-    if (sei_cv_load(path, 40L * 1000 * 1000, img, err, sizeof err))
+    /* Bigger pictures come out reduced, bombs are refused (cvwrap.h). */
+    if (sei_cv_load(path, SEI_CV_FULL_PIXELS, img, err, sizeof err))
         return fail(v, SEI_VISION_BADIMAGE, "%s: %s", path, err);
     return SEI_VISION_OK;
 }
@@ -348,6 +373,82 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     return SEI_VISION_OK;
 }
 
+/* How much of each lattice line the segments cover, from 4 lines before
+ * the n-line window to 4 lines after it, in each family (0: u = k, the
+ * lines across; 1: v = k): the share of the window's span (0 .. n-1 along
+ * the line) that segments lying on line k cover. */
+#define MARGIN 4
+#define ON_LINE 0.15 /* cells: as near as a grid crossing must be to count for the lattice fit */
+static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
+                       double cover[2][SEI_MAX_SIZE + 2 * MARGIN])
+{
+    memset(cover, 0, sizeof(double) * 2 * (SEI_MAX_SIZE + 2 * MARGIN));
+    for (int i = 0; i < nseg; i++) {
+        double a[2], b[2];
+        sei_h_apply(Hinv, segs[5 * i], segs[5 * i + 1], &a[0], &a[1]);
+        sei_h_apply(Hinv, segs[5 * i + 2], segs[5 * i + 3], &b[0], &b[1]);
+        for (int f = 0; f < 2; f++) {
+            /* On line k of family f: both ends within ON_LINE cells of it. */
+            double k = floor(a[f] + 0.5);
+            if (fabs(a[f] - k) > ON_LINE || fabs(b[f] - k) > ON_LINE || k < -MARGIN || k > n - 1 + MARGIN)
+                continue;
+            double lo = fmin(a[1 - f], b[1 - f]), hi = fmax(a[1 - f], b[1 - f]);
+            lo = fmax(lo, 0);
+            hi = fmin(hi, n - 1);
+            if (hi > lo)
+                cover[f][(int)k + MARGIN] += (hi - lo) / (n - 1);
+        }
+    }
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < n + 2 * MARGIN; k++)
+            cover[f][k] = fmin(cover[f][k], 1);
+}
+
+/* A size the caller gave must be what the picture shows: the lattice fit
+ * obeys it, so a 9-line window is found inside a 19x19 board and a 19-line
+ * one runs off a 9x9 board, and either would be read as a board with
+ * stones made up. Refused when segments cover lattice lines beyond a side
+ * of the window (the board goes on: one line there may be the board's own
+ * edge, two are not), or miss the outermost line at a side and one of
+ * the two inside it (its lines ended before the window did; stones may
+ * hide one line, seldom the edge line and its neighbour). The message
+ * names the size a free fit finds, as a question. */
+static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, int w, int h, const sei_lattice *lat)
+{
+    int n = lat->size;
+    double Hinv[9], cover[2][SEI_MAX_SIZE + 2 * MARGIN];
+    if (sei_h_inv(lat->H, Hinv))
+        return fail(v, SEI_VISION_NOBOARD, "no board found: a degenerate lattice");
+    line_cover(segs, nseg, Hinv, n, cover);
+    int beyond = 0, short_of = 0;
+    for (int f = 0; f < 2; f++) {
+        int before = 0, after = 0;
+        for (int k = 0; k < MARGIN; k++) {
+            before += cover[f][k] >= v->p.size_line;
+            after += cover[f][n + MARGIN + k] >= v->p.size_line;
+        }
+        beyond |= before >= v->p.size_beyond || after >= v->p.size_beyond;
+        const double *c = cover[f] + MARGIN, e = v->p.size_empty;
+        short_of |= (c[0] < e && (c[1] < e || c[2] < e)) || (c[n - 1] < e && (c[n - 2] < e || c[n - 3] < e));
+        if (getenv("SEI_TRACE")) {
+            fprintf(stderr, "size %d, family %d: cover", n, f);
+            for (int k = 0; k < n + 2 * MARGIN; k++)
+                fprintf(stderr, "%s%.2f", k == MARGIN || k == n + MARGIN ? " | " : " ", cover[f][k]);
+            fprintf(stderr, " (lines beyond %d, %d)\n", before, after);
+        }
+    }
+    if (!beyond && !short_of)
+        return SEI_VISION_OK;
+    sei_lattice free_fit;
+    char guess[64] = "";
+    if (sei_lattice_fit(segs, nseg, w, h, 0, v->p.line_tolerance, v->p.ransac_rounds, v->p.min_support, v->p.seed,
+                        &free_fit) == 0 &&
+        free_fit.size != n)
+        snprintf(guess, sizeof guess, ": a %dx%d board?", free_fit.size, free_fit.size);
+    return fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s%s)", n,
+                beyond ? "more lines than that" : "fewer lines than that", guess);
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     double t0 = now_ms(), t = t0;
@@ -435,6 +536,12 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_cv_circle(&dbg, x, y, 8, blue, 2);
         debug_save(v, SEI_STAGE_LATTICE, "grid", &dbg);
         sei_image_free(&dbg);
+    }
+    /* After the grid's debug picture, which shows what the size was held
+     * against. */
+    if (v->p.size && (st = check_size(v, segs, nseg, ww, wh, &lat)) != SEI_VISION_OK) {
+        out->size = 0;
+        goto out;
     }
     t = now_ms();
 

@@ -49,6 +49,13 @@ typedef struct {
     uint64_t seed;          /* 0: fixed; the reading is repeatable */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
     sei_points_params points; /* the learned classifier's own tunables */
+    /* With a size given, the picture must agree (no board of that size otherwise). A lattice
+     * line's cover is the share of the window's span that segments on it cover. */
+    double size_line;       /* a lattice line is seen when its cover is at least this (0.2) */
+    int size_beyond;        /* the board goes on: this many of the 4 lattice lines beyond a side
+                               of the window are seen (2; one may be the board's edge) */
+    double size_empty;      /* the board's lines end: the outermost line at a side of the window
+                               and one of the two inside it cover less than this (0.1) */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
@@ -88,8 +95,10 @@ sei_vision *sei_vision_create(const sei_vision_params *p);
 void sei_vision_destroy(sei_vision *v);
 /* The message of the last failing call, owned by v. */
 const char *sei_vision_errmsg(const sei_vision *v);
-/* Write each stage's picture into dir (NULL: stop). The string is copied. */
-void sei_vision_set_debug(sei_vision *v, const char *dir);
+/* Write each stage's picture into dir (NULL: stop). The string is copied.
+ * A folder that is missing or cannot be written to is refused at once
+ * (SEI_VISION_ERROR with a message; no pictures are written then). */
+sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir);
 
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
