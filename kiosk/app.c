@@ -223,7 +223,7 @@ static sei_vision *reader(sei_app *a, int live)
     vp.size = a->set.size;
     if (live) {
         vp.work_side = a->p.live_side;
-        vp.ransac_rounds = 600;
+        vp.lattice.rounds = 600;
     }
     *v = sei_vision_create(&vp);
     *made_for = a->set.size;

@@ -28,15 +28,12 @@ void sei_vision_params_default(sei_vision_params *p)
 {
     p->work_side = 1000;
     p->size = 0;
-    p->line_tolerance = 2.5;
-    p->ransac_rounds = 1500;
-    p->min_support = 0.12;
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
     p->line_kernel = 3;
     p->black_gap = 0.45;
     p->white_gap = 0.4;
-    p->seed = 0;
+    sei_lattice_params_default(&p->lattice);
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -332,8 +329,31 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
 
     /* Lattice and size. */
     sei_lattice lat;
-    if (sei_lattice_fit(segs, nseg, ww, wh, v->p.size, v->p.line_tolerance, v->p.ransac_rounds, v->p.min_support,
-                        v->p.seed, &lat)) {
+    int fitted = sei_lattice_fit(segs, nseg, NULL, 0, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
+    memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
+    if (getenv("SEI_TRACE")) {
+        fprintf(stderr, "lattice stages:");
+        for (int i = 0; i < SEI_LAT_STAGES; i++)
+            fprintf(stderr, " %s %.1f ms", sei_lattice_stage_names[i], lat.stage_ms[i]);
+        fprintf(stderr, "\n");
+    }
+    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
+        /* What the fit worked from: merged lines by family, crossings. */
+        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
+        const uint8_t fam_col[2][3] = {{0, 0, 255}, {255, 120, 0}}, cross_col[3] = {0, 255, 255};
+        for (int i = 0; i < lat.nlines; i++) {
+            const sei_lattice_line *l = &lat.lines[i];
+            double x1 = -l->a * l->c + l->b * l->tmin, y1 = -l->b * l->c - l->a * l->tmin;
+            double x2 = -l->a * l->c + l->b * l->tmax, y2 = -l->b * l->c - l->a * l->tmax;
+            sei_cv_line(&dbg, x1, y1, x2, y2, fam_col[l->fam], 1);
+        }
+        for (int i = 0; i < lat.npoints; i++)
+            sei_cv_circle(&dbg, lat.points[2 * i], lat.points[2 * i + 1], 2, cross_col, -1);
+        debug_save(v, SEI_STAGE_LATTICE, "evidence", &dbg);
+        sei_image_free(&dbg);
+    }
+    sei_lattice_free(&lat);
+    if (fitted) {
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
@@ -344,6 +364,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     upright(lat.H, n, H);
     out->size = n;
     out->lattice_score = lat.score;
+    out->board_unsure = lat.unsure;
     out->stage_ms[SEI_STAGE_SIZE] = now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
         memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);

@@ -18,6 +18,7 @@
 
 #include "board.h"
 #include "image.h"
+#include "lattice.h"
 
 typedef enum {
     SEI_VISION_OK = 0,
@@ -33,17 +34,15 @@ enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_S
 typedef struct {
     int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
     int size;               /* 0: find the size; 9, 13, 19: the caller knows it */
-    double line_tolerance;  /* segments this many pixels apart merge into one line (2.5) */
     int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
-    int ransac_rounds;      /* lattice hypotheses tried (1500) */
-    double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
     double black_gap;       /* a black stone is darker than the wood by at least this share of the
                                wood's lightness L* (0.45; never less than 12) */
     double white_gap;       /* a white stone is lighter than the wood by at least this share of
                                the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
-    uint64_t seed;          /* 0: fixed; the reading is repeatable */
+    sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
+                               fixed one, so the reading is repeatable */
 } sei_vision_params;
 
 void sei_vision_params_default(sei_vision_params *p);
@@ -60,8 +59,11 @@ typedef struct {
     float sample_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     double corners[4][2];                       /* pixels of the corner intersections: TL, TR, BR, BL */
     double H[9];                                /* grid (col, row) to picture pixels, row-major */
-    double lattice_score;                       /* share of the lattice's lines the picture supports */
+    double lattice_score;                       /* share of the board's points that show evidence */
+    int board_unsure;                           /* 1: another size or offset of the board explains the
+                                                   picture nearly as well; the reading may be a guess */
     double stage_ms[SEI_STAGES];
+    double lattice_ms[SEI_LAT_STAGES];          /* the lattice stage's own stages (lattice.h) */
     double ms;                                  /* decoded pixels to grid */
 } sei_vision_result;
 
