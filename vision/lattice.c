@@ -66,6 +66,8 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->stone_near = 3.2;
     p->stone_min_gap = 1.4;
     p->stone_angle_cos = 0.5;
+    p->stone_r_min = 0.3;
+    p->stone_r_max = 0.7;
     const double radii[6] = {3, 5, 8, 12, 18, 60}, tols[6] = {0.25, 0.22, 0.2, 0.18, 0.16, 0.15};
     memcpy(p->grow_radius, radii, sizeof radii);
     memcpy(p->grow_tol, tols, sizeof tols);
@@ -73,15 +75,12 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->point_tol = 0.15;
     p->row_min = 3;
     p->box_hole = 0.5;
-    p->line_full = 6;
-    p->line_none = 2;
     p->line_cover = 0.5;
-    p->window_hole = 0.8;
-    p->window_out = 0.8;
-    p->window_edge = 0.5;
+    p->window_hole = 0.4;
+    p->window_out = 1.0;
     p->window_rim = 1.5;
     p->unsure_margin = 1.5;
-    p->min_support = 0.12;
+    p->min_support = 0.2;
     p->seed = 0;
 }
 
@@ -1112,84 +1111,146 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
     return best >= 4 ? 0 : -1;
 }
 
-/* Stage 6: the window. Each lattice line is supported by the evidence on
- * it: fully from line_full points, not at all up to line_none (a board's
- * edge a cell beyond its last line, or the rim of a bowl, may cross a few
- * grid lines where a lattice line would be, but not many). For each size,
- * each direction takes the run of lines that holds most support, less its
- * unsupported lines and the support left outside; the outer lines count
- * extra, since a window must start and end on a line. */
+/* Stage 6: the window. Every window of 9, 13 or 19 points at every offset
+ * is judged by how well it explains the evidence on lattice points: each
+ * point inside holding evidence counts for it, each inside with none
+ * (window_hole) and each outside with some (window_out) against it, and
+ * evidence on the ring just outside (window_rim) more so, since a board has
+ * a bare wood margin beyond its outer lines. So the size comes from where
+ * the evidence stops, not from counting lines, and a 9x9 window inside a
+ * 19x19 board loses to the whole board by everything it leaves outside. */
 double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_params *p, int *best_n, int start[2],
                           double *runner, int *runner_size)
 {
-    double sup[2][GW];
-    double full = p->line_full, none = p->line_none;
-    for (int k = 0; k < GW; k++) {
-        double cu = 0, cv = 0;
-        for (int j = 0; j < GW; j++) {
-            cu += ev[k][j];
-            cv += ev[j][k];
-        }
-        sup[0][k] = cu >= full ? 1 : cu <= none ? 0 : (cu - none) / (full - none);
-        sup[1][k] = cv >= full ? 1 : cv <= none ? 0 : (cv - none) / (full - none);
+    /* Prefix sums: S[i][j] = sum of ev[u][v] for u < i, v < j; P the same
+     * counting only whole points (a crossing or a stone), which alone
+     * count against a window from outside it: a line that merely runs on
+     * may be the board's own edge a cell beyond its last grid line. */
+    double(*S)[GW + 1] = calloc(GW + 1, sizeof *S), (*P)[GW + 1] = calloc(GW + 1, sizeof *P);
+    *best_n = 0;
+    if (!S || !P) {
+        free(S);
+        free(P);
+        return -1e18;
     }
-    if (getenv("SEI_TRACE"))
-        for (int f = 0; f < 2; f++) {
-            fprintf(stderr, "support %d:", f);
-            for (int k = 0; k < GW; k++)
-                if (sup[f][k] > 0)
-                    fprintf(stderr, " %d:%.2f", k - GR, sup[f][k]);
-            fprintf(stderr, "\n");
+    for (int i = 0; i < GW; i++)
+        for (int j = 0; j < GW; j++) {
+            S[i + 1][j + 1] = S[i][j + 1] + S[i + 1][j] - S[i][j] + ev[i][j];
+            P[i + 1][j + 1] = P[i][j + 1] + P[i + 1][j] - P[i][j] + (ev[i][j] >= 1);
         }
+#define BOX(A, u0, v0, nu, nv) (A[(u0) + (nu)][(v0) + (nv)] - A[u0][(v0) + (nv)] - A[(u0) + (nu)][v0] + A[u0][v0])
+    const double all = P[GW][GW];
     const int sizes[3] = {9, 13, 19};
-    double best_total = -1e18, second = -1e18;
+    double best = -1e18, second = -1e18;
     int second_n = 0;
     *best_n = 0;
     for (int si = 0; si < 3; si++) {
         int N = sizes[si];
         if (size && size != N)
             continue;
-        double total = 0;
-        int starts[2] = {0, 0};
-        for (int f = 0; f < 2; f++) {
-            double all = 0;
-            for (int k = 0; k < GW; k++)
-                all += sup[f][k];
-            double bf = -1e18;
-            for (int s0 = 0; s0 + N <= GW; s0++) {
-                double in = 0;
-                for (int k = s0; k < s0 + N; k++)
-                    in += sup[f][k];
-                double sc = in - p->window_hole * (N - in) - p->window_out * (all - in) +
-                            p->window_edge * (sup[f][s0] + sup[f][s0 + N - 1]);
-                if (sc > bf) {
-                    bf = sc;
-                    starts[f] = s0 - GR;
+        for (int u0 = 1; u0 + N + 1 <= GW; u0++)
+            for (int v0 = 1; v0 + N + 1 <= GW; v0++) {
+                double in = BOX(S, u0, v0, N, N), in_pts = BOX(P, u0, v0, N, N);
+                double ring = BOX(P, u0 - 1, v0 - 1, N + 2, N + 2) - in_pts;
+                double sc = in - p->window_hole * (N * N - in) - p->window_out * (all - in_pts) - p->window_rim * ring;
+                if (sc > best) {
+                    if (best > second) {
+                        second = best;
+                        second_n = *best_n;
+                    }
+                    best = sc;
+                    *best_n = N;
+                    start[0] = u0 - GR;
+                    start[1] = v0 - GR;
+                } else if (sc > second) {
+                    second = sc;
+                    second_n = N;
                 }
             }
-            total += bf;
-        }
-        if (total > best_total) {
-            second = best_total;
-            second_n = *best_n;
-            best_total = total;
-            *best_n = N;
-            start[0] = starts[0];
-            start[1] = starts[1];
-        } else if (total > second) {
-            second = total;
-            second_n = N;
-        }
     }
+#undef BOX
+    free(S);
+    free(P);
     *runner = second;
     *runner_size = second_n;
-    return best_total;
+    return best;
 }
 
 static int fail_why(sei_lattice *out, const char *why, int a, int b)
 {
     snprintf(out->why, sizeof out->why, why, a, b);
     return -1;
+}
+
+/* The crossings (the first nc points of pts) and those stones whose
+ * radius suits the cells of lattice H where they lie, into dst; returns
+ * the count. Wood grain, a bowl's rim or a shadow make blobs too, but not
+ * of a stone's size on this lattice. */
+static int fitting_evidence(const double *pts, int nc, const sei_lattice_stone *st, int ns, const double H[9],
+                            const sei_lattice_params *p, double *dst)
+{
+    double Hinv[9];
+    memcpy(dst, pts, sizeof(double) * 2 * (size_t)nc);
+    int m = nc;
+    if (sei_h_inv(H, Hinv))
+        return m;
+    for (int i = 0; i < ns; i++) {
+        double u, v, x0, y0, x1, y1, x2, y2;
+        sei_h_apply(Hinv, st[i].x, st[i].y, &u, &v);
+        sei_h_apply(H, u - 0.5, v, &x0, &y0);
+        sei_h_apply(H, u + 0.5, v, &x1, &y1);
+        sei_h_apply(H, u, v + 0.5, &x2, &y2);
+        double cell = 0.5 * (hypot(x1 - x0, y1 - y0) + 2 * hypot(x2 - x0 - 0.5 * (x1 - x0), y2 - y0 - 0.5 * (y1 - y0)));
+        if (st[i].r < p->stone_r_min * cell || st[i].r > p->stone_r_max * cell)
+            continue;
+        dst[2 * m] = st[i].x;
+        dst[2 * m + 1] = st[i].y;
+        m++;
+    }
+    return m;
+}
+
+/* The evidence on each lattice point -GR..GR under Hinv: 1 for a crossing
+ * or a stone centre on it, else line_cover when a merged line that lies on
+ * a lattice line passes through it. */
+static void evidence_grid(const double *pts, int np, const line_t *lines, int nl, const double Hinv[9],
+                          const sei_lattice_params *p, float ev[GW][GW])
+{
+    static const float zero_row[GW] = {0};
+    for (int i = 0; i < GW; i++)
+        memcpy(ev[i], zero_row, sizeof zero_row);
+    for (int i = 0; i < nl; i++) {
+        double e[2][2], uv[2][2];
+        line_ends(&lines[i], e[0], e[1]);
+        for (int k = 0; k < 2; k++)
+            sei_h_apply(Hinv, e[k][0], e[k][1], &uv[k][0], &uv[k][1]);
+        /* Along u = const or v = const, within point_tol at both ends. */
+        for (int ax = 0; ax < 2; ax++) {
+            double c0 = uv[0][ax], c1 = uv[1][ax], k0 = floor(c0 + 0.5);
+            if (fabs(c0 - k0) > p->point_tol || fabs(c1 - k0) > p->point_tol || fabs(k0) > GR)
+                continue;
+            double a = uv[0][1 - ax], b = uv[1][1 - ax];
+            if (a > b) {
+                double t = a;
+                a = b;
+                b = t;
+            }
+            for (int j = (int)ceil(a - p->point_tol); j <= (int)floor(b + p->point_tol); j++) {
+                if (j < -GR || j > GR)
+                    continue;
+                float *cell = ax == 0 ? &ev[(int)k0 + GR][j + GR] : &ev[j + GR][(int)k0 + GR];
+                if (*cell < p->line_cover)
+                    *cell = (float)p->line_cover;
+            }
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        double u, v;
+        sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        double ku = floor(u + 0.5), kv = floor(v + 0.5);
+        if (fabs(u - ku) < p->point_tol && fabs(v - kv) < p->point_tol && fabs(ku) <= GR && fabs(kv) <= GR)
+            ev[(int)ku + GR][(int)kv + GR] = 1;
+    }
 }
 
 int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, int ns, int w, int h, int size,
@@ -1200,25 +1261,30 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     /* No board cell is smaller than this. */
     double min_gap = p->min_cell * diag;
     double t = now_ms();
-    int rc = -1, nl = 0, np = 0;
+    int rc = -1, nl = 0, np = 0, nc = 0;
     line_t *lines = NULL;
-    double *pts = NULL;
+    double *pts = NULL, *fit_pts = NULL;
     topk_t top = {0, p->top_k > 0 ? p->top_k : 1, NULL, NULL};
-    (void)stones;
-    (void)ns;
+    /* Stones alone can carry the fit when the grid is hidden. */
+    int stones_enough = ns >= p->min_evidence;
 
     /* 1. Families. */
-    int fam[2];
-    if (sei_lattice_families(segs, n, diag, p, fam)) {
+    int fam[2], have_lines = sei_lattice_families(segs, n, diag, p, fam) == 0;
+    out->stage_ms[SEI_LAT_FAMILIES] = now_ms() - t;
+    t = now_ms();
+    if (!have_lines && !stones_enough) {
         fail_why(out, "no two families of straight lines: nothing like a grid", 0, 0);
         goto done;
     }
-    out->stage_ms[SEI_LAT_FAMILIES] = now_ms() - t;
-    t = now_ms();
 
     /* 2. Lines. */
     lines = calloc((size_t)(p->max_lines > 0 ? p->max_lines : 1), sizeof *lines);
-    nl = lines ? sei_lattice_lines(segs, n, fam, diag, p, lines) : -1;
+    if (!lines) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    if (have_lines)
+        nl = sei_lattice_lines(segs, n, fam, diag, p, lines);
     if (nl < 0) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
@@ -1231,27 +1297,40 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     out->stage_ms[SEI_LAT_LINES] = now_ms() - t;
     t = now_ms();
     if (nf[0] < p->min_lines || nf[1] < p->min_lines) {
-        fail_why(out, "too few grid lines (%d and %d)", nf[0], nf[1]);
-        goto done;
+        if (!stones_enough) {
+            fail_why(out, "too few grid lines (%d and %d)", nf[0], nf[1]);
+            goto done;
+        }
+        have_lines = 0;
     }
 
-    /* 3. Crossings. */
-    pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + 1));
+    /* 3. Crossings, then the stone centres after them. */
+    pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + ns + 1));
     if (!pts) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
     }
-    np = sei_lattice_crossings(lines, nl, diag, p, pts, p->max_crossings);
-    out->crossings = np;
+    if (have_lines)
+        nc = sei_lattice_crossings(lines, nl, diag, p, pts, p->max_crossings);
+    np = nc;
+    for (int i = 0; i < ns; i++) {
+        pts[2 * np] = stones[i].x;
+        pts[2 * np + 1] = stones[i].y;
+        np++;
+    }
+    out->crossings = nc;
+    out->stones = ns;
     out->stage_ms[SEI_LAT_CROSSINGS] = now_ms() - t;
     t = now_ms();
     if (np < p->min_evidence) {
-        fail_why(out, "too few grid crossings (%d)", np, 0);
+        fail_why(out, "too few grid crossings (%d)", nc, 0);
         goto done;
     }
+    if (!have_lines)
+        nl = 0; /* too few to trust: only the stones speak */
 
-    /* 4. Hypotheses: cells of lines, then the vanishing-point lattice
-     * first in line. */
+    /* 4. Hypotheses: cells of lines, the vanishing-point lattice first in
+     * line, and the lattice of the stones. */
     uint64_t rng = p->seed ? p->seed : 0x2545F4914F6CDD1DULL;
     top.s = malloc(sizeof(double) * (size_t)top.k);
     top.h = malloc(sizeof(double[9]) * (size_t)top.k);
@@ -1259,8 +1338,11 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         fail_why(out, "out of memory", 0, 0);
         goto done;
     }
-    hypotheses_from_cells(lines, nl, pts, np, w, h, p, min_gap, &rng, &top);
-    {
+    if (have_lines) {
+        /* Cells are scored on the crossings alone when there are enough:
+         * they are many fewer than crossings and stones together, and
+         * thousands of cells are scored. */
+        hypotheses_from_cells(lines, nl, pts, nc >= p->min_evidence ? nc : np, w, h, p, min_gap, &rng, &top);
         double Hv[9], Hvi[9];
         if (sei_lattice_by_vanishing(lines, nl, w, h, p, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
             double s = score_points(pts, np, Hvi, p->hyp_tol, p->hyp_radius) +
@@ -1268,6 +1350,18 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
             topk_first(&top, s, Hv);
             if (getenv("SEI_TRACE"))
                 fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
+        }
+    }
+    {
+        double Hs[9], Hsi[9];
+        if (ns >= 3 && sei_lattice_by_stones(stones, ns, p, &rng, Hs) == 0 && sei_h_inv(Hs, Hsi) == 0) {
+            double s = score_points(pts, np, Hsi, p->hyp_tol, p->hyp_radius) +
+                       p->align_weight * alignment(lines, nl, Hsi, p->hyp_radius, p->align_sine);
+            /* Always among those grown: its score counts stones the cells'
+             * scores may not have. */
+            topk_first(&top, s, Hs);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "stone lattice: raw %.0f\n", s);
         }
     }
     out->stage_ms[SEI_LAT_HYPOTHESES] = now_ms() - t;
@@ -1280,21 +1374,28 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     /* 5. Grow the best guesses outwards from their cell, refitting on the
      * points they explain; keep the one explaining most in the end. */
     double H[9], final_best = -1e18;
+    fit_pts = malloc(sizeof(double) * 2 * (size_t)(np + 1));
+    if (!fit_pts) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
     for (int k = 0; k < top.n; k++) {
         double G[9], Ginv[9];
         memcpy(G, top.h[k], sizeof G);
-        sei_lattice_grow(pts, np, p, min_gap, G);
+        int m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
+        sei_lattice_grow(fit_pts, m, p, min_gap, G);
         if (sei_h_inv(G, Ginv))
             continue;
-        double s = density_score(pts, np, Ginv, p) + p->align_weight * alignment(lines, nl, Ginv, 30, p->align_sine);
+        m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
+        double s = density_score(fit_pts, m, Ginv, p) + p->align_weight * alignment(lines, nl, Ginv, 30, p->align_sine);
         if (s > final_best) {
             final_best = s;
             memcpy(H, G, sizeof H);
         }
     }
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, raw best %.0f, grown %.0f\n", nl, nf[0], nf[1], np,
-                top.s[0], final_best);
+        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
+                nf[1], nc, ns, top.s[0], final_best);
     out->stage_ms[SEI_LAT_GROW] = now_ms() - t;
     t = now_ms();
     if (final_best <= -1e18) {
@@ -1304,44 +1405,48 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
 
     /* 6. The window. */
     {
-        static const float zero_row[GW] = {0};
-        float ev[GW][GW];
-        for (int i = 0; i < GW; i++)
-            memcpy(ev[i], zero_row, sizeof zero_row);
+        static float ev_zero[GW][GW];
+        float(*ev)[GW] = malloc(sizeof ev_zero);
         double Hinv[9];
-        sei_h_inv(H, Hinv);
-        for (int i = 0; i < np; i++) {
-            double u, v;
-            sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
-            double ku = floor(u + 0.5), kv = floor(v + 0.5);
-            if (fabs(u - ku) < p->point_tol && fabs(v - kv) < p->point_tol && fabs(ku) <= GR && fabs(kv) <= GR)
-                ev[(int)ku + GR][(int)kv + GR] = 1;
+        if (!ev || sei_h_inv(H, Hinv)) {
+            free(ev);
+            fail_why(out, "out of memory", 0, 0);
+            goto done;
         }
+        int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
+        evidence_grid(fit_pts, m, lines, nl, Hinv, p, ev);
         int N = 0, st0[2] = {0, 0}, rn = 0;
         double runner = 0;
         double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn);
-        double in_total = 0;
-        if (N) {
-            /* Support of the chosen lines, as the window judged them. */
-            double full = p->line_full, none = p->line_none;
-            for (int f = 0; f < 2; f++)
-                for (int k = st0[f]; k < st0[f] + N; k++) {
-                    double c = 0;
-                    for (int j = 0; j < GW; j++)
-                        c += f == 0 ? ev[k + GR][j] : ev[j][k + GR];
-                    in_total += c >= full ? 1 : c <= none ? 0 : (c - none) / (full - none);
-                }
-        }
+        double in = 0;
+        for (int u = 0; u < N; u++)
+            for (int v = 0; v < N; v++)
+                in += ev[st0[0] + u + GR][st0[1] + v + GR];
         out->stage_ms[SEI_LAT_WINDOW] = now_ms() - t;
-        if (!N || in_total < N) {
-            fail_why(out, "the lines do not make a 9, 13 or 19 grid", 0, 0);
+        if (getenv("SEI_TRACE") && N) {
+            /* The evidence around the window, a character a point. */
+            for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {
+                for (int u = st0[0] - 3; u < st0[0] + N + 3; u++) {
+                    float e = u < -GR || u > GR || v < -GR || v > GR ? 0 : ev[u + GR][v + GR];
+                    int inside = u >= st0[0] && u < st0[0] + N && v >= st0[1] && v < st0[1] + N;
+                    fputc(e >= 1 ? '#' : e > 0 ? '+' : inside ? '.' : ' ', stderr);
+                }
+                fputc('\n', stderr);
+            }
+        }
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f\n",
+                    N, N, st0[0], st0[1], in, best, rn, rn, runner);
+        free(ev);
+        if (!N || in < p->min_support * N * N) {
+            fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
             goto done;
         }
         /* Shift the lattice so the window starts at (0, 0). */
         double T[9] = {1, 0, st0[0], 0, 1, st0[1], 0, 0, 1};
         sei_h_mul(H, T, out->H);
         out->size = N;
-        out->score = in_total / (2.0 * N);
+        out->score = in / ((double)N * N);
         out->runner_size = rn;
         out->margin = rn ? (best - runner) / N : 1e9;
         out->unsure = out->margin < p->unsure_margin;
@@ -1355,11 +1460,12 @@ done:
     }
     if (keep && pts) {
         out->points = pts;
-        out->npoints = out->crossings;
+        out->npoints = np;
         pts = NULL;
     }
     free(lines);
     free(pts);
+    free(fit_pts);
     free(top.s);
     free(top.h);
     return rc;

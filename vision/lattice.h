@@ -73,6 +73,8 @@ typedef struct {
     double stone_near;         /* neighbours lie within this many stone radii of a centre (3.2) */
     double stone_min_gap;      /* and at least this many radii (1.4) */
     double stone_angle_cos;    /* the two sides of a triple are at least this far from parallel: |cos| below (0.5) */
+    double stone_r_min;        /* once a lattice is guessed, only blobs of a stone's radius on it, at */
+    double stone_r_max;        /* least stone_r_min and at most stone_r_max cells, count (0.3, 0.7) */
     /* grow */
     double grow_radius[6];     /* each refit takes the points within this many cells ... (3 5 8 12 18 60) */
     double grow_tol[6];        /* ... that sit within this many cells of a lattice point (.25 .22 .2 .18 .16 .15) */
@@ -82,21 +84,17 @@ typedef struct {
     int row_min;               /* rows and columns with fewer hits than this are outside the judged box (3) */
     double box_hole;           /* each empty point in that box costs this (0.5) */
     /* window */
-    double line_full;          /* a lattice line is fully supported by this many points of evidence on it (6) */
-    double line_none;          /* and not at all by this many or fewer: a board's edge a cell beyond its
-                                  last line, or a bowl's rim, crosses a few grid lines, not many (2) */
-    double window_edge;        /* the window's outer lines count this much extra (0.5) */
     double line_cover;         /* a merged line lying on a lattice line marks the points it passes
                                   with this much evidence (0.5) */
-    double window_hole;        /* each point of the window with no evidence costs this (0.8) */
-    double window_out;         /* each point of evidence outside the window costs this (0.8) */
+    double window_hole;        /* each point of the window with no evidence costs this (0.4) */
+    double window_out;         /* each point of evidence outside the window costs this (1) */
     double window_rim;         /* each point of evidence on the ring just outside the window costs
                                   this more: a board has a bare wood margin there (1.5) */
     double unsure_margin;      /* the best window must beat the runner-up (another size, or the same
                                   size shifted) by this many points per line of the board, else the
                                   board is flagged unsure (1.5) */
     double min_support;        /* the window's points must hold evidence on at least this share of
-                                  them, else no board (0.12) */
+                                  them, else no board (0.2) */
     uint64_t seed;             /* 0: a fixed seed; the fit is repeatable */
 } sei_lattice_params;
 

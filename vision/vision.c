@@ -33,6 +33,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->line_kernel = 3;
     p->black_gap = 0.45;
     p->white_gap = 0.4;
+    p->stone_evidence = 1;
+    sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
 }
 
@@ -329,7 +331,22 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
 
     /* Lattice and size. */
     sei_lattice lat;
-    int fitted = sei_lattice_fit(segs, nseg, NULL, 0, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
+    /* Stone candidates: round dark and bright blobs, the evidence that a
+     * finished game leaves where it hides the grid. */
+    enum { MAX_BLOBS = 1500 };
+    int nblob = 0;
+    float *blobs = v->p.stone_evidence ? malloc(sizeof(float) * 4 * MAX_BLOBS) : NULL;
+    sei_lattice_stone *stones = v->p.stone_evidence ? malloc(sizeof *stones * MAX_BLOBS) : NULL;
+    if (v->p.stone_evidence && (!blobs || !stones || sei_cv_stone_blobs(&work, &v->p.blobs, blobs, MAX_BLOBS, &nblob)))
+        nblob = 0;
+    for (int i = 0; i < nblob; i++) {
+        stones[i].x = blobs[4 * i];
+        stones[i].y = blobs[4 * i + 1];
+        stones[i].r = blobs[4 * i + 2];
+        stones[i].dark = blobs[4 * i + 3] > 0 ? 1 : -1;
+    }
+    free(blobs);
+    int fitted = sei_lattice_fit(segs, nseg, stones, nblob, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
     memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
     if (getenv("SEI_TRACE")) {
         fprintf(stderr, "lattice stages:");
@@ -349,10 +366,14 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         }
         for (int i = 0; i < lat.npoints; i++)
             sei_cv_circle(&dbg, lat.points[2 * i], lat.points[2 * i + 1], 2, cross_col, -1);
+        const uint8_t dark_col[3] = {0, 200, 0}, bright_col[3] = {255, 0, 255};
+        for (int i = 0; i < nblob; i++)
+            sei_cv_circle(&dbg, stones[i].x, stones[i].y, stones[i].r, stones[i].dark > 0 ? dark_col : bright_col, 1);
         debug_save(v, SEI_STAGE_LATTICE, "evidence", &dbg);
         sei_image_free(&dbg);
     }
     sei_lattice_free(&lat);
+    free(stones);
     if (fitted) {
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
