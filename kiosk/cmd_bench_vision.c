@@ -133,6 +133,7 @@ static void bench_dir(const char *dir, FILE *out)
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
     int pictures = 0, found = 0, size_right = 0, perfect = 0, confusion[3][3] = {{0}};
+    int unsure_wrong = 0, unsure_right = 0; /* boards flagged unsure, of a wrong size and of the right one */
     long points = 0, wrong_points = 0;
     for (int i = 0; i < n && v && r && ms; i++) {
         char path[4096], tpath[4096];
@@ -158,11 +159,14 @@ static void bench_dir(const char *dir, FILE *out)
         ms[found++] = r->ms;
         points += t.size * t.size;
         if (r->size != t.size) {
-            fprintf(out, "  %s: read as %dx%d, truth %dx%d\n", names[i], r->size, r->size, t.size, t.size);
+            unsure_wrong += r->board_unsure;
+            fprintf(out, "  %s: read as %dx%d, truth %dx%d%s\n", names[i], r->size, r->size, t.size, t.size,
+                    r->board_unsure ? " (flagged unsure)" : "");
             wrong_points += t.size * t.size;
             continue;
         }
         size_right++;
+        unsure_right += r->board_unsure;
         int w = sei_truth_compare(&t, r, confusion);
         wrong_points += w;
         if (w == 0)
@@ -180,6 +184,8 @@ static void bench_dir(const char *dir, FILE *out)
             points ? 100.0 * (double)(points - wrong_points) / (double)points : 0);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", found ? ms[found / 2] : 0,
             found ? ms[found - 1] : 0, ru.ru_maxrss);
+    fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged\n", "", unsure_wrong,
+            found - size_right, unsure_right, size_right);
     fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");
     for (int a = 0; a < 3; a++)
         fprintf(out, " [%d %d %d]", confusion[a][0], confusion[a][1], confusion[a][2]);

@@ -83,8 +83,8 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
                 fprintf(out, "%s%.2f", x ? "," : "", r->confidence[y][x]);
             fputc(']', out);
         }
-        fprintf(out, "],\"min_confidence\":%.3f,\"lattice_score\":%.3f,\"ms\":%.2f,\"stages_ms\":{", r->min_confidence,
-                r->lattice_score, r->ms);
+        fprintf(out, "],\"min_confidence\":%.3f,\"lattice_score\":%.3f,\"board_unsure\":%s,\"ms\":%.2f,\"stages_ms\":{",
+                r->min_confidence, r->lattice_score, r->board_unsure ? "true" : "false", r->ms);
         const char *names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
         for (int i = 0; i < SEI_STAGES; i++)
             fprintf(out, "%s\"%s\":%.2f", i ? "," : "", names[i], r->stage_ms[i]);

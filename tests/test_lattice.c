@@ -247,16 +247,54 @@ static void test_window(void **state)
         int N = sizes[si];
         board_evidence(ev, N, 3 - N / 2, -2 - N / 2, 0.75, 10);
         int n = 0, st[2], rn = 0;
-        double runner;
-        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn);
+        double runner, shifted;
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
         assert_int_equal(n, N);
         assert_int_equal(st[0], 3 - N / 2);
         assert_int_equal(st[1], -2 - N / 2);
         assert_true(best > runner);
         /* A size asked for is the only one tried. */
+        /* A clear board is not in doubt. */
+        assert_true((best - runner) / N >= p.unsure_margin && (best - shifted) / N >= p.unsure_shift);
         int want = N == 19 ? 9 : 19;
-        sei_lattice_window((const float(*)[121])ev, want, &p, &n, st, &runner, &rn);
+        sei_lattice_window((const float(*)[121])ev, want, &p, &n, st, &runner, &rn, &shifted);
         assert_int_equal(n, want);
+    }
+}
+
+/* A 19x19 board whose evidence is dense in one 9x9 corner and thin
+ * elsewhere (the lattice found there, the rest hidden): once a few dozen
+ * points of the rest are seen, a smaller reading is never given without
+ * doubt, and with most of them the whole board is read. */
+static void test_window_doubt(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    static float ev[121][121];
+    for (int trial = 0; trial < 20; trial++) {
+        double thin = 0.05 * trial / 2;
+        board_evidence(ev, 19, -9, -9, thin, 0);
+        for (int u = 0; u < 9; u++)
+            for (int v = 0; v < 9; v++)
+                ev[-9 + u + 60][-9 + v + 60] = 1;
+        int n = 0, st[2], rn = 0;
+        double runner, shifted;
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
+        /* The share of the points outside the window, as the fit judges it. */
+        double all = 0, in = 0;
+        for (int u = 0; u < 121; u++)
+            for (int v = 0; v < 121; v++) {
+                all += ev[u][v] >= 1;
+                if (u >= st[0] + 60 && u < st[0] + 60 + n && v >= st[1] + 60 && v < st[1] + 60 + n)
+                    in += ev[u][v] >= 1;
+            }
+        int unsure = (best - runner) / n < p.unsure_margin || (best - shifted) / n < p.unsure_shift ||
+                     1 - in / all > p.unsure_outside;
+        if (n != 19)
+            assert_true(unsure || thin < 0.07);
+        if (thin >= 0.4) /* most of the board seen: the whole board, and sure of it */
+            assert_int_equal(n, 19);
     }
 }
 
@@ -359,7 +397,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_families), cmocka_unit_test(test_lines_and_crossings),
         cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
-        cmocka_unit_test(test_window),   cmocka_unit_test(test_by_stones),
+        cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_by_stones),
         cmocka_unit_test(test_fit),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));

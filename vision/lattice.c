@@ -72,6 +72,8 @@ void sei_lattice_params_default(sei_lattice_params *p)
     memcpy(p->grow_radius, radii, sizeof radii);
     memcpy(p->grow_tol, tols, sizeof tols);
     p->max_shrink = 6;
+    p->exact_crossings = 40;
+    p->exact_loss = 0.03;
     p->point_tol = 0.15;
     p->row_min = 3;
     p->box_hole = 0.5;
@@ -79,7 +81,9 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->window_hole = 0.4;
     p->window_out = 1.0;
     p->window_rim = 1.5;
-    p->unsure_margin = 1.5;
+    p->unsure_margin = 1.1;
+    p->unsure_shift = 0.5;
+    p->unsure_outside = 0.12;
     p->min_support = 0.2;
     p->seed = 0;
 }
@@ -1120,7 +1124,7 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
  * the evidence stops, not from counting lines, and a 9x9 window inside a
  * 19x19 board loses to the whole board by everything it leaves outside. */
 double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_params *p, int *best_n, int start[2],
-                          double *runner, int *runner_size)
+                          double *runner, int *runner_size, double *runner_offset)
 {
     /* Prefix sums: S[i][j] = sum of ev[u][v] for u < i, v < j; P the same
      * counting only whole points (a crossing or a stone), which alone
@@ -1141,9 +1145,9 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
 #define BOX(A, u0, v0, nu, nv) (A[(u0) + (nu)][(v0) + (nv)] - A[u0][(v0) + (nv)] - A[(u0) + (nu)][v0] + A[u0][v0])
     const double all = P[GW][GW];
     const int sizes[3] = {9, 13, 19};
-    double best = -1e18, second = -1e18;
-    int second_n = 0;
-    *best_n = 0;
+    /* Per size: the best window, where it starts, and the best other offset. */
+    double top1[3] = {-1e18, -1e18, -1e18}, top2[3] = {-1e18, -1e18, -1e18};
+    int at[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     for (int si = 0; si < 3; si++) {
         int N = sizes[si];
         if (size && size != N)
@@ -1153,27 +1157,37 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
                 double in = BOX(S, u0, v0, N, N), in_pts = BOX(P, u0, v0, N, N);
                 double ring = BOX(P, u0 - 1, v0 - 1, N + 2, N + 2) - in_pts;
                 double sc = in - p->window_hole * (N * N - in) - p->window_out * (all - in_pts) - p->window_rim * ring;
-                if (sc > best) {
-                    if (best > second) {
-                        second = best;
-                        second_n = *best_n;
-                    }
-                    best = sc;
-                    *best_n = N;
-                    start[0] = u0 - GR;
-                    start[1] = v0 - GR;
-                } else if (sc > second) {
-                    second = sc;
-                    second_n = N;
-                }
+                if (sc > top1[si]) {
+                    top2[si] = top1[si];
+                    top1[si] = sc;
+                    at[si][0] = u0 - GR;
+                    at[si][1] = v0 - GR;
+                } else if (sc > top2[si])
+                    top2[si] = sc;
             }
     }
 #undef BOX
     free(S);
     free(P);
-    *runner = second;
-    *runner_size = second_n;
-    return best;
+    int b = -1;
+    for (int si = 0; si < 3; si++)
+        if (top1[si] > -1e18 && (b < 0 || top1[si] > top1[b]))
+            b = si;
+    *runner = -1e18;
+    *runner_size = 0;
+    *runner_offset = -1e18;
+    if (b < 0)
+        return -1e18;
+    *best_n = sizes[b];
+    start[0] = at[b][0];
+    start[1] = at[b][1];
+    *runner_offset = top2[b];
+    for (int si = 0; si < 3; si++)
+        if (si != b && top1[si] > *runner) {
+            *runner = top1[si];
+            *runner_size = sizes[si];
+        }
+    return top1[b];
 }
 
 static int fail_why(sei_lattice *out, const char *why, int a, int b)
@@ -1393,6 +1407,19 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
             memcpy(H, G, sizeof H);
         }
     }
+    /* Stone centres are seen at the stone's top, a little off its point in
+     * an oblique view; crossings are exact. Where the crossings alone hold
+     * the lattice as well, the final fit is theirs. */
+    if (nc >= p->exact_crossings && final_best > -1e18) {
+        double G[9], Ginv[9], Hi[9];
+        memcpy(G, H, sizeof G);
+        sei_lattice_grow(pts, nc, p, min_gap, G);
+        int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
+        double before = sei_h_inv(H, Hi) ? -1e18 : density_score(fit_pts, m, Hi, p);
+        m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
+        if (sei_h_inv(G, Ginv) == 0 && density_score(fit_pts, m, Ginv, p) >= before - p->exact_loss * fabs(before))
+            memcpy(H, G, sizeof H);
+    }
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
                 nf[1], nc, ns, top.s[0], final_best);
@@ -1416,12 +1443,17 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
         evidence_grid(fit_pts, m, lines, nl, Hinv, p, ev);
         int N = 0, st0[2] = {0, 0}, rn = 0;
-        double runner = 0;
-        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn);
-        double in = 0;
+        double runner = 0, runner_off = 0;
+        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off);
+        double in = 0, pts_in = 0, pts_all = 0;
         for (int u = 0; u < N; u++)
-            for (int v = 0; v < N; v++)
+            for (int v = 0; v < N; v++) {
                 in += ev[st0[0] + u + GR][st0[1] + v + GR];
+                pts_in += ev[st0[0] + u + GR][st0[1] + v + GR] >= 1;
+            }
+        for (int u = 0; u < GW; u++)
+            for (int v = 0; v < GW; v++)
+                pts_all += ev[u][v] >= 1;
         out->stage_ms[SEI_LAT_WINDOW] = now_ms() - t;
         if (getenv("SEI_TRACE") && N) {
             /* The evidence around the window, a character a point. */
@@ -1435,8 +1467,9 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
             }
         }
         if (getenv("SEI_TRACE"))
-            fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f\n",
-                    N, N, st0[0], st0[1], in, best, rn, rn, runner);
+            fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
+                    "shifted %.1f\n",
+                    N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
         free(ev);
         if (!N || in < p->min_support * N * N) {
             fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
@@ -1448,8 +1481,12 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         out->size = N;
         out->score = in / ((double)N * N);
         out->runner_size = rn;
+        /* Doubt about the size, and about where the window sits. */
         out->margin = rn ? (best - runner) / N : 1e9;
-        out->unsure = out->margin < p->unsure_margin;
+        out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
+        out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
+        out->unsure = out->margin < p->unsure_margin || out->shift_margin < p->unsure_shift ||
+                      out->outside > p->unsure_outside;
         rc = 0;
     }
 done:

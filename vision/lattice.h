@@ -79,6 +79,9 @@ typedef struct {
     double grow_radius[6];     /* each refit takes the points within this many cells ... (3 5 8 12 18 60) */
     double grow_tol[6];        /* ... that sit within this many cells of a lattice point (.25 .22 .2 .18 .16 .15) */
     double max_shrink;         /* across the fitted points cells shrink by at most this factor (6) */
+    int exact_crossings;       /* with this many crossings the final fit is refitted on them alone
+                                  (stone centres are seen at the stones' tops) ... (40) */
+    double exact_loss;         /* ... when that loses at most this share of the explained evidence (0.03) */
     /* judging grown guesses */
     double point_tol;          /* evidence is on a lattice point within this many cells (0.15) */
     int row_min;               /* rows and columns with fewer hits than this are outside the judged box (3) */
@@ -90,9 +93,12 @@ typedef struct {
     double window_out;         /* each point of evidence outside the window costs this (1) */
     double window_rim;         /* each point of evidence on the ring just outside the window costs
                                   this more: a board has a bare wood margin there (1.5) */
-    double unsure_margin;      /* the best window must beat the runner-up (another size, or the same
-                                  size shifted) by this many points per line of the board, else the
-                                  board is flagged unsure (1.5) */
+    double unsure_margin;      /* the best window must beat the best of another size by this many
+                                  points of evidence per line of the board ... (1.1) */
+    double unsure_shift;       /* ... and the same size at any other offset by this many, else the
+                                  board is flagged unsure (0.5) ... */
+    double unsure_outside;     /* ... as it is when more than this share of the points of evidence on
+                                  the lattice lie outside the window: more board may lie beyond (0.12) */
     double min_support;        /* the window's points must hold evidence on at least this share of
                                   them, else no board (0.2) */
     uint64_t seed;             /* 0: a fixed seed; the fit is repeatable */
@@ -125,9 +131,12 @@ typedef struct {
     double H[9];        /* lattice (u, v) to pixels; u, v = 0 .. size-1 */
     int size;           /* 9, 13 or 19; 0 when no lattice was found */
     double score;       /* share of the window's points that hold evidence */
-    double margin;      /* the best window's lead over the runner-up, points per line */
-    int runner_size;    /* the runner-up's size */
-    int unsure;         /* 1: the runner-up is too close (margin < unsure_margin) */
+    double margin;      /* the best window's lead over the best of another size, points per line */
+    int runner_size;    /* that runner-up's size (0: only one size was tried) */
+    double shift_margin; /* its lead over the same size at any other offset, points per line */
+    double outside;     /* share of the points of evidence on the lattice outside the window */
+    int unsure;         /* 1: a runner-up is too close (margin < unsure_margin or shift_margin <
+                           unsure_shift), or too much lies outside (outside > unsure_outside) */
     int lines_a, lines_b; /* lines found in each family */
     int crossings, stones; /* evidence points used */
     double stage_ms[SEI_LAT_STAGES];
@@ -174,13 +183,15 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
 /* 5. Refit H outwards from its cell on the points it explains (x y pairs,
  * weights may be NULL); min_cell in pixels. */
 void sei_lattice_grow(const double *pts, int n, const sei_lattice_params *p, double min_cell, double H[9]);
-/* 6. The window. ev is a 121 x 121 grid of evidence (0..1) on lattice
- * points -60..60 ([u + 60][v + 60]). size: 0 any, else only that size.
- * Returns the best window's score, with its size, its first lattice
- * point, the best score of any other window (size or offset) in *runner
- * and that window's size in *runner_size. -1e18 when no size fits. */
+/* 6. The window. ev is a 121 x 121 grid of evidence (0..1: 1 a point, a
+ * crossing or a stone; less, a line passing) on lattice points -60..60
+ * ([u + 60][v + 60]). size: 0 any, else only that size. Returns the best
+ * window's score, with its size and its first lattice point; the best
+ * score of another size in *runner (its size in *runner_size, 0 when only
+ * one size was tried) and of the same size at another offset in
+ * *runner_offset. -1e18 when no window fits. */
 double sei_lattice_window(const float ev[121][121], int size, const sei_lattice_params *p, int *best_n, int start[2],
-                          double *runner, int *runner_size);
+                          double *runner, int *runner_size, double *runner_offset);
 
 /* Apply a row-major 3x3 homography to (x, y). */
 static inline void sei_h_apply(const double H[9], double x, double y, double *ox, double *oy)

@@ -386,6 +386,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     out->size = n;
     out->lattice_score = lat.score;
     out->board_unsure = lat.unsure;
+    out->board_margin = lat.margin < lat.shift_margin ? lat.margin : lat.shift_margin;
     out->stage_ms[SEI_STAGE_SIZE] = now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
         memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);

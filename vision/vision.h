@@ -65,6 +65,9 @@ typedef struct {
     double lattice_score;                       /* share of the board's points that show evidence */
     int board_unsure;                           /* 1: another size or offset of the board explains the
                                                    picture nearly as well; the reading may be a guess */
+    double board_margin;                        /* how far the board's window beats the runner-up (another
+                                                   size, or the same shifted), in points of evidence
+                                                   per line of the board */
     double stage_ms[SEI_STAGES];
     double lattice_ms[SEI_LAT_STAGES];          /* the lattice stage's own stages (lattice.h) */
     double ms;                                  /* decoded pixels to grid */
