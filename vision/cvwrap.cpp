@@ -611,9 +611,9 @@ extern "C" int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params
 
 extern "C" void sei_cv_blob_params_default(sei_cv_blob_params *p)
 {
-    p->min_radius_px = 3;
+    p->min_radius_px = 2;
     p->max_radius = 0.04;
-    p->open_px = 5;
+    p->open_px = 3;
     p->ring = 1.35;
     p->min_off = 2;
     p->suppress = 1.2;

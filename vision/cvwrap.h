@@ -84,9 +84,9 @@ int sei_cv_video_write(const char *path, const sei_image *frames, int n, double 
  * rest, with their centres and radii (from the distance transform, so
  * touching stones come apart). */
 typedef struct {
-    double min_radius_px; /* smaller blobs are noise (3) */
+    double min_radius_px; /* smaller blobs are noise (2) */
     double max_radius;    /* larger blobs (share of the diagonal) are no stones (0.04) */
-    int open_px;          /* opening that takes grid lines out of the masks, pixels (5) */
+    int open_px;          /* opening that takes grid lines out of the masks, pixels (3) */
     double ring;          /* roundness is tested this many radii from the centre (1.35) */
     int min_off;          /* at least this many of 8 points on that ring are off the blob (2) */
     double suppress;      /* no second centre within this many radii of one found (1.2) */

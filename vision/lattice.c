@@ -44,7 +44,7 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->crossing_slack = 0.005;
     p->max_crossings = 6000;
     p->min_evidence = 12;
-    p->rounds = 1500;
+    p->rounds = 800;
     p->min_cell = 0.008;
     p->max_cell_area = 0.04;
     p->neighbour_taper = 2.4;

@@ -34,6 +34,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->black_gap = 0.45;
     p->white_gap = 0.4;
     p->stone_evidence = 1;
+    p->stone_scale = 0.5;
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
 }
@@ -337,12 +338,22 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     int nblob = 0;
     float *blobs = v->p.stone_evidence ? malloc(sizeof(float) * 4 * MAX_BLOBS) : NULL;
     sei_lattice_stone *stones = v->p.stone_evidence ? malloc(sizeof *stones * MAX_BLOBS) : NULL;
-    if (v->p.stone_evidence && (!blobs || !stones || sei_cv_stone_blobs(&work, &v->p.blobs, blobs, MAX_BLOBS, &nblob)))
+    /* Found on a smaller picture: stones are many pixels across, and this
+     * stage's cost is all per pixel. */
+    sei_image small = {0};
+    double bs = v->p.stone_scale > 0 && v->p.stone_scale < 1 ? v->p.stone_scale : 1;
+    if (v->p.stone_evidence &&
+        (!blobs || !stones || sei_cv_resize(&work, &small, (int)lround(ww * bs), (int)lround(wh * bs)) ||
+         sei_cv_stone_blobs(&small, &v->p.blobs, blobs, MAX_BLOBS, &nblob)))
         nblob = 0;
+    sei_image_free(&small);
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nblob, now_ms() - t);
     for (int i = 0; i < nblob; i++) {
-        stones[i].x = blobs[4 * i];
-        stones[i].y = blobs[4 * i + 1];
-        stones[i].r = blobs[4 * i + 2];
+        /* Pixel centres: (x + 0.5) / bs - 0.5 in the working picture. */
+        stones[i].x = (float)((blobs[4 * i] + 0.5) / bs - 0.5);
+        stones[i].y = (float)((blobs[4 * i + 1] + 0.5) / bs - 0.5);
+        stones[i].r = (float)(blobs[4 * i + 2] / bs);
         stones[i].dark = blobs[4 * i + 3] > 0 ? 1 : -1;
     }
     free(blobs);

@@ -43,6 +43,7 @@ typedef struct {
     double white_gap;       /* a white stone is lighter than the wood by at least this share of
                                the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
     int stone_evidence;     /* 1: stones found before the lattice are evidence for it (1) */
+    double stone_scale;     /* they are looked for on the working picture shrunk by this (0.5) */
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
     sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
                                fixed one, so the reading is repeatable */
