@@ -197,9 +197,9 @@ static void test_huge_picture(void **state)
     remove(path);
 }
 
-/* Read a folder of pictures with truth; floors on perfect boards and on
- * points right. */
-static void folder_floor(const char *dir, double min_perfect, double min_points)
+/* Read a folder of pictures with truth; floors on boards found, perfect
+ * boards and points right (a board not found counts as all wrong). */
+static void folder_floor(const char *dir, double min_found, double min_perfect, double min_points)
 {
     DIR *d = opendir(dir);
     if (!d) {
@@ -208,7 +208,7 @@ static void folder_floor(const char *dir, double min_perfect, double min_points)
     }
     sei_vision *v = sei_vision_create(NULL);
     sei_vision_result *r = malloc(sizeof *r);
-    int pictures = 0, perfect = 0;
+    int pictures = 0, perfect = 0, found = 0;
     long points = 0, wrong = 0;
     struct dirent *e;
     while ((e = readdir(d))) {
@@ -224,8 +224,9 @@ static void folder_floor(const char *dir, double min_perfect, double min_points)
         pictures++;
         points += t.size * t.size;
         sei_image img = {0};
-        if (sei_vision_load(v, path, &img) != SEI_VISION_OK || sei_vision_read(v, &img, r) != SEI_VISION_OK ||
-            r->size != t.size) {
+        int read = sei_vision_load(v, path, &img) == SEI_VISION_OK && sei_vision_read(v, &img, r) == SEI_VISION_OK;
+        found += read;
+        if (!read || r->size != t.size) {
             wrong += t.size * t.size;
             sei_image_free(&img);
             continue;
@@ -239,9 +240,13 @@ static void folder_floor(const char *dir, double min_perfect, double min_points)
     sei_vision_destroy(v);
     free(r);
     double pp = pictures ? (double)perfect / pictures : 0, pt = points ? 1.0 - (double)wrong / (double)points : 0;
-    printf("%s: %d pictures, %d perfect (%.1f%%, floor %.1f%%), points right %.2f%% (floor %.2f%%)\n", dir, pictures,
-           perfect, 100 * pp, 100 * min_perfect, 100 * pt, 100 * min_points);
+    double pf = pictures ? (double)found / pictures : 0;
+    printf("%s: %d pictures, board found on %d (%.1f%%, floor %.1f%%), %d perfect (%.1f%%, floor %.1f%%), points right "
+           "%.2f%% (floor %.2f%%)\n",
+           dir, pictures, found, 100 * pf, 100 * min_found, perfect, 100 * pp, 100 * min_perfect, 100 * pt,
+           100 * min_points);
     assert_true(pictures > 0);
+    assert_true(pf >= min_found);
     assert_true(pp >= min_perfect);
     assert_true(pt >= min_points);
 }
@@ -249,20 +254,20 @@ static void folder_floor(const char *dir, double min_perfect, double min_points)
 static void test_renders(void **state)
 {
     (void)state;
-    folder_floor(SEI_TESTS_DIR "/../images/renders", RENDER_PERFECT_FLOOR, RENDER_POINTS_FLOOR);
+    folder_floor(SEI_TESTS_DIR "/../images/renders", RENDER_FOUND_FLOOR, RENDER_PERFECT_FLOOR, RENDER_POINTS_FLOOR);
 }
 
-static void shared_floor(const char *set, double min_perfect, double min_points)
+static void shared_floor(const char *set, double min_found, double min_perfect, double min_points)
 {
     char dir[2048];
     const char *shared = sei_test_shared_dir();
     snprintf(dir, sizeof dir, "%s/photos/%s", shared ? shared : "/nonexistent", set);
-    folder_floor(dir, min_perfect, min_points);
+    folder_floor(dir, min_found, min_perfect, min_points);
 }
 
-static void test_photos_imago(void **state) { (void)state; shared_floor("imago-tests", 0.50, 0.99); }
-static void test_photos_tengen(void **state) { (void)state; shared_floor("Tengen-Go", 0.50, 0.98); }
-static void test_photos_gobonline(void **state) { (void)state; shared_floor("gobonline", 0.28, 0.50); }
+static void test_photos_imago(void **state) { (void)state; shared_floor("imago-tests", 1.0, 0.55, 0.995); }
+static void test_photos_tengen(void **state) { (void)state; shared_floor("Tengen-Go", 1.0, 0.55, 0.995); }
+static void test_photos_gobonline(void **state) { (void)state; shared_floor("gobonline", 0.70, 0.28, 0.55); }
 
 int main(void)
 {

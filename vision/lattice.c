@@ -1249,6 +1249,10 @@ static void evidence_grid(const double *pts, int np, const line_t *lines, int nl
                 a = b;
                 b = t;
             }
+            if (!(a < GR + 1 && b > -GR - 1)) /* off the tracked points, or not a number */
+                continue;
+            a = fmax(a, -GR - 1);
+            b = fmin(b, GR + 1);
             for (int j = (int)ceil(a - p->point_tol); j <= (int)floor(b + p->point_tol); j++) {
                 if (j < -GR || j > GR)
                     continue;
