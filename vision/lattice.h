@@ -79,9 +79,10 @@ typedef struct {
     double grow_radius[6];     /* each refit takes the points within this many cells ... (3 5 8 12 18 60) */
     double grow_tol[6];        /* ... that sit within this many cells of a lattice point (.25 .22 .2 .18 .16 .15) */
     double max_shrink;         /* across the fitted points cells shrink by at most this factor (6) */
-    int exact_crossings;       /* with this many crossings the final fit is refitted on them alone
-                                  (stone centres are seen at the stones' tops) ... (40) */
-    double exact_loss;         /* ... when that loses at most this share of the explained evidence (0.03) */
+    int exact_crossings;       /* when the crossings fill the lattice with this many points, net of its
+                                  holes, the final fit is refitted on them alone (stone centres are
+                                  seen at the stones' tops) ... (40) */
+    double exact_loss;         /* ... if that explains the crossings at most this share worse (0) */
     /* judging grown guesses */
     double point_tol;          /* evidence is on a lattice point within this many cells (0.15) */
     int row_min;               /* rows and columns with fewer hits than this are outside the judged box (3) */

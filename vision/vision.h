@@ -3,10 +3,13 @@
  *
  * The stages, each timed and each able to write a debug picture:
  *   1. segments  straight line segments of the picture (LSD);
- *   2. lattice   the grid: two families of lines, fitted as one projective
- *                lattice (a homography from grid coordinates to pixels),
- *                so a crowded board that hides most lines still gives it;
- *   3. size      9, 13 or 19 from the lattice's extent;
+ *   2. lattice   the grid: line crossings and stone candidates (round dark
+ *                and white blobs found before any lattice), fitted as one
+ *                projective lattice (a homography from grid coordinates to
+ *                pixels), so a crowded board that hides most lines still
+ *                gives it; then the window of 9, 13 or 19 points that
+ *                explains that evidence best (lattice.h);
+ *   3. size      the window's size, turned upright;
  *   4. stones    each intersection sampled in the board's own top-down view
  *                and compared with the bare wood around it.
  * A reading that cannot be trusted says so: a status and a message when no
