@@ -383,6 +383,38 @@ static void fit_board(int n, double stone_fill, int with_stones)
     free(segs);
 }
 
+/* A finished game whose grid lines are all hidden: the stones alone give
+ * the lattice and its size; and min_support does what it says: a window
+ * whose points hold less evidence than that share is no board. */
+static void test_fit_stones_only(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    sei_lattice_stone st[400];
+    int ns = board_stones(H, 19, 0.75, st);
+    sei_lattice lat;
+    int rc = sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat);
+    if (rc)
+        printf("no lattice: %s\n", lat.why);
+    assert_int_equal(rc, 0);
+    assert_int_equal(lat.size, 19);
+    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
+    assert_true(lat.score > 0.6 && lat.score < 0.9);
+    sei_lattice_free(&lat);
+    p.min_support = 0.95;
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat), -1);
+    assert_non_null(strstr(lat.why, "does not make"));
+    sei_lattice_free(&lat);
+    /* Too few stones and no lines: no lattice, with the reason. */
+    sei_lattice_params_default(&p);
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, 5, W, HH, 0, &p, 0, &lat), -1);
+    assert_true(lat.size == 0 && lat.why[0]);
+    sei_lattice_free(&lat);
+}
+
 static void test_fit(void **state)
 {
     (void)state;
@@ -398,7 +430,7 @@ int main(void)
         cmocka_unit_test(test_families), cmocka_unit_test(test_lines_and_crossings),
         cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
         cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_by_stones),
-        cmocka_unit_test(test_fit),
+        cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -41,11 +41,13 @@ typedef struct {
     double line_slack;         /* allowance beyond a line's extent, per pixel along it, grows as
                                   line_slack / max(extent, 20): a short line's direction is unsure (1.5) */
     int max_lines;             /* lines kept (400) */
-    int min_lines;             /* fewer lines in either family: no grid (3) */
+    int min_lines;             /* fewer lines in either family: the lines are not used, and without
+                                  min_evidence stones there is no lattice (3) */
     /* crossings */
     double crossing_slack;     /* a crossing may lie this far (diag) beyond both lines' extents (0.005) */
     int max_crossings;         /* crossings kept (6000) */
-    int min_evidence;          /* fewer crossings plus stone centres: no lattice (12) */
+    int min_evidence;          /* fewer crossings plus stone centres: no lattice; this many stones carry
+                                  the fit without lines (12) */
     /* hypotheses from cells of lines */
     int rounds;                /* RANSAC hypotheses tried (1500) */
     double min_cell;           /* no cell side is smaller than this (diag): a 19x19 grid filling the
