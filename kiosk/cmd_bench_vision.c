@@ -94,11 +94,32 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
 }
 
 /* Count the points a reading gets wrong, with the confusion matrix
- * [truth][read]; up to symmetry when the truth has no corners. */
+ * [truth][read]. Which corner of a turned board is "top left" is a
+ * convention, so the reading is compared under the symmetry that puts its
+ * corner points on the truth's (when the truth has corners: the geometry
+ * decides, not the stones), else under the symmetry that fits best. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3])
 {
-    int n = t->size, best = -1, bestk = 0;
-    for (int k = 0; k < (t->has_corners ? 1 : 8); k++) {
+    int n = t->size, best = -1, bestk = 0, k0 = 0, k1 = 8;
+    if (t->has_corners) {
+        const int uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+        double dbest = 1e18;
+        for (int k = 0; k < 8; k++) {
+            double d = 0;
+            for (int i = 0; i < 4; i++) {
+                int a, b;
+                turn(n, k, uv[i][0], uv[i][1], &a, &b);
+                int j = a == 0 ? (b == 0 ? 0 : 3) : (b == 0 ? 1 : 2);
+                d += hypot(r->corners[i][0] - t->corners[j][0], r->corners[i][1] - t->corners[j][1]);
+            }
+            if (d < dbest) {
+                dbest = d;
+                k0 = k;
+            }
+        }
+        k1 = k0 + 1;
+    }
+    for (int k = k0; k < k1; k++) {
         int wrong = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
