@@ -232,7 +232,7 @@ static sei_vision *reader(sei_app *a, int live)
     vp.size = a->set.size;
     if (live) {
         vp.work_side = a->p.live_side;
-        vp.ransac_rounds = 600;
+        vp.lattice.rounds = 600;
         /* The live view only previews the stones and watches for hands,
          * many times a second: the hand-set reader is enough there; the
          * capture reads with the learned classifier and its doubts. */

@@ -5,8 +5,8 @@
  * unsure flags cover the misread points, median and worst reading time,
  * peak memory. A picture that cannot be read or whose board is not found
  * counts as wrong (its stones missed), never as skipped.
- * Grids are compared up to the board's quarter turns, and where the truth
- * has no corners up to its eight symmetries. */
+ * The reading is compared under the board's symmetry its corners fix, or
+ * where the truth has no corners, the symmetry that fits best. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdlib.h>
@@ -97,16 +97,34 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
 }
 
 /* Count the points a reading gets wrong, with the confusion matrix
- * [truth][read]; up to the board's quarter turns (which corner is "top
- * left" is a matter of convention when the board is seen turned by about
- * 45 degrees), and up to mirror images too when the truth has no corners
- * (nothing then says which way round it was labelled). wrong_at (may be
- * NULL) marks each point of r that is wrong. */
+ * [truth][read]. Which corner of a turned board is "top left" is a
+ * convention, so the reading is compared under the symmetry that puts its
+ * corner points on the truth's (when the truth has corners: the geometry
+ * decides, not the stones), else under the symmetry that fits best.
+ * wrong_at (may be NULL) marks each point of r that is wrong. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
                       uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
-    int n = t->size, best = -1, bestk = 0;
-    for (int k = 0; k < (t->has_corners ? 4 : 8); k++) {
+    int n = t->size, best = -1, bestk = 0, k0 = 0, k1 = 8;
+    if (t->has_corners) {
+        const int uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+        double dbest = 1e18;
+        for (int k = 0; k < 8; k++) {
+            double d = 0;
+            for (int i = 0; i < 4; i++) {
+                int a, b;
+                turn(n, k, uv[i][0], uv[i][1], &a, &b);
+                int j = a == 0 ? (b == 0 ? 0 : 3) : (b == 0 ? 1 : 2);
+                d += hypot(r->corners[i][0] - t->corners[j][0], r->corners[i][1] - t->corners[j][1]);
+            }
+            if (d < dbest) {
+                dbest = d;
+                k0 = k;
+            }
+        }
+        k1 = k0 + 1;
+    }
+    for (int k = k0; k < k1; k++) {
         int wrong = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
@@ -239,6 +257,8 @@ static void bench_dir(const char *dir, FILE *out)
                  "wrong sizes not flagged %d\n",
             "", f.misread_flagged, f.misread, pct(f.misread_flagged, f.misread), f.right_flagged, f.points - f.misread,
             pct(f.right_flagged, f.points - f.misread), f.size_wrong_unflagged);
+    fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged\n", "",
+            f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", f.median_ms, f.worst_ms,
             ru.ru_maxrss);
     fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");

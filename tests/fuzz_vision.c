@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sei_cv_decode(data, size, 512L * 512, &img, err, sizeof err) == 0) {
         sei_vision_params p;
         sei_vision_params_default(&p);
-        p.ransac_rounds = 200;
+        p.lattice.rounds = 200;
         sei_vision *v = sei_vision_create(&p);
         sei_vision_result *r = malloc(sizeof *r);
         if (v && r)

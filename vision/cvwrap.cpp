@@ -792,4 +792,119 @@ extern "C" int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, in
     }
 }
 
+// ---- Stone candidates, before any lattice is known (lattice.c) ---------
+// Black stones are dark in every channel (the largest of B, G, R is low)
+// and white ones bright in every channel (the smallest is high), where
+// wood, lit any colour, has one low channel (blue) and one high (red).
+// Each of those two pictures is split by Otsu's threshold; an opening
+// takes the thin grid lines out of the masks; the distance transform's
+// local maxima are the centres of round blobs, its value their radius, so
+// stones that touch still come apart.
+
+extern "C" int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, float *out, int max, int *n)
+{
+    *n = 0;
+    try {
+        if (bgr->channels != 3)
+            return -1;
+        cv::Mat src = view(bgr);
+        std::vector<cv::Mat> ch;
+        cv::split(src, ch);
+        cv::Mat hi, lo;
+        cv::max(ch[0], ch[1], hi);
+        cv::max(hi, ch[2], hi);
+        cv::min(ch[0], ch[1], lo);
+        cv::min(lo, ch[2], lo);
+        // Whiteness: the smallest channel less the spread between channels,
+        // so pale wood (bright but yellow) falls far below a white stone
+        // (bright and grey), and the cells of wood between grid lines do
+        // not pass for white stones.
+        cv::Mat spread;
+        cv::subtract(hi, lo, spread);
+        cv::subtract(lo, spread, lo);
+        double diag = std::hypot((double)bgr->width, (double)bgr->height);
+        double rmin = std::max(p->min_radius_px, 1.0), rmax = p->max_radius * diag;
+        cv::Mat k = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(p->open_px | 1, p->open_px | 1));
+        cv::Mat taken = cv::Mat::zeros(src.size(), CV_8U);
+        for (int pass = 0; pass < 2; pass++) {
+            const cv::Mat &img = pass == 0 ? hi : lo;
+            cv::Mat mask;
+            cv::threshold(img, mask, 0, 255, (pass == 0 ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY) | cv::THRESH_OTSU);
+            cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k);
+            // Highlights on a glossy stone punch small holes in its blob:
+            // fill holes smaller than a small stone (an eye of wood ringed
+            // by stones is larger and stays).
+            {
+                cv::Mat holes = ~mask, lab, stats, cent;
+                int nh = cv::connectedComponentsWithStats(holes, lab, stats, cent, 4, CV_32S);
+                double amax = p->hole_area * diag * diag;
+                std::vector<uint8_t> fill((size_t)nh, 0);
+                for (int i = 1; i < nh; i++) {
+                    int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
+                    int bw = stats.at<int>(i, cv::CC_STAT_WIDTH), bh = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+                    bool border = x == 0 || y == 0 || x + bw >= mask.cols || y + bh >= mask.rows;
+                    fill[(size_t)i] = !border && stats.at<int>(i, cv::CC_STAT_AREA) < amax;
+                }
+                for (int y = 0; y < mask.rows; y++) {
+                    const int *l = lab.ptr<int>(y);
+                    uint8_t *m = mask.ptr<uint8_t>(y);
+                    for (int x = 0; x < mask.cols; x++)
+                        if (fill[(size_t)l[x]])
+                            m[x] = 255;
+                }
+            }
+            cv::Mat dt, dil;
+            cv::distanceTransform(mask, dt, cv::DIST_L2, 3);
+            cv::dilate(dt, dil, cv::Mat());
+            struct peak { float r; int x, y; };
+            std::vector<peak> peaks;
+            for (int y = 1; y < dt.rows - 1; y++) {
+                const float *d = dt.ptr<float>(y), *m = dil.ptr<float>(y);
+                for (int x = 1; x < dt.cols - 1; x++)
+                    if (d[x] >= rmin && d[x] <= rmax && d[x] >= m[x])
+                        peaks.push_back({d[x], x, y});
+            }
+            std::sort(peaks.begin(), peaks.end(), [](const peak &a, const peak &b) { return a.r > b.r; });
+            for (const peak &q : peaks) {
+                if (*n >= max)
+                    break;
+                if (taken.at<uint8_t>(q.y, q.x))
+                    continue;
+                // Round, not a slab of shadow or table: some of eight
+                // points just beyond the radius fall outside the mask.
+                int off = 0;
+                for (int a = 0; a < 8; a++) {
+                    double ang = a * CV_PI / 4;
+                    int x = (int)std::lround(q.x + p->ring * q.r * std::cos(ang));
+                    int y = (int)std::lround(q.y + p->ring * q.r * std::sin(ang));
+                    if (x < 0 || y < 0 || x >= mask.cols || y >= mask.rows || !mask.at<uint8_t>(y, x))
+                        off++;
+                }
+                if (off < p->min_off)
+                    continue;
+                cv::circle(taken, cv::Point(q.x, q.y), (int)std::ceil(q.r * p->suppress), cv::Scalar(255), -1);
+                float *o = out + 4 * (*n)++;
+                o[0] = (float)q.x;
+                o[1] = (float)q.y;
+                o[2] = q.r;
+                o[3] = pass == 0 ? 1.0f : -1.0f;
+            }
+        }
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
 extern "C" void sei_cv_net_free(sei_cv_net *net) { delete net; }
+
+extern "C" void sei_cv_blob_params_default(sei_cv_blob_params *p)
+{
+    p->min_radius_px = 2;
+    p->max_radius = 0.04;
+    p->open_px = 3;
+    p->ring = 1.35;
+    p->min_off = 2;
+    p->suppress = 1.2;
+    p->hole_area = 0.00004;
+}

@@ -120,6 +120,25 @@ sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *err, size_t e
 int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int k, char *err,
                    size_t errlen);
 void sei_cv_net_free(sei_cv_net *net);
+/* Stone candidates, found before any lattice is known: round blobs much
+ * darker (black: the largest channel low) or much whiter (white: bright and
+ * grey, the smallest channel less the spread between channels) than the
+ * rest, with their centres and radii (from the distance transform, so
+ * touching stones come apart). */
+typedef struct {
+    double min_radius_px; /* smaller blobs are noise (2) */
+    double max_radius;    /* larger blobs (share of the diagonal) are no stones (0.04) */
+    int open_px;          /* opening that takes grid lines out of the masks, pixels (3) */
+    double ring;          /* roundness is tested this many radii from the centre (1.35) */
+    int min_off;          /* at least this many of 8 points on that ring are off the blob (2) */
+    double suppress;      /* no second centre within this many radii of one found (1.2) */
+    double hole_area;     /* holes in a blob smaller than this (share of the diagonal squared:
+                             highlights on glossy stones) are filled (0.00004) */
+} sei_cv_blob_params;
+void sei_cv_blob_params_default(sei_cv_blob_params *p);
+/* Up to max blobs into out, 4 floats each: x, y, radius, and +1 for a dark
+ * blob, -1 for a bright one; *n gets the count. Returns 0, or -1. */
+int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, float *out, int max, int *n);
 
 #ifdef __cplusplus
 }

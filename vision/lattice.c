@@ -1,35 +1,99 @@
-/* lattice.c - from line segments to the board's grid.
+/* lattice.c - the board's grid from line segments and stone centres.
  *
  * A grid seen in perspective is a projective image of the integer lattice:
  * one homography H takes (u, v) to pixels and every grid line is u = k or
  * v = k. So instead of trusting single lines (a crowded end-game board hides
- * most of them behind stones) the lattice is fitted as a whole:
- *   1. segment directions give two families (histogram of angles);
- *   2. collinear segments of a family merge into lines;
- *   3. RANSAC: two neighbouring lines of each family make one cell, whose
- *      four corners fix H; the H under which most lines fall on integer
- *      lattice lines, with fewest holes, wins;
- *   4. H is refitted by least squares on every line crossing, twice;
- *   5. the board is the window of 9, 13 or 19 consecutive lattice lines in
- *      each direction that the lines support best. */
+ * most of them behind stones) the lattice is fitted as a whole, from every
+ * piece of evidence that sits on it: crossings of grid lines and the
+ * centres of stones. The stages are named in lattice.h; each is a function
+ * here with its tunables in sei_lattice_params. */
+#define _POSIX_C_SOURCE 200809L
 #include "lattice.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-
-#define MAX_LINES 400
 #define PI 3.14159265358979323846
+/* Lattice points -GR..GR in each direction are tracked in evidence grids. */
+#define GR 60
+#define GW (2 * GR + 1)
 
-typedef struct {
-    double a, b, c;       /* a x + b y + c = 0, a^2 + b^2 = 1 */
-    double sw, sx, sy, sxx, sxy, syy; /* weighted endpoint sums for the refit */
-    double tmin, tmax;    /* extent of the segments along the line */
-    double len;           /* total segment length */
-    int fam;
-} line_t;
+typedef sei_lattice_line line_t;
+
+const char *const sei_lattice_stage_names[SEI_LAT_STAGES] = {"families", "lines", "crossings",
+                                                             "hypotheses", "grow", "window"};
+
+void sei_lattice_params_default(sei_lattice_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->min_seg_len = 0.012;
+    p->angle_smooth = 3;
+    p->family_gap = 30;
+    p->family_share = 0.05;
+    p->family_spread = 28;
+    p->line_tolerance = 2.5;
+    p->merge_factor = 1.6;
+    p->merge_parallel = 0.06;
+    p->merge_lines_parallel = 0.05;
+    p->line_slack = 1.5;
+    p->max_lines = 400;
+    p->min_lines = 3;
+    p->crossing_slack = 0.005;
+    p->max_crossings = 6000;
+    p->min_evidence = 12;
+    p->rounds = 800;
+    p->min_cell = 0.008;
+    p->max_cell_area = 0.04;
+    p->neighbour_taper = 2.4;
+    p->cell_side_ratio = 1.5;
+    p->cell_aspect = 3;
+    p->hyp_tol = 0.2;
+    p->hyp_radius = 4;
+    p->align_weight = 0.5;
+    p->align_sine = 0.1;
+    p->top_k = 10;
+    p->min_hyp_score = 6;
+    p->vp_rounds = 300;
+    p->vp_tol_deg = 1.5;
+    p->rect_parallel = 0.03;
+    p->fit1d_tol = 0.12;
+    p->fit1d_hole = 0.7;
+    p->fit1d_max_step = 0.5;
+    p->stone_rounds = 400;
+    p->stone_near = 3.2;
+    p->stone_min_gap = 1.4;
+    p->stone_angle_cos = 0.5;
+    p->stone_r_min = 0.3;
+    p->stone_r_max = 0.7;
+    const double radii[6] = {3, 5, 8, 12, 18, 60}, tols[6] = {0.25, 0.22, 0.2, 0.18, 0.16, 0.15};
+    memcpy(p->grow_radius, radii, sizeof radii);
+    memcpy(p->grow_tol, tols, sizeof tols);
+    p->max_shrink = 6;
+    p->exact_crossings = 40;
+    p->exact_loss = 0;
+    p->point_tol = 0.15;
+    p->row_min = 3;
+    p->box_hole = 0.5;
+    p->line_cover = 0.5;
+    p->window_hole = 0.4;
+    p->window_out = 1.0;
+    p->window_rim = 1.5;
+    p->unsure_margin = 1.1;
+    p->unsure_shift = 0.5;
+    p->unsure_outside = 0.12;
+    p->min_support = 0.2;
+    p->seed = 0;
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 void sei_h_mul(const double A[9], const double B[9], double C[9])
 {
@@ -128,17 +192,16 @@ int sei_h_fit(const double *src, const double *dst, int n, double H[9])
 }
 
 /* Distinct lattice points within `radius` of the origin cell that some
- * crossing lands on, within tol lattice units. */
+ * point lands on, within tol lattice units. */
 static double score_points(const double *pts, int n, const double Hinv[9], double tol, int radius)
 {
-    enum { W = 121 };
-    static const uint8_t zero_row[W] = {0};
-    uint8_t hit[W][W];
-    for (int i = 0; i < W; i++)
-        memcpy(hit[i], zero_row, W);
+    static const uint8_t zero_row[GW] = {0};
+    uint8_t hit[GW][GW];
+    for (int i = 0; i < GW; i++)
+        memcpy(hit[i], zero_row, GW);
     double s = 0;
-    if (radius > 60)
-        radius = 60;
+    if (radius > GR)
+        radius = GR;
     for (int i = 0; i < n; i++) {
         double u, v;
         sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
@@ -147,7 +210,7 @@ static double score_points(const double *pts, int n, const double Hinv[9], doubl
         double ku = floor(u + 0.5), kv = floor(v + 0.5);
         if (fabs(u - ku) > tol || fabs(v - kv) > tol)
             continue;
-        uint8_t *h = &hit[(int)ku + 60][(int)kv + 60];
+        uint8_t *h = &hit[(int)ku + GR][(int)kv + GR];
         if (!*h) {
             *h = 1;
             s += 1;
@@ -159,9 +222,9 @@ static double score_points(const double *pts, int n, const double Hinv[9], doubl
 /* Could H be a board seen by a camera? Over the lattice points it was fitted
  * on (and one cell beyond), the plane stays in front of the camera (the
  * projective divisor keeps its sign) and cells shrink with distance by no
- * more than a factor of six. A least-squares fit on a few bad crossings can
+ * more than max_shrink. A least-squares fit on a few bad crossings can
  * otherwise fold the lattice through the horizon. */
-static int plausible(const double H[9], const double *uv, int m, double min_cell)
+static int plausible(const double H[9], const double *uv, int m, double min_cell, double max_shrink)
 {
     double umin = 1e9, umax = -1e9, vmin = 1e9, vmax = -1e9;
     for (int i = 0; i < m; i++) {
@@ -187,33 +250,32 @@ static int plausible(const double H[9], const double *uv, int m, double min_cell
         if (s < smin) smin = s;
         if (s > smax) smax = s;
     }
-    return smin >= 2 * min_cell && smax / smin < 6;
+    return smin >= 2 * min_cell && smax / smin < max_shrink;
 }
 
-/* Refit H on the crossings it explains, from its own cell outwards: each
- * round takes the crossings within a wider window, so the fit is good where
- * it is extended before it is extended further. */
-static void grow(const double *pts, int n, double H[9], double min_cell)
+/* Stage 5: refit H on the points it explains, from its own cell outwards:
+ * each round takes the points within a wider window, so the fit is good
+ * where it is extended before it is extended further. */
+void sei_lattice_grow(const double *pts, int n, const sei_lattice_params *p, double min_cell, double H[9])
 {
-    const double radii[6] = {3, 5, 8, 12, 18, 60}, tols[6] = {0.25, 0.22, 0.2, 0.18, 0.16, 0.15};
-    double *src = malloc(sizeof(double) * 2 * (size_t)n), *dst = malloc(sizeof(double) * 2 * (size_t)n);
+    double *src = malloc(sizeof(double) * 2 * (size_t)(n + 1)), *dst = malloc(sizeof(double) * 2 * (size_t)(n + 1));
     if (!src || !dst) {
         free(src);
         free(dst);
         return;
     }
     for (int round = 0; round < 6; round++) {
-        double Hinv[9];
+        double Hinv[9], rad = p->grow_radius[round], tol = p->grow_tol[round];
         if (sei_h_inv(H, Hinv))
             break;
         int m = 0;
         for (int i = 0; i < n; i++) {
             double u, v;
             sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
-            if (u < -radii[round] || u > radii[round] + 1 || v < -radii[round] || v > radii[round] + 1)
+            if (u < -rad || u > rad + 1 || v < -rad || v > rad + 1)
                 continue;
             double ku = floor(u + 0.5), kv = floor(v + 0.5);
-            if (fabs(u - ku) > tols[round] || fabs(v - kv) > tols[round])
+            if (fabs(u - ku) > tol || fabs(v - kv) > tol)
                 continue;
             src[2 * m] = ku;
             src[2 * m + 1] = kv;
@@ -222,7 +284,7 @@ static void grow(const double *pts, int n, double H[9], double min_cell)
             m++;
         }
         double G[9];
-        if (m < 8 || sei_h_fit(src, dst, m, G) || !plausible(G, src, m, min_cell))
+        if (m < 8 || sei_h_fit(src, dst, m, G) || !plausible(G, src, m, min_cell, p->max_shrink))
             break;
         memcpy(H, G, sizeof G);
     }
@@ -268,7 +330,7 @@ static void add_points(line_t *l, double x1, double y1, double x2, double y2, do
 /* Is (x, y) on line l? The allowance grows along the line with the
  * uncertainty of its direction: a line fitted to one short segment may be
  * a degree off, one fitted along the whole board is not. */
-static int on_line(const line_t *l, double x, double y, double tol)
+static int on_line(const line_t *l, double x, double y, double tol, double line_slack)
 {
     double d = fabs(l->a * x + l->b * y + l->c);
     if (l->tmax < l->tmin)
@@ -277,10 +339,12 @@ static int on_line(const line_t *l, double x, double y, double tol)
     double slack = fabs(t - mid) - 0.5 * span;
     if (slack < 0)
         slack = 0;
-    return d < tol + slack * 1.5 / (span > 20 ? span : 20);
+    return d < tol + slack * line_slack / (span > 20 ? span : 20);
 }
 
-/* Widen l's extent to cover (x, y). */
+/* Widen l's extent to cover (x, y). The extent uses t = b x - a y, the
+ * coordinate along the line from the foot of the origin: x0 + t (b, -a)
+ * with x0 = -c (a, b). */
 static void extend(line_t *l, double x, double y)
 {
     double t = l->b * x - l->a * y;
@@ -309,14 +373,13 @@ static int cross(const line_t *p, const line_t *q, double *x, double *y)
     return 0;
 }
 
-
 /* How well the lines agree with the lattice's own directions: a lattice
  * and any sheared basis of it share their points (the crossings alone
  * cannot tell them apart), but only the true one runs along the grid
  * lines. Each line near the origin (midpoint within `radius` cells) votes
  * +1 when its direction in lattice coordinates is within about 6 degrees
  * of an axis, -1 when it is not. */
-static double alignment(const line_t *lines, int n, const double Hinv[9], double radius)
+static double alignment(const line_t *lines, int n, const double Hinv[9], double radius, double align_sine)
 {
     double s = 0;
     for (int i = 0; i < n; i++) {
@@ -336,12 +399,11 @@ static double alignment(const line_t *lines, int n, const double Hinv[9], double
         double big = du > dv ? du : dv, small = du > dv ? dv : du;
         if (big < 1e-9)
             continue;
-        s += small / big < 0.1 ? 1 : -1;
+        s += small / big < align_sine ? 1 : -1;
     }
     return s;
 }
 
-/* Smallest eigenvector of a symmetric 3x3 matrix (Jacobi rotations). */
 static void smallest_eigvec(double A[3][3], double v[3])
 {
     double V[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
@@ -408,13 +470,13 @@ static double vp_angle(const nline_t *L, const double vp[3])
 
 /* The vanishing point of one family: RANSAC on line pairs, then the
  * least-squares point of the inliers (smallest eigenvector of sum w l l^T). */
-static int vanishing_point(const nline_t *L, int n, double vp[3], uint64_t *rng)
+static int vanishing_point(const nline_t *L, int n, const sei_lattice_params *p, double vp[3], uint64_t *rng)
 {
     if (n < 2)
         return -1;
-    const double tol = 1.5 * PI / 180;
+    const double tol = p->vp_tol_deg * PI / 180;
     double best = -1, bv[3] = {0, 0, 0};
-    for (int r = 0; r < 300; r++) {
+    for (int r = 0; r < p->vp_rounds; r++) {
         int i = (int)(next_rand(rng) % (uint64_t)n), j = (int)(next_rand(rng) % (uint64_t)n);
         if (i == j)
             continue;
@@ -453,7 +515,8 @@ static int vanishing_point(const nline_t *L, int n, double vp[3], uint64_t *rng)
  * is scored by the distinct lattice positions it explains, less the holes
  * between them, so half the spacing (every other position empty) and twice
  * it (half the lines unexplained) both lose. */
-static int fit_1d(const double *o, const double *w, int n, double min_s, double max_s, double *spacing, double *phase)
+static int fit_1d(const double *o, const double *w, int n, double min_s, double max_s, const sei_lattice_params *p,
+                  double *spacing, double *phase)
 {
     double best = -1e9;
     int found = 0;
@@ -475,7 +538,7 @@ static int fit_1d(const double *o, const double *w, int n, double min_s, double 
             memset(seen, 0, sizeof seen);
             for (int k = 0; k < n; k++) {
                 double q = (o[k] - ph) / s, kq = floor(q + 0.5);
-                if (fabs(q - kq) > 0.12 || fabs(kq) > 120)
+                if (fabs(q - kq) > p->fit1d_tol || fabs(kq) > 120)
                     continue;
                 int id = (int)kq + 128;
                 if (!seen[id]) {
@@ -487,7 +550,7 @@ static int fit_1d(const double *o, const double *w, int n, double min_s, double 
             }
             if (!distinct)
                 continue;
-            double sc = distinct - 0.7 * ((hi - lo + 1) - distinct);
+            double sc = distinct - p->fit1d_hole * ((hi - lo + 1) - distinct);
             if (sc > best) {
                 best = sc;
                 *spacing = s;
@@ -502,7 +565,7 @@ static int fit_1d(const double *o, const double *w, int n, double min_s, double 
         double Sw = 0, Sk = 0, Skk = 0, So = 0, Sko = 0;
         for (int k = 0; k < n; k++) {
             double q = (o[k] - *phase) / *spacing, kq = floor(q + 0.5);
-            if (fabs(q - kq) > 0.12)
+            if (fabs(q - kq) > p->fit1d_tol)
                 continue;
             Sw += w[k];
             Sk += w[k] * kq;
@@ -526,7 +589,8 @@ static int fit_1d(const double *o, const double *w, int n, double min_s, double 
  * are parallel, read each family's spacing and phase from its lines'
  * offsets, and chain the three maps. The grid lines fix the basis, so a
  * sheared lattice that fits the crossings as well cannot come out. */
-static int lattice_by_vanishing(const line_t *lines, int nl, int w, int h, uint64_t *rng, double H[9])
+int sei_lattice_by_vanishing(const sei_lattice_line *lines, int nl, int w, int h, const sei_lattice_params *p,
+                             uint64_t *rng, double H[9])
 {
     double cx = w / 2.0, cy = h / 2.0, sc = hypot(w, h) / 2;
     nline_t *L[2];
@@ -557,7 +621,7 @@ static int lattice_by_vanishing(const line_t *lines, int nl, int w, int h, uint6
         o->w = l->len;
     }
     double vp[2][3];
-    if (vanishing_point(L[0], n[0], vp[0], rng) || vanishing_point(L[1], n[1], vp[1], rng))
+    if (vanishing_point(L[0], n[0], p, vp[0], rng) || vanishing_point(L[1], n[1], p, vp[1], rng))
         goto out;
     /* The horizon through both vanishing points goes to infinity. */
     double hz[3] = {vp[0][1] * vp[1][2] - vp[0][2] * vp[1][1], vp[0][2] * vp[1][0] - vp[0][0] * vp[1][2],
@@ -597,14 +661,14 @@ static int lattice_by_vanishing(const line_t *lines, int nl, int w, int h, uint6
                 r[2] = -r[2];
             }
             /* Keep lines parallel to the family's direction after rectifying. */
-            if (fabs(r[0] * ny - r[1] * nx) > 0.03)
+            if (fabs(r[0] * ny - r[1] * nx) > p->rect_parallel)
                 continue;
             o[m] = -r[2];
             wt[m] = L[f][i].w;
             m++;
         }
         double s = 0, ph = 0;
-        int ok = o && wt && m >= 3 && fit_1d(o, wt, m, 0.008 * 2, 0.5, &s, &ph) == 0;
+        int ok = o && wt && m >= 3 && fit_1d(o, wt, m, p->min_cell * 2, p->fit1d_max_step, p, &s, &ph) == 0;
         free(o);
         free(wt);
         if (!ok)
@@ -633,9 +697,9 @@ out:
  * columns that hold at least three crossings. Half the true spacing puts
  * every crossing on a lattice point too, but leaves three points in four
  * empty; stones hide crossings of the true lattice, but not most of them. */
-static double density_score(const double *pts, int n, const double Hinv[9])
+static double density_score(const double *pts, int n, const double Hinv[9], const sei_lattice_params *p)
 {
-    enum { W = 121 };
+    enum { W = GW };
     static const uint8_t zero_row[W] = {0};
     uint8_t hit[W][W];
     for (int i = 0; i < W; i++)
@@ -644,9 +708,9 @@ static double density_score(const double *pts, int n, const double Hinv[9])
         double u, v;
         sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
         double ku = floor(u + 0.5), kv = floor(v + 0.5);
-        if (fabs(ku) > 60 || fabs(kv) > 60 || fabs(u - ku) > 0.15 || fabs(v - kv) > 0.15)
+        if (fabs(ku) > GR || fabs(kv) > GR || fabs(u - ku) > p->point_tol || fabs(v - kv) > p->point_tol)
             continue;
-        hit[(int)ku + 60][(int)kv + 60] = 1;
+        hit[(int)ku + GR][(int)kv + GR] = 1;
     }
     int ulo = W, uhi = -1, vlo = W, vhi = -1;
     for (int k = 0; k < W; k++) {
@@ -655,11 +719,11 @@ static double density_score(const double *pts, int n, const double Hinv[9])
             cu += hit[k][j];
             cv += hit[j][k];
         }
-        if (cu >= 3) {
+        if (cu >= p->row_min) {
             if (k < ulo) ulo = k;
             if (k > uhi) uhi = k;
         }
-        if (cv >= 3) {
+        if (cv >= p->row_min) {
             if (k < vlo) vlo = k;
             if (k > vhi) vhi = k;
         }
@@ -671,24 +735,15 @@ static double density_score(const double *pts, int n, const double Hinv[9])
         for (int b = vlo; b <= vhi; b++)
             in += hit[a][b];
     int box = (uhi - ulo + 1) * (vhi - vlo + 1);
-    return in - 0.5 * (box - in);
+    return in - p->box_hole * (box - in);
 }
 
-int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol, int rounds, double min_support,
-                    uint64_t seed, sei_lattice *out)
+/* Stage 1: the two main directions. A histogram of segment angles weighted
+ * by length, smoothed; the highest peak is one family, the highest at
+ * least family_gap degrees from it the other. */
+int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2])
 {
-    memset(out, 0, sizeof *out);
-    (void)min_support;
-    double diag = sqrt((double)w * w + (double)h * h);
-    double min_len = 0.012 * diag;
-    /* No board cell is smaller than this: a 19x19 grid filling the frame has
-     * cells of about 4% of the diagonal. */
-    double min_gap = 0.008 * diag;
-    /* Both edges of a thick grid line come out of LSD as two lines a few
-     * pixels apart; they merge into one. */
-    double merge_tol = tol * 1.6;
-
-    /* 1. Two families of directions. */
+    double min_len = p->min_seg_len * diag;
     double hist[180] = {0}, sm[180];
     for (int i = 0; i < n; i++) {
         const float *s = segs + 5 * i;
@@ -700,10 +755,11 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             ang += 180;
         hist[(int)ang % 180] += len;
     }
+    int k0 = p->angle_smooth;
     for (int i = 0; i < 180; i++) {
         sm[i] = 0;
-        for (int k = -3; k <= 3; k++)
-            sm[i] += hist[(i + k + 180) % 180] * (4 - abs(k));
+        for (int k = -k0; k <= k0; k++)
+            sm[i] += hist[(i + k + 180) % 180] * (k0 + 1 - abs(k));
     }
     int p1 = 0;
     for (int i = 1; i < 180; i++)
@@ -714,70 +770,71 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         int d = abs(i - p1);
         if (d > 90)
             d = 180 - d;
-        if (d >= 30 && (p2 < 0 || sm[i] > sm[p2]))
+        if (d >= p->family_gap && (p2 < 0 || sm[i] > sm[p2]))
             p2 = i;
     }
-    if (sm[p1] <= 0 || p2 < 0 || sm[p2] < 0.05 * sm[p1]) {
-        snprintf(out->why, sizeof out->why, "no two families of straight lines: nothing like a grid");
+    if (sm[p1] <= 0 || p2 < 0 || sm[p2] < p->family_share * sm[p1])
         return -1;
-    }
+    fam[0] = p1;
+    fam[1] = p2;
+    return 0;
+}
 
-    /* 2. Merge segments into lines, longest first. */
+static int cmp_len_desc(const void *a, const void *b)
+{
+    double x = ((const double *)a)[0], y = ((const double *)b)[0];
+    if (x != y)
+        return x < y ? 1 : -1;
+    /* Equal lengths keep their order (a stable sort). */
+    double i = ((const double *)a)[1], j = ((const double *)b)[1];
+    return i < j ? -1 : i > j;
+}
+
+/* Stage 2: segments merged into lines, longest first, each segment joining
+ * the first line of its family it lies on; then fragments of one grid line
+ * that started apart merge as whole lines, until nothing changes. */
+int sei_lattice_lines(const float *segs, int n, const int fam2[2], double diag, const sei_lattice_params *p,
+                      sei_lattice_line *lines)
+{
+    double min_len = p->min_seg_len * diag, merge_tol = p->line_tolerance * p->merge_factor;
     int order_n = 0;
-    int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
-    line_t *lines = calloc(MAX_LINES, sizeof *lines);
-    if (!order || !lines) {
-        free(order);
-        free(lines);
-        snprintf(out->why, sizeof out->why, "out of memory");
+    double *order = malloc(sizeof(double) * 2 * (size_t)(n > 0 ? n : 1));
+    if (!order)
         return -1;
-    }
     for (int i = 0; i < n; i++) {
         const float *s = segs + 5 * i;
-        double dx = s[2] - s[0], dy = s[3] - s[1];
-        if (sqrt(dx * dx + dy * dy) >= min_len)
-            order[order_n++] = i;
-    }
-    /* Sort by length, longest first (insertion sort on keys is fine for a
-     * few thousand segments but qsort is simpler to trust). */
-    for (int i = 1; i < order_n; i++) {
-        int k = order[i];
-        const float *s = segs + 5 * k;
-        double lk = hypot(s[2] - s[0], s[3] - s[1]);
-        int j = i - 1;
-        while (j >= 0) {
-            const float *t = segs + 5 * order[j];
-            if (hypot(t[2] - t[0], t[3] - t[1]) >= lk)
-                break;
-            order[j + 1] = order[j];
-            j--;
+        double len = hypot(s[2] - s[0], s[3] - s[1]);
+        if (len >= min_len) {
+            order[2 * order_n] = len;
+            order[2 * order_n + 1] = i;
+            order_n++;
         }
-        order[j + 1] = k;
     }
+    qsort(order, (size_t)order_n, 2 * sizeof(double), cmp_len_desc);
     int nl = 0;
     for (int oi = 0; oi < order_n; oi++) {
-        const float *s = segs + 5 * order[oi];
+        const float *s = segs + 5 * (int)order[2 * oi + 1];
         double dx = s[2] - s[0], dy = s[3] - s[1], len = sqrt(dx * dx + dy * dy);
         double ang = atan2(dy, dx) * 180 / PI;
         if (ang < 0)
             ang += 180;
-        int d1 = abs((int)ang - p1), d2 = abs((int)ang - p2);
+        int d1 = abs((int)ang - fam2[0]), d2 = abs((int)ang - fam2[1]);
         if (d1 > 90) d1 = 180 - d1;
         if (d2 > 90) d2 = 180 - d2;
         int fam = d1 <= d2 ? 0 : 1;
-        if ((fam == 0 ? d1 : d2) > 28)
+        if ((fam == 0 ? d1 : d2) > p->family_spread)
             continue;
         double ux = dx / len, uy = dy / len;
         int best = -1;
         for (int k = 0; k < nl && best < 0; k++) {
             line_t *l = &lines[k];
-            if (l->fam != fam || fabs(l->a * ux + l->b * uy) > 0.06)
+            if (l->fam != fam || fabs(l->a * ux + l->b * uy) > p->merge_parallel)
                 continue;
-            if (on_line(l, s[0], s[1], merge_tol) && on_line(l, s[2], s[3], merge_tol))
+            if (on_line(l, s[0], s[1], merge_tol, p->line_slack) && on_line(l, s[2], s[3], merge_tol, p->line_slack))
                 best = k;
         }
         if (best < 0) {
-            if (nl == MAX_LINES)
+            if (nl == p->max_lines)
                 continue;
             best = nl++;
             memset(&lines[best], 0, sizeof lines[best]);
@@ -793,21 +850,21 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
         extend(l, s[0], s[1]);
         extend(l, s[2], s[3]);
     }
-    /* Fragments of one grid line that started apart: merge whole lines
-     * that lie on each other, until nothing changes. */
+    free(order);
     for (int changed = 1; changed;) {
         changed = 0;
         for (int i = 0; i < nl; i++)
             for (int j = i + 1; j < nl; j++) {
                 line_t *a = &lines[i], *b = &lines[j];
-                if (a->fam != b->fam || fabs(a->a * b->b - a->b * b->a) > 0.05)
+                if (a->fam != b->fam || fabs(a->a * b->b - a->b * b->a) > p->merge_lines_parallel)
                     continue;
                 const line_t *big = a->len >= b->len ? a : b, *small = big == a ? b : a;
                 double e[4][2];
                 line_ends(a, e[0], e[1]);
                 line_ends(b, e[2], e[3]);
                 const double *se = small == a ? e[0] : e[2];
-                if (!on_line(big, se[0], se[1], merge_tol) || !on_line(big, se[2], se[3], merge_tol))
+                if (!on_line(big, se[0], se[1], merge_tol, p->line_slack) ||
+                    !on_line(big, se[2], se[3], merge_tol, p->line_slack))
                     continue;
                 a->sw += b->sw;
                 a->sx += b->sx;
@@ -826,36 +883,22 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 changed = 1;
             }
     }
-    free(order);
-    /* The extent uses t = b x - a y, the coordinate along the line from the
-     * foot of the origin: x0 + t (b, -a) with x0 = -c (a, b). */
-    int nf[2] = {0, 0};
-    for (int k = 0; k < nl; k++)
-        nf[lines[k].fam]++;
-    out->lines_a = nf[0];
-    out->lines_b = nf[1];
-    if (nf[0] < 3 || nf[1] < 3) {
-        snprintf(out->why, sizeof out->why, "too few grid lines (%d and %d)", nf[0], nf[1]);
-        free(lines);
-        return -1;
-    }
+    return nl;
+}
 
-    /* 3. Crossings seen in the picture: a line of each family meeting
-     * within (or just beyond) both their extents. These, not whole lines,
-     * carry the fit: a line bowed by a wide lens or broken by a folding
-     * board still gives good crossings near each one. */
-    int maxp = 6000, np = 0;
-    double *pts = malloc(sizeof(double) * 2 * (size_t)maxp);
-    if (!pts) {
-        free(lines);
-        snprintf(out->why, sizeof out->why, "out of memory");
-        return -1;
-    }
-    double slack = 0.005 * diag;
-    for (int i = 0; i < nl && np < maxp; i++) {
+/* Stage 3: crossings seen in the picture: a line of each family meeting
+ * within (or just beyond) both their extents. These, not whole lines,
+ * carry the fit: a line bowed by a wide lens or broken by a folding board
+ * still gives good crossings near each one. */
+int sei_lattice_crossings(const sei_lattice_line *lines, int nl, double diag, const sei_lattice_params *p, double *pts,
+                          int max)
+{
+    double slack = p->crossing_slack * diag;
+    int np = 0;
+    for (int i = 0; i < nl && np < max; i++) {
         if (lines[i].fam != 0)
             continue;
-        for (int j = 0; j < nl && np < maxp; j++) {
+        for (int j = 0; j < nl && np < max; j++) {
             if (lines[j].fam != 1)
                 continue;
             double x, y;
@@ -870,26 +913,62 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
             np++;
         }
     }
-    if (np < 12) {
-        free(lines);
-        free(pts);
-        snprintf(out->why, sizeof out->why, "too few grid crossings (%d)", np);
-        return -1;
-    }
+    return np;
+}
 
-    /* 4. RANSAC over cells made of two neighbouring lines of each family,
-     * each scored by the crossings it puts on lattice points near itself. */
-    uint64_t rng = seed ? seed : 0x2545F4914F6CDD1DULL;
-    enum { TOPK = 10 };
-    double top_s[TOPK], top_h[TOPK][9];
-    int ntop = 0;
-    int fam_idx[2][MAX_LINES], fam_n[2] = {0, 0};
+/* The best guesses so far, best first. */
+typedef struct {
+    int n, k;
+    double *s;
+    double (*h)[9];
+} topk_t;
+
+static void topk_add(topk_t *t, double s, const double H[9])
+{
+    if (t->n < t->k || s > t->s[t->n - 1]) {
+        int at = t->n < t->k ? t->n++ : t->k - 1;
+        while (at > 0 && t->s[at - 1] < s) {
+            t->s[at] = t->s[at - 1];
+            memcpy(t->h[at], t->h[at - 1], sizeof t->h[0]);
+            at--;
+        }
+        t->s[at] = s;
+        memcpy(t->h[at], H, sizeof t->h[0]);
+    }
+}
+
+/* Put a guess first whatever its score (it stays at least as high as the
+ * one it displaces, so later cuts on the best score keep it). */
+static void topk_first(topk_t *t, double s, const double H[9])
+{
+    int at = t->n < t->k ? t->n++ : t->k - 1;
+    for (int k = at; k > 0; k--) {
+        t->s[k] = t->s[k - 1];
+        memcpy(t->h[k], t->h[k - 1], sizeof t->h[0]);
+    }
+    t->s[0] = s > (t->n > 1 ? t->s[1] : s) ? s : (t->n > 1 ? t->s[1] : s);
+    memcpy(t->h[0], H, sizeof t->h[0]);
+}
+
+/* Stage 4a: RANSAC over cells made of two neighbouring lines of each
+ * family, each scored by the points it puts on lattice points near itself
+ * and by how well the lines run along its axes. */
+static void hypotheses_from_cells(const line_t *lines, int nl, const double *pts, int np, int w, int h,
+                                  const sei_lattice_params *p, double min_gap, uint64_t *rng, topk_t *top)
+{
+    int *fam_idx[2], fam_n[2] = {0, 0};
+    fam_idx[0] = malloc(sizeof(int) * (size_t)(nl + 1));
+    fam_idx[1] = malloc(sizeof(int) * (size_t)(nl + 1));
+    if (!fam_idx[0] || !fam_idx[1])
+        goto out;
     for (int k = 0; k < nl; k++)
         fam_idx[lines[k].fam][fam_n[lines[k].fam]++] = k;
-    for (int r = 0; r < rounds; r++) {
-        int pick[2][2];
-        for (int f = 0; f < 2; f++) {
-            int a = fam_idx[f][next_rand(&rng) % (uint64_t)fam_n[f]];
+    if (!fam_n[0] || !fam_n[1])
+        goto out;
+    for (int r = 0; r < p->rounds; r++) {
+        int pick[2][2], ok = 1;
+        for (int f = 0; f < 2 && ok; f++) {
+            int a = fam_idx[f][next_rand(rng) % (uint64_t)fam_n[f]];
             /* A neighbour: among the lines nearest to a at its middle. */
             double mx = -lines[a].a * lines[a].c + lines[a].b * 0.5 * (lines[a].tmin + lines[a].tmax);
             double my = -lines[a].b * lines[a].c - lines[a].a * 0.5 * (lines[a].tmin + lines[a].tmax);
@@ -910,7 +989,7 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                 double d1 = fabs(lines[b].a * e1[0] + lines[b].b * e1[1] + lines[b].c);
                 double d2 = fabs(lines[b].a * e2[0] + lines[b].b * e2[1] + lines[b].c);
                 double lo = d1 < d2 ? d1 : d2, hi = d1 < d2 ? d2 : d1;
-                if (lo < min_gap || hi > 2.4 * lo + 2)
+                if (lo < min_gap || hi > p->neighbour_taper * lo + 2)
                     continue;
                 for (int q = 0; q < 3; q++)
                     if (d < nd[q]) {
@@ -923,179 +1002,528 @@ int sei_lattice_fit(const float *segs, int n, int w, int h, int size, double tol
                         break;
                     }
             }
-            if (near[0] < 0)
-                goto next_round;
+            if (near[0] < 0) {
+                ok = 0;
+                break;
+            }
             pick[f][0] = a;
-            pick[f][1] = near[next_rand(&rng) % (near[1] < 0 ? 1u : 2u)];
+            pick[f][1] = near[next_rand(rng) % (near[1] < 0 ? 1u : 2u)];
         }
-        {
-            double quad[4][2];
-            const line_t *A0 = &lines[pick[0][0]], *A1 = &lines[pick[0][1]];
-            const line_t *B0 = &lines[pick[1][0]], *B1 = &lines[pick[1][1]];
-            if (cross(A0, B0, &quad[0][0], &quad[0][1]) || cross(A1, B0, &quad[1][0], &quad[1][1]) ||
-                cross(A1, B1, &quad[2][0], &quad[2][1]) || cross(A0, B1, &quad[3][0], &quad[3][1]))
-                continue;
-            /* Family 0 lines are u = const: A0 is u = 0, A1 is u = 1. */
-            const double unit[8] = {0, 0, 1, 0, 1, 1, 0, 1};
-            double H[9], Hinv[9];
-            if (sei_h_fit(unit, &quad[0][0], 4, H) || sei_h_inv(H, Hinv))
-                continue;
-            double area = fabs((quad[1][0] - quad[0][0]) * (quad[3][1] - quad[0][1]) -
-                               (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));
-            if (area < min_gap * min_gap || area > (double)w * h / 25)
-                continue;
-            /* A cell: every side at least min_gap, opposite sides alike (a
-             * camera does not make one twice the other within a cell). */
-            double side[4];
-            for (int q = 0; q < 4; q++)
-                side[q] = hypot(quad[(q + 1) % 4][0] - quad[q][0], quad[(q + 1) % 4][1] - quad[q][1]);
-            if (side[0] < min_gap || side[1] < min_gap || side[2] < min_gap || side[3] < min_gap ||
-                side[0] > 1.5 * side[2] || side[2] > 1.5 * side[0] || side[1] > 1.5 * side[3] || side[3] > 1.5 * side[1] ||
-                side[0] > 3 * side[1] || side[1] > 3 * side[0])
-                continue;
-            double s = score_points(pts, np, Hinv, 0.2, 4) + 0.5 * alignment(lines, nl, Hinv, 4);
-            if (ntop < TOPK || s > top_s[ntop - 1]) {
-                int at = ntop < TOPK ? ntop++ : TOPK - 1;
-                while (at > 0 && top_s[at - 1] < s) {
-                    top_s[at] = top_s[at - 1];
-                    memcpy(top_h[at], top_h[at - 1], sizeof top_h[0]);
-                    at--;
-                }
-                top_s[at] = s;
-                memcpy(top_h[at], H, sizeof top_h[0]);
-            }
-        }
-    next_round:;
+        if (!ok)
+            continue;
+        double quad[4][2];
+        const line_t *A0 = &lines[pick[0][0]], *A1 = &lines[pick[0][1]];
+        const line_t *B0 = &lines[pick[1][0]], *B1 = &lines[pick[1][1]];
+        if (cross(A0, B0, &quad[0][0], &quad[0][1]) || cross(A1, B0, &quad[1][0], &quad[1][1]) ||
+            cross(A1, B1, &quad[2][0], &quad[2][1]) || cross(A0, B1, &quad[3][0], &quad[3][1]))
+            continue;
+        /* Family 0 lines are u = const: A0 is u = 0, A1 is u = 1. */
+        const double unit[8] = {0, 0, 1, 0, 1, 1, 0, 1};
+        double H[9], Hinv[9];
+        if (sei_h_fit(unit, &quad[0][0], 4, H) || sei_h_inv(H, Hinv))
+            continue;
+        double area = fabs((quad[1][0] - quad[0][0]) * (quad[3][1] - quad[0][1]) -
+                           (quad[3][0] - quad[0][0]) * (quad[1][1] - quad[0][1]));
+        if (area < min_gap * min_gap || area > (double)w * h * p->max_cell_area)
+            continue;
+        /* A cell: every side at least min_gap, opposite sides alike (a
+         * camera does not make one twice the other within a cell). */
+        double side[4], rs = p->cell_side_ratio;
+        for (int q = 0; q < 4; q++)
+            side[q] = hypot(quad[(q + 1) % 4][0] - quad[q][0], quad[(q + 1) % 4][1] - quad[q][1]);
+        if (side[0] < min_gap || side[1] < min_gap || side[2] < min_gap || side[3] < min_gap ||
+            side[0] > rs * side[2] || side[2] > rs * side[0] || side[1] > rs * side[3] || side[3] > rs * side[1] ||
+            side[0] > p->cell_aspect * side[1] || side[1] > p->cell_aspect * side[0])
+            continue;
+        double s = score_points(pts, np, Hinv, p->hyp_tol, p->hyp_radius) +
+                   p->align_weight * alignment(lines, nl, Hinv, p->hyp_radius, p->align_sine);
+        topk_add(top, s, H);
     }
-    /* The vanishing-point lattice joins the candidates, first in line. */
-    {
-        double Hv[9], Hvi[9];
-        if (lattice_by_vanishing(lines, nl, w, h, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
-            double s = score_points(pts, np, Hvi, 0.2, 4) + 0.5 * alignment(lines, nl, Hvi, 4);
-            int at = ntop < TOPK ? ntop++ : TOPK - 1;
-            for (int k = at; k > 0; k--) {
-                top_s[k] = top_s[k - 1];
-                memcpy(top_h[k], top_h[k - 1], sizeof top_h[0]);
+out:
+    free(fam_idx[0]);
+    free(fam_idx[1]);
+}
+
+/* Stage 4b: a lattice from stones. Stones on neighbouring points of a
+ * crowded board nearly touch, so a stone, its nearest neighbour and a
+ * neighbour off that line make one cell's two sides (an affine guess that
+ * growing turns projective). Each guess is scored by the distinct lattice
+ * points near it that hold a centre. */
+int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_params *p, uint64_t *rng, double H[9])
+{
+    if (n < 3)
+        return -1;
+    double *pts = malloc(sizeof(double) * 2 * (size_t)n);
+    if (!pts)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        pts[2 * i] = st[i].x;
+        pts[2 * i + 1] = st[i].y;
+    }
+    double best = -1;
+    for (int r = 0; r < p->stone_rounds; r++) {
+        int a = (int)(next_rand(rng) % (uint64_t)n);
+        double ra = st[a].r;
+        /* Neighbours of a: centres between stone_min_gap and stone_near radii away. */
+        int nb[16], nn = 0;
+        for (int j = 0; j < n && nn < 16; j++) {
+            if (j == a)
+                continue;
+            double d = hypot(st[j].x - st[a].x, st[j].y - st[a].y);
+            if (d >= p->stone_min_gap * ra && d <= p->stone_near * ra && st[j].r < 1.6 * ra && st[j].r * 1.6 > ra)
+                nb[nn++] = j;
+        }
+        if (nn < 2)
+            continue;
+        /* The nearest neighbour is one side; the nearest one well off its
+         * line is the other. */
+        int b = nb[0];
+        double db = 1e18;
+        for (int k = 0; k < nn; k++) {
+            double d = hypot(st[nb[k]].x - st[a].x, st[nb[k]].y - st[a].y);
+            if (d < db) {
+                db = d;
+                b = nb[k];
             }
-            top_s[0] = s > (ntop > 1 ? top_s[1] : s) ? s : (ntop > 1 ? top_s[1] : s);
-            memcpy(top_h[0], Hv, sizeof top_h[0]);
+        }
+        double ex = st[b].x - st[a].x, ey = st[b].y - st[a].y;
+        int c = -1;
+        double dc = 1e18;
+        for (int k = 0; k < nn; k++) {
+            int j = nb[k];
+            double fx = st[j].x - st[a].x, fy = st[j].y - st[a].y, d = hypot(fx, fy);
+            if (j == b || fabs(ex * fx + ey * fy) > p->stone_angle_cos * db * d)
+                continue;
+            if (d < dc) {
+                dc = d;
+                c = j;
+            }
+        }
+        if (c < 0)
+            continue;
+        double fx = st[c].x - st[a].x, fy = st[c].y - st[a].y;
+        double G[9] = {ex, fx, st[a].x, ey, fy, st[a].y, 0, 0, 1}, Gi[9];
+        if (sei_h_inv(G, Gi))
+            continue;
+        double s = score_points(pts, n, Gi, p->hyp_tol, p->hyp_radius);
+        if (s > best) {
+            best = s;
+            memcpy(H, G, sizeof G);
+        }
+    }
+    free(pts);
+    return best >= 4 ? 0 : -1;
+}
+
+/* Stage 6: the window. Every window of 9, 13 or 19 points at every offset
+ * is judged by how well it explains the evidence on lattice points: each
+ * point inside holding evidence counts for it, each inside with none
+ * (window_hole) and each outside with some (window_out) against it, and
+ * evidence on the ring just outside (window_rim) more so, since a board has
+ * a bare wood margin beyond its outer lines. So the size comes from where
+ * the evidence stops, not from counting lines, and a 9x9 window inside a
+ * 19x19 board loses to the whole board by everything it leaves outside. */
+double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_params *p, int *best_n, int start[2],
+                          double *runner, int *runner_size, double *runner_offset)
+{
+    /* Prefix sums: S[i][j] = sum of ev[u][v] for u < i, v < j; P the same
+     * counting only whole points (a crossing or a stone), which alone
+     * count against a window from outside it: a line that merely runs on
+     * may be the board's own edge a cell beyond its last grid line. */
+    double(*S)[GW + 1] = calloc(GW + 1, sizeof *S), (*P)[GW + 1] = calloc(GW + 1, sizeof *P);
+    *best_n = 0;
+    if (!S || !P) {
+        free(S);
+        free(P);
+        return -1e18;
+    }
+    for (int i = 0; i < GW; i++)
+        for (int j = 0; j < GW; j++) {
+            S[i + 1][j + 1] = S[i][j + 1] + S[i + 1][j] - S[i][j] + ev[i][j];
+            P[i + 1][j + 1] = P[i][j + 1] + P[i + 1][j] - P[i][j] + (ev[i][j] >= 1);
+        }
+#define BOX(A, u0, v0, nu, nv) (A[(u0) + (nu)][(v0) + (nv)] - A[u0][(v0) + (nv)] - A[(u0) + (nu)][v0] + A[u0][v0])
+    const double all = P[GW][GW];
+    const int sizes[3] = {9, 13, 19};
+    /* Per size: the best window, where it starts, and the best other offset. */
+    double top1[3] = {-1e18, -1e18, -1e18}, top2[3] = {-1e18, -1e18, -1e18};
+    int at[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    for (int si = 0; si < 3; si++) {
+        int N = sizes[si];
+        if (size && size != N)
+            continue;
+        for (int u0 = 1; u0 + N + 1 <= GW; u0++)
+            for (int v0 = 1; v0 + N + 1 <= GW; v0++) {
+                double in = BOX(S, u0, v0, N, N), in_pts = BOX(P, u0, v0, N, N);
+                double ring = BOX(P, u0 - 1, v0 - 1, N + 2, N + 2) - in_pts;
+                double sc = in - p->window_hole * (N * N - in) - p->window_out * (all - in_pts) - p->window_rim * ring;
+                if (sc > top1[si]) {
+                    top2[si] = top1[si];
+                    top1[si] = sc;
+                    at[si][0] = u0 - GR;
+                    at[si][1] = v0 - GR;
+                } else if (sc > top2[si])
+                    top2[si] = sc;
+            }
+    }
+#undef BOX
+    free(S);
+    free(P);
+    int b = -1;
+    for (int si = 0; si < 3; si++)
+        if (top1[si] > -1e18 && (b < 0 || top1[si] > top1[b]))
+            b = si;
+    *runner = -1e18;
+    *runner_size = 0;
+    *runner_offset = -1e18;
+    if (b < 0)
+        return -1e18;
+    *best_n = sizes[b];
+    start[0] = at[b][0];
+    start[1] = at[b][1];
+    *runner_offset = top2[b];
+    for (int si = 0; si < 3; si++)
+        if (si != b && top1[si] > *runner) {
+            *runner = top1[si];
+            *runner_size = sizes[si];
+        }
+    return top1[b];
+}
+
+static int fail_why(sei_lattice *out, const char *why, int a, int b)
+{
+    snprintf(out->why, sizeof out->why, why, a, b);
+    return -1;
+}
+
+/* The crossings (the first nc points of pts) and those stones whose
+ * radius suits the cells of lattice H where they lie, into dst; returns
+ * the count. Wood grain, a bowl's rim or a shadow make blobs too, but not
+ * of a stone's size on this lattice. */
+static int fitting_evidence(const double *pts, int nc, const sei_lattice_stone *st, int ns, const double H[9],
+                            const sei_lattice_params *p, double *dst)
+{
+    double Hinv[9];
+    memcpy(dst, pts, sizeof(double) * 2 * (size_t)nc);
+    int m = nc;
+    if (sei_h_inv(H, Hinv))
+        return m;
+    for (int i = 0; i < ns; i++) {
+        double u, v, x0, y0, x1, y1, x2, y2;
+        sei_h_apply(Hinv, st[i].x, st[i].y, &u, &v);
+        sei_h_apply(H, u - 0.5, v, &x0, &y0);
+        sei_h_apply(H, u + 0.5, v, &x1, &y1);
+        sei_h_apply(H, u, v + 0.5, &x2, &y2);
+        double cell = 0.5 * (hypot(x1 - x0, y1 - y0) + 2 * hypot(x2 - x0 - 0.5 * (x1 - x0), y2 - y0 - 0.5 * (y1 - y0)));
+        if (st[i].r < p->stone_r_min * cell || st[i].r > p->stone_r_max * cell)
+            continue;
+        dst[2 * m] = st[i].x;
+        dst[2 * m + 1] = st[i].y;
+        m++;
+    }
+    return m;
+}
+
+/* The evidence on each lattice point -GR..GR under Hinv: 1 for a crossing
+ * or a stone centre on it, else line_cover when a merged line that lies on
+ * a lattice line passes through it. */
+static void evidence_grid(const double *pts, int np, const line_t *lines, int nl, const double Hinv[9],
+                          const sei_lattice_params *p, float ev[GW][GW])
+{
+    static const float zero_row[GW] = {0};
+    for (int i = 0; i < GW; i++)
+        memcpy(ev[i], zero_row, sizeof zero_row);
+    for (int i = 0; i < nl; i++) {
+        double e[2][2], uv[2][2];
+        line_ends(&lines[i], e[0], e[1]);
+        for (int k = 0; k < 2; k++)
+            sei_h_apply(Hinv, e[k][0], e[k][1], &uv[k][0], &uv[k][1]);
+        /* Along u = const or v = const, within point_tol at both ends. */
+        for (int ax = 0; ax < 2; ax++) {
+            double c0 = uv[0][ax], c1 = uv[1][ax], k0 = floor(c0 + 0.5);
+            if (fabs(c0 - k0) > p->point_tol || fabs(c1 - k0) > p->point_tol || fabs(k0) > GR)
+                continue;
+            double a = uv[0][1 - ax], b = uv[1][1 - ax];
+            if (a > b) {
+                double t = a;
+                a = b;
+                b = t;
+            }
+            if (!(a < GR + 1 && b > -GR - 1)) /* off the tracked points, or not a number */
+                continue;
+            a = fmax(a, -GR - 1);
+            b = fmin(b, GR + 1);
+            for (int j = (int)ceil(a - p->point_tol); j <= (int)floor(b + p->point_tol); j++) {
+                if (j < -GR || j > GR)
+                    continue;
+                float *cell = ax == 0 ? &ev[(int)k0 + GR][j + GR] : &ev[j + GR][(int)k0 + GR];
+                if (*cell < p->line_cover)
+                    *cell = (float)p->line_cover;
+            }
+        }
+    }
+    for (int i = 0; i < np; i++) {
+        double u, v;
+        sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        double ku = floor(u + 0.5), kv = floor(v + 0.5);
+        if (fabs(u - ku) < p->point_tol && fabs(v - kv) < p->point_tol && fabs(ku) <= GR && fabs(kv) <= GR)
+            ev[(int)ku + GR][(int)kv + GR] = 1;
+    }
+}
+
+int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, int ns, int w, int h, int size,
+                    const sei_lattice_params *p, int keep, sei_lattice *out)
+{
+    memset(out, 0, sizeof *out);
+    double diag = sqrt((double)w * w + (double)h * h);
+    /* No board cell is smaller than this. */
+    double min_gap = p->min_cell * diag;
+    double t = now_ms();
+    int rc = -1, nl = 0, np = 0, nc = 0;
+    line_t *lines = NULL;
+    double *pts = NULL, *fit_pts = NULL;
+    topk_t top = {0, p->top_k > 0 ? p->top_k : 1, NULL, NULL};
+    /* Stones alone can carry the fit when the grid is hidden. */
+    int stones_enough = ns >= p->min_evidence;
+
+    /* 1. Families. */
+    int fam[2], have_lines = sei_lattice_families(segs, n, diag, p, fam) == 0;
+    out->stage_ms[SEI_LAT_FAMILIES] = now_ms() - t;
+    t = now_ms();
+    if (!have_lines && !stones_enough) {
+        fail_why(out, "no two families of straight lines: nothing like a grid", 0, 0);
+        goto done;
+    }
+
+    /* 2. Lines. */
+    lines = calloc((size_t)(p->max_lines > 0 ? p->max_lines : 1), sizeof *lines);
+    if (!lines) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    if (have_lines)
+        nl = sei_lattice_lines(segs, n, fam, diag, p, lines);
+    if (nl < 0) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    int nf[2] = {0, 0};
+    for (int k = 0; k < nl; k++)
+        nf[lines[k].fam]++;
+    out->lines_a = nf[0];
+    out->lines_b = nf[1];
+    out->stage_ms[SEI_LAT_LINES] = now_ms() - t;
+    t = now_ms();
+    if (nf[0] < p->min_lines || nf[1] < p->min_lines) {
+        if (!stones_enough) {
+            fail_why(out, "too few grid lines (%d and %d)", nf[0], nf[1]);
+            goto done;
+        }
+        have_lines = 0;
+    }
+
+    /* 3. Crossings, then the stone centres after them. */
+    pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + ns + 1));
+    if (!pts) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    if (have_lines)
+        nc = sei_lattice_crossings(lines, nl, diag, p, pts, p->max_crossings);
+    np = nc;
+    for (int i = 0; i < ns; i++) {
+        pts[2 * np] = stones[i].x;
+        pts[2 * np + 1] = stones[i].y;
+        np++;
+    }
+    out->crossings = nc;
+    out->stones = ns;
+    out->stage_ms[SEI_LAT_CROSSINGS] = now_ms() - t;
+    t = now_ms();
+    if (np < p->min_evidence) {
+        fail_why(out, "too few grid crossings (%d)", nc, 0);
+        goto done;
+    }
+    if (!have_lines)
+        nl = 0; /* too few to trust: only the stones speak */
+
+    /* 4. Hypotheses: cells of lines, the vanishing-point lattice first in
+     * line, and the lattice of the stones. */
+    uint64_t rng = p->seed ? p->seed : 0x2545F4914F6CDD1DULL;
+    top.s = malloc(sizeof(double) * (size_t)top.k);
+    top.h = malloc(sizeof(double[9]) * (size_t)top.k);
+    if (!top.s || !top.h) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    if (have_lines) {
+        /* Cells are scored on the crossings alone when there are enough:
+         * they are many fewer than crossings and stones together, and
+         * thousands of cells are scored. */
+        hypotheses_from_cells(lines, nl, pts, nc >= p->min_evidence ? nc : np, w, h, p, min_gap, &rng, &top);
+        double Hv[9], Hvi[9];
+        if (sei_lattice_by_vanishing(lines, nl, w, h, p, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
+            double s = score_points(pts, np, Hvi, p->hyp_tol, p->hyp_radius) +
+                       p->align_weight * alignment(lines, nl, Hvi, p->hyp_radius, p->align_sine);
+            topk_first(&top, s, Hv);
             if (getenv("SEI_TRACE"))
                 fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
         }
     }
-    if (ntop == 0 || top_s[0] < 6) {
-        free(lines);
-        free(pts);
-        snprintf(out->why, sizeof out->why, "no lattice fits the grid crossings");
-        return -1;
+    {
+        double Hs[9], Hsi[9];
+        if (ns >= 3 && sei_lattice_by_stones(stones, ns, p, &rng, Hs) == 0 && sei_h_inv(Hs, Hsi) == 0) {
+            double s = score_points(pts, np, Hsi, p->hyp_tol, p->hyp_radius) +
+                       p->align_weight * alignment(lines, nl, Hsi, p->hyp_radius, p->align_sine);
+            /* Always among those grown: its score counts stones the cells'
+             * scores may not have. */
+            topk_first(&top, s, Hs);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "stone lattice: raw %.0f\n", s);
+        }
+    }
+    out->stage_ms[SEI_LAT_HYPOTHESES] = now_ms() - t;
+    t = now_ms();
+    if (top.n == 0 || top.s[0] < p->min_hyp_score) {
+        fail_why(out, "no lattice fits the grid crossings", 0, 0);
+        goto done;
     }
 
-    /* 5. Grow the best hypotheses outwards from their cell, refitting on
-     * the crossings they explain; keep the one explaining most in the end. */
-    double H[9], final_best = -1;
-    for (int t = 0; t < ntop; t++) {
-        double G[9];
-        memcpy(G, top_h[t], sizeof G);
-        grow(pts, np, G, min_gap);
-        double Ginv[9];
+    /* 5. Grow the best guesses outwards from their cell, refitting on the
+     * points they explain; keep the one explaining most in the end. */
+    double H[9], final_best = -1e18;
+    fit_pts = malloc(sizeof(double) * 2 * (size_t)(np + 1));
+    if (!fit_pts) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    for (int k = 0; k < top.n; k++) {
+        double G[9], Ginv[9];
+        memcpy(G, top.h[k], sizeof G);
+        int m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
+        sei_lattice_grow(fit_pts, m, p, min_gap, G);
         if (sei_h_inv(G, Ginv))
             continue;
-
-        double s = density_score(pts, np, Ginv) + 0.5 * alignment(lines, nl, Ginv, 30);
+        m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
+        double s = density_score(fit_pts, m, Ginv, p) + p->align_weight * alignment(lines, nl, Ginv, 30, p->align_sine);
         if (s > final_best) {
             final_best = s;
             memcpy(H, G, sizeof H);
         }
     }
+    /* Stone centres are seen at the stone's top, a little off its point in
+     * an oblique view; crossings are exact. Where the crossings alone hold
+     * the lattice (they fill it, net of its holes, with exact_crossings
+     * points) and their own fit explains them as well, the final fit is
+     * theirs. */
+    if (nc >= p->exact_crossings && final_best > -1e18) {
+        double G[9], Ginv[9], Hi[9];
+        memcpy(G, H, sizeof G);
+        sei_lattice_grow(pts, nc, p, min_gap, G);
+        /* Judged on the crossings alone: the stones, a little off, would
+         * always prefer the fit they pulled. */
+        double before = sei_h_inv(H, Hi) ? -1e18 : density_score(pts, nc, Hi, p);
+        double after = sei_h_inv(G, Ginv) ? -1e18 : density_score(pts, nc, Ginv, p);
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "refit on crossings alone: they judge it %.0f against %.0f\n", after, before);
+        if (before >= p->exact_crossings && after >= before - p->exact_loss * fabs(before))
+            memcpy(H, G, sizeof H);
+    }
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, raw best %.0f, grown %.0f\n", nl, nf[0], nf[1], np,
-                top_s[0], final_best);
+        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
+                nf[1], nc, ns, top.s[0], final_best);
+    out->stage_ms[SEI_LAT_GROW] = now_ms() - t;
+    t = now_ms();
+    if (final_best <= -1e18) {
+        fail_why(out, "no lattice fits the grid crossings", 0, 0);
+        goto done;
+    }
 
-    /* 6. The window of 9, 13 or 19 lattice lines the crossings fill best. */
-    double sup[2][121];
+    /* 6. The window. */
     {
+        static float ev_zero[GW][GW];
+        float(*ev)[GW] = malloc(sizeof ev_zero);
         double Hinv[9];
-        sei_h_inv(H, Hinv);
-        uint8_t hit[121][121];
-        memset(hit, 0, sizeof hit);
-        for (int i = 0; i < np; i++) {
-            double u, v;
-            sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
-            double ku = floor(u + 0.5), kv = floor(v + 0.5);
-            if (fabs(u - ku) < 0.15 && fabs(v - kv) < 0.15 && fabs(ku) <= 60 && fabs(kv) <= 60) {
-                hit[(int)ku + 60][(int)kv + 60] = 1;
+        if (!ev || sei_h_inv(H, Hinv)) {
+            free(ev);
+            fail_why(out, "out of memory", 0, 0);
+            goto done;
+        }
+        int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
+        evidence_grid(fit_pts, m, lines, nl, Hinv, p, ev);
+        int N = 0, st0[2] = {0, 0}, rn = 0;
+        double runner = 0, runner_off = 0;
+        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off);
+        double in = 0, pts_in = 0, pts_all = 0;
+        for (int u = 0; u < N; u++)
+            for (int v = 0; v < N; v++) {
+                in += ev[st0[0] + u + GR][st0[1] + v + GR];
+                pts_in += ev[st0[0] + u + GR][st0[1] + v + GR] >= 1;
             }
-        }
-        /* A lattice line counts fully once six crossings lie on it, not at
-         * all with two: a board's edge a cell beyond its last line, or the
-         * rim of a bowl, may cross a few grid lines where a lattice line
-         * would be, but not many. */
-        for (int k = 0; k < 121; k++) {
-            int cu = 0, cv = 0;
-            for (int j = 0; j < 121; j++) {
-                cu += hit[k][j];
-                cv += hit[j][k];
-            }
-            sup[0][k] = cu >= 6 ? 1 : cu <= 2 ? 0 : (cu - 2) / 4.0;
-            sup[1][k] = cv >= 6 ? 1 : cv <= 2 ? 0 : (cv - 2) / 4.0;
-        }
-    }
-    free(pts);
-    free(lines);
-    if (getenv("SEI_TRACE"))
-        for (int f = 0; f < 2; f++) {
-            fprintf(stderr, "support %d:", f);
-            for (int k = 0; k < 121; k++)
-                if (sup[f][k] > 0)
-                    fprintf(stderr, " %d:%.2f", k - 60, sup[f][k]);
-            fprintf(stderr, "\n");
-        }
-    const int sizes[3] = {9, 13, 19};
-    double best_total = -1e9;
-    int best_n = 0, best_s[2] = {0, 0};
-    for (int si = 0; si < 3; si++) {
-        int N = sizes[si];
-        if (size && size != N)
-            continue;
-        double total = 0;
-        int starts[2] = {0, 0};
-        for (int f = 0; f < 2; f++) {
-            double all = 0;
-            for (int k = 0; k < 121; k++)
-                all += sup[f][k];
-            double bf = -1e9;
-            for (int s0 = 0; s0 + N <= 121; s0++) {
-                double in = 0;
-                for (int k = s0; k < s0 + N; k++)
-                    in += sup[f][k];
-                /* Outer lines matter most: a window must start and end on a line. */
-                double sc = in - 0.8 * (N - in) - 0.8 * (all - in) + 0.5 * (sup[f][s0] + sup[f][s0 + N - 1]);
-                if (sc > bf) {
-                    bf = sc;
-                    starts[f] = s0 - 60;
+        for (int u = 0; u < GW; u++)
+            for (int v = 0; v < GW; v++)
+                pts_all += ev[u][v] >= 1;
+        out->stage_ms[SEI_LAT_WINDOW] = now_ms() - t;
+        if (getenv("SEI_TRACE") && N) {
+            /* The evidence around the window, a character a point. */
+            for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {
+                for (int u = st0[0] - 3; u < st0[0] + N + 3; u++) {
+                    float e = u < -GR || u > GR || v < -GR || v > GR ? 0 : ev[u + GR][v + GR];
+                    int inside = u >= st0[0] && u < st0[0] + N && v >= st0[1] && v < st0[1] + N;
+                    fputc(e >= 1 ? '#' : e > 0 ? '+' : inside ? '.' : ' ', stderr);
                 }
+                fputc('\n', stderr);
             }
-            total += bf;
         }
-        if (total > best_total) {
-            best_total = total;
-            best_n = N;
-            best_s[0] = starts[0];
-            best_s[1] = starts[1];
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
+                    "shifted %.1f\n",
+                    N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
+        free(ev);
+        if (!N || in < p->min_support * N * N) {
+            fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
+            goto done;
         }
+        /* Shift the lattice so the window starts at (0, 0). */
+        double T[9] = {1, 0, st0[0], 0, 1, st0[1], 0, 0, 1};
+        sei_h_mul(H, T, out->H);
+        out->size = N;
+        out->score = in / ((double)N * N);
+        out->runner_size = rn;
+        /* Doubt about the size, and about where the window sits. */
+        out->margin = rn ? (best - runner) / N : 1e9;
+        out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
+        out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
+        out->unsure = out->margin < p->unsure_margin || out->shift_margin < p->unsure_shift ||
+                      out->outside > p->unsure_outside;
+        rc = 0;
     }
-    double in_total = 0;
-    for (int f = 0; f < 2; f++)
-        for (int k = best_s[f]; k < best_s[f] + best_n; k++)
-            in_total += sup[f][k + 60];
-    if (!best_n || in_total < best_n) {
-        snprintf(out->why, sizeof out->why, "the lines do not make a 9, 13 or 19 grid");
-        return -1;
+done:
+    if (keep && lines) {
+        out->lines = lines;
+        out->nlines = nl > 0 ? nl : 0;
+        lines = NULL;
     }
-    /* Shift the lattice so the window starts at (0, 0). */
-    double T[9] = {1, 0, best_s[0], 0, 1, best_s[1], 0, 0, 1};
-    sei_h_mul(H, T, out->H);
-    out->size = best_n;
-    out->score = in_total / (2.0 * best_n);
-    return 0;
+    if (keep && pts) {
+        out->points = pts;
+        out->npoints = np;
+        pts = NULL;
+    }
+    free(lines);
+    free(pts);
+    free(fit_pts);
+    free(top.s);
+    free(top.h);
+    return rc;
+}
+
+void sei_lattice_free(sei_lattice *out)
+{
+    if (!out)
+        return;
+    free(out->lines);
+    free(out->points);
+    out->lines = NULL;
+    out->points = NULL;
+    out->nlines = out->npoints = 0;
 }

@@ -32,20 +32,20 @@ void sei_vision_params_default(sei_vision_params *p)
 {
     p->work_side = 1000;
     p->size = 0;
-    p->line_tolerance = 2.5;
-    p->ransac_rounds = 1500;
-    p->min_support = 0.12;
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
     p->line_kernel = 3;
     p->black_gap = 0.45;
     p->white_gap = 0.4;
-    p->seed = 0;
     p->classifier = SEI_CLASSIFIER_NET;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
     p->size_empty = 0.1;
+    p->stone_evidence = 1;
+    p->stone_scale = 0.5;
+    sei_cv_blob_params_default(&p->blobs);
+    sei_lattice_params_default(&p->lattice);
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -441,10 +441,10 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
         return SEI_VISION_OK;
     sei_lattice free_fit;
     char guess[64] = "";
-    if (sei_lattice_fit(segs, nseg, w, h, 0, v->p.line_tolerance, v->p.ransac_rounds, v->p.min_support, v->p.seed,
-                        &free_fit) == 0 &&
-        free_fit.size != n)
+    /* The size the lines alone suggest, offered as a question. */
+    if (sei_lattice_fit(segs, nseg, NULL, 0, w, h, 0, &v->p.lattice, 0, &free_fit) == 0 && free_fit.size != n)
         snprintf(guess, sizeof guess, ": a %dx%d board?", free_fit.size, free_fit.size);
+    sei_lattice_free(&free_fit);
     return fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s%s)", n,
                 beyond ? "more lines than that" : "fewer lines than that", guess);
 }
@@ -514,8 +514,60 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
 
     /* Lattice and size. */
     sei_lattice lat;
-    if (sei_lattice_fit(segs, nseg, ww, wh, v->p.size, v->p.line_tolerance, v->p.ransac_rounds, v->p.min_support,
-                        v->p.seed, &lat)) {
+    /* Stone candidates: round dark and bright blobs, the evidence that a
+     * finished game leaves where it hides the grid. */
+    enum { MAX_BLOBS = 1500 };
+    int nblob = 0;
+    float *blobs = v->p.stone_evidence ? malloc(sizeof(float) * 4 * MAX_BLOBS) : NULL;
+    sei_lattice_stone *stones = v->p.stone_evidence ? malloc(sizeof *stones * MAX_BLOBS) : NULL;
+    /* Found on a smaller picture: stones are many pixels across, and this
+     * stage's cost is all per pixel. */
+    sei_image small = {0};
+    double bs = v->p.stone_scale > 0 && v->p.stone_scale < 1 ? v->p.stone_scale : 1;
+    if (v->p.stone_evidence &&
+        (!blobs || !stones || sei_cv_resize(&work, &small, (int)lround(ww * bs), (int)lround(wh * bs)) ||
+         sei_cv_stone_blobs(&small, &v->p.blobs, blobs, MAX_BLOBS, &nblob)))
+        nblob = 0;
+    sei_image_free(&small);
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nblob, now_ms() - t);
+    for (int i = 0; i < nblob; i++) {
+        /* Pixel centres: (x + 0.5) / bs - 0.5 in the working picture. */
+        stones[i].x = (float)((blobs[4 * i] + 0.5) / bs - 0.5);
+        stones[i].y = (float)((blobs[4 * i + 1] + 0.5) / bs - 0.5);
+        stones[i].r = (float)(blobs[4 * i + 2] / bs);
+        stones[i].dark = blobs[4 * i + 3] > 0 ? 1 : -1;
+    }
+    free(blobs);
+    int fitted = sei_lattice_fit(segs, nseg, stones, nblob, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
+    memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
+    if (getenv("SEI_TRACE")) {
+        fprintf(stderr, "lattice stages:");
+        for (int i = 0; i < SEI_LAT_STAGES; i++)
+            fprintf(stderr, " %s %.1f ms", sei_lattice_stage_names[i], lat.stage_ms[i]);
+        fprintf(stderr, "\n");
+    }
+    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
+        /* What the fit worked from: merged lines by family, crossings. */
+        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
+        const uint8_t fam_col[2][3] = {{0, 0, 255}, {255, 120, 0}}, cross_col[3] = {0, 255, 255};
+        for (int i = 0; i < lat.nlines; i++) {
+            const sei_lattice_line *l = &lat.lines[i];
+            double x1 = -l->a * l->c + l->b * l->tmin, y1 = -l->b * l->c - l->a * l->tmin;
+            double x2 = -l->a * l->c + l->b * l->tmax, y2 = -l->b * l->c - l->a * l->tmax;
+            sei_cv_line(&dbg, x1, y1, x2, y2, fam_col[l->fam], 1);
+        }
+        for (int i = 0; i < lat.npoints; i++)
+            sei_cv_circle(&dbg, lat.points[2 * i], lat.points[2 * i + 1], 2, cross_col, -1);
+        const uint8_t dark_col[3] = {0, 200, 0}, bright_col[3] = {255, 0, 255};
+        for (int i = 0; i < nblob; i++)
+            sei_cv_circle(&dbg, stones[i].x, stones[i].y, stones[i].r, stones[i].dark > 0 ? dark_col : bright_col, 1);
+        debug_save(v, SEI_STAGE_LATTICE, "evidence", &dbg);
+        sei_image_free(&dbg);
+    }
+    sei_lattice_free(&lat);
+    free(stones);
+    if (fitted) {
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
@@ -526,6 +578,8 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     upright(lat.H, n, H);
     out->size = n;
     out->lattice_score = lat.score;
+    out->board_unsure = lat.unsure;
+    out->board_margin = lat.margin < lat.shift_margin ? lat.margin : lat.shift_margin;
     out->stage_ms[SEI_STAGE_SIZE] = now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
         memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);

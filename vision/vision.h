@@ -3,10 +3,13 @@
  *
  * The stages, each timed and each able to write a debug picture:
  *   1. segments  straight line segments of the picture (LSD);
- *   2. lattice   the grid: two families of lines, fitted as one projective
- *                lattice (a homography from grid coordinates to pixels),
- *                so a crowded board that hides most lines still gives it;
- *   3. size      9, 13 or 19 from the lattice's extent;
+ *   2. lattice   the grid: line crossings and stone candidates (round dark
+ *                and white blobs found before any lattice), fitted as one
+ *                projective lattice (a homography from grid coordinates to
+ *                pixels), so a crowded board that hides most lines still
+ *                gives it; then the window of 9, 13 or 19 points that
+ *                explains that evidence best (lattice.h);
+ *   3. size      the window's size, turned upright;
  *   4. stones    each intersection classified in the board's own top-down
  *                view by the learned point classifier (points.h), with a
  *                calibrated probability; the hand-set rules of stones.c
@@ -19,8 +22,10 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "cvwrap.h"
 #include "image.h"
 #include "points.h"
+#include "lattice.h"
 
 typedef enum {
     SEI_VISION_OK = 0,
@@ -36,17 +41,13 @@ enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_S
 typedef struct {
     int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
     int size;               /* 0: find the size; 9, 13, 19: the caller knows it */
-    double line_tolerance;  /* segments this many pixels apart merge into one line (2.5) */
     int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
-    int ransac_rounds;      /* lattice hypotheses tried (1500) */
-    double min_support;     /* share of a lattice line's length segments must cover to count (0.12) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
     double black_gap;       /* a black stone is darker than the wood by at least this share of the
                                wood's lightness L* (0.45; never less than 12) */
     double white_gap;       /* a white stone is lighter than the wood by at least this share of
                                the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
-    uint64_t seed;          /* 0: fixed; the reading is repeatable */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
@@ -56,6 +57,11 @@ typedef struct {
                                of the window are seen (2; one may be the board's edge) */
     double size_empty;      /* the board's lines end: the outermost line at a side of the window
                                and one of the two inside it cover less than this (0.1) */
+    int stone_evidence;     /* 1: stones found before the lattice are evidence for it (1) */
+    double stone_scale;     /* they are looked for on the working picture shrunk by this (0.5) */
+    sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
+    sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
+                               fixed one, so the reading is repeatable */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
@@ -73,8 +79,6 @@ typedef struct {
     /* Points whose reading is in doubt: "check these points". */
     uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int unsure_count;
-    /* The board itself (its size, where its lines are) is in doubt. */
-    int board_unsure;
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */
@@ -82,8 +86,14 @@ typedef struct {
     float sample_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     double corners[4][2];                       /* pixels of the corner intersections: TL, TR, BR, BL */
     double H[9];                                /* grid (col, row) to picture pixels, row-major */
-    double lattice_score;                       /* share of the lattice's lines the picture supports */
+    double lattice_score;                       /* share of the board's points that show evidence */
+    int board_unsure;                           /* 1: another size or offset of the board explains the
+                                                   picture nearly as well; the reading may be a guess */
+    double board_margin;                        /* how far the board's window beats the runner-up (another
+                                                   size, or the same shifted), in points of evidence
+                                                   per line of the board */
     double stage_ms[SEI_STAGES];
+    double lattice_ms[SEI_LAT_STAGES];          /* the lattice stage's own stages (lattice.h) */
     double ms;                                  /* decoded pixels to grid */
 } sei_vision_result;
 

@@ -1,0 +1,436 @@
+/* test_lattice.c - each stage of the lattice fit (vision/lattice.c) alone,
+ * on synthetic evidence with a known lattice: the segments of a board's
+ * grid seen in perspective (broken where stones would hide them, with
+ * clutter beside), stone centres on its points, evidence grids for the
+ * window; then the whole fit on the same data. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "lattice.h"
+#include "shared.h"
+
+#define W 1000
+#define HH 750
+
+static uint64_t rs = 88172645463325252ULL;
+static double rnd(void)
+{
+    rs ^= rs << 13;
+    rs ^= rs >> 7;
+    rs ^= rs << 17;
+    return (double)(rs >> 11) / 9007199254740992.0;
+}
+
+/* A 19x19 board seen from the side and turned. */
+static void board_h(int n, double H[9])
+{
+    const double lat[8] = {0, 0, n - 1, 0, n - 1, n - 1, 0, n - 1};
+    const double pix[8] = {290, 120, 720, 140, 830, 640, 170, 610};
+    assert_int_equal(sei_h_fit(lat, pix, 4, H), 0);
+}
+
+/* The grid lines of an n x n board under H as segments, each line cut
+ * into pieces with gaps (stones hide them); plus clutter segments at
+ * random angles. Returns the count. */
+static int grid_segments(const double H[9], int n, float *segs, int clutter)
+{
+    int m = 0;
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < n; k++) {
+            double t = 0;
+            while (t < n - 1) {
+                double len = 1 + 3 * rnd(), gap = 0.4 + 1.2 * rnd();
+                /* Grid lines run to the board's edge: the last piece ends there. */
+                double a = t + len + gap >= n - 1 && t > n - 2 ? n - 2 : t;
+                double b = t + len + gap >= n - 1 ? n - 1 : t + len;
+                double x1, y1, x2, y2;
+                if (f == 0) {
+                    sei_h_apply(H, k, a, &x1, &y1);
+                    sei_h_apply(H, k, b, &x2, &y2);
+                } else {
+                    sei_h_apply(H, a, k, &x1, &y1);
+                    sei_h_apply(H, b, k, &x2, &y2);
+                }
+                float *s = segs + 5 * m++;
+                s[0] = (float)x1, s[1] = (float)y1, s[2] = (float)x2, s[3] = (float)y2, s[4] = 1.5f;
+                t = b + gap;
+            }
+        }
+    for (int i = 0; i < clutter; i++) {
+        double x = W * rnd(), y = HH * rnd(), a = 3.14159 * rnd(), l = 10 + 30 * rnd();
+        float *s = segs + 5 * m++;
+        s[0] = (float)x, s[1] = (float)y, s[2] = (float)(x + l * cos(a)), s[3] = (float)(y + l * sin(a)), s[4] = 1;
+    }
+    return m;
+}
+
+/* How far, in cells, the worst true grid point of an n x n board under
+ * Htrue lies from a lattice point of G. */
+static double worst_off_lattice(const double Htrue[9], int n, const double G[9])
+{
+    double Gi[9], worst = 0;
+    assert_int_equal(sei_h_inv(G, Gi), 0);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double px, py, u, v;
+            sei_h_apply(Htrue, x, y, &px, &py);
+            sei_h_apply(Gi, px, py, &u, &v);
+            double d = fmax(fabs(u - floor(u + 0.5)), fabs(v - floor(v + 0.5)));
+            if (d > worst)
+                worst = d;
+        }
+    return worst;
+}
+
+static double diag(void) { return hypot(W, HH); }
+
+static void test_families(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    float *segs = malloc(sizeof(float) * 5 * 4000);
+    /* Two families at 10 and 100 degrees, and clutter. */
+    int m = 0;
+    for (int i = 0; i < 40; i++)
+        for (int f = 0; f < 2; f++) {
+            double a = (f ? 100 : 10) * 3.14159265 / 180, x = 100 + 800 * rnd(), y = 100 + 500 * rnd();
+            float *s = segs + 5 * m++;
+            s[0] = (float)x, s[1] = (float)y, s[2] = (float)(x + 60 * cos(a)), s[3] = (float)(y + 60 * sin(a));
+            s[4] = 1;
+        }
+    int fam[2];
+    assert_int_equal(sei_lattice_families(segs, m, diag(), &p, fam), 0);
+    int lo = fam[0] < fam[1] ? fam[0] : fam[1], hi = fam[0] < fam[1] ? fam[1] : fam[0];
+    assert_true(abs(lo - 10) <= 1);
+    assert_true(abs(hi - 100) <= 1);
+    /* One direction only: no grid. */
+    m = 40;
+    for (int i = 0; i < m; i++) {
+        float *s = segs + 5 * i;
+        s[0] = 10, s[1] = (float)(10 * i), s[2] = 200, s[3] = (float)(10 * i + 3);
+    }
+    assert_int_equal(sei_lattice_families(segs, m, diag(), &p, fam), -1);
+    /* The second family's share is a setting that does what it says. */
+    p.family_share = 2;
+    m = grid_segments((double[9]){30, 0, 100, 0, 30, 50, 0, 0, 1}, 19, segs, 0);
+    assert_int_equal(sei_lattice_families(segs, m, diag(), &p, fam), -1);
+    free(segs);
+}
+
+static void test_lines_and_crossings(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    float *segs = malloc(sizeof(float) * 5 * 4000);
+    int m = grid_segments(H, 19, segs, 0);
+    int fam[2];
+    assert_int_equal(sei_lattice_families(segs, m, diag(), &p, fam), 0);
+    sei_lattice_line *lines = calloc((size_t)p.max_lines, sizeof *lines);
+    int nl = sei_lattice_lines(segs, m, fam, diag(), &p, lines);
+    int nf[2] = {0, 0};
+    for (int i = 0; i < nl; i++)
+        nf[lines[i].fam]++;
+    /* Every broken grid line is whole again: 19 of each family. */
+    assert_int_equal(nf[0], 19);
+    assert_int_equal(nf[1], 19);
+    double *pts = malloc(sizeof(double) * 2 * 1000);
+    int np = sei_lattice_crossings(lines, nl, diag(), &p, pts, 1000);
+    printf("crossings %d\n", np);
+    assert_int_equal(np, 361);
+    /* Each crossing is a grid point. */
+    double Hi[9];
+    sei_h_inv(H, Hi);
+    for (int i = 0; i < np; i++) {
+        double u, v;
+        sei_h_apply(Hi, pts[2 * i], pts[2 * i + 1], &u, &v);
+        assert_true(fabs(u - floor(u + 0.5)) < 0.05 && fabs(v - floor(v + 0.5)) < 0.05);
+    }
+    /* max_lines is obeyed. */
+    p.max_lines = 5;
+    assert_int_equal(sei_lattice_lines(segs, m, fam, diag(), &p, lines), 5);
+    free(pts);
+    free(lines);
+    free(segs);
+}
+
+static void test_vanishing(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    float *segs = malloc(sizeof(float) * 5 * 4000);
+    int m = grid_segments(H, 19, segs, 0);
+    int fam[2];
+    assert_int_equal(sei_lattice_families(segs, m, diag(), &p, fam), 0);
+    sei_lattice_line *lines = calloc((size_t)p.max_lines, sizeof *lines);
+    int nl = sei_lattice_lines(segs, m, fam, diag(), &p, lines);
+    uint64_t rng = 12345;
+    double G[9];
+    assert_int_equal(sei_lattice_by_vanishing(lines, nl, W, HH, &p, &rng, G), 0);
+    assert_true(worst_off_lattice(H, 19, G) < 0.1);
+    /* And its cells are the board's: one step of G is one step of H. */
+    double x0, y0, x1, y1, Gi[9], u0, v0, u1, v1;
+    sei_h_apply(H, 9, 9, &x0, &y0);
+    sei_h_apply(H, 10, 9, &x1, &y1);
+    sei_h_inv(G, Gi);
+    sei_h_apply(Gi, x0, y0, &u0, &v0);
+    sei_h_apply(Gi, x1, y1, &u1, &v1);
+    assert_true(fabs(hypot(u1 - u0, v1 - v0) - 1) < 0.05);
+    free(lines);
+    free(segs);
+}
+
+static void test_grow(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    /* Crossings on 70% of the points, slightly noisy. */
+    double pts[2 * 361];
+    int np = 0;
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++)
+            if (rnd() < 0.7) {
+                sei_h_apply(H, x, y, &pts[2 * np], &pts[2 * np + 1]);
+                pts[2 * np] += rnd() - 0.5;
+                pts[2 * np + 1] += rnd() - 0.5;
+                np++;
+            }
+    /* Start from one cell near the middle, affine and a little off. */
+    double c00[2], c10[2], c01[2];
+    sei_h_apply(H, 9, 9, &c00[0], &c00[1]);
+    sei_h_apply(H, 10, 9, &c10[0], &c10[1]);
+    sei_h_apply(H, 9, 10, &c01[0], &c01[1]);
+    double G[9] = {(c10[0] - c00[0]) * 1.03, c01[0] - c00[0], c00[0] + 1, c10[1] - c00[1], (c01[1] - c00[1]) * 0.98,
+                   c00[1] - 1, 0, 0, 1};
+    assert_true(worst_off_lattice(H, 19, G) > 0.2); /* the start alone does not fit the board */
+    sei_lattice_grow(pts, np, &p, 0.008 * diag(), G);
+    assert_true(worst_off_lattice(H, 19, G) < 0.08);
+}
+
+/* An evidence grid with an n x n board of points at (u0, v0), a share of
+ * them filled, and a few stray points outside. */
+static void board_evidence(float ev[121][121], int n, int u0, int v0, double fill, int stray)
+{
+    memset(ev, 0, sizeof(float) * 121 * 121);
+    for (int u = 0; u < n; u++)
+        for (int v = 0; v < n; v++)
+            if (rnd() < fill)
+                ev[u0 + u + 60][v0 + v + 60] = 1;
+    for (int i = 0; i < stray; i++)
+        ev[(int)(121 * rnd())][(int)(121 * rnd())] = 1;
+}
+
+static void test_window(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    static float ev[121][121];
+    const int sizes[3] = {9, 13, 19};
+    for (int si = 0; si < 3; si++) {
+        int N = sizes[si];
+        board_evidence(ev, N, 3 - N / 2, -2 - N / 2, 0.75, 10);
+        int n = 0, st[2], rn = 0;
+        double runner, shifted;
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
+        assert_int_equal(n, N);
+        assert_int_equal(st[0], 3 - N / 2);
+        assert_int_equal(st[1], -2 - N / 2);
+        assert_true(best > runner);
+        /* A size asked for is the only one tried. */
+        /* A clear board is not in doubt. */
+        assert_true((best - runner) / N >= p.unsure_margin && (best - shifted) / N >= p.unsure_shift);
+        int want = N == 19 ? 9 : 19;
+        sei_lattice_window((const float(*)[121])ev, want, &p, &n, st, &runner, &rn, &shifted);
+        assert_int_equal(n, want);
+    }
+}
+
+/* A 19x19 board whose evidence is dense in one 9x9 corner and thin
+ * elsewhere (the lattice found there, the rest hidden): once a few dozen
+ * points of the rest are seen, a smaller reading is never given without
+ * doubt, and with most of them the whole board is read. */
+static void test_window_doubt(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    static float ev[121][121];
+    for (int trial = 0; trial < 20; trial++) {
+        double thin = 0.05 * trial / 2;
+        board_evidence(ev, 19, -9, -9, thin, 0);
+        for (int u = 0; u < 9; u++)
+            for (int v = 0; v < 9; v++)
+                ev[-9 + u + 60][-9 + v + 60] = 1;
+        int n = 0, st[2], rn = 0;
+        double runner, shifted;
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
+        /* The share of the points outside the window, as the fit judges it. */
+        double all = 0, in = 0;
+        for (int u = 0; u < 121; u++)
+            for (int v = 0; v < 121; v++) {
+                all += ev[u][v] >= 1;
+                if (u >= st[0] + 60 && u < st[0] + 60 + n && v >= st[1] + 60 && v < st[1] + 60 + n)
+                    in += ev[u][v] >= 1;
+            }
+        int unsure = (best - runner) / n < p.unsure_margin || (best - shifted) / n < p.unsure_shift ||
+                     1 - in / all > p.unsure_outside;
+        if (n != 19)
+            assert_true(unsure || thin < 0.07);
+        if (thin >= 0.4) /* most of the board seen: the whole board, and sure of it */
+            assert_int_equal(n, 19);
+    }
+}
+
+/* Stone centres on a share of the points of an n x n board under H. */
+static int board_stones(const double H[9], int n, double fill, sei_lattice_stone *st)
+{
+    int m = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (rnd() < fill) {
+                double px, py, qx, qy;
+                sei_h_apply(H, x, y, &px, &py);
+                sei_h_apply(H, x + 0.46, y, &qx, &qy);
+                st[m].x = (float)(px + 0.6 * (rnd() - 0.5));
+                st[m].y = (float)(py + 0.6 * (rnd() - 0.5));
+                st[m].r = (float)hypot(qx - px, qy - py);
+                st[m].dark = rnd() < 0.5 ? 1 : -1;
+                m++;
+            }
+    return m;
+}
+
+static void test_by_stones(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    sei_lattice_stone st[400];
+    int m = board_stones(H, 19, 0.6, st);
+    uint64_t rng = 99;
+    double G[9];
+    assert_int_equal(sei_lattice_by_stones(st, m, &p, &rng, G), 0);
+    /* The guess is one cell's worth of lattice: right near its stone,
+     * and right everywhere once grown on the centres. */
+    double pts[800];
+    for (int i = 0; i < m; i++) {
+        pts[2 * i] = st[i].x;
+        pts[2 * i + 1] = st[i].y;
+    }
+    sei_lattice_grow(pts, m, &p, 0.008 * diag(), G);
+    assert_true(worst_off_lattice(H, 19, G) < 0.1);
+    /* Two stones are no lattice. */
+    assert_int_equal(sei_lattice_by_stones(st, 2, &p, &rng, G), -1);
+}
+
+/* The whole fit: each size found, with its corners where they are drawn. */
+static void fit_board(int n, double stone_fill, int with_stones)
+{
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(n, H);
+    float *segs = malloc(sizeof(float) * 5 * 4000);
+    int m = grid_segments(H, n, segs, 150);
+    sei_lattice_stone st[400];
+    int ns = with_stones ? board_stones(H, n, stone_fill, st) : 0;
+    sei_lattice lat;
+    int rc = sei_lattice_fit(segs, m, st, ns, W, HH, 0, &p, 1, &lat);
+    if (rc)
+        printf("no lattice: %s\n", lat.why);
+    assert_int_equal(rc, 0);
+    assert_int_equal(lat.size, n);
+    assert_non_null(lat.lines);
+    assert_true(lat.npoints > 0);
+    /* The four corners, up to the board's symmetries, within 8% of a cell. */
+    double x0, y0, x1, y1;
+    sei_h_apply(H, 0, 0, &x0, &y0);
+    sei_h_apply(H, n - 1, 0, &x1, &y1);
+    double cell = hypot(x1 - x0, y1 - y0) / (n - 1);
+    const double c[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int i = 0; i < 4; i++) {
+        double px, py, best = 1e9;
+        sei_h_apply(lat.H, c[i][0], c[i][1], &px, &py);
+        for (int j = 0; j < 4; j++) {
+            double qx, qy;
+            sei_h_apply(H, c[j][0], c[j][1], &qx, &qy);
+            best = fmin(best, hypot(px - qx, py - qy));
+        }
+        if (best >= 2) printf("size %d corner %d off by %.1f px\n", n, i, best);
+        assert_true(best < 0.08 * cell);
+    }
+    sei_lattice_free(&lat);
+    sei_lattice_free(&lat); /* twice is harmless */
+    free(segs);
+}
+
+/* A finished game whose grid lines are all hidden: the stones alone give
+ * the lattice and its size; and min_support does what it says: a window
+ * whose points hold less evidence than that share is no board. */
+static void test_fit_stones_only(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    board_h(19, H);
+    sei_lattice_stone st[400];
+    int ns = board_stones(H, 19, 0.75, st);
+    sei_lattice lat;
+    int rc = sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat);
+    if (rc)
+        printf("no lattice: %s\n", lat.why);
+    assert_int_equal(rc, 0);
+    assert_int_equal(lat.size, 19);
+    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
+    assert_true(lat.score > 0.6 && lat.score < 0.9);
+    sei_lattice_free(&lat);
+    p.min_support = 0.95;
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat), -1);
+    assert_non_null(strstr(lat.why, "does not make"));
+    sei_lattice_free(&lat);
+    /* Too few stones and no lines: no lattice, with the reason. */
+    sei_lattice_params_default(&p);
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, 5, W, HH, 0, &p, 0, &lat), -1);
+    assert_true(lat.size == 0 && lat.why[0]);
+    sei_lattice_free(&lat);
+}
+
+static void test_fit(void **state)
+{
+    (void)state;
+    fit_board(9, 0, 0);
+    fit_board(13, 0, 0);
+    fit_board(19, 0, 0);
+    fit_board(19, 0.7, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_families), cmocka_unit_test(test_lines_and_crossings),
+        cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
+        cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_by_stones),
+        cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only),
+    };
+    return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
+}
