@@ -437,7 +437,7 @@ static void size_given(const char *dir)
     sei_vision_params_default(&p);
     off = p;
     off.size_beyond = 99; /* the check switched off */
-    off.size_empty = -1;
+    off.size_fit = 0;
     sei_vision_result *r = malloc(sizeof *r), *q = malloc(sizeof *q);
     assert_non_null(r);
     assert_non_null(q);
@@ -457,13 +457,19 @@ static void size_given(const char *dir)
         sei_image img = {0};
         sei_vision *v = sei_vision_create(NULL);
         assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        /* The size the reader finds by itself: a size given that it reads
+         * so is no contradiction it could see (its misreadings are
+         * counted by the reading floors). */
+        int own = sei_vision_read(v, &img, r) == SEI_VISION_OK ? r->size : 0;
         sei_vision_destroy(v);
         const int sizes[3] = {9, 13, 19};
         for (int i = 0; i < 3; i++) {
             p.size = off.size = sizes[i];
             sei_vision *vc = sei_vision_create(&p);
             sei_vision_status sc = sei_vision_read(vc, &img, r);
-            if (sizes[i] != t.size) {
+            if (sizes[i] != t.size && sizes[i] == own)
+                printf("  %s: read as %dx%d by itself too (truth %d)\n", e->d_name, own, own, t.size);
+            else if (sizes[i] != t.size) {
                 wrong_tried++;
                 wrong_refused += sc == SEI_VISION_NOBOARD;
                 if (sc != SEI_VISION_NOBOARD)

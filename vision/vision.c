@@ -41,7 +41,7 @@ void sei_vision_params_default(sei_vision_params *p)
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
-    p->size_empty = 0.1;
+    p->size_fit = 1;
     p->stone_evidence = 1;
     p->stone_scale = 0.5;
     sei_cv_blob_params_default(&p->blobs);
@@ -413,14 +413,15 @@ static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
  * the two inside it (its lines ended before the window did; stones may
  * hide one line, seldom the edge line and its neighbour). The message
  * names the size a free fit finds, as a question. */
-static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, int w, int h, const sei_lattice *lat)
+static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, const sei_lattice_stone *stones,
+                                     int nstones, int w, int h, const sei_lattice *lat)
 {
     int n = lat->size;
     double Hinv[9], cover[2][SEI_MAX_SIZE + 2 * MARGIN];
     if (sei_h_inv(lat->H, Hinv))
         return fail(v, SEI_VISION_NOBOARD, "no board found: a degenerate lattice");
     line_cover(segs, nseg, Hinv, n, cover);
-    int beyond = 0, short_of = 0;
+    int beyond = 0;
     for (int f = 0; f < 2; f++) {
         int before = 0, after = 0;
         for (int k = 0; k < MARGIN; k++) {
@@ -428,8 +429,6 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
             after += cover[f][n + MARGIN + k] >= v->p.size_line;
         }
         beyond |= before >= v->p.size_beyond || after >= v->p.size_beyond;
-        const double *c = cover[f] + MARGIN, e = v->p.size_empty;
-        short_of |= (c[0] < e && (c[1] < e || c[2] < e)) || (c[n - 1] < e && (c[n - 2] < e || c[n - 3] < e));
         if (getenv("SEI_TRACE")) {
             fprintf(stderr, "size %d, family %d: cover", n, f);
             for (int k = 0; k < n + 2 * MARGIN; k++)
@@ -437,14 +436,21 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
             fprintf(stderr, " (lines beyond %d, %d)\n", before, after);
         }
     }
-    if (!beyond && !short_of)
-        return SEI_VISION_OK;
+    /* The size all the evidence suggests, lines and stones, with no size
+     * given: when it is another, the size given is refused. Lines missing
+     * at the window's edge are no sign alone: stones hide a finished
+     * board's outer lines. */
     sei_lattice free_fit;
     char guess[64] = "";
-    /* The size the lines alone suggest, offered as a question. */
-    if (sei_lattice_fit(segs, nseg, NULL, 0, w, h, 0, &v->p.lattice, 0, &free_fit) == 0 && free_fit.size != n)
+    memset(&free_fit, 0, sizeof free_fit);
+    int fitted = v->p.size_fit && sei_lattice_fit(segs, nseg, stones, nstones, w, h, 0, &v->p.lattice, 0, &free_fit) == 0;
+    int other = fitted && free_fit.size != n;
+    if (other)
         snprintf(guess, sizeof guess, ": a %dx%d board?", free_fit.size, free_fit.size);
+    beyond |= other && free_fit.size > n;
     sei_lattice_free(&free_fit);
+    if (!beyond && !other)
+        return SEI_VISION_OK;
     return fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s%s)", n,
                 beyond ? "more lines than that" : "fewer lines than that", guess);
 }
@@ -566,8 +572,8 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_image_free(&dbg);
     }
     sei_lattice_free(&lat);
-    free(stones);
     if (fitted) {
+        free(stones);
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
@@ -593,7 +599,9 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     }
     /* After the grid's debug picture, which shows what the size was held
      * against. */
-    if (v->p.size && (st = check_size(v, segs, nseg, ww, wh, &lat)) != SEI_VISION_OK) {
+    st = v->p.size ? check_size(v, segs, nseg, stones, nblob, ww, wh, &lat) : SEI_VISION_OK;
+    free(stones);
+    if (st != SEI_VISION_OK) {
         out->size = 0;
         goto out;
     }

@@ -53,10 +53,10 @@ typedef struct {
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */
     double size_line;       /* a lattice line is seen when its cover is at least this (0.2) */
+    int size_fit;           /* 1: a size given is also refused when the reader, finding the size
+                               itself from lines and stones, finds another one (1) */
     int size_beyond;        /* the board goes on: this many of the 4 lattice lines beyond a side
                                of the window are seen (2; one may be the board's edge) */
-    double size_empty;      /* the board's lines end: the outermost line at a side of the window
-                               and one of the two inside it cover less than this (0.1) */
     int stone_evidence;     /* 1: stones found before the lattice are evidence for it (1) */
     double stone_scale;     /* they are looked for on the working picture shrunk by this (0.5) */
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
