@@ -233,10 +233,10 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
 
 static double pct(long a, long b) { return b ? 100.0 * (double)a / (double)b : 0; }
 
-static void bench_dir(const char *dir, FILE *out)
+static void bench_dir(const char *dir, const sei_vision_params *vp, FILE *out)
 {
     sei_vision_figures f;
-    if (sei_vision_measure(dir, NULL, &f, out)) {
+    if (sei_vision_measure(dir, vp, &f, out)) {
         fprintf(out, "%s: cannot open\n", dir);
         return;
     }
@@ -269,17 +269,27 @@ static void bench_dir(const char *dir, FILE *out)
 
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
 {
-    if (argc < 1) {
-        fprintf(err, "usage: seichi bench vision DIR...\n");
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    int first = 0;
+    if (argc >= 2 && !strcmp(argv[0], "--model")) {
+        vp.points.model_path = argv[1];
+        first = 2;
+    }
+    if (argc - first < 1 || argv[first][0] == '-') {
+        fprintf(err, "usage: seichi bench vision [--model FILE.onnx] DIR...\n");
         return 2;
     }
     /* Figures for one core: OpenCV keeps to the calling thread. */
     sei_cv_threads(1);
     fprintf(out, "board reading against the truth beside each picture (one thread)\n");
     /* Which data the figures may have been influenced by. */
-    fprintf(out, "point classifier: the built-in model, trained only on the training renders of `make model` "
-                 "(images/generator --set train): it saw no picture of images/ and no shared photo\n");
-    for (int i = 0; i < argc; i++)
-        bench_dir(argv[i], out);
+    if (vp.points.model_path)
+        fprintf(out, "point classifier: the model in %s\n", vp.points.model_path);
+    else
+        fprintf(out, "point classifier: the built-in model, trained only on the training renders of `make model` "
+                     "(images/generator --set train): it saw no picture of images/ and no shared photo\n");
+    for (int i = first; i < argc; i++)
+        bench_dir(argv[i], &vp, out);
     return 0;
 }

@@ -27,6 +27,7 @@ void sei_points_params_default(sei_points_params *p)
     /* Held-out renders: below 0.95 flags nearly every misread point while
      * leaving most right ones alone (train.py prints the trade-off). */
     p->unsure_below = 0.95;
+    p->model_path = NULL;
 }
 
 sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen)
@@ -40,7 +41,20 @@ sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errl
         pc->p = *p;
     else
         sei_points_params_default(&pc->p);
-    pc->net = sei_cv_net_load(sei_points_model, sei_points_model_len, err, errlen);
+    if (pc->p.model_path) {
+        /* A model from a file: at most 16 MB, read whole. */
+        FILE *f = fopen(pc->p.model_path, "rb");
+        uint8_t *buf = f ? malloc(16 << 20) : NULL;
+        size_t n = buf ? fread(buf, 1, 16 << 20, f) : 0;
+        if (f)
+            fclose(f);
+        if (!n)
+            snprintf(err, errlen, "cannot read the model %s", pc->p.model_path);
+        else
+            pc->net = sei_cv_net_load(buf, n, err, errlen);
+        free(buf);
+    } else
+        pc->net = sei_cv_net_load(sei_points_model, sei_points_model_len, err, errlen);
     if (!pc->net) {
         free(pc);
         return NULL;

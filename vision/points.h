@@ -36,6 +36,10 @@ typedef struct {
      * renders so that nearly every misread point is flagged while few
      * right ones are (README: the unsure figures). */
     double unsure_below;
+    /* NULL: the model built into the program; else an ONNX file of the
+     * same shape to use instead (for measuring another model, as `seichi
+     * bench vision --model FILE` does). */
+    const char *model_path;
 } sei_points_params;
 
 void sei_points_params_default(sei_points_params *p);
