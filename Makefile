@@ -56,7 +56,7 @@ model: build
 	python3 images/generator/render.py --set train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
 	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
 	./$(BUILD)/seichi patches --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
-	/usr/bin/python3 vision/model/train.py --out vision/model/points.onnx $(BUILD)/model/patches.bin
+	/usr/bin/python3 vision/model/train.py --epochs 14 --out vision/model/points.onnx $(BUILD)/model/patches.bin
 	cmake --build $(BUILD) -j $(JOBS)
 
 clean:

@@ -287,8 +287,8 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     if (vp.points.model_path)
         fprintf(out, "point classifier: the model in %s\n", vp.points.model_path);
     else
-        fprintf(out, "point classifier: the built-in model, trained only on the training renders of `make model` "
-                     "(images/generator --set train): it saw no picture of images/ and no shared photo\n");
+        fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "
+                     "(vision/model/README.md): it saw no picture of images/ and no shared photo\n");
     for (int i = first; i < argc; i++)
         bench_dir(argv[i], &vp, out);
     return 0;
