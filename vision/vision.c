@@ -617,12 +617,20 @@ out:
     return st;
 }
 
-/* The picture shrunk to the working size into *work (the caller frees
- * it), and the lattice the four corner intersections fix: grid (col, row)
- * to work's pixels. */
+/* The picture (checked: colour, a lattice size the reader can hold)
+ * shrunk to the working size into *work (the caller frees it), and the
+ * lattice the four corner intersections fix: grid (col, row) to work's
+ * pixels. */
 static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                          sei_image *work, double *scale, double H[9])
 {
+    if (!img || !img->buf || img->channels != 3)
+        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
+    /* Any lattice the stones code can hold: the recorder also reads a
+     * lattice one ring wider than the board, to see stones put just
+     * outside the grid. */
+    if (size < 2 || size > SEI_MAX_SIZE)
+        return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
     int side = img->width > img->height ? img->width : img->height;
     *scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
     if (sei_cv_resize(img, work, (int)lround(img->width * *scale), (int)lround(img->height * *scale)))
@@ -644,13 +652,6 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
     double t0 = now_ms();
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
-    if (!img || !img->buf || img->channels != 3)
-        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
-    /* Any lattice the stones code can hold: the recorder also reads a
-     * lattice one ring wider than the board, to see stones put just
-     * outside the grid. */
-    if (size < 2 || size > SEI_MAX_SIZE)
-        return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
     double scale, H[9];
     sei_image work = {0};
     sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
@@ -668,10 +669,6 @@ sei_vision_status sei_vision_patches(sei_vision *v, const sei_image *img, const 
                                      uint8_t *out)
 {
     v->errmsg[0] = 0;
-    if (!img || !img->buf || img->channels != 3)
-        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed");
-    if (size < 2 || size > SEI_MAX_SIZE)
-        return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
     double scale, H[9];
     sei_image work = {0};
     sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
