@@ -98,6 +98,10 @@ typedef struct {
 } sei_truth;
 /* Read a truth file. Returns 0, or -1 when it is missing or malformed. */
 int sei_truth_load(const char *path, sei_truth *t);
+/* The truth beside picture `name` of folder dir (NAME.json for NAME.jpg)
+ * into t, and the picture's path into path. Returns 0, or -1 as
+ * sei_truth_load does. */
+int sei_truth_beside(const char *dir, const char *name, sei_truth *t, char *path, size_t n);
 /* Points of r that differ from t (up to the board's symmetries when t has
  * no corners); confusion[truth][read] (may be NULL) gains every point;
  * wrong_at (may be NULL) marks the wrong points of r. */

@@ -81,6 +81,15 @@ int sei_truth_load(const char *path, sei_truth *t)
     return 0;
 }
 
+int sei_truth_beside(const char *dir, const char *name, sei_truth *t, char *path, size_t n)
+{
+    char tpath[4096];
+    const char *dot = strrchr(name, '.');
+    snprintf(path, n, "%s/%s", dir, name);
+    snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(dot ? dot - name : (long)strlen(name)), name);
+    return sei_truth_load(tpath, t);
+}
+
 /* Where point (x, y) goes under symmetry k of an n x n board: k % 4
  * quarter turns, then a mirror when k >= 4. */
 static void turn(int n, int k, int x, int y, int *ox, int *oy)
@@ -161,11 +170,9 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     double *ms = calloc((size_t)n + 1, sizeof *ms);
     int rc = v && r && ms ? 0 : -1;
     for (int i = 0; i < n && !rc; i++) {
-        char path[4096], tpath[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(strrchr(names[i], '.') - names[i]), names[i]);
+        char path[4096];
         sei_truth t;
-        if (sei_truth_load(tpath, &t))
+        if (sei_truth_beside(dir, names[i], &t, path, sizeof path))
             continue;
         f->pictures++;
         int tb = 0, tw = 0;

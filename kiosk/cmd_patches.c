@@ -101,12 +101,11 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             break;
         }
         for (int i = 0; i < n && !rc; i++) {
-            char path[4096], tpath[4096];
-            snprintf(path, sizeof path, "%s/%s", argv[d], names[i]);
-            snprintf(tpath, sizeof tpath, "%s/%.*s.json", argv[d], (int)(strrchr(names[i], '.') - names[i]), names[i]);
+            char path[4096];
             sei_truth t;
             sei_image img = {0};
-            if (sei_truth_load(tpath, &t) || !t.has_corners || sei_vision_load(v, path, &img) != SEI_VISION_OK) {
+            if (sei_truth_beside(argv[d], names[i], &t, path, sizeof path) || !t.has_corners ||
+                sei_vision_load(v, path, &img) != SEI_VISION_OK) {
                 skipped++;
                 continue;
             }

@@ -27,6 +27,7 @@
 #include "lattice.h"
 #include "points.h"
 #include "shared.h"
+#include "source.h"
 #include "vision.h"
 
 /* Draw a board of size n with the given grid through homography H (lattice
@@ -428,8 +429,9 @@ static void test_huge_picture(void **state)
  * anyway). */
 static void size_given(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char **names;
+    int count = sei_folder_list(dir, sei_picture_name, &names);
+    if (count < 0) {
         printf("SKIP: %s absent\n", dir);
         skip();
     }
@@ -442,16 +444,11 @@ static void size_given(const char *dir)
     assert_non_null(r);
     assert_non_null(q);
     int pictures = 0, wrong_tried = 0, wrong_refused = 0, held_back = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        const char *dot = strrchr(e->d_name, '.');
-        if (!dot || (strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg") && strcasecmp(dot, ".png")))
-            continue;
-        char path[4096], tpath[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        snprintf(tpath, sizeof tpath, "%s/%.*s.json", dir, (int)(dot - e->d_name), e->d_name);
+    for (int pi = 0; pi < count; pi++) {
+        const char *name = names[pi];
+        char path[4096];
         sei_truth t;
-        if (sei_truth_load(tpath, &t))
+        if (sei_truth_beside(dir, name, &t, path, sizeof path))
             continue;
         pictures++;
         sei_image img = {0};
@@ -468,12 +465,12 @@ static void size_given(const char *dir)
             sei_vision *vc = sei_vision_create(&p);
             sei_vision_status sc = sei_vision_read(vc, &img, r);
             if (sizes[i] != t.size && sizes[i] == own)
-                printf("  %s: read as %dx%d by itself too (truth %d)\n", e->d_name, own, own, t.size);
+                printf("  %s: read as %dx%d by itself too (truth %d)\n", name, own, own, t.size);
             else if (sizes[i] != t.size) {
                 wrong_tried++;
                 wrong_refused += sc == SEI_VISION_NOBOARD;
                 if (sc != SEI_VISION_NOBOARD)
-                    printf("  %s: --size %d (truth %d) read\n", e->d_name, sizes[i], t.size);
+                    printf("  %s: --size %d (truth %d) read\n", name, sizes[i], t.size);
             } else if (sc != SEI_VISION_OK) {
                 /* The check passes a reading through untouched or holds it
                  * back: held back, it must have been wrong. */
@@ -481,7 +478,7 @@ static void size_given(const char *dir)
                 if (sei_vision_read(vo, &img, q) == SEI_VISION_OK) {
                     held_back++;
                     int w = sei_truth_compare(&t, q, NULL, NULL);
-                    printf("  %s: --size %d held back (%s); it read %d points wrong\n", e->d_name, t.size,
+                    printf("  %s: --size %d held back (%s); it read %d points wrong\n", name, t.size,
                            sei_vision_errmsg(vc), w);
                     assert_true(w > 0);
                 }
@@ -491,7 +488,7 @@ static void size_given(const char *dir)
         }
         sei_image_free(&img);
     }
-    closedir(d);
+    sei_folder_list_free(names, count);
     free(r);
     free(q);
     printf("%s: %d pictures: %d of %d wrong sizes refused; %d true sizes held back (each read wrong without the "

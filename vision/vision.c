@@ -409,10 +409,8 @@ static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
  * one runs off a 9x9 board, and either would be read as a board with
  * stones made up. Refused when segments cover lattice lines beyond a side
  * of the window (the board goes on: one line there may be the board's own
- * edge, two are not), or miss the outermost line at a side and one of
- * the two inside it (its lines ended before the window did; stones may
- * hide one line, seldom the edge line and its neighbour). The message
- * names the size a free fit finds, as a question. */
+ * edge, two are not), or when a free fit (no size given) finds another
+ * size; the message names that size, as a question. */
 static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, const sei_lattice_stone *stones,
                                      int nstones, int w, int h, const sei_lattice *lat)
 {
