@@ -11,15 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Zobrist key of colour c at point p. Computed, not tabled, so there is no
- * global state to initialise: splitmix64 of (p, c) is a good enough mix. */
-static inline uint64_t zob(int p, int c)
-{
-    uint64_t z = (uint64_t)(p * 4 + c) * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* The situational superko key adds who is to move next. */
 static inline uint64_t situ(uint64_t h, int to_move) { return to_move == SEI_WHITE ? h ^ 0x5DEECE66DULL * 0x2545F4914F6CDD1DULL : h; }
@@ -242,7 +233,7 @@ static sei_status evaluate(sei_board *b, int color, int p, sei_outcome *o)
     o->ncaps = 0;
     o->suicide = 0;
     o->ko = 0;
-    o->hash = b->hash ^ zob(p, color);
+    o->hash = b->hash ^ sei_zobrist(p, color);
 
     if (!sei_board_on(b, p))
         return fail(b, SEI_ERR_ARG, "point %d is not on the %dx%d board", p, b->size, b->size);
@@ -268,7 +259,7 @@ static sei_status evaluate(sei_board *b, int color, int p, sei_outcome *o)
                 continue;
             int n = flood(b, r, o->caps + o->ncaps, NULL, 0);
             for (int k = 0; k < n; k++)
-                o->hash ^= zob(o->caps[o->ncaps + k], other);
+                o->hash ^= sei_zobrist(o->caps[o->ncaps + k], other);
             o->ncaps += n;
         }
     }
@@ -294,7 +285,7 @@ static sei_status evaluate(sei_board *b, int color, int p, sei_outcome *o)
             o->hash = b->hash;
             for (int k = 0; k < o->ncaps; k++)
                 if (o->caps[k] != p)
-                    o->hash ^= zob(o->caps[k], color);
+                    o->hash ^= sei_zobrist(o->caps[k], color);
             o->suicide = 1;
         }
     }
@@ -437,7 +428,7 @@ static sei_status place(sei_board *b, int color, int p, int is_handicap)
         return st;
     b->moves[b->moves_n - 1].kind = is_handicap ? SEI_MOVE_HANDICAP : SEI_MOVE_SETUP;
     b->color[p] = (uint8_t)color;
-    b->hash ^= zob(p, color);
+    b->hash ^= sei_zobrist(p, color);
     b->ko = 0;
     b->ko_color = 0;
     if (is_handicap)

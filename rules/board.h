@@ -26,6 +26,18 @@ typedef enum { SEI_EMPTY = 0, SEI_BLACK = 1, SEI_WHITE = 2, SEI_OFFBOARD = 3 } s
 
 static inline int sei_color_other(int c) { return 3 - c; }
 
+/* The Zobrist key of colour c (0 may stand for a marker, such as a ko
+ * point) at point p: a position's hash is the xor of its stones' keys.
+ * Computed, not tabled, so there is no global state to initialise:
+ * splitmix64 of (p, c) is a good enough mix. */
+static inline uint64_t sei_zobrist(int p, int c)
+{
+    uint64_t z = (uint64_t)(p * 4 + c) * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 /* Status codes shared by the rules core. Every failing call also leaves a
  * message in its handle (sei_board_errmsg). */
 typedef enum {

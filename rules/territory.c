@@ -864,14 +864,6 @@ static int seki_two_liberties(work *c, int p) {
     return libs >= 2;
 }
 
-/* A 64-bit key for a stone of colour col at p (splitmix64): the search's
- * position hash is the xor of its stones' keys. */
-static uint64_t seki_zobrist(int p, int col) {
-    uint64_t z = (uint64_t)(p * 3 + col) + 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* Negamax over the cluster's points: 1 when `mover` can capture the other
  * side's group, -1 when the other side can, 0 when neither (both pass, or
@@ -887,7 +879,7 @@ static uint64_t seki_zobrist(int p, int col) {
 static int seki_search(work *c, int mover, int passed, int ko, int depth) {
     if (depth > 3 * c->nspts + 6) return 0; /* kos going round */
     uint64_t key = c->lhash ^ (uint64_t)(mover == SEI_WHITE) ^ (uint64_t)(passed != 0) << 1 ^
-                   (ko >= 0 ? seki_zobrist(ko, 0) : 0);
+                   (ko >= 0 ? sei_zobrist(ko, 0) : 0);
     int slot = (int)(key >> 52) & (SEKI_MEMO - 1);
     if (c->memo_key[slot] == (key | 1ULL << 63)) return c->memo_val[slot];
     if (++c->nodes > c->max_nodes) {
@@ -904,7 +896,7 @@ static int seki_search(work *c, int mover, int passed, int ko, int depth) {
         uint8_t was_orig = c->lorig[p];
         c->lcol[p] = (uint8_t)mover;
         c->lorig[p] = 0;
-        c->lhash ^= seki_zobrist(p, mover);
+        c->lhash ^= sei_zobrist(p, mover);
         /* Take every chain of the other side left without a liberty. */
         int base = c->nrem, orig = 0;
         for (int d = 0; d < k; d++) {
@@ -927,7 +919,7 @@ static int seki_search(work *c, int mover, int passed, int ko, int depth) {
         int ncap = c->nrem - base;
         for (int t = base; t < c->nrem; t++) {
             c->lcol[c->rem[t]] = SEI_EMPTY;
-            c->lhash ^= seki_zobrist(c->rem[t], opp);
+            c->lhash ^= sei_zobrist(c->rem[t], opp);
         }
         /* One stone taken by a lone stone that now has that point as its
          * only liberty: a ko, which the other side may not retake at once. */
@@ -949,10 +941,10 @@ static int seki_search(work *c, int mover, int passed, int ko, int depth) {
         else v = -seki_search(c, opp, 0, newko, depth + 1);
         for (int t = base; t < c->nrem; t++) {
             c->lcol[c->rem[t]] = (uint8_t)opp;
-            c->lhash ^= seki_zobrist(c->rem[t], opp);
+            c->lhash ^= sei_zobrist(c->rem[t], opp);
         }
         c->nrem = base;
-        c->lhash ^= seki_zobrist(p, mover);
+        c->lhash ^= sei_zobrist(p, mover);
         c->lcol[p] = SEI_EMPTY;
         c->lorig[p] = was_orig;
         if (v > best) best = v;
