@@ -107,6 +107,9 @@ int sei_truth_beside(const char *dir, const char *name, sei_truth *t, char *path
  * wrong_at (may be NULL) marks the wrong points of r. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
                       uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE]);
+/* The truth t turned into r's frame (same symmetry as sei_truth_compare)
+ * into out; returns the points of r that differ. r->size must be t->size. */
+int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t out[SEI_MAX_SIZE][SEI_MAX_SIZE]);
 
 /* The board reader's figures on one folder of pictures with truth. */
 typedef struct {

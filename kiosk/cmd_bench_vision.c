@@ -105,14 +105,12 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
     *oy = y;
 }
 
-/* Count the points a reading gets wrong, with the confusion matrix
- * [truth][read]. Which corner of a turned board is "top left" is a
- * convention, so the reading is compared under the symmetry that puts its
- * corner points on the truth's (when the truth has corners: the geometry
- * decides, not the stones), else under the symmetry that fits best.
- * wrong_at (may be NULL) marks each point of r that is wrong. */
-int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
-                      uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
+/* The truth turned into the reading's frame. Which corner of a turned
+ * board is "top left" is a convention, so the truth is turned by the
+ * symmetry that puts its corner points on the reading's (when the truth
+ * has corners: the geometry decides, not the stones), else by the symmetry
+ * that fits best. Returns the points of r that differ. */
+int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t out[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
     int n = t->size, best = -1, bestk = 0, k0 = 0, k1 = 8;
     if (t->has_corners) {
@@ -150,10 +148,25 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
         for (int x = 0; x < n; x++) {
             int a, b;
             turn(n, bestk, x, y, &a, &b);
+            out[y][x] = t->grid[b][a];
+        }
+    return best;
+}
+
+/* Count the points a reading gets wrong, with the confusion matrix
+ * [truth][read], under the symmetry sei_truth_aligned picks. wrong_at (may
+ * be NULL) marks each point of r that is wrong. */
+int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
+                      uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
+{
+    uint8_t truth[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int best = sei_truth_aligned(t, r, truth);
+    for (int y = 0; y < t->size; y++)
+        for (int x = 0; x < t->size; x++) {
             if (confusion)
-                confusion[t->grid[b][a]][r->grid[y][x]]++;
+                confusion[truth[y][x]][r->grid[y][x]]++;
             if (wrong_at)
-                wrong_at[y][x] = r->grid[y][x] != t->grid[b][a];
+                wrong_at[y][x] = r->grid[y][x] != truth[y][x];
         }
     return best;
 }

@@ -1,9 +1,16 @@
 /* cmd_patches.c - `seichi patches --out FILE [--copies N] [--jitter CELLS]
  * [--seed S] DIR...`: the learned point classifier's training data. Every
- * picture with a truth file (.json with corners) beside it is cut into
- * patches exactly as a reading cuts them (sei_vision_patches), each with
- * its true colour. `make model` (vision/model/) runs it on renders the
- * generator makes on the spot.
+ * picture with a truth file (.json) beside it is cut into patches exactly
+ * as a reading cuts them (sei_vision_patches), each with its true colour.
+ * `make model` (vision/model/) runs it on renders the generator makes on
+ * the spot.
+ *
+ * Where the truth gives no corners (most real photos), the reader finds
+ * the lattice itself; the picture is used only when it finds the true size
+ * and its reading, under the board's best symmetry, misses few points (a
+ * lattice a line off misreads most stones), and each patch then takes the
+ * truth turned into the reading's frame. Those are the lattices a reading
+ * meets, with the points it gets wrong labelled right.
  *
  * --copies N cuts each picture N times, every copy after the first from
  * corners moved at random by up to --jitter cells (0.12): a lattice found
@@ -90,9 +97,10 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
     fwrite(head, 1, sizeof head, f);
     sei_vision *v = sei_vision_create(NULL);
     uint8_t *patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
+    sei_vision_result *r = malloc(sizeof *r);
     long pictures = 0, records = 0, skipped = 0;
     int rc = 0;
-    for (int d = first_dir; d < argc && v && patches && !rc; d++) {
+    for (int d = first_dir; d < argc && v && patches && r && !rc; d++) {
         char **names;
         int n = sei_folder_list(argv[d], sei_picture_name, &names);
         if (n < 0) {
@@ -104,12 +112,30 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             char path[4096];
             sei_truth t;
             sei_image img = {0};
-            if (sei_truth_beside(argv[d], names[i], &t, path, sizeof path) || !t.has_corners ||
+            if (sei_truth_beside(argv[d], names[i], &t, path, sizeof path) ||
                 sei_vision_load(v, path, &img) != SEI_VISION_OK) {
                 skipped++;
                 continue;
             }
             int s = t.size;
+            if (!t.has_corners) {
+                sei_truth turned = t;
+                int stones = 0;
+                for (int y = 0; y < s; y++)
+                    for (int x = 0; x < s; x++)
+                        stones += t.grid[y][x] != SEI_EMPTY;
+                if (sei_vision_read(v, &img, r) != SEI_VISION_OK || r->size != s ||
+                    sei_truth_aligned(&t, r, turned.grid) > 2 + stones / 10) {
+                    fprintf(err, "patches: %s: no corners in its truth, and the lattice found misses it; skipped\n",
+                            path);
+                    sei_image_free(&img);
+                    skipped++;
+                    continue;
+                }
+                memcpy(t.grid, turned.grid, sizeof t.grid);
+                memcpy(t.corners, r->corners, sizeof t.corners);
+                t.has_corners = 1;
+            }
             /* The cell's size in pixels, for the jitter: the mean side of
              * the corners' quadrilateral over its cells. */
             double side = 0;
@@ -155,13 +181,14 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
         if (!rc)
             fprintf(err, "patches: cannot write %s\n", outpath);
         rc = 2;
-    } else if (!v || !patches) {
+    } else if (!v || !patches || !r) {
         fprintf(err, "patches: out of memory\n");
         rc = 2;
     } else
         fprintf(out, "%ld patches from %ld pictures (%ld without a usable truth skipped) into %s\n", records, pictures,
                 skipped, outpath);
     free(patches);
+    free(r);
     sei_vision_destroy(v);
     return rc;
 }

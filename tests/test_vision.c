@@ -586,6 +586,76 @@ static void test_renders(void **state)
     folder_floor(SEI_TESTS_DIR "/../images/renders", RENDER_FOUND_FLOOR, RENDER_PERFECT_FLOOR, RENDER_RECALL_FLOOR);
 }
 
+/* The render test set: never tuned on (vision/model/README.md). */
+static void test_testset(void **state)
+{
+    (void)state;
+    folder_floor(SEI_TESTS_DIR "/../images/testset", TESTSET_FOUND_FLOOR, TESTSET_PERFECT_FLOOR,
+                 TESTSET_RECALL_FLOOR);
+}
+
+/* Perfect readings of the first `count` renders shrunk to `share` of
+ * their size in the middle of a plain 1280x960 table, by a reader with
+ * zoom on or off. */
+static int small_in_frame(int count, double share, int zoom)
+{
+    const char *dir = SEI_TESTS_DIR "/../images/renders";
+    char **names;
+    int n = sei_folder_list(dir, sei_picture_name, &names);
+    assert_true(n >= count);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.zoom = zoom;
+    sei_vision *v = sei_vision_create(&p);
+    sei_vision_result *r = malloc(sizeof *r);
+    int perfect = 0;
+    for (int i = 0; i < count; i++) {
+        char path[4096];
+        sei_truth t;
+        sei_image img = {0}, small = {0}, frame = {0};
+        assert_int_equal(sei_truth_beside(dir, names[i], &t, path, sizeof path), 0);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        int sw = (int)lround(img.width * share), sh = (int)lround(img.height * share);
+        int x0 = (1280 - sw) / 2, y0 = (960 - sh) / 2;
+        assert_int_equal(sei_cv_resize(&img, &small, sw, sh), 0);
+        assert_int_equal(sei_image_alloc(&frame, 1280, 960, 3), 0);
+        for (int y = 0; y < 960; y++)
+            for (int x = 0; x < 1280; x++) {
+                uint8_t *q = sei_image_row(&frame, y) + 3 * x;
+                q[0] = 72, q[1] = 80, q[2] = 90;
+            }
+        for (int y = 0; y < sh; y++)
+            memcpy(sei_image_row(&frame, y0 + y) + 3 * x0, sei_image_row(&small, y), (size_t)sw * 3);
+        for (int k = 0; k < 4; k++) {
+            t.corners[k][0] = (t.corners[k][0] + 0.5) * sw / img.width - 0.5 + x0;
+            t.corners[k][1] = (t.corners[k][1] + 0.5) * sh / img.height - 0.5 + y0;
+        }
+        if (sei_vision_read(v, &frame, r) == SEI_VISION_OK && r->size == t.size &&
+            sei_truth_compare(&t, r, NULL, NULL) == 0)
+            perfect++;
+        sei_image_free(&img);
+        sei_image_free(&small);
+        sei_image_free(&frame);
+    }
+    free(r);
+    sei_vision_destroy(v);
+    sei_folder_list_free(names, n);
+    return perfect;
+}
+
+/* A board small in the frame is read again from the part of the picture
+ * around it, enlarged: renders shrunk to 28% of their size (a board a
+ * quarter of the frame's width or less) are read, and without the zoom
+ * stage most of them are not. */
+static void test_small_in_frame(void **state)
+{
+    (void)state;
+    int on = small_in_frame(12, 0.28, 1), off = small_in_frame(12, 0.28, 0);
+    printf("renders at 28%% in a 1280x960 frame: %d of 12 perfect with the zoom stage, %d without\n", on, off);
+    assert_true(on >= 4);
+    assert_true(on >= off + 3);
+}
+
 static void shared_floor(const char *set, double min_found, double min_perfect, double min_recall)
 {
     char dir[2048];
@@ -618,6 +688,8 @@ int main(void)
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_renders),
+        cmocka_unit_test(test_testset),
+        cmocka_unit_test(test_small_in_frame),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
         cmocka_unit_test(test_photos_gobonline),

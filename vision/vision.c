@@ -46,6 +46,13 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_scale = 0.5;
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
+    p->zoom = 1;
+    p->zoom_below = 0.15;
+    p->zoom_max = 3;
+    p->zoom_margin = 0.08;
+    p->zoom_segment = 0.1;
+    p->zoom_peak = 0.25;
+    p->zoom_most = 0.6;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -319,10 +326,11 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
 }
 
 /* The stones on the lattice H (grid (col, row) to pixels of work, the
- * picture shrunk by scale), read on the board warped to a top-down view;
- * then the grid mapped back to the picture's own pixels into out. */
+ * part of the picture from (x0, y0) scaled by scale), read on the board
+ * warped to a top-down view; then the grid mapped back to the picture's
+ * own pixels into out. */
 static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
-                                     double t, sei_vision_result *out)
+                                     double x0, double y0, double t, sei_vision_result *out)
 {
     sei_image warped = {0}, lab = {0};
     int ww = work->width, wh = work->height;
@@ -363,7 +371,7 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     }
 
     /* Back to the picture's own pixels. */
-    double Sc[9] = {1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1};
+    double Sc[9] = {1 / scale, 0, x0, 0, 1 / scale, y0, 0, 0, 1};
     sei_h_mul(Sc, H, out->H);
     const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
     for (int i = 0; i < 4; i++)
@@ -453,24 +461,51 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
                 beyond ? "more lines than that" : "fewer lines than that", guess);
 }
 
-sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
+/* Where the evidence for a board lies: a coarse map of the picture, each
+ * cell summing the grid-line fragments and stone candidates found in it
+ * (pixels of line, stone diameters), for the zoom stage when no board was
+ * found in the whole picture. */
+enum { ZOOM_MAP_W = 32, ZOOM_MAP_H = 32 };
+typedef struct {
+    double w, h; /* the whole picture's size */
+    int lattice; /* 1: a lattice was fitted (a size given may still have refused it) */
+    float cell[ZOOM_MAP_H][ZOOM_MAP_W];
+} zoom_map;
+
+static void zoom_map_add(zoom_map *m, double x, double y, double weight)
+{
+    int cx = (int)floor(x / m->w * ZOOM_MAP_W), cy = (int)floor(y / m->h * ZOOM_MAP_H);
+    if (cx >= 0 && cy >= 0 && cx < ZOOM_MAP_W && cy < ZOOM_MAP_H)
+        m->cell[cy][cx] += (float)weight;
+}
+
+/* One reading of the part roi (x, y, width, height) of img, scaled to the
+ * working size but never enlarged more than max_up times; the evidence
+ * into map (may be NULL). */
+static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
+                                   sei_vision_result *out, zoom_map *map)
 {
     double t0 = now_ms(), t = t0;
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
-    if (!img || !img->buf)
-        return fail(v, SEI_VISION_BADIMAGE, "no picture");
-    if (img->width < 32 || img->height < 32)
-        return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
-                    img->height);
+    sei_image view = *img;
+    view.buf = img->buf + (size_t)roi[1] * (size_t)img->stride + (size_t)roi[0] * (size_t)img->channels;
+    view.width = roi[2];
+    view.height = roi[3];
+    img = &view;
 
     sei_image work = {0}, gray = {0}, dbg = {0};
     float *segs = NULL;
     sei_vision_status st = SEI_VISION_OK;
 
-    /* Prepare: shrink to the working size, and grey. */
+    /* Prepare: to the working size, and grey. A whole picture is only ever
+     * shrunk; a part of it (the zoom stage) is also enlarged, so that a
+     * board small in the frame meets the lattice fit at the scale its
+     * parameters know. */
     int side = img->width > img->height ? img->width : img->height;
-    double scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
+    double scale = (double)v->p.work_side / side;
+    if (scale > max_up)
+        scale = max_up;
     int ww = (int)lround(img->width * scale), wh = (int)lround(img->height * scale);
     if (img->channels != 3) {
         /* Stones are told from wood by colour as well as lightness. */
@@ -543,6 +578,19 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         stones[i].dark = blobs[4 * i + 3] > 0 ? 1 : -1;
     }
     free(blobs);
+    if (map) {
+        /* Short segments are grid-line fragments (a table's edges are
+         * long); stone candidates count by their diameter. */
+        double diag = hypot(ww, wh);
+        for (int i = 0; i < nseg; i++) {
+            double len = hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
+            if (len < v->p.zoom_segment * diag)
+                zoom_map_add(map, (segs[5 * i] + segs[5 * i + 2]) / 2 / scale + roi[0],
+                             (segs[5 * i + 1] + segs[5 * i + 3]) / 2 / scale + roi[1], len / scale);
+        }
+        for (int i = 0; i < nblob; i++)
+            zoom_map_add(map, stones[i].x / scale + roi[0], stones[i].y / scale + roi[1], 2 * stones[i].r / scale);
+    }
     int fitted = sei_lattice_fit(segs, nseg, stones, nblob, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
     memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
     if (getenv("SEI_TRACE")) {
@@ -570,6 +618,8 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_image_free(&dbg);
     }
     sei_lattice_free(&lat);
+    if (map)
+        map->lattice = !fitted;
     if (fitted) {
         free(stones);
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
@@ -605,13 +655,144 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     }
     t = now_ms();
 
-    st = read_stones(v, &work, H, n, scale, t, out);
+    st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
 out:
     out->ms = now_ms() - t0;
     free(segs);
     sei_image_free(&work);
     sei_image_free(&gray);
     sei_image_free(&dbg);
+    return st;
+}
+
+/* Zoom: the part of the picture to read again, as roi (x, y, width,
+ * height), or 0 when there is none worth reading. A board found small in
+ * the frame: its corners with a margin. No board found: around the peak of
+ * the evidence map, the cells of at least zoom_peak of the peak's evidence
+ * that touch it. */
+static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_result *first, const zoom_map *map,
+                    int roi[4])
+{
+    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18, cellpx;
+    if (first) {
+        for (int i = 0; i < 4; i++) {
+            x0 = fmin(x0, first->corners[i][0]);
+            x1 = fmax(x1, first->corners[i][0]);
+            y0 = fmin(y0, first->corners[i][1]);
+            y1 = fmax(y1, first->corners[i][1]);
+        }
+        cellpx = fmax(x1 - x0, y1 - y0) / (first->size - 1);
+        if ((x1 - x0) * (y1 - y0) > v->p.zoom_below * img->width * img->height)
+            return 0;
+    } else {
+        /* The map smoothed over 3 x 3 cells: a board's evidence is spread,
+         * a lone bright spot's is not. */
+        float sm[ZOOM_MAP_H][ZOOM_MAP_W];
+        int py = 0, px = 0;
+        for (int y = 0; y < ZOOM_MAP_H; y++)
+            for (int x = 0; x < ZOOM_MAP_W; x++) {
+                float sum = 0;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++)
+                        if (y + dy >= 0 && y + dy < ZOOM_MAP_H && x + dx >= 0 && x + dx < ZOOM_MAP_W)
+                            sum += map->cell[y + dy][x + dx];
+                sm[y][x] = sum;
+                if (sum > sm[py][px]) {
+                    py = y;
+                    px = x;
+                }
+            }
+        if (sm[py][px] <= 0)
+            return 0;
+        /* Grow from the peak over cells that keep a share of its evidence. */
+        uint8_t in[ZOOM_MAP_H][ZOOM_MAP_W] = {{0}};
+        int stack[ZOOM_MAP_H * ZOOM_MAP_W], top = 0;
+        in[py][px] = 1;
+        stack[top++] = py * ZOOM_MAP_W + px;
+        int cx0 = px, cx1 = px, cy0 = py, cy1 = py;
+        while (top) {
+            int c = stack[--top], y = c / ZOOM_MAP_W, x = c % ZOOM_MAP_W;
+            cx0 = x < cx0 ? x : cx0;
+            cx1 = x > cx1 ? x : cx1;
+            cy0 = y < cy0 ? y : cy0;
+            cy1 = y > cy1 ? y : cy1;
+            const int d[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+            for (int k = 0; k < 4; k++) {
+                int ny = y + d[k][1], nx = x + d[k][0];
+                if (ny >= 0 && ny < ZOOM_MAP_H && nx >= 0 && nx < ZOOM_MAP_W && !in[ny][nx] &&
+                    map->cell[ny][nx] >= v->p.zoom_peak * sm[py][px] / 9) {
+                    in[ny][nx] = 1;
+                    stack[top++] = ny * ZOOM_MAP_W + nx;
+                }
+            }
+        }
+        double cw = map->w / ZOOM_MAP_W, ch = map->h / ZOOM_MAP_H;
+        x0 = cx0 * cw;
+        x1 = (cx1 + 1) * cw;
+        y0 = cy0 * ch;
+        y1 = (cy1 + 1) * ch;
+        cellpx = fmax(cw, ch);
+    }
+    /* The margin: stones at the edge stand up and out of the corners'
+     * quadrilateral, and the board's wood beyond helps the fit. */
+    double m = v->p.zoom_margin * fmax(x1 - x0, y1 - y0) + cellpx;
+    x0 = fmax(0, x0 - m);
+    y0 = fmax(0, y0 - m);
+    x1 = fmin(img->width, x1 + m);
+    y1 = fmin(img->height, y1 + m);
+    roi[0] = (int)x0;
+    roi[1] = (int)y0;
+    roi[2] = (int)x1 - roi[0];
+    roi[3] = (int)y1 - roi[1];
+    /* Not worth a second reading when it is most of the picture anyway. */
+    if (roi[2] < 32 || roi[3] < 32 || (double)roi[2] * roi[3] > v->p.zoom_most * img->width * img->height)
+        return 0;
+    return 1;
+}
+
+sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
+{
+    v->errmsg[0] = 0;
+    if (!img || !img->buf) {
+        memset(out, 0, sizeof *out);
+        return fail(v, SEI_VISION_BADIMAGE, "no picture");
+    }
+    if (img->width < 32 || img->height < 32) {
+        memset(out, 0, sizeof *out);
+        return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
+                    img->height);
+    }
+    double t0 = now_ms();
+    const int whole[4] = {0, 0, img->width, img->height};
+    zoom_map *map = v->p.zoom ? calloc(1, sizeof *map) : NULL;
+    if (map) {
+        map->w = img->width;
+        map->h = img->height;
+    }
+    sei_vision_status st = read_view(v, img, whole, 1, out, map);
+    int roi[4];
+    /* Not when a board was found but the size given refused it: a part of
+     * it may look like a board of that size. */
+    if (map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice)) &&
+        zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, roi)) {
+        sei_vision_result *z = malloc(sizeof *z);
+        char first_err[sizeof v->errmsg];
+        memcpy(first_err, v->errmsg, sizeof first_err);
+        sei_vision_status zs = z ? read_view(v, img, roi, v->p.zoom_max, z, NULL) : SEI_VISION_NOMEM;
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
+                    zs == SEI_VISION_OK ? "read" : v->errmsg);
+        /* The closer look wins when it found a board, unless the whole
+         * picture's board was sure and the closer look's is not. */
+        if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {
+            *out = *z;
+            st = SEI_VISION_OK;
+        } else
+            memcpy(v->errmsg, first_err, sizeof first_err);
+        free(z);
+    }
+    free(map);
+    out->ms = now_ms() - t0;
     return st;
 }
 
@@ -656,7 +837,7 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
     if (st == SEI_VISION_OK) {
         out->size = size;
         out->lattice_score = 0;
-        st = read_stones(v, &work, H, size, scale, now_ms(), out);
+        st = read_stones(v, &work, H, size, scale, 0, 0, now_ms(), out);
     }
     out->ms = now_ms() - t0;
     sei_image_free(&work);

@@ -62,6 +62,21 @@ typedef struct {
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
     sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
                                fixed one, so the reading is repeatable */
+    /* Zoom: a board small in the frame (or not found at all) is read a second time from the
+     * part of the picture around it, enlarged to the working size, because the lattice fit's
+     * and the stone finder's scales are set for a board that fills much of the picture. */
+    int zoom;               /* 1: read small or unfound boards again, closer (1) */
+    double zoom_below;      /* a board found is read again when its corners' bounding box covers
+                               less than this share of the picture (0.15) */
+    double zoom_max;        /* the part is enlarged at most this many times (3) */
+    double zoom_margin;     /* margin around the board's box, as a share of its longer side, plus
+                               a cell (0.08) */
+    double zoom_segment;    /* no board found: line segments shorter than this share of the
+                               picture's diagonal (grid-line fragments) are evidence (0.1) */
+    double zoom_peak;       /* ... and the part read again is the evidence map's cells around its
+                               peak that hold at least this share of the peak's mean (0.25) */
+    double zoom_most;       /* no second reading of a part larger than this share of the
+                               picture (0.6): it would see what the first did */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };

@@ -29,15 +29,21 @@ CLASSES = ("empty", "black", "white")
 
 
 def load(paths):
-    """All records of the patch files: patches (N, 3, P, P) uint8, labels, picture keys."""
+    """All records of the patch files: patches (N, 3, P, P) uint8, labels, picture keys.
+    PATH@N takes a file's records N times (a small set of real photos beside
+    thousands of renders); each copy is augmented afresh."""
     dt = np.dtype([("pic", "<u4"), ("label", "u1"), ("size", "u1"), ("row", "u1"), ("col", "u1"),
                    ("px", "u1", (3, P, P))])
     xs, ys, pics = [], [], []
-    for k, path in enumerate(paths):
+    for k, spec in enumerate(paths):
+        path, _, times = spec.partition("@")
+        times = int(times or 1)
         raw = open(path, "rb").read()
         if raw[:8] != b"SEIPTCH1" or int.from_bytes(raw[8:12], "little") != P:
             sys.exit("%s: not a patch file of %dx%d patches" % (path, P, P))
         a = np.frombuffer(raw[12:], dtype=dt)
+        if times > 1:
+            a = np.tile(a, times)
         xs.append(a["px"])
         ys.append(a["label"].astype(np.int64))
         # A picture's key, unique over all files.
