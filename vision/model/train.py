@@ -31,19 +31,22 @@ CLASSES = ("empty", "black", "white")
 def load(paths):
     """All records of the patch files: patches (N, 3, P, P) uint8, labels, picture keys.
     PATH@N takes a file's records N times (a small set of real photos beside
-    thousands of renders); each copy is augmented afresh."""
+    thousands of renders; each copy is augmented afresh); N below 1 takes
+    that share of its pictures, chosen by a fixed hash of their number."""
     dt = np.dtype([("pic", "<u4"), ("label", "u1"), ("size", "u1"), ("row", "u1"), ("col", "u1"),
                    ("px", "u1", (3, P, P))])
     xs, ys, pics = [], [], []
     for k, spec in enumerate(paths):
         path, _, times = spec.partition("@")
-        times = int(times or 1)
+        times = float(times or 1)
         raw = open(path, "rb").read()
         if raw[:8] != b"SEIPTCH1" or int.from_bytes(raw[8:12], "little") != P:
             sys.exit("%s: not a patch file of %dx%d patches" % (path, P, P))
         a = np.frombuffer(raw[12:], dtype=dt)
         if times > 1:
-            a = np.tile(a, times)
+            a = np.tile(a, int(round(times)))
+        elif times < 1:
+            a = a[((a["pic"].astype(np.int64) * 2654435761) % 1000) < times * 1000]
         xs.append(a["px"])
         ys.append(a["label"].astype(np.int64))
         # A picture's key, unique over all files.
@@ -95,6 +98,8 @@ def main():
     ap.add_argument("--out", required=True, help="the ONNX model to write")
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--init", help="start from this model's weights (an ONNX file this script wrote): fine-tuning")
+    ap.add_argument("--lr", type=float, default=3e-3, help="the first learning rate")
     ap.add_argument("--holdout", type=float, default=0.15, help="share of pictures kept for calibration")
     a = ap.parse_args()
 
@@ -121,7 +126,16 @@ def main():
           % (len(tr), len(ho), len(np.unique(pic[ho])), np.bincount(y, minlength=3).tolist()), flush=True)
 
     net = Net()
-    opt = torch.optim.Adam(net.parameters(), lr=3e-3)
+    if a.init:
+        import onnx
+        from onnx import numpy_helper
+        weights = {t.name: numpy_helper.to_array(t) for t in onnx.load(a.init).graph.initializer}
+        state = net.state_dict()
+        if sorted(weights) != sorted(state):
+            sys.exit("%s: not a model of this network (%s)" % (a.init, ", ".join(sorted(weights))))
+        net.load_state_dict({k: torch.from_numpy(np.array(v)) for k, v in weights.items()})
+        print("starting from %s" % a.init, flush=True)
+    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
     # Stones are fewer than empty points, and a missed stone costs a whole
     # board: weigh the classes evenly.
@@ -156,7 +170,7 @@ def main():
         logits = torch.cat([net(X[torch.from_numpy(ho[i:i + 4096])]) for i in range(0, len(ho), 4096)])
         yh = Y[torch.from_numpy(ho)]
         best = None
-        for T in np.arange(0.5, 4.01, 0.05):
+        for T in np.arange(0.2, 4.01, 0.05):
             nll = nn.functional.cross_entropy(logits / T, yh).item()
             if best is None or nll < best[1]:
                 best = (float(T), nll)
