@@ -1479,8 +1479,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
             fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
                     "shifted %.1f\n",
                     N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
-        free(ev);
         if (!N || in < p->min_support * N * N) {
+            free(ev);
             fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
             goto done;
         }
@@ -1494,8 +1494,19 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         out->margin = rn ? (best - runner) / N : 1e9;
         out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
         out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
+        out->free_size = N;
+        if (size) {
+            int N0 = 0, s0[2] = {0, 0}, rn0 = 0;
+            double r0 = 0, ro0 = 0, in0 = 0;
+            sei_lattice_window((const float(*)[GW])ev, 0, p, &N0, s0, &r0, &rn0, &ro0);
+            for (int u = 0; u < N0; u++)
+                for (int v = 0; v < N0; v++)
+                    in0 += ev[s0[0] + u + GR][s0[1] + v + GR];
+            out->free_size = N0 && in0 >= p->min_support * N0 * N0 ? N0 : 0;
+        }
         out->unsure = out->margin < p->unsure_margin || out->shift_margin < p->unsure_shift ||
                       out->outside > p->unsure_outside;
+        free(ev);
         rc = 0;
     }
 done:

@@ -137,6 +137,10 @@ typedef struct {
     double margin;      /* the best window's lead over the best of another size, points per line */
     int runner_size;    /* that runner-up's size (0: only one size was tried) */
     double shift_margin; /* its lead over the same size at any other offset, points per line */
+    int free_size;      /* the size the window stage finds with no size given (0: none holds
+                           enough evidence); the same as size when none was given. The stages
+                           before the window never look at the size, so this is what a second
+                           fit with size 0 would find, at the cost of the window stage alone */
     double outside;     /* share of the points of evidence on the lattice outside the window */
     int unsure;         /* 1: a runner-up is too close (margin < unsure_margin or shift_margin <
                            unsure_shift), or too much lies outside (outside > unsure_outside) */

@@ -419,8 +419,7 @@ static void line_cover(const float *segs, int nseg, const double Hinv[9], int n,
  * of the window (the board goes on: one line there may be the board's own
  * edge, two are not), or when a free fit (no size given) finds another
  * size; the message names that size, as a question. */
-static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, const sei_lattice_stone *stones,
-                                     int nstones, int w, int h, const sei_lattice *lat)
+static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, const sei_lattice *lat)
 {
     int n = lat->size;
     double Hinv[9], cover[2][SEI_MAX_SIZE + 2 * MARGIN];
@@ -443,18 +442,15 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
         }
     }
     /* The size all the evidence suggests, lines and stones, with no size
-     * given: when it is another, the size given is refused. Lines missing
-     * at the window's edge are no sign alone: stones hide a finished
-     * board's outer lines. */
-    sei_lattice free_fit;
+     * given (the lattice stage's window found it beside the size given):
+     * when it is another, the size given is refused. Lines missing at the
+     * window's edge are no sign alone: stones hide a finished board's
+     * outer lines. */
     char guess[64] = "";
-    memset(&free_fit, 0, sizeof free_fit);
-    int fitted = v->p.size_fit && sei_lattice_fit(segs, nseg, stones, nstones, w, h, 0, &v->p.lattice, 0, &free_fit) == 0;
-    int other = fitted && free_fit.size != n;
+    int other = v->p.size_fit && lat->free_size && lat->free_size != n;
     if (other)
-        snprintf(guess, sizeof guess, ": a %dx%d board?", free_fit.size, free_fit.size);
-    beyond |= other && free_fit.size > n;
-    sei_lattice_free(&free_fit);
+        snprintf(guess, sizeof guess, ": a %dx%d board?", lat->free_size, lat->free_size);
+    beyond |= other && lat->free_size > n;
     if (!beyond && !other)
         return SEI_VISION_OK;
     return fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s%s)", n,
@@ -647,7 +643,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     }
     /* After the grid's debug picture, which shows what the size was held
      * against. */
-    st = v->p.size ? check_size(v, segs, nseg, stones, nblob, ww, wh, &lat) : SEI_VISION_OK;
+    st = v->p.size ? check_size(v, segs, nseg, &lat) : SEI_VISION_OK;
     free(stones);
     if (st != SEI_VISION_OK) {
         out->size = 0;
