@@ -122,6 +122,8 @@ typedef struct {
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
     int board_flagged;         /* boards of the right size flagged board_unsure */
     double median_ms, worst_ms;
+    double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole
+                                    picture's reading; a zoomed one counts in the total only) */
 } sei_vision_figures;
 /* Read every picture of dir that has a truth beside it with a reader of
  * these params (NULL: the defaults) into f; a line per imperfect picture

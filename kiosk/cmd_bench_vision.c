@@ -209,6 +209,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             continue;
         }
         ms[f->found++] = r->ms;
+        for (int k = 0; k < SEI_STAGES; k++)
+            f->stage_ms[k] += r->stage_ms[k];
         if (r->size != t.size) {
             f->size_wrong_unflagged += !r->board_unsure;
             if (log)
@@ -243,6 +245,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     }
     qsort(ms, (size_t)f->found, sizeof *ms, cmp_dbl);
     f->median_ms = f->found ? ms[f->found / 2] : 0;
+    for (int k = 0; k < SEI_STAGES && f->found; k++)
+        f->stage_ms[k] /= f->found;
     f->worst_ms = f->found ? ms[f->found - 1] : 0;
     sei_vision_destroy(v);
     free(r);
@@ -281,6 +285,10 @@ static void bench_dir(const char *dir, const sei_vision_params *vp, FILE *out)
             f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", f.median_ms, f.worst_ms,
             ru.ru_maxrss);
+    fprintf(out, "%-16s mean ms per stage:", "");
+    for (int k = 0; k < SEI_STAGES; k++)
+        fprintf(out, " %s %.1f", sei_vision_stage_names[k], f.stage_ms[k]);
+    fprintf(out, "\n");
     fprintf(out, "%-16s confusion (truth rows, read columns; empty black white):", "");
     for (int a = 0; a < 3; a++)
         fprintf(out, " [%ld %ld %ld]", c[a][0], c[a][1], c[a][2]);

@@ -107,9 +107,8 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
             sei_json_round(doc, "lattice_score", r->lattice_score, 3);
             sei_json_round(doc, "ms", r->ms, 2);
             cJSON *stages = cJSON_AddObjectToObject(doc, "stages_ms");
-            const char *names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
             for (int k = 0; stages && k < SEI_STAGES; k++)
-                sei_json_round(stages, names[k], r->stage_ms[k], 2);
+                sei_json_round(stages, sei_vision_stage_names[k], r->stage_ms[k], 2);
         }
         if (sei_json_print(out, doc)) {
             fprintf(err, "seichi detect: cannot write the JSON\n");

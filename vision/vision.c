@@ -24,9 +24,10 @@ struct sei_vision {
     sei_points *points;     /* the learned classifier, loaded at the first reading */
     char errmsg[256];
     char debug_dir[1024];
+    int in_zoom; /* 1 while the zoom stage reads: its debug pictures are named apart */
 };
 
-static const char *const stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones"};
+const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom"};
 
 void sei_vision_params_default(sei_vision_params *p)
 {
@@ -125,7 +126,8 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     if (!v->debug_dir[0] || !img->buf)
         return;
     char path[1200], err[128];
-    snprintf(path, sizeof path, "%s/%d-%s-%s.png", v->debug_dir, stage, stage_names[stage], what);
+    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->in_zoom ? "zoom-" : "", stage,
+             sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
 }
 
@@ -772,9 +774,13 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     if (map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice)) &&
         zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, roi)) {
         sei_vision_result *z = malloc(sizeof *z);
+        double tz = now_ms(), first_ms[SEI_STAGES];
+        memcpy(first_ms, out->stage_ms, sizeof first_ms);
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
+        v->in_zoom = 1;
         sei_vision_status zs = z ? read_view(v, img, roi, v->p.zoom_max, z, NULL) : SEI_VISION_NOMEM;
+        v->in_zoom = 0;
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
                     zs == SEI_VISION_OK ? "read" : v->errmsg);
@@ -782,9 +788,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {
             *out = *z;
+            memcpy(out->stage_ms, first_ms, sizeof first_ms);
             st = SEI_VISION_OK;
         } else
             memcpy(v->errmsg, first_err, sizeof first_err);
+        out->stage_ms[SEI_STAGE_ZOOM] = now_ms() - tz;
         free(z);
     }
     free(map);

@@ -35,7 +35,11 @@ typedef enum {
     SEI_VISION_ERROR      /* an internal failure (an OpenCV error), with a message */
 } sei_vision_status;
 
-enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGES };
+/* A reading's stages; ZOOM is the whole second reading of a part of the
+ * picture (0 when there was none), the others are the first reading's. */
+enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGE_ZOOM,
+       SEI_STAGES };
+extern const char *const sei_vision_stage_names[SEI_STAGES];
 
 /* Tunables, with their defaults from sei_vision_params_default. */
 typedef struct {
