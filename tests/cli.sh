@@ -133,6 +133,27 @@ expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
 
+# Exports never replace a file unless --force, and never write through a
+# symbolic link or into a device, with or without it; a temporary file
+# a killed export left behind goes at the next export.
+printf 'keep me\n' >"$tmp/old.csv"
+expect 2 "already exists: not replaced (give --force" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv"
+[ "$(cat "$tmp/old.csv")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: old.csv changed"; }
+: >"$tmp/old.csv.tmpAb12Cd"
+expect 0 "1 result written to $tmp/old.csv" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv" --force
+grep -q "W+0.5" "$tmp/old.csv" && [ ! -e "$tmp/old.csv.tmpAb12Cd" ] && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: --force did not replace old.csv, or the leftover temporary file stayed"; }
+ln -s "$tmp/old.csv" "$tmp/link.csv"
+expect 2 "is a symbolic link" -- results --db "$tmp/results.db" export --csv "$tmp/link.csv" --force
+mkfifo "$tmp/fifo.csv"
+expect 2 "is a pipe, not a regular file" -- results --db "$tmp/results.db" export --csv "$tmp/fifo.csv" --force
+expect 2 "/dev/null' is a device, not a regular file" -- results --db "$tmp/results.db" export --csv /dev/null
+expect 2 "is a directory" -- results --db "$tmp/results.db" export --csv "$tmp" --force
+expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
+expect 2 "already holds exported results (seichi-000001.sgf)" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
+expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout" --force
+expect 2 "--force goes with export" -- results --db "$tmp/results.db" list --force
+
 # A game decided by resignation is stored as B+R, with no count; `score`
 # still counts it when asked, saying the count is not the game's result.
 printf '(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]RE[B+R];B[ee];W[cc];B[gc];W[cg])\n' >"$tmp/resigned.sgf"
