@@ -33,6 +33,10 @@ typedef struct {
     int json;
 } sei_score_opts;
 
+/* A --komi value as every command takes it (sei_rules_komi_check; size 0
+ * while the board is not known): 0 with *komi set, or 2 with "CMD: --komi
+ * takes ..." on err. */
+int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd);
 /* Parse `score` options into o. Returns 0; -1 for --help; or 2 with a
  * message on err. */
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err);

@@ -46,6 +46,19 @@ static int parse_int(const char *t, int *v, int lo, int hi)
     return 1;
 }
 
+int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd)
+{
+    char *end, why[96] = "not a number";
+    errno = 0;
+    double k = strtod(v, &end);
+    if (end == v || *end || errno || sei_rules_komi_check(k, size, why, sizeof why)) {
+        fprintf(err, "%s: --komi takes points in steps of 0.5 such as 6.5 or 7, not '%s' (%s)\n", cmd, v, why);
+        return 2;
+    }
+    *komi = k;
+    return 0;
+}
+
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
 {
     memset(o, 0, sizeof *o);
@@ -132,8 +145,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
     if (komi) {
-        if (!parse_double(komi, &o->rules.komi) || o->rules.komi * 2 != (double)(long)(o->rules.komi * 2))
-            return bad(err, "--komi takes points in steps of 0.5 such as 6.5 or 7, not '%s'", komi);
+        if (sei_cli_parse_komi(komi, 0, &o->rules.komi, err, "seichi score"))
+            return 2;
         o->komi_set = 1;
     }
     if (ko) {

@@ -212,6 +212,31 @@ expect 2 "handicap takes" -- record --source "$seq/resign-9x9" --sgf "$tmp/x.sgf
 expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
 printf '(;GM[1]SZ[9];B[zz' >"$tmp/bad.sgf"
 expect 2 "cannot resume" -- record --source "$seq/resign-9x9" --sgf "$tmp/bad.sgf" --resume
+# A record already there is gone on with (--resume) or replaced when asked
+# (--force), never written over by a new game; a folder is refused before
+# anything is watched; komi as score takes it.
+printf '(;GM[1]FF[4]SZ[9];B[ee];W[cc])\n' >"$tmp/kept.sgf"
+cp "$tmp/kept.sgf" "$tmp/kept.orig"
+expect 2 "already exists: not replaced (give --resume" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf"
+cmp -s "$tmp/kept.sgf" "$tmp/kept.orig" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: kept.sgf changed"; }
+expect 2 "is a directory" -- record --source "$seq/end-count-9x9" --sgf "$tmp"
+expect 2 "is a symbolic link" -- record --source "$seq/end-count-9x9" --sgf "$tmp/link.csv" --force
+expect 2 "give one" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf" --resume --force
+for k in nan inf -inf 1e9 6.3 x; do
+  expect 2 "komi takes points in steps of 0.5" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi "$k"
+done
+expect 2 "more than the 81 points of the board" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --size 9 --komi 100
+# A 13x13 record is not gone on with on a 9x9 board: refused when the size
+# is given, nothing added when it is not.
+printf '(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj])\n' >"$tmp/r13.sgf"
+cp "$tmp/r13.sgf" "$tmp/r13.orig"
+expect 2 "is a 13x13 game, not 9x9" -- record --source "$seq/caren1-9x9" --sgf "$tmp/r13.sgf" --resume --size 9
+expect 4 "never saw the saved game's board" -- record --source "$seq/caren1-9x9" --sgf "$tmp/r13.sgf" --resume
+cmp -s "$tmp/r13.sgf" "$tmp/r13.orig" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the 13x13 record changed"; }
+if [ -f "$seq/end-count-9x9/truth.sgf" ]; then
+  expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf" --size 9 --force
+  cmp -s "$tmp/kept.sgf" "$tmp/kept.orig" && { fail=$((fail + 1)); echo "FAIL: --force kept the old record"; } || pass=$((pass + 1))
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
