@@ -17,6 +17,7 @@
 typedef struct {
     const char *board_path;  /* a board diagram, or */
     const char *sgf_path;    /* a game record: its final position is counted, or */
+    int game;                /* --game N: which game of a record holding several (1-based; 0: not given) */
     const char *image_path;  /* a photo of the board: read, then counted */
     const char *annotate;    /* with a photo: write the picture with the count drawn on it */
     int size;                /* with a photo: 0, or the board size if known */

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "sgf.h"
+#include "rules.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -1280,6 +1281,14 @@ sei_status sei_sgf_remove(sei_sgf *s, int node, const char *key)
 /* ---- the game view --------------------------------------------------------------------- */
 
 /* A decimal number, locale-free: [+-]digits[.digits], blanks around. */
+/* Nothing but blanks. */
+static int blank(const char *t)
+{
+    while (is_space((unsigned char)*t))
+        t++;
+    return !*t;
+}
+
 static int read_number(const char *t, double *out)
 {
     if (!t)
@@ -1555,12 +1564,24 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
         g->size = (int)w;
     }
 
+    /* KM and HA change the count: one that does not read, or that no game
+     * was played with, is refused rather than replaced by a default (the
+     * count would then be another game's). KM[] and HA[] say nothing. */
     const char *km = mainline_get(s, root, "KM");
-    if (km && !sei_sgf_komi(km, &g->komi, &g->komi_raw_x100, &g->komi_in_stones))
+    if (km && !blank(km)) {
+        char why[96] = "not a number";
+        if (sei_sgf_komi(km, &g->komi, &g->komi_raw_x100, &g->komi_in_stones) ||
+            sei_rules_komi_check(g->komi, g->size, why, sizeof why))
+            return fail(s, SEI_ERR_PARSE, "KM[%.20s]: not a komi Seichi can count with (%s)", km, why);
         g->komi_given = 1;
+    }
     const char *ha = mainline_get(s, root, "HA");
-    if (ha && !read_number(ha, &d) && d >= 0 && d <= SEI_MAX_POINTS)
+    if (ha && !blank(ha)) {
+        if (read_number(ha, &d) || d != (double)(int)d || d < 0 || d >= g->size * g->size)
+            return fail(s, SEI_ERR_PARSE, "HA[%.20s]: not a handicap (a number of stones, 0 to %d)", ha,
+                        SEI_SGF_MAX_FIXED_HANDICAP);
         g->handicap = (int)d;
+    }
     const char *pl = mainline_get(s, root, "PL");
     if (pl) {
         while (is_space((unsigned char)*pl))
@@ -1641,6 +1662,19 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
     g->moves_n = mv.n;
     g->setup = su.p;
     g->setup_n = su.n;
+    if (g->handicap > SEI_SGF_MAX_FIXED_HANDICAP) {
+        /* More stones than the fixed placements hold: only a record that
+         * places them (free placement) is believed. */
+        int black = 0;
+        for (int i = 0; i < g->setup_n; i++)
+            black += g->setup[i].color == SEI_BLACK && g->setup[i].before == 0;
+        if (black < g->handicap) {
+            int h = g->handicap;
+            sei_sgf_game_release(g);
+            return fail(s, SEI_ERR_PARSE, "HA[%d]: a handicap of %d stones, but the record places %d (0 to %d, or as many "
+                                          "as it places)", h, h, black, SEI_SGF_MAX_FIXED_HANDICAP);
+        }
+    }
     return SEI_OK;
 nomem:
     free(mv.p);

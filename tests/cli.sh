@@ -62,6 +62,26 @@ expect 2 "not a point on this board" -- score --board "$src/tests/boards/seeds-1
 expect 2 "dead record takes the dead stones a game record marks" -- score --board "$src/tests/boards/seeds-184-177.board" --dead record
 printf '(;GM[1]SZ[9];B[ee];W[cc])' >"$tmp/nomarks.sgf"
 expect 2 "the record marks no dead stones" -- score --sgf "$tmp/nomarks.sgf" --dead record
+# The dead stones as CGoban, KGS and Sabaki mark a count: a stone under
+# the other side's territory (TW on the black stone at G7).
+expect 0 "dead: G7" -- score --sgf "$src/tests/sgf/cgoban-dead-marked.sgf" --dead record
+expect 0 '"dead_from":"record".*"result":"W+15.5"' -- score --sgf "$src/tests/sgf/cgoban-dead-marked.sgf" --dead record --json
+# KM and HA no game was played with: refused, never a default komi.
+for km in nan inf 1e9 99; do
+  printf '(;GM[1]SZ[9]KM[%s];B[ee];W[cc])' "$km" >"$tmp/km.sgf"
+  expect 2 "KM\[$km\]: not a komi" -- score --sgf "$tmp/km.sgf"
+done
+printf '(;GM[1]SZ[9]HA[50];B[ee];W[cc])' >"$tmp/ha.sgf"
+expect 2 "HA\[50\]: a handicap of 50 stones, but the record places 0" -- score --sgf "$tmp/ha.sgf"
+# A file of several games says so, lists them, and --game N picks one.
+printf '(;GM[1]SZ[9]PB[Ann];B[ee];W[cc])\n(;GM[1]SZ[13]PB[Bo]RE[B+R];B[gg])\n' >"$tmp/two.sgf"
+expect 2 "holds 2 games; say which to count with --game N" -- score --sgf "$tmp/two.sgf"
+expect 2 "2  Bo - White, 13x13, 1 move, RE\[B+R\]" -- score --sgf "$tmp/two.sgf"
+expect 0 "Game Bo - White" -- score --sgf "$tmp/two.sgf" --game 2
+expect 0 '"size":9' -- score --sgf "$tmp/two.sgf" --game 1 --json
+expect 2 "there is no game 3" -- score --sgf "$tmp/two.sgf" --game 3
+expect 2 "--game takes the number of a game" -- score --sgf "$tmp/two.sgf" --game 0
+expect 2 "holds 2 games: not resuming" -- record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/two.sgf" --resume
 printf '(;GM[1]SZ[9]SEIP[x];B[ee])' >"$tmp/badseip.sgf"
 expect 2 "is not Seichi's prisoners" -- score --sgf "$tmp/badseip.sgf"
 expect 2 "unknown command" -- frobnicate

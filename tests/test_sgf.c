@@ -300,6 +300,61 @@ static void test_dead_marks(void **state)
     sei_sgf_destroy(s);
 }
 
+/* KM and HA that no game was played with are refused with a message
+ * naming them, never replaced by a default; KM[] and HA[] say nothing. */
+static void test_komi_handicap_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sgf, *says;
+    } bad[] = {
+        {"(;GM[1]SZ[9]KM[nan];B[ee])", "KM[nan]"},
+        {"(;GM[1]SZ[9]KM[inf];B[ee])", "KM[inf]"},
+        {"(;GM[1]SZ[9]KM[-Infinity];B[ee])", "KM[-Infinity]"},
+        {"(;GM[1]SZ[9]KM[1e9];B[ee])", "KM[1e9]"},
+        {"(;GM[1]SZ[9]KM[99];B[ee])", "more than the 81 points of the board"},
+        {"(;GM[1]SZ[19]KM[6.3];B[ee])", "not in steps of 0.5 points"},
+        {"(;GM[1]SZ[19]KM[seven];B[ee])", "KM[seven]"},
+        {"(;GM[1]SZ[19]HA[-1];B[ee])", "HA[-1]"},
+        {"(;GM[1]SZ[19]HA[2.5];B[ee])", "HA[2.5]"},
+        {"(;GM[1]SZ[19]HA[many];B[ee])", "HA[many]"},
+        {"(;GM[1]SZ[9]HA[81];B[ee])", "HA[81]"},
+        {"(;GM[1]SZ[19]HA[50];B[ee])", "but the record places 0"},
+        {"(;GM[1]SZ[19]HA[12]AB[aa:ak];W[ss])", "but the record places 11"},
+    };
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(parse_str(s, bad[i].sgf), SEI_OK);
+        memset(&g, 0, sizeof g);
+        sei_status st = sei_sgf_game_get(s, 0, &g);
+        if (st != SEI_ERR_PARSE || !strstr(sei_sgf_errmsg(s), bad[i].says))
+            fail_msg("%s: status %d, '%s' (want a refusal saying %s)", bad[i].sgf, st, sei_sgf_errmsg(s), bad[i].says);
+        sei_sgf_game_release(&g);
+    }
+    static const struct {
+        const char *sgf;
+        double komi;
+        int given, handicap;
+    } good[] = {
+        {"(;GM[1]SZ[9]KM[];HA[];B[ee])", 0, 0, 0},
+        {"(;GM[1]SZ[9]KM[ 5.5 ]HA[1];B[ee])", 5.5, 1, 1},
+        {"(;GM[1]SZ[19]KM[-81]HA[9];B[ee])", -81, 1, 9},
+        {"(;GM[1]SZ[19]KM[0.5]HA[12]AB[aa:al];W[ss])", 0.5, 1, 12},
+        {"(;GM[1]SZ[19]KM[375]RU[Chinese])", 7.5, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(parse_str(s, good[i].sgf), SEI_OK);
+        if (sei_sgf_game_get(s, 0, &g) != SEI_OK)
+            fail_msg("%s refused: %s", good[i].sgf, sei_sgf_errmsg(s));
+        assert_true(fabs_(g.komi - good[i].komi) < 1e-9);
+        assert_int_equal(g.komi_given, good[i].given);
+        assert_int_equal(g.handicap, good[i].handicap);
+        sei_sgf_game_release(&g);
+    }
+    sei_sgf_destroy(s);
+}
+
 static void test_rules_names(void **state)
 {
     (void)state;
@@ -825,7 +880,7 @@ int main(void)
         cmocka_unit_test(test_rules_names), cmocka_unit_test(test_charsets),    cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_replay),      cmocka_unit_test(test_ko_forced),   cmocka_unit_test(test_write_game),
         cmocka_unit_test(test_edit),        cmocka_unit_test(test_shared_corpora),
-        cmocka_unit_test(test_dead_marks),
+        cmocka_unit_test(test_dead_marks),   cmocka_unit_test(test_komi_handicap_refused),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }
