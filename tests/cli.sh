@@ -258,5 +258,35 @@ if [ -f "$seq/end-count-9x9/truth.sgf" ]; then
   cmp -s "$tmp/kept.sgf" "$tmp/kept.orig" && { fail=$((fail + 1)); echo "FAIL: --force kept the old record"; } || pass=$((pass + 1))
 fi
 
+# An SGF without CA is ISO-8859-1 (FF[4]).
+printf '(;GM[1]SZ[9]PB[M\374ller]PW[Jos\351];B[ee];W[cc])' >"$tmp/latin1.sgf"
+expect 0 "Game Müller - José" -- score --sgf "$tmp/latin1.sgf"
+
+# Names and paths reach a terminal with their control characters escaped
+# (an SGF's player name, a file's name), and files and pipes unchanged.
+printf '(;GM[1]SZ[9]CA[UTF-8]PB[Evil\033[2J\007\302\23331m];B[ee];W[cc])' >"$tmp/evil.sgf"
+expect 0 "$(printf 'Game Evil\033\\[2J\007')" -- score --sgf "$tmp/evil.sgf"
+if command -v script >/dev/null 2>&1; then
+  # on_tty ARGS: run seichi under a pseudo-terminal, its output in $tmp/tty.
+  on_tty() {
+    SEICHI="$seichi" script -qec "$(printf '"$SEICHI"'; for a in "$@"; do printf " '%s'" "$a"; done)" /dev/null \
+      >"$tmp/tty" 2>&1
+  }
+  on_tty score --sgf "$tmp/evil.sgf"
+  if grep -qF 'Game Evil\x1b[2J\x07\u009b31m - White' "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: control characters of a player's name reached the terminal:"; cat -v "$tmp/tty"
+  fi
+  on_tty score --board "$tmp/$(printf 'no\033]0;x\007.board')"
+  if grep -qF "no\x1b]0;x\x07.board" "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: control characters of a path reached the terminal:"; cat -v "$tmp/tty"
+  fi
+else
+  echo "SKIP: no 'script' to run seichi on a terminal: escaping not checked"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
