@@ -258,7 +258,7 @@ static sei_store_status migrate(sei_store *s)
     return SEI_STORE_OK;
 }
 
-static sei_store *open_store(const char *path, int readonly, char *err, size_t n)
+static sei_store *open_store(const char *path, int readonly, int *older, char *err, size_t n)
 {
     if (!path || !*path) {
         if (n)
@@ -348,11 +348,13 @@ static sei_store *open_store(const char *path, int readonly, char *err, size_t n
     if (readonly) {
         /* Nothing may be written, so nothing is set up or migrated: the
          * file must already be one this code reads. */
-        if (version != SEI_STORE_SCHEMA || app != SEI_STORE_APP_ID)
+        if (version != SEI_STORE_SCHEMA || app != SEI_STORE_APP_ID) {
+            *older = version > 0;
             st = fail(s, SEI_STORE_ERR_VERSION,
                       version == 0 ? "'%s' holds no Seichi results yet"
                                    : "'%s' is at an older schema: open it once with write access to upgrade it",
                       path);
+        }
         goto out;
     }
     /* WAL: a commit is one append to the log, so a power cut leaves either
@@ -391,9 +393,18 @@ out:
     return s;
 }
 
-sei_store *sei_store_open(const char *path, char *err, size_t n) { return open_store(path, 0, err, n); }
+sei_store *sei_store_open(const char *path, char *err, size_t n) { return open_store(path, 0, NULL, err, n); }
 
-sei_store *sei_store_open_readonly(const char *path, char *err, size_t n) { return open_store(path, 1, err, n); }
+sei_store *sei_store_open_readonly(const char *path, char *err, size_t n)
+{
+    int older = 0;
+    sei_store *s = open_store(path, 1, &older, err, n);
+    /* Seichi's own file at an older schema: upgraded as any open does,
+     * where the user may write it (the upgrade is one transaction). */
+    if (!s && older && access(path, W_OK) == 0)
+        s = open_store(path, 0, NULL, err, n);
+    return s;
+}
 
 void sei_store_close(sei_store *s)
 {

@@ -123,7 +123,8 @@ sei_store *sei_store_open(const char *path, char *err, size_t n);
 /* Open an existing database for reading only (`seichi results`): nothing
  * is written, no journal mode is set, so a file the user may only read, in
  * a folder they may only read, lists and exports. A file at an older
- * schema is refused (it must be opened writable once to be upgraded). */
+ * schema is upgraded as sei_store_open does when the user may write it,
+ * else refused. */
 sei_store *sei_store_open_readonly(const char *path, char *err, size_t n);
 /* Close the handle; NULL is a no-op. Finish every cursor first. */
 void sei_store_close(sei_store *s);

@@ -727,7 +727,8 @@ static size_t cjk_char_len(int k, const unsigned char *p, size_t n)
 
 static void cjk_count(int k, iconv_t cd, const unsigned char *p, size_t n, cjk_tally *t)
 {
-    for (size_t i = 0; i < n;) {
+    /* One foreign byte settles it: a long Latin-1 text costs little. */
+    for (size_t i = 0; i < n && !t->foreign;) {
         if (p[i] < 0x80) {
             i++;
             continue;
@@ -773,9 +774,9 @@ static int cjk_guess(const sei_sgf *s, const game_t *g, const char *old)
         iconv_t cd = iconv_open("UTF-32BE", cjk_iconv[k]);
         if (cd == (iconv_t)-1)
             continue;
-        for (int nd = g->node_lo; nd < g->node_hi; nd++)
-            for (int p = s->nodes[nd].prop_first; p >= 0; p = s->props[p].next)
-                for (int v = s->props[p].val_first; v >= 0; v = s->vals[v].next)
+        for (int nd = g->node_lo; nd < g->node_hi && !t[k].foreign; nd++)
+            for (int p = s->nodes[nd].prop_first; p >= 0 && !t[k].foreign; p = s->props[p].next)
+                for (int v = s->props[p].val_first; v >= 0 && !t[k].foreign; v = s->vals[v].next)
                     cjk_count(k, cd, (const unsigned char *)old + s->vals[v].off, s->vals[v].len, &t[k]);
         iconv_close(cd);
         pass[k] = t[k].foreign == 0 && t[k].native >= 2 && t[k].glued * 4 <= t[k].native && t[k].ext <= t[k].native;

@@ -1444,6 +1444,28 @@ static void test_damaged_row(void **state)
     free(err);
 }
 
+/* `seichi results` reads an older Seichi file as before: upgraded where
+ * it may be written, then listed. */
+static void test_results_older_schema(void **state)
+{
+    (void)state;
+    const char *path = tpath("older.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_store_result r;
+    make_result(3, &r);
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    raw_sql(path, SCHEMA_3_COLUMNS "PRAGMA user_version = 3");
+    char *out, *err;
+    assert_int_equal(results_cmd(&out, &err, 3, "--db", (char *)path, "list"), 0);
+    assert_non_null(strstr(out, "     1  "));
+    free(out);
+    free(err);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+}
+
 /* What a user who may only read the database does: list and export it.
  * The file (0444) and its folder (0555) are left as they were. Root can
  * write anywhere, so as root this runs in a child that gives up root. */
@@ -1570,6 +1592,7 @@ int main(void)
         cmocka_unit_test(test_foreign_untouched),
         cmocka_unit_test(test_damaged_row),
         cmocka_unit_test(test_readonly_db),
+        cmocka_unit_test(test_results_older_schema),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (!failed) {
