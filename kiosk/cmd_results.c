@@ -532,8 +532,16 @@ out:
     return rc;
 }
 
+/* Is nm (its first l bytes) the name of an exported result, seichi-ID.sgf? */
+static int export_name(const char *nm, size_t l)
+{
+    return l > 11 && !strncmp(nm, "seichi-", 7) && strspn(nm + 7, "0123456789") == l - 11 &&
+           !strncmp(nm + l - 4, ".sgf", 4);
+}
+
 /* The first file an earlier export left in dir (seichi-ID.sgf) into
- * name; 0 when there is none. */
+ * name; 0 when there is none. On the way, the temporary files of an
+ * export killed midway (seichi-ID.sgf.tmpXXXXXX) are removed. */
 static int earlier_export(const char *dir, char *name, size_t n)
 {
     DIR *d = opendir(dir);
@@ -541,13 +549,16 @@ static int earlier_export(const char *dir, char *name, size_t n)
         return 0;
     struct dirent *e;
     int found = 0;
-    while (!found && (e = readdir(d))) {
-        const char *nm = e->d_name;
+    while ((e = readdir(d))) {
+        const char *nm = e->d_name, *tmp = strstr(nm, ".sgf.tmp");
         size_t l = strlen(nm);
-        if (l > 11 && !strncmp(nm, "seichi-", 7) && strspn(nm + 7, "0123456789") == l - 11 &&
-            !strcmp(nm + l - 4, ".sgf")) {
-            snprintf(name, n, "%s", e->d_name);
+        if (!found && export_name(nm, l)) {
+            snprintf(name, n, "%s", nm);
             found = 1;
+        } else if (tmp && export_name(nm, (size_t)(tmp - nm) + 4)) {
+            char path[PATH_MAX];
+            if (snprintf(path, sizeof path, "%s/%.*s", dir, (int)(tmp - nm) + 4, nm) < (int)sizeof path)
+                sei_file_clean_temps(path);
         }
     }
     closedir(d);
@@ -563,7 +574,7 @@ static int cmd_sgf(sei_store *s, const char *dir, int force, FILE *out, FILE *er
         return bad(err, "'%s' is not a directory", dir);
     /* Refused before any file is written: an export is whole or not made. */
     char first[300];
-    if (!force && earlier_export(dir, first, sizeof first))
+    if (earlier_export(dir, first, sizeof first) && !force)
         return fprintf(err, "seichi results: '%s' already holds exported results (%s): not replaced (give --force to "
                             "replace them, or another folder)\n", dir, first), 2;
     sei_store_cursor *c = sei_store_list(s, 0);

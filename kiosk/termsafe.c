@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -100,25 +99,24 @@ static int guard_close(void *c)
     /* At exit, a failed write has nowhere left to be told. */
     if (m)
         (void)!write(g->fd, out, m);
-    free(g);
     return 0;
 }
 
-static FILE *guarded(FILE *f, int mode)
+/* Static: the streams live until the process ends (exit flushes them but
+ * frees nothing). */
+static guard_t guards[2];
+
+static FILE *guarded(FILE *f, guard_t *g, int mode)
 {
     int fd = fileno(f);
     if (fd < 0 || !isatty(fd))
         return f;
-    guard_t *g = calloc(1, sizeof *g);
-    if (!g)
-        return f;
+    memset(g, 0, sizeof *g);
     g->fd = fd;
     cookie_io_functions_t io = {NULL, guard_write, NULL, guard_close};
     FILE *n = fopencookie(g, "w", io);
-    if (!n) {
-        free(g);
+    if (!n)
         return f;
-    }
     fflush(f);
     setvbuf(n, NULL, mode, 0);
     return n;
@@ -126,6 +124,6 @@ static FILE *guarded(FILE *f, int mode)
 
 void sei_term_guard(void)
 {
-    stdout = guarded(stdout, _IOLBF);
-    stderr = guarded(stderr, _IONBF);
+    stdout = guarded(stdout, &guards[0], _IOLBF);
+    stderr = guarded(stderr, &guards[1], _IONBF);
 }

@@ -169,7 +169,11 @@ mkfifo "$tmp/fifo.csv"
 expect 2 "is a pipe, not a regular file" -- results --db "$tmp/results.db" export --csv "$tmp/fifo.csv" --force
 expect 2 "/dev/null' is a device, not a regular file" -- results --db "$tmp/results.db" export --csv /dev/null
 expect 2 "is a directory" -- results --db "$tmp/results.db" export --csv "$tmp" --force
+mkdir "$tmp/sgfout"
+: >"$tmp/sgfout/seichi-000001.sgf.tmpQr5T9z"
 expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
+[ "$(ls "$tmp/sgfout")" = "seichi-000001.sgf" ] && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: the SGF export left: $(ls "$tmp/sgfout")"; }
 expect 2 "already holds exported results (seichi-000001.sgf)" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
 expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout" --force
 expect 2 "--force goes with export" -- results --db "$tmp/results.db" list --force
