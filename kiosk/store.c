@@ -307,9 +307,12 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
     }
     /* A WAL database is read through its -shm index, which a reader must
      * be able to create when it is missing. In a folder this user cannot
-     * write, with no -wal file there (so no writer has the file open: the
-     * last one to close removes it), the file cannot change while it is
-     * read, and SQLite is told so (immutable) instead. */
+     * write, with no -wal file there (no writer has the file open: the
+     * last one to close removes it), the file is read as it stands and
+     * SQLite is told so (immutable). A writer starting meanwhile changes
+     * the file only when it checkpoints, which a listing of a few results
+     * rarely meets; a row read half-changed is then reported as damaged,
+     * never taken as it is. */
     char wal[sizeof s->path + 8], uri[3 * sizeof s->path + 32];
     snprintf(wal, sizeof wal, "%s-wal", path);
     int immutable = readonly && access(dir, W_OK | X_OK) && access(wal, F_OK);
