@@ -834,7 +834,7 @@ static void export_results(sei_app *a)
     size_t len = 0;
     FILE *err = open_memstream(&msg, &len);
     FILE *out = fopen("/dev/null", "w");
-    int rc = !err || !out || (mkdir(dir, 0755) && errno != EEXIST) || sei_results_export(a->store, csv, dir, out, err);
+    int rc = !err || !out || (mkdir(dir, 0755) && errno != EEXIST) || sei_results_export(a->store, csv, dir, 0, out, err);
     if (err)
         fclose(err);
     if (out)

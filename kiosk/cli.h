@@ -17,6 +17,7 @@
 typedef struct {
     const char *board_path;  /* a board diagram, or */
     const char *sgf_path;    /* a game record: its final position is counted, or */
+    int game;                /* --game N: which game of a record holding several (1-based; 0: not given) */
     const char *image_path;  /* a photo of the board: read, then counted */
     const char *annotate;    /* with a photo: write the picture with the count drawn on it */
     int size;                /* with a photo: 0, or the board size if known */
@@ -33,6 +34,10 @@ typedef struct {
     int json;
 } sei_score_opts;
 
+/* A --komi value as every command takes it (sei_rules_komi_check; size 0
+ * while the board is not known): 0 with *komi set, or 2 with "CMD: --komi
+ * takes ..." on err. */
+int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd);
 /* Parse `score` options into o. Returns 0; -1 for --help; or 2 with a
  * message on err. */
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err);

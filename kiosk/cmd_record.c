@@ -31,11 +31,12 @@ static double now_s(void)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: seichi record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
-               "                     [--komi K] [--rules R] [--resume] [--fps F]\n"
+               "                     [--komi K] [--rules R] [--resume | --force] [--fps F]\n"
                "\n"
                "Watch a game and write its SGF move by move. Start from the empty board (or the\n"
                "handicap stones); the board may be bumped, hands may cover it. The SGF is\n"
                "rewritten whole after every move; --resume continues an interrupted recording.\n"
+               "An existing OUT is never replaced without --force.\n"
                "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
                "--fps frames a second (15) for the times in the record.\n");
 }
@@ -74,7 +75,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     sei_recsess_params p;
     sei_recsess_params_default(&p);
     const char *source = NULL, *sgf = NULL;
-    int resume = 0, komi_set = 0;
+    int resume = 0, force = 0, komi_set = 0;
     double fps = 15, komi = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -84,6 +85,10 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         }
         if (!strcmp(a, "--resume")) {
             resume = 1;
+            continue;
+        }
+        if (!strcmp(a, "--force")) {
+            force = 1;
             continue;
         }
         if (!v) {
@@ -110,12 +115,8 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             }
             p.handicap = (int)h;
         } else if (!strcmp(a, "--komi")) {
-            char *end;
-            komi = strtod(v, &end);
-            if (*end || fabs(komi) > 500) {
-                fprintf(err, "seichi record: --komi takes points, like 6.5\n");
+            if (sei_cli_parse_komi(v, 0, &komi, err, "seichi record"))
                 return 2;
-            }
             komi_set = 1;
         } else if (!strcmp(a, "--rules")) {
             if (sei_rules_preset(&p.rules, v)) {
@@ -139,9 +140,33 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         usage(err);
         return 2;
     }
+    if (resume && force) {
+        fprintf(err, "seichi record: --resume goes on with the game in %s, --force starts a new one over it: give one\n",
+                sgf);
+        return 2;
+    }
+    if (komi_set && p.size && sei_rules_komi_check(komi, p.size, NULL, 0)) {
+        char why[96];
+        sei_rules_komi_check(komi, p.size, why, sizeof why);
+        fprintf(err, "seichi record: --komi %g: %s\n", komi, why);
+        return 2;
+    }
     if (komi_set)
         p.rules.komi = komi;
     char msg[512];
+    /* Checked before anything is watched: a whole game recorded and then
+     * not saved, or saved over another game, is what must not happen. A
+     * record that is there is only gone on with (--resume) or replaced
+     * when asked (--force). */
+    if (sei_file_target_ok(sgf, 1, msg, sizeof msg)) {
+        fprintf(err, "seichi record: %s\n", msg);
+        return 2;
+    }
+    if (!resume && !force && access(sgf, F_OK) == 0) {
+        fprintf(err, "seichi record: '%s' already exists: not replaced (give --resume to go on with its game, or "
+                     "--force to record a new one over it)\n", sgf);
+        return 2;
+    }
     sei_source *src = NULL;
     sei_source_status sst = sei_source_try_open(source, &src, msg, sizeof msg);
     if (sst != SEI_SOURCE_OK) {

@@ -6,6 +6,7 @@
 #define _DEFAULT_SOURCE   /* timegm */
 #define _XOPEN_SOURCE 700 /* strptime */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -25,12 +26,14 @@
 static const char usage_text[] =
     "usage: seichi results [--db PATH] list [--json]\n"
     "       seichi results [--db PATH] show N [--json]\n"
-    "       seichi results [--db PATH] export --csv FILE | --sgf DIR\n"
+    "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
     "  list        one line per result: id, time, board size, rules, result\n"
     "  show N      the stored board and breakdown of result N\n"
     "  --json      list or show as one JSON document\n"
     "  export      --csv FILE: one row per result (FILE '-' for standard output);\n"
-    "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf\n"
+    "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf;\n"
+    "              an existing file is replaced only with --force, a symbolic\n"
+    "              link or a device never\n"
     "  --db PATH   the database (default $XDG_DATA_HOME/seichi/results.db,\n"
     "              else ~/.local/share/seichi/results.db)\n";
 
@@ -134,6 +137,13 @@ static cJSON *result_json(const sei_store_result *r, int full)
     return o;
 }
 
+/* A damaged row met in a listing: named, and the listing goes on. */
+static void skipped_row(sei_store *s, FILE *err, int *skipped)
+{
+    fprintf(err, "seichi results: skipped: %s\n", sei_store_errmsg(s));
+    (*skipped)++;
+}
+
 static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
 {
     sei_store_cursor *c = sei_store_list(s, 0);
@@ -149,7 +159,12 @@ static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
     sei_store_result r;
     sei_store_status st;
     int rows = 0;
-    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+    int skipped = 0;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
+        if (st == SEI_STORE_ERR_ROW) {
+            skipped_row(s, err, &skipped);
+            continue;
+        }
         if (json)
             cJSON_AddItemToArray(list, result_json(&r, 0));
         else
@@ -165,9 +180,9 @@ static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
     }
     if (json && sei_json_print(out, doc))
         return fprintf(err, "seichi results: cannot write the JSON\n"), 2;
-    if (!rows)
+    if (!rows && !skipped)
         fprintf(err, "seichi results: no results stored yet\n");
-    return 0;
+    return skipped ? 1 : 0;
 }
 
 /* The character a point shows: as `seichi score` prints a count. */
@@ -278,8 +293,12 @@ static void csv_field(sei_text *t, const char *v, int last)
     sei_text_puts(t, last ? "\r\n" : ",");
 }
 
-static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
+static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *err)
 {
+    char msg[PATH_MAX + 128];
+    /* Refused before any work: the file is never replaced unless asked. */
+    if (strcmp(file, "-") && sei_file_target_ok(file, force, msg, sizeof msg))
+        return fprintf(err, "seichi results: %s\n", msg), 2;
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
@@ -288,7 +307,13 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
                       "photo_path,decided_by,source,game_path,local_time\r\n");
     sei_store_result r;
     sei_store_status st;
-    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+    int skipped = 0, rows = 0;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
+        if (st == SEI_STORE_ERR_ROW) {
+            skipped_row(s, err, &skipped);
+            continue;
+        }
+        rows++;
         char num[32];
         snprintf(num, sizeof num, "%" PRId64, r.id);
         csv_field(&t, num, 0);
@@ -317,7 +342,6 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     }
     sei_store_cursor_close(c);
     int rc = 0;
-    char msg[PATH_MAX + 128];
     if (st != SEI_STORE_DONE)
         rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
     else if (t.oom)
@@ -325,10 +349,12 @@ static int cmd_csv(sei_store *s, const char *file, FILE *out, FILE *err)
     else if (!strcmp(file, "-")) {
         if (fwrite(t.p, 1, t.len, out) != t.len || fflush(out))
             rc = (fprintf(err, "seichi results: cannot write the CSV\n"), 2);
-    } else if (sei_file_write_atomic(file, t.p, t.len, msg, sizeof msg))
+    } else if (sei_file_write_new(file, t.p, t.len, force, msg, sizeof msg))
         rc = (fprintf(err, "seichi results: %s\n", msg), 2);
+    else
+        fprintf(out, "%d result%s written to %s\n", rows, rows == 1 ? "" : "s", file);
     free(t.p);
-    return rc;
+    return rc ? rc : skipped ? 1 : 0;
 }
 
 /* ---- SGF ------------------------------------------------------------------------- */
@@ -506,27 +532,69 @@ out:
     return rc;
 }
 
-static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
+/* Is nm (its first l bytes) the name of an exported result, seichi-ID.sgf? */
+static int export_name(const char *nm, size_t l)
+{
+    return l > 11 && !strncmp(nm, "seichi-", 7) && strspn(nm + 7, "0123456789") == l - 11 &&
+           !strncmp(nm + l - 4, ".sgf", 4);
+}
+
+/* The first file an earlier export left in dir (seichi-ID.sgf) into
+ * name; 0 when there is none. On the way, the temporary files of an
+ * export killed midway (seichi-ID.sgf.tmpXXXXXX) are removed. */
+static int earlier_export(const char *dir, char *name, size_t n)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    struct dirent *e;
+    int found = 0;
+    while ((e = readdir(d))) {
+        const char *nm = e->d_name, *tmp = strstr(nm, ".sgf.tmp");
+        size_t l = strlen(nm);
+        if (!found && export_name(nm, l)) {
+            snprintf(name, n, "%s", nm);
+            found = 1;
+        } else if (tmp && export_name(nm, (size_t)(tmp - nm) + 4)) {
+            char path[PATH_MAX];
+            if (snprintf(path, sizeof path, "%s/%.*s", dir, (int)(tmp - nm) + 4, nm) < (int)sizeof path)
+                sei_file_clean_temps(path);
+        }
+    }
+    closedir(d);
+    return found;
+}
+
+static int cmd_sgf(sei_store *s, const char *dir, int force, FILE *out, FILE *err)
 {
     struct stat sb;
     if (mkdir(dir, 0755) && errno != EEXIST)
         return fprintf(err, "seichi results: cannot create '%s': %s\n", dir, strerror(errno)), 2;
     if (stat(dir, &sb) || !S_ISDIR(sb.st_mode))
         return bad(err, "'%s' is not a directory", dir);
+    /* Refused before any file is written: an export is whole or not made. */
+    char first[300];
+    if (earlier_export(dir, first, sizeof first) && !force)
+        return fprintf(err, "seichi results: '%s' already holds exported results (%s): not replaced (give --force to "
+                            "replace them, or another folder)\n", dir, first), 2;
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
     sei_store_result r;
     sei_store_status st;
-    int rc = 0, files = 0;
+    int rc = 0, files = 0, skipped = 0;
     char msg[PATH_MAX + 128], path[PATH_MAX];
-    while (!rc && (st = sei_store_next(c, &r)) == SEI_STORE_OK) {
+    while (!rc && ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW)) {
+        if (st == SEI_STORE_ERR_ROW) {
+            skipped_row(s, err, &skipped);
+            continue;
+        }
         char *sgf = NULL;
         size_t len = 0;
         if (snprintf(path, sizeof path, "%s/seichi-%06" PRId64 ".sgf", dir, r.id) >= (int)sizeof path)
             rc = bad(err, "path too long under '%s'", dir);
         else if (sei_results_sgf(&r, &sgf, &len, NULL, msg, sizeof msg) ||
-                 sei_file_write_atomic(path, sgf, len, msg, sizeof msg))
+                 sei_file_write_new(path, sgf, len, force, msg, sizeof msg))
             rc = (fprintf(err, "seichi results: %s\n", msg), 2);
         else
             files++;
@@ -538,16 +606,18 @@ static int cmd_sgf(sei_store *s, const char *dir, FILE *out, FILE *err)
         rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
     if (!rc)
         fprintf(out, "%d SGF file%s written to %s\n", files, files == 1 ? "" : "s", dir);
-    return rc;
+    return rc ? rc : skipped ? 1 : 0;
 }
 
-int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE *out, FILE *err)
+int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, int force, FILE *out, FILE *err)
 {
     int rc = 0;
     if (csv)
-        rc = cmd_csv(s, csv, out, err);
-    if (!rc && sgf_dir)
-        rc = cmd_sgf(s, sgf_dir, out, err);
+        rc = cmd_csv(s, csv, force, out, err);
+    if (rc != 2 && sgf_dir) {
+        int r2 = cmd_sgf(s, sgf_dir, force, out, err);
+        rc = r2 > rc ? r2 : rc;
+    }
     return rc;
 }
 
@@ -556,7 +626,7 @@ int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *show = NULL;
-    int json = 0;
+    int json = 0, force = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -565,6 +635,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             return 0;
         } else if (!strcmp(a, "--json")) {
             json = 1;
+        } else if (!strcmp(a, "--force")) {
+            force = 1;
         } else if (!strcmp(a, "--db")) {
             if (!v)
                 return bad(err, "%s needs a value", a);
@@ -601,6 +673,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             return bad(err, "show takes a result number such as 12, not '%s'", show);
         id = l;
     }
+    if (force && strcmp(cmd, "export"))
+        return bad(err, "%s", "--force goes with export");
     if (json && !strcmp(cmd, "export"))
         return bad(err, "%s", "--json goes with list or show");
     if (!strcmp(cmd, "export") && !csv && !sgfdir)
@@ -617,7 +691,9 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
     if (stat(db, &sb))
         return fprintf(err, "seichi results: cannot open results database '%s': %s%s\n", db, strerror(errno),
                        errno == ENOENT ? " (nothing saved there yet?)" : ""), 2;
-    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    /* Listing and exporting only read: a database the user may not write
+     * (or in a folder they may not write) still lists and exports. */
+    sei_store *s = sei_store_open_readonly(db, msg, sizeof msg);
     if (!s)
         return fprintf(err, "seichi results: %s\n", msg), 2;
     int rc = 0;
@@ -625,12 +701,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         rc = cmd_list(s, json, out, err);
     else if (!strcmp(cmd, "show"))
         rc = cmd_show(s, id, json, out, err);
-    else {
-        if (csv)
-            rc = cmd_csv(s, csv, out, err);
-        if (!rc && sgfdir)
-            rc = cmd_sgf(s, sgfdir, out, err);
-    }
+    else
+        rc = sei_results_export(s, csv, sgfdir, force, out, err);
     sei_store_close(s);
     if (!rc && (fflush(out) || ferror(out)))
         rc = (fprintf(err, "seichi results: cannot write the output\n"), 2);

@@ -46,6 +46,19 @@ static int parse_int(const char *t, int *v, int lo, int hi)
     return 1;
 }
 
+int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd)
+{
+    char *end, why[96] = "not a number";
+    errno = 0;
+    double k = strtod(v, &end);
+    if (end == v || *end || errno || sei_rules_komi_check(k, size, why, sizeof why)) {
+        fprintf(err, "%s: --komi takes points in steps of 0.5 such as 6.5 or 7, not '%s' (%s)\n", cmd, v, why);
+        return 2;
+    }
+    *komi = k;
+    return 0;
+}
+
 int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
 {
     memset(o, 0, sizeof *o);
@@ -65,6 +78,11 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             return -1; /* the caller prints the usage */
         else if (!strcmp(a, "--board")) { NEED_VALUE(); o->board_path = v; }
         else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
+        else if (!strcmp(a, "--game")) {
+            NEED_VALUE();
+            if (!parse_int(v, &o->game, 1, 1000000))
+                return bad(err, "--game takes the number of a game in the record (1 for the first), not '%s'", v);
+        }
         else if (!strcmp(a, "--image")) { NEED_VALUE(); o->image_path = v; }
         else if (!strcmp(a, "--save"))
             o->save = 1;
@@ -126,14 +144,16 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return bad(err, "%s", "no board: give --board FILE, --sgf FILE or a photo");
     if (!!o->board_path + !!o->sgf_path + !!o->image_path > 1)
         return bad(err, "%s", "give one of --board, --sgf or a photo");
+    if (o->game && !o->sgf_path)
+        return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
         return bad(err, "%s", "--annotate draws on a photo: give one");
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
     if (komi) {
-        if (!parse_double(komi, &o->rules.komi) || o->rules.komi * 2 != (double)(long)(o->rules.komi * 2))
-            return bad(err, "--komi takes points in steps of 0.5 such as 6.5 or 7, not '%s'", komi);
+        if (sei_cli_parse_komi(komi, 0, &o->rules.komi, err, "seichi score"))
+            return 2;
         o->komi_set = 1;
     }
     if (ko) {
@@ -195,6 +215,23 @@ static int dead_from_list(sei_board *b, const char *list, uint8_t *dead, FILE *e
     return 0;
 }
 
+/* One line per game of a collection: its number for --game, players,
+ * size, moves and result, as far as it reads. */
+static void list_games(sei_sgf *s, FILE *err)
+{
+    for (int i = 0; i < sei_sgf_games(s); i++) {
+        sei_sgf_game g;
+        memset(&g, 0, sizeof g);
+        if (sei_sgf_game_get(s, i, &g) != SEI_OK)
+            fprintf(err, "  %4d  (cannot be counted: %s)\n", i + 1, sei_sgf_errmsg(s));
+        else
+            fprintf(err, "  %4d  %s - %s, %dx%d, %d move%s%s%s%s\n", i + 1, g.black[0] ? g.black : "Black",
+                    g.white[0] ? g.white : "White", g.size, g.size, g.moves_n, g.moves_n == 1 ? "" : "s",
+                    g.result[0] ? ", RE[" : "", g.result, g.result[0] ? "]" : "");
+        sei_sgf_game_release(&g);
+    }
+}
+
 /* The final position of a game record, with the record's rules and komi
  * unless the options name others. The dead stones its last node marks
  * (TB/TW on stones) go into dead, *marked saying whether it records a
@@ -216,8 +253,24 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         fprintf(err, "seichi score: out of memory\n");
         goto out;
     }
-    if (sei_sgf_parse(s, text, len) != SEI_OK || sei_sgf_game_get(s, 0, &g) != SEI_OK) {
+    if (sei_sgf_parse(s, text, len) != SEI_OK) {
         fprintf(err, "seichi score: %s: %s\n", o->sgf_path, sei_sgf_errmsg(s));
+        goto out;
+    }
+    /* Several games in one file: which one is counted is not guessed. */
+    int games = sei_sgf_games(s);
+    if (o->game > games) {
+        fprintf(err, "seichi score: %s holds %d game%s: there is no game %d\n", o->sgf_path, games,
+                games == 1 ? "" : "s", o->game);
+        goto out;
+    }
+    if (games > 1 && !o->game) {
+        fprintf(err, "seichi score: %s holds %d games; say which to count with --game N:\n", o->sgf_path, games);
+        list_games(s, err);
+        goto out;
+    }
+    if (sei_sgf_game_get(s, o->game ? o->game - 1 : 0, &g) != SEI_OK) {
+        fprintf(err, "seichi score: %s%s: %s\n", o->sgf_path, games > 1 ? " (that game)" : "", sei_sgf_errmsg(s));
         goto out;
     }
     r->board = sei_board_create(g.size);
@@ -266,8 +319,24 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
     snprintf(r->players, sizeof r->players, "%s%s%s%s - %s%s%s%s", g.black[0] ? g.black : "Black",
              g.black_rank[0] ? " (" : "", g.black_rank, g.black_rank[0] ? ")" : "", g.white[0] ? g.white : "White",
              g.white_rank[0] ? " (" : "", g.white_rank, g.white_rank[0] ? ")" : "");
+    /* Kept: a saved result keeps the record it was made from; of a
+     * collection, the game counted alone (its moves, players and game
+     * information), so an export gives back that game. */
+    if (games > 1) {
+        sei_sgf *one = sei_sgf_create();
+        char *t1 = NULL;
+        size_t l1 = 0;
+        if (!one || sei_sgf_add_from_game(one, &g, NULL, NULL) != SEI_OK || sei_sgf_write(one, &t1, &l1) != SEI_OK) {
+            fprintf(err, "seichi score: out of memory\n");
+            sei_sgf_destroy(one);
+            goto out;
+        }
+        sei_sgf_destroy(one);
+        free(text);
+        text = t1;
+        len = l1;
+    }
     rc = 0;
-    /* Kept: a saved result keeps the record it was made from. */
     r->sgf_text = text;
     r->sgf_len = len;
     text = NULL;
@@ -478,7 +547,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     int rc = sei_cli_score_parse(argc, argv, &o, err);
     if (rc < 0) {
         fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png])\n"
-                     "                    [--rules R] [--komi K] [--handicap N]\n"
+                     "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "                    [--save [--db PATH] [--keep-photo]]\n"

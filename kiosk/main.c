@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "termsafe.h"
 
 static void usage(FILE *f)
 {
@@ -10,7 +11,7 @@ static void usage(FILE *f)
             "usage: seichi COMMAND [options]\n"
             "\n"
             "commands:\n"
-            "  score (--board FILE | --sgf FILE | PHOTO) [--rules R] [--komi K] [--handicap N]\n"
+            "  score (--board FILE | --sgf FILE [--game N] | PHOTO) [--rules R] [--komi K] [--handicap N]\n"
             "        [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w] [--penalty b:N,w:N]\n"
             "        [--ko K] [--annotate OUT.png] [--size N] [--save [--db PATH] [--keep-photo]] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
@@ -24,11 +25,11 @@ static void usage(FILE *f)
             "  kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang L]\n"
             "                      the touchscreen: camera view, confirm, count, agree, store\n"
             "  record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
-            "         [--komi K] [--rules R] [--resume] [--fps F]\n"
+            "         [--komi K] [--rules R] [--resume | --force] [--fps F]\n"
             "                      watch a game and write its SGF move by move\n"
             "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
-            "  results [--db PATH] list [--json] | show N [--json] | export --csv FILE | export --sgf DIR\n"
+            "  results [--db PATH] list [--json] | show N [--json] | export (--csv FILE | --sgf DIR) [--force]\n"
             "                      the stored results: listed, shown, exported\n"
             "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
             "                      the point classifier's training data from pictures with their truth\n"
@@ -40,6 +41,9 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    /* Before anything is printed: names and paths from files and command
+     * lines reach a terminal with their control characters escaped. */
+    sei_term_guard();
     if (argc < 2) {
         usage(stderr);
         return 2;

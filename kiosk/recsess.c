@@ -235,6 +235,11 @@ static int load_resume(sei_recsess *s)
     int rc = 0;
     if (!sg || sei_sgf_parse(sg, buf, len) != SEI_OK || sei_sgf_game_get(sg, 0, &g) != SEI_OK)
         rc = fail(s, "%s: cannot resume from it: %s", s->path, sg ? sei_sgf_errmsg(sg) : "out of memory");
+    else if (sei_sgf_games(sg) > 1)
+        /* Saving rewrites the file with the one game recorded: the others
+         * would be lost. */
+        rc = fail(s, "%s holds %d games: not resuming from it (a recording is one game a file)", s->path,
+                  sei_sgf_games(sg));
     else if (s->p.size && g.size != s->p.size)
         rc = fail(s, "%s is a %dx%d game, not %dx%d", s->path, g.size, g.size, s->p.size, s->p.size);
     else if (g.result[0])

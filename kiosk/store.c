@@ -5,6 +5,7 @@
 
 #include "store.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -142,6 +143,7 @@ const char *sei_store_status_name(sei_store_status st)
     case SEI_STORE_ERR_CORRUPT: return "damaged or foreign database";
     case SEI_STORE_ERR_VERSION: return "newer schema";
     case SEI_STORE_ERR_NOMEM: return "out of memory";
+    case SEI_STORE_ERR_ROW: return "damaged row";
     }
     return "unknown";
 }
@@ -195,35 +197,44 @@ static int query_text(sei_store *s, const char *sql, char *buf, size_t n)
     return rc;
 }
 
+/* Whose file this is and at which schema: refused (with the message in s)
+ * when it is another program's SQLite database or a newer Seichi's. Only
+ * reads, so it runs before anything is set on the file. */
+static sei_store_status schema_of(sei_store *s, int64_t *version, int64_t *app)
+{
+    int64_t objects;
+    int rc;
+    if ((rc = query_int(s, "PRAGMA user_version", version)) || (rc = query_int(s, "PRAGMA application_id", app)) ||
+        (rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects)))
+        return fail_db(s, rc, "cannot read results database");
+    if (*app != 0 && *app != SEI_STORE_APP_ID)
+        return fail(s, SEI_STORE_ERR_CORRUPT,
+                    "'%s' is another program's database (application id 0x%08llx), not Seichi results", s->path,
+                    (unsigned long long)(uint32_t)*app);
+    if (*version == 0 && objects > 0)
+        return fail(s, SEI_STORE_ERR_CORRUPT,
+                    "'%s' is another program's SQLite database (it has tables, but no Seichi schema)", s->path);
+    if (*version > SEI_STORE_SCHEMA)
+        return fail(s, SEI_STORE_ERR_VERSION,
+                    "'%s' was written by a newer Seichi (schema %lld; this one knows up to %d): update Seichi to read it",
+                    s->path, (long long)*version, SEI_STORE_SCHEMA);
+    if (*version < 0)
+        return fail(s, SEI_STORE_ERR_CORRUPT, "'%s' has a bad schema version %lld", s->path, (long long)*version);
+    return SEI_STORE_OK;
+}
+
 /* Bring the schema to SEI_STORE_SCHEMA inside one write transaction, so two
  * kiosks opening a new file at once cannot both create it, and a crash
  * mid-migration leaves the old version. */
 static sei_store_status migrate(sei_store *s)
 {
-    int64_t version, app, objects;
+    int64_t version, app;
     int rc = exec(s, "BEGIN IMMEDIATE");
     if (rc)
         return fail_db(s, rc, "cannot write to results database");
-    if ((rc = query_int(s, "PRAGMA user_version", &version)) ||
-        (rc = query_int(s, "PRAGMA application_id", &app)) ||
-        (rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects))) {
-        sei_store_status st = fail_db(s, rc, "cannot read results database");
-        exec(s, "ROLLBACK");
-        return st;
-    }
-    sei_store_status st = SEI_STORE_OK;
-    if (app != 0 && app != SEI_STORE_APP_ID)
-        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is another program's database (application id 0x%08llx), not Seichi results",
-                  s->path, (unsigned long long)(uint32_t)app);
-    else if (version == 0 && objects > 0)
-        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' is another program's SQLite database (it has tables, but no Seichi schema)",
-                  s->path);
-    else if (version > SEI_STORE_SCHEMA)
-        st = fail(s, SEI_STORE_ERR_VERSION,
-                  "'%s' was written by a newer Seichi (schema %lld; this one knows up to %d): update Seichi to read it",
-                  s->path, (long long)version, SEI_STORE_SCHEMA);
-    else if (version < 0)
-        st = fail(s, SEI_STORE_ERR_CORRUPT, "'%s' has a bad schema version %lld", s->path, (long long)version);
+    /* Checked again inside the transaction: another process may have
+     * made the file between the first look and now. */
+    sei_store_status st = schema_of(s, &version, &app);
     if (st) {
         exec(s, "ROLLBACK");
         return st;
@@ -247,7 +258,7 @@ static sei_store_status migrate(sei_store *s)
     return SEI_STORE_OK;
 }
 
-sei_store *sei_store_open(const char *path, char *err, size_t n)
+static sei_store *open_store(const char *path, int readonly, int *older, char *err, size_t n)
 {
     if (!path || !*path) {
         if (n)
@@ -285,16 +296,36 @@ sei_store *sei_store_open(const char *path, char *err, size_t n)
         snprintf(dir, sizeof dir, ".");
     else
         slash[slash == dir] = 0;
-    if (access(dir, W_OK | X_OK)) {
+    if (!readonly && access(dir, W_OK | X_OK)) {
         st = fail(s, SEI_STORE_ERR_IO, "cannot open results database '%s': %s (the folder '%s' must be writable)",
                   path, strerror(errno), dir);
         goto out;
     }
-    if (access(path, F_OK) == 0 && access(path, R_OK | W_OK)) {
+    if (access(path, F_OK) == 0 && access(path, readonly ? R_OK : R_OK | W_OK)) {
         st = fail(s, SEI_STORE_ERR_IO, "cannot open results database '%s': %s", path, strerror(errno));
         goto out;
     }
-    int rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    /* A WAL database is read through its -shm index, which a reader must
+     * be able to create when it is missing. In a folder this user cannot
+     * write, with no -wal file there (no writer has the file open: the
+     * last one to close removes it), the file is read as it stands and
+     * SQLite is told so (immutable). A writer starting meanwhile changes
+     * the file only when it checkpoints, which a listing of a few results
+     * rarely meets; a row read half-changed is then reported as damaged,
+     * never taken as it is. */
+    char wal[sizeof s->path + 8], uri[3 * sizeof s->path + 32];
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    int immutable = readonly && access(dir, W_OK | X_OK) && access(wal, F_OK);
+    if (immutable) {
+        size_t k = (size_t)snprintf(uri, sizeof uri, "file:");
+        for (const unsigned char *c = (const unsigned char *)path; *c; c++)
+            k += (size_t)snprintf(uri + k, sizeof uri - k, (isalnum(*c) || strchr("/-._~", *c)) ? "%c" : "%%%02X", *c);
+        snprintf(uri + k, sizeof uri - k, "?immutable=1");
+    }
+    int rc = sqlite3_open_v2(immutable ? uri : path, &s->db,
+                             readonly ? SQLITE_OPEN_READONLY | (immutable ? SQLITE_OPEN_URI : 0)
+                                      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE,
+                             NULL);
     if (rc != SQLITE_OK) {
         if (!s->db) {
             st = fail(s, SEI_STORE_ERR_NOMEM, "out of memory opening '%s'", path);
@@ -311,10 +342,22 @@ sei_store *sei_store_open(const char *path, char *err, size_t n)
     sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
     sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
 
-    /* The first read of the header: a file of random bytes fails here. */
-    int64_t app;
-    if ((rc = query_int(s, "PRAGMA application_id", &app))) {
-        st = fail_db(s, rc, "cannot read results database");
+    /* The first read of the header (a file of random bytes fails here),
+     * and whose file it is: another program's database is refused before
+     * anything is set on it, so it is left byte for byte as it was. */
+    int64_t version, app;
+    if ((st = schema_of(s, &version, &app)))
+        goto out;
+    if (readonly) {
+        /* Nothing may be written, so nothing is set up or migrated: the
+         * file must already be one this code reads. */
+        if (version != SEI_STORE_SCHEMA || app != SEI_STORE_APP_ID) {
+            *older = version > 0;
+            st = fail(s, SEI_STORE_ERR_VERSION,
+                      version == 0 ? "'%s' holds no Seichi results yet"
+                                   : "'%s' is at an older schema: open it once with write access to upgrade it",
+                      path);
+        }
         goto out;
     }
     /* WAL: a commit is one append to the log, so a power cut leaves either
@@ -350,6 +393,19 @@ out:
         return NULL;
     }
     s->msg[0] = 0;
+    return s;
+}
+
+sei_store *sei_store_open(const char *path, char *err, size_t n) { return open_store(path, 0, NULL, err, n); }
+
+sei_store *sei_store_open_readonly(const char *path, char *err, size_t n)
+{
+    int older = 0;
+    sei_store *s = open_store(path, 1, &older, err, n);
+    /* Seichi's own file at an older schema: upgraded as any open does,
+     * where the user may write it (the upgrade is one transaction). */
+    if (!s && older && access(path, W_OK) == 0)
+        s = open_store(path, 0, NULL, err, n);
     return s;
 }
 
@@ -782,7 +838,14 @@ sei_store_status sei_store_next(sei_store_cursor *c, sei_store_result *r)
         return SEI_STORE_DONE;
     if (rc != SQLITE_ROW)
         return fail_db(c->s, rc, "cannot read results database");
-    return read_result(c->s, c->st, r);
+    /* SQLite read the row; what is wrong is in its values (edited by
+     * another tool). One such row must not hide all the others. */
+    sei_store_status st = read_result(c->s, c->st, r);
+    if (st == SEI_STORE_ERR_CORRUPT) {
+        sei_store_result_release(r);
+        return SEI_STORE_ERR_ROW;
+    }
+    return st;
 }
 
 void sei_store_cursor_close(sei_store_cursor *c)

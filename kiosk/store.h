@@ -37,7 +37,8 @@ typedef enum {
     SEI_STORE_ERR_IO,        /* cannot open, read or write the file: permissions, disk full, locked */
     SEI_STORE_ERR_CORRUPT,   /* not a database, damaged, or another program's database */
     SEI_STORE_ERR_VERSION,   /* written by a newer Seichi */
-    SEI_STORE_ERR_NOMEM
+    SEI_STORE_ERR_NOMEM,
+    SEI_STORE_ERR_ROW        /* a listing met one damaged row: reported, and the listing goes on */
 } sei_store_status;
 
 typedef struct sei_store sei_store;
@@ -119,6 +120,12 @@ typedef struct {
  * naming the file and the reason: cannot create it (read-only place), not
  * a database, damaged, another program's database, a newer schema. */
 sei_store *sei_store_open(const char *path, char *err, size_t n);
+/* Open an existing database for reading only (`seichi results`): nothing
+ * is written, no journal mode is set, so a file the user may only read, in
+ * a folder they may only read, lists and exports. A file at an older
+ * schema is upgraded as sei_store_open does when the user may write it,
+ * else refused. */
+sei_store *sei_store_open_readonly(const char *path, char *err, size_t n);
 /* Close the handle; NULL is a no-op. Finish every cursor first. */
 void sei_store_close(sei_store *s);
 /* The message of the last failing call ("" if none). Owned by the handle,
@@ -156,7 +163,9 @@ enum {
  * sei_store_cursor_close (before closing s), or NULL with the message in s. */
 sei_store_cursor *sei_store_list(sei_store *s, int flags);
 /* Next result into r (release it with sei_store_result_release before the
- * next call). SEI_STORE_OK with a row, SEI_STORE_DONE at the end, or an
+ * next call). SEI_STORE_OK with a row, SEI_STORE_DONE at the end,
+ * SEI_STORE_ERR_ROW for a row that is damaged (r holds nothing to release;
+ * the message names it; call again for the rows after it), or another
  * error with the message in the store. */
 sei_store_status sei_store_next(sei_store_cursor *c, sei_store_result *r);
 /* Free a cursor; NULL is a no-op. */
@@ -221,10 +230,13 @@ const char *sei_store_status_name(sei_store_status st);
  * bytes). (cmd_results.c) */
 int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n);
 
-/* Export every result of s: a CSV file (csv, NULL: none) and one SGF file
- * per result into sgf_dir (made if missing; NULL: none), each written
- * whole or not at all. Says what it wrote on out and why it failed on err;
- * returns 0, or 2 on failure. (cmd_results.c) */
-int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, FILE *out, FILE *err);
+/* Export every result of s: a CSV file (csv, NULL: none; "-" standard
+ * output) and one SGF file per result into sgf_dir (made if missing;
+ * NULL: none), each written whole or not at all. An existing file (an
+ * earlier export's seichi-ID.sgf in sgf_dir) is replaced only with force;
+ * a symbolic link or a device never. Says what it wrote on out and why it
+ * failed on err; returns 0, 1 when damaged results were skipped (each
+ * named on err; the rest written), 2 on failure. (cmd_results.c) */
+int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, int force, FILE *out, FILE *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* textbuf.c - the growing text buffer, and files read and written whole (textbuf.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* renameat2 */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -71,9 +72,10 @@ void sei_text_free(sei_text *t)
 
 /* Write len bytes to path so that path holds either its old contents or all
  * the new ones, whatever happens: a temp file beside it, fsync, rename,
- * fsync of the directory (which makes the rename itself durable). Returns
- * 0, or -1 with a message in msg. */
-int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n)
+ * fsync of the directory (which makes the rename itself durable). With
+ * noreplace the rename never replaces a file that appeared meanwhile.
+ * Returns 0, or -1 with a message in msg. */
+static int write_atomic(const char *path, const char *data, size_t len, int noreplace, char *msg, size_t n)
 {
     char tmp[PATH_MAX];
     if (snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path) >= (int)sizeof tmp) {
@@ -103,7 +105,19 @@ int sei_file_write_atomic(const char *path, const char *data, size_t len, char *
         rc = -1;
         e = errno;
     }
-    if (!rc && rename(tmp, path)) {
+    if (!rc && noreplace) {
+        rc = renameat2(AT_FDCWD, tmp, AT_FDCWD, path, RENAME_NOREPLACE);
+        /* File systems without it (older kernels, some USB sticks): the
+         * caller's check just before is what stands. */
+        if (rc && (errno == EINVAL || errno == ENOSYS))
+            rc = rename(tmp, path);
+        e = errno;
+        if (rc && e == EEXIST) {
+            unlink(tmp);
+            snprintf(msg, n, "'%s' appeared while it was being written: left as it is", path);
+            return -1;
+        }
+    } else if (!rc && rename(tmp, path)) {
         rc = -1;
         e = errno;
     }
@@ -125,6 +139,88 @@ int sei_file_write_atomic(const char *path, const char *data, size_t len, char *
         close(dfd);
     }
     return 0;
+}
+
+int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n)
+{
+    return write_atomic(path, data, len, 0, msg, n);
+}
+
+int sei_file_target_ok(const char *path, int replace, char *msg, size_t n)
+{
+    struct stat sb;
+    if (lstat(path, &sb)) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(msg, n, "cannot write '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    if (S_ISLNK(sb.st_mode)) {
+        snprintf(msg, n, "'%s' is a symbolic link: not written through (give the file itself)", path);
+        return -1;
+    }
+    if (S_ISDIR(sb.st_mode)) {
+        snprintf(msg, n, "'%s' is a directory, not a file", path);
+        return -1;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        snprintf(msg, n, "'%s' is a %s, not a regular file: not written", path,
+                 S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode) ? "device" : S_ISFIFO(sb.st_mode) ? "pipe" : "special file");
+        return -1;
+    }
+    if (!replace) {
+        snprintf(msg, n, "'%s' already exists: not replaced (give --force to replace it)", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* "NAME.tmpXXXXXX" as mkstemp makes them from NAME.tmpXXXXXX. */
+static int is_temp_of(const char *entry, const char *base)
+{
+    size_t bl = strlen(base);
+    if (strncmp(entry, base, bl) || strncmp(entry + bl, ".tmp", 4) || strlen(entry + bl + 4) != 6)
+        return 0;
+    for (const char *c = entry + bl + 4; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+            return 0;
+    return 1;
+}
+
+int sei_file_clean_temps(const char *path)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int removed = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!is_temp_of(e->d_name, base))
+            continue;
+        char p[PATH_MAX];
+        struct stat sb;
+        if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < (int)sizeof p && lstat(p, &sb) == 0 &&
+            S_ISREG(sb.st_mode) && unlink(p) == 0)
+            removed++;
+    }
+    closedir(d);
+    return removed;
+}
+
+int sei_file_write_new(const char *path, const char *data, size_t len, int replace, char *msg, size_t n)
+{
+    if (sei_file_target_ok(path, replace, msg, n))
+        return -1;
+    sei_file_clean_temps(path);
+    return write_atomic(path, data, len, !replace, msg, n);
 }
 
 char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n)

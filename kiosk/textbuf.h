@@ -20,15 +20,31 @@ void sei_text_puts(sei_text *t, const char *s);
 void sei_text_printf(sei_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sei_text_free(sei_text *t);
 
-/* Write len bytes to path so that path holds either its old contents or
- * all the new ones, whatever happens (a crash, a power cut): a temporary
- * file beside it, flushed to the disk, renamed over it, and the folder
- * flushed so the rename holds. Returns 0, or -1 with the reason in msg. */
 /* A whole file of at most limit bytes, NUL-terminated (*len: its length);
  * the caller frees it. NULL with the reason in msg (and errno set: ENOENT
  * for a missing file) when it cannot be opened or read, or is larger. */
 char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n);
 
+/* Write len bytes to path so that path holds either its old contents or
+ * all the new ones, whatever happens (a crash, a power cut): a temporary
+ * file beside it (path.tmpXXXXXX), flushed to the disk, renamed over it,
+ * and the folder flushed so the rename holds. Returns 0, or -1 with the
+ * reason in msg. */
 int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n);
+
+/* May a file be written at path? 0 when nothing is there, or (replace
+ * set) a regular file; -1 with the reason in msg for a symbolic link, a
+ * directory, a device, a pipe or another special file (never written,
+ * whatever replace says), and for an existing file when replace is 0. */
+int sei_file_target_ok(const char *path, int replace, char *msg, size_t n);
+
+/* Remove the temporary files a killed sei_file_write_atomic left beside
+ * path (path.tmpXXXXXX, regular files only). Returns how many. */
+int sei_file_clean_temps(const char *path);
+
+/* An export: sei_file_target_ok, then the leftover temporary files of
+ * path removed, then sei_file_write_atomic; without replace a file that
+ * appears at path meanwhile is not replaced either. */
+int sei_file_write_new(const char *path, const char *data, size_t len, int replace, char *msg, size_t n);
 
 #endif

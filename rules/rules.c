@@ -1,6 +1,7 @@
 /* rules.c - the presets of ../shared/RULES.md as knob settings. */
 #include "rules.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -36,6 +37,24 @@ static const struct { const char *alias, *name; } aliases[] = {
     {"goe", "ing"}, {"newzealand", "nz"}, {"new-zealand", "nz"}, {"cn", "chinese"},
     {"jp", "japanese"}, {"ko", "korean"}, {"kr", "korean"},
 };
+
+int sei_rules_komi_check(double komi, int size, char *why, size_t n)
+{
+    int most = size > 0 ? size * size : SEI_MAX_SIZE * SEI_MAX_SIZE;
+    const char *w = NULL;
+    char buf[96];
+    /* NaN fails every comparison, and inf - inf is NaN: no libm needed. */
+    if (komi != komi || komi - komi != 0)
+        w = "not a number";
+    else if (komi > most || komi < -most)
+        snprintf(buf, sizeof buf, "more than the %d points of the %s", most, size > 0 ? "board" : "largest board"),
+            w = buf;
+    else if (komi * 2 != (double)(long)(komi * 2))
+        w = "not in steps of 0.5 points";
+    if (w && n)
+        snprintf(why, n, "%s", w);
+    return w ? -1 : 0;
+}
 
 const char *sei_rules_preset_names(void) { return "chinese japanese korean ing aga nz tromp-taylor"; }
 

@@ -44,6 +44,13 @@ const char *sei_rules_preset_names(void);
 /* The preset step places after name in the list above (step -1: the one
  * before), going round; a name not in the list counts as the first. */
 const char *sei_rules_preset_step(const char *name, int step);
+/* Is komi one a count can use: a finite number of points, in steps of
+ * 0.5, and no more (either way) than the points of a size x size board
+ * (size 0: the largest board Seichi counts, while the size is not known
+ * yet)? Returns 0, or -1 with the reason in why (n bytes; may be 0): "not
+ * a number", "not in steps of 0.5 points", "more than the 81 points of
+ * the board". One rule for --komi and for a record's KM. */
+int sei_rules_komi_check(double komi, int size, char *why, size_t n);
 /* Copy the ko and suicide knobs into a board. */
 void sei_rules_apply(const sei_rules *r, sei_board *b);
 

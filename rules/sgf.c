@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "sgf.h"
+#include "rules.h"
 
 #include <errno.h>
 #include <iconv.h>
@@ -648,29 +649,148 @@ static void charset_candidates(const char *norm, const char *raw, const char *ou
     }
 }
 
-/* Is the non-ASCII text plausibly GB18030? Chinese characters in GBK are
- * mostly two high bytes; European text in Latin-1 has a lone high byte
- * before an ASCII letter, which GB18030 would also accept as a pair. */
-static int gb_plausible(const char *t, size_t n, long *high, long *low)
+/* ---- a charset from the bytes, when CA does not say ----------------------------------- */
+
+/* Without CA, FF[4] says ISO-8859-1; UTF-8 is tried first (most files
+ * today), and an East Asian double-byte charset is taken only on clear
+ * evidence, since such bytes also read as Latin-1 ("cr\xe9\xe9" is both
+ * "créé" and one Chinese character). Clear means: at least two
+ * characters, every non-ASCII byte part of a character of that script
+ * (Han, kana, Hangul, CJK punctuation and full-width forms; no half-width
+ * kana, which are Latin-1's accented letters), and few of them glued to
+ * a Latin letter as an accented letter is. */
+
+enum { CJK_GB, CJK_SJIS, CJK_KR, CJK_N };
+static const char *const cjk_iconv[CJK_N] = {"GB18030", "CP932", "CP949"};
+static const char *const cjk_label[CJK_N] = {"GB18030", "Shift_JIS", "EUC-KR"};
+
+/* Syllables common in Korean names and Go text (이 김 박 바둑 흑 백 ...): a
+ * Korean text is mostly made of them; Chinese GB bytes read as EUC-KR
+ * (both use the same byte ranges) give syllables mostly outside them. */
+static const unsigned short common_hangul[] = {
+    0xAC00, 0xAC01, 0xAC04, 0xAC10, 0xAC15, 0xAC1C, 0xAC70, 0xAC74, 0xAC8C, 0xACA9, 0xACB0, 0xACBD, 0xACC4, 0xACE0,
+    0xACF5, 0xACFC, 0xAD00, 0xAD11, 0xAD50, 0xAD6C, 0xAD6D, 0xAD70, 0xAD8C, 0xADC0, 0xADF8, 0xADFC, 0xAE08, 0xAE30,
+    0xAE40, 0xB098, 0xB0A8, 0xB0B4, 0xB124, 0xB178, 0xB294, 0xB2C8, 0xB2E4, 0xB2E8, 0xB300, 0xB354, 0xB370, 0xB3C4,
+    0xB3CC, 0xB3D9, 0xB418, 0xB41C, 0xB450, 0xB451, 0xB4DC, 0xB4E4, 0xB4F1, 0xB514, 0xB77C, 0xB798, 0xB7EC, 0xB808,
+    0xB85C, 0xB85D, 0xB958, 0xB974, 0xB97C, 0xB9AC, 0xB9B0, 0xB9C8, 0xB9CC, 0xB9D0, 0xB9E4, 0xBA74, 0xBA85, 0xBAA8,
+    0xBB34, 0xBB38, 0xBB3C, 0xBBF8, 0xBBFC, 0xBC14, 0xBC15, 0xBC18, 0xBC1C, 0xBC29, 0xBC30, 0xBC31, 0xBC84, 0xBC88,
+    0xBC95, 0xBCC0, 0xBCF4, 0xBCF8, 0xBD80, 0xBD81, 0xBD84, 0xBE44, 0xC0AC, 0xC0B0, 0xC0C1, 0xC0C8, 0xC0DD, 0xC11C,
+    0xC11D, 0xC120, 0xC124, 0xC131, 0xC138, 0xC18C, 0xC18D, 0xC190, 0xC1A1, 0xC218, 0xC21C, 0xC2A4, 0xC2B9, 0xC2DC,
+    0xC2DD, 0xC2E0, 0xC2E4, 0xC2EC, 0xC544, 0xC548, 0xC54A, 0xC54C, 0xC57C, 0xC57D, 0xC591, 0xC5B4, 0xC5B8, 0xC5C5,
+    0xC5C6, 0xC5D0, 0xC5EC, 0xC5ED, 0xC5F0, 0xC5F4, 0xC601, 0xC608, 0xC624, 0xC625, 0xC628, 0xC640, 0xC644, 0xC655,
+    0xC694, 0xC6A9, 0xC6B0, 0xC6B4, 0xC6D0, 0xC704, 0xC720, 0xC721, 0xC724, 0xC73C, 0xC740, 0xC744, 0xC74C, 0xC758,
+    0xC774, 0xC778, 0xC77C, 0xC784, 0xC785, 0xC788, 0xC790, 0xC791, 0xC7A5, 0xC7AC, 0xC800, 0xC801, 0xC804, 0xC815,
+    0xC81C, 0xC870, 0xC874, 0xC885, 0xC8FC, 0xC900, 0xC911, 0xC9C0, 0xC9C4, 0xC9D1, 0xCC28, 0xCC3D, 0xCC44, 0xCC98,
+    0xCC9C, 0xCCA0, 0xCCAD, 0xCCB4, 0xCD08, 0xCD5C, 0xCD94, 0xCDA9, 0xCE58, 0xCE74, 0xD0C0, 0xD0DC, 0xD130, 0xD1A0,
+    0xD1B5, 0xD2B8, 0xD2B9, 0xD30C, 0xD310, 0xD328, 0xD3B8, 0xD3C9, 0xD3EC, 0xD45C, 0xD504, 0xD53C, 0xD558, 0xD559,
+    0xD55C, 0xD560, 0xD568, 0xD574, 0xD589, 0xD5C8, 0xD601, 0xD604, 0xD615, 0xD638, 0xD64D, 0xD654, 0xD658, 0xD669,
+    0xD68C, 0xD6A8, 0xD6C4, 0xD6C8, 0xD751, 0xD76C, 0xD788
+};
+
+static int is_common_hangul(unsigned cp)
 {
-    const unsigned char *p = (const unsigned char *)t;
-    for (size_t i = 0; i < n;) {
+    size_t lo = 0, hi = sizeof common_hangul / sizeof common_hangul[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (common_hangul[mid] == cp)
+            return 1;
+        if (common_hangul[mid] < cp)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+typedef struct {
+    long native;  /* characters of the script */
+    long ext;     /* rare characters of GBK's or UHC's extensions */
+    long glued;   /* of them, glued to a Latin letter as an accented letter is */
+    long foreign; /* bytes that decode to nothing, or to what the script's text does not hold */
+    long hangul, common; /* Hangul syllables, and of them common ones */
+} cjk_tally;
+
+static int ascii_letter(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+/* Bytes of the character starting at p[0] (a byte >= 0x80) in charset k. */
+static size_t cjk_char_len(int k, const unsigned char *p, size_t n)
+{
+    unsigned char c = p[0];
+    if (k == CJK_SJIS)
+        return ((c >= 0x81 && c <= 0x9f) || (c >= 0xe0 && c <= 0xfc)) && n >= 2 ? 2 : 1;
+    if (c < 0x81 || c == 0xff || n < 2)
+        return 1;
+    if (k == CJK_GB && p[1] >= 0x30 && p[1] <= 0x39)
+        return n >= 4 ? 4 : n;
+    return 2;
+}
+
+static void cjk_count(int k, iconv_t cd, const unsigned char *p, size_t n, cjk_tally *t)
+{
+    /* One foreign byte settles it: a long Latin-1 text costs little. */
+    for (size_t i = 0; i < n && !t->foreign;) {
         if (p[i] < 0x80) {
             i++;
             continue;
         }
-        if (i + 3 < n && p[i + 1] >= 0x30 && p[i + 1] <= 0x39) {
-            (*high)++;
-            i += 4;
-            continue;
-        }
-        if (i + 1 < n && p[i + 1] >= 0x80)
-            (*high)++;
-        else
-            (*low)++;
-        i += 2;
+        size_t l = cjk_char_len(k, p + i, n - i);
+        unsigned char out[8];
+        char *in = (char *)(p + i), *o = (char *)out;
+        size_t inleft = l, oleft = sizeof out;
+        iconv(cd, NULL, NULL, NULL, NULL);
+        unsigned cp = 0;
+        if (iconv(cd, &in, &inleft, &o, &oleft) != (size_t)-1 && inleft == 0 && oleft == 4)
+            cp = (unsigned)out[0] << 24 | (unsigned)out[1] << 16 | (unsigned)out[2] << 8 | out[3];
+        int han = cp >= 0x4e00 && cp <= 0x9fff, kana = cp >= 0x3040 && cp <= 0x30ff,
+            hangul = cp >= 0xac00 && cp <= 0xd7a3, punct = (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff01 && cp <= 0xff5e),
+            symbol = cp >= 0x2000 && cp <= 0x26ff; /* ○ ● ★ → and the like: neither for nor against */
+        int ok = han || punct || (k == CJK_SJIS && kana) || (k == CJK_KR && hangul);
+        /* GBK's and UHC's extensions (a byte below 0xa1) hold rare
+         * characters; Shift_JIS's common ones are there. Neither for nor
+         * against, unless they are most of the text. */
+        int ext = ok && k != CJK_SJIS && l == 2 && (p[i] < 0xa1 || p[i + 1] < 0xa1);
+        if (ext)
+            t->ext++;
+        else if (ok) {
+            t->native++;
+            if ((i > 0 && ascii_letter(p[i - 1])) || (l == 2 && ascii_letter(p[i + 1]) && i + 2 < n && ascii_letter(p[i + 2])))
+                t->glued++;
+            t->hangul += hangul;
+            t->common += hangul && is_common_hangul(cp);
+        } else if (!symbol || l == 1)
+            t->foreign++;
+        i += l;
     }
-    return 1;
+}
+
+/* The East Asian charset game gi's raw text shows clear evidence of, or
+ * -1. */
+static int cjk_guess(const sei_sgf *s, const game_t *g, const char *old)
+{
+    cjk_tally t[CJK_N];
+    memset(t, 0, sizeof t);
+    int pass[CJK_N] = {0};
+    for (int k = 0; k < CJK_N; k++) {
+        iconv_t cd = iconv_open("UTF-32BE", cjk_iconv[k]);
+        if (cd == (iconv_t)-1)
+            continue;
+        for (int nd = g->node_lo; nd < g->node_hi && !t[k].foreign; nd++)
+            for (int p = s->nodes[nd].prop_first; p >= 0 && !t[k].foreign; p = s->props[p].next)
+                for (int v = s->props[p].val_first; v >= 0 && !t[k].foreign; v = s->vals[v].next)
+                    cjk_count(k, cd, (const unsigned char *)old + s->vals[v].off, s->vals[v].len, &t[k]);
+        iconv_close(cd);
+        pass[k] = t[k].foreign == 0 && t[k].native >= 2 && t[k].glued * 4 <= t[k].native && t[k].ext <= t[k].native;
+    }
+    /* GB and EUC-KR share their byte ranges: the Korean reading wins only
+     * when three quarters of its syllables are common Korean ones (of a
+     * Chinese text read so, a few are by chance). */
+    if (pass[CJK_GB] && pass[CJK_KR])
+        pass[t[CJK_KR].hangul && t[CJK_KR].common * 4 >= t[CJK_KR].hangul * 3 ? CJK_GB : CJK_KR] = 0;
+    int best = -1;
+    for (int k = 0; k < CJK_N; k++)
+        if (pass[k] && (best < 0 || t[k].native > t[best].native))
+            best = k;
+    return best;
 }
 
 /* Re-encode every value of game gi into the new arena of s (the old one is
@@ -716,39 +836,31 @@ static sei_status decode_game(sei_sgf *s, int gi, const char *old)
              * exports have '?' in place of some continuation bytes). */
             repair = 1;
         } else {
-            /* No CA and not UTF-8: Chinese servers (Fox, Tygem) omit CA
-             * and write GB18030. Accept that guess only when it decodes
-             * everything and looks like Chinese text. */
-            long high = 0, low = 0;
-            for (int nd = g->node_lo; nd < g->node_hi; nd++)
-                for (int p = s->nodes[nd].prop_first; p >= 0; p = s->props[p].next)
-                    for (int v = s->props[p].val_first; v >= 0; v = s->vals[v].next)
-                        gb_plausible(old + s->vals[v].off, s->vals[v].len, &high, &low);
-            if (high >= low)
-                cd = iconv_open("UTF-8", "GB18030");
-            if (cd != (iconv_t)-1) {
-                /* Trial run: any undecodable byte rejects the guess. */
-                size_t mark = s->an, ol;
-                int b2 = 0;
-                for (int nd = g->node_lo; nd < g->node_hi && !b2; nd++)
-                    for (int p = s->nodes[nd].prop_first; p >= 0 && !b2; p = s->props[p].next)
-                        for (int v = s->props[p].val_first; v >= 0 && !b2; v = s->vals[v].next) {
-                            if (put_iconv(s, cd, old + s->vals[v].off, s->vals[v].len, &ol, &b2)) {
-                                iconv_close(cd);
-                                return SEI_ERR_NOMEM;
-                            }
-                            s->an = mark;
-                        }
-                if (b2) {
-                    iconv_close(cd);
-                    cd = (iconv_t)-1;
-                    repair = 1;
-                } else {
-                    snprintf(g->charset, sizeof g->charset, "GB18030");
-                }
-            } else {
+            /* No CA and not UTF-8: an East Asian charset on clear
+             * evidence (Chinese and Korean servers omit CA), else what
+             * FF[4] says: ISO-8859-1, with Windows' letters in its
+             * control-code range, where such files hold them. */
+            int k = cjk_guess(s, g, old);
+            if (k < 0 && multi > 0) {
+                /* Whole UTF-8 characters among the bad bytes: UTF-8 that
+                 * lost bytes (Latin-1 text does not hold them by chance). */
                 repair = 1;
+                goto decided;
             }
+            int c1 = 0;
+            for (int nd = g->node_lo; nd < g->node_hi && !c1; nd++)
+                for (int p = s->nodes[nd].prop_first; p >= 0 && !c1; p = s->props[p].next)
+                    for (int v = s->props[p].val_first; v >= 0 && !c1; v = s->vals[v].next)
+                        for (size_t i = 0; i < s->vals[v].len && !c1; i++)
+                            c1 = (unsigned char)old[s->vals[v].off + i] >= 0x80 &&
+                                 (unsigned char)old[s->vals[v].off + i] <= 0x9f;
+            const char *from = k >= 0 ? cjk_iconv[k] : c1 ? "CP1252" : "ISO-8859-1";
+            cd = iconv_open("UTF-8", from);
+            if (cd != (iconv_t)-1)
+                snprintf(g->charset, sizeof g->charset, "%s", k >= 0 ? cjk_label[k] : c1 ? "windows-1252" : "ISO-8859-1");
+            else
+                repair = 1;
+        decided:;
         }
     } else {
         const char *cands[3];
@@ -1280,6 +1392,14 @@ sei_status sei_sgf_remove(sei_sgf *s, int node, const char *key)
 /* ---- the game view --------------------------------------------------------------------- */
 
 /* A decimal number, locale-free: [+-]digits[.digits], blanks around. */
+/* Nothing but blanks. */
+static int blank(const char *t)
+{
+    while (is_space((unsigned char)*t))
+        t++;
+    return !*t;
+}
+
 static int read_number(const char *t, double *out)
 {
     if (!t)
@@ -1555,12 +1675,24 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
         g->size = (int)w;
     }
 
+    /* KM and HA change the count: one that does not read, or that no game
+     * was played with, is refused rather than replaced by a default (the
+     * count would then be another game's). KM[] and HA[] say nothing. */
     const char *km = mainline_get(s, root, "KM");
-    if (km && !sei_sgf_komi(km, &g->komi, &g->komi_raw_x100, &g->komi_in_stones))
+    if (km && !blank(km)) {
+        char why[96] = "not a number";
+        if (sei_sgf_komi(km, &g->komi, &g->komi_raw_x100, &g->komi_in_stones) ||
+            sei_rules_komi_check(g->komi, g->size, why, sizeof why))
+            return fail(s, SEI_ERR_PARSE, "KM[%.20s]: not a komi Seichi can count with (%s)", km, why);
         g->komi_given = 1;
+    }
     const char *ha = mainline_get(s, root, "HA");
-    if (ha && !read_number(ha, &d) && d >= 0 && d <= SEI_MAX_POINTS)
+    if (ha && !blank(ha)) {
+        if (read_number(ha, &d) || d != (double)(int)d || d < 0 || d >= g->size * g->size)
+            return fail(s, SEI_ERR_PARSE, "HA[%.20s]: not a handicap (a number of stones, 0 to %d)", ha,
+                        SEI_SGF_MAX_FIXED_HANDICAP);
         g->handicap = (int)d;
+    }
     const char *pl = mainline_get(s, root, "PL");
     if (pl) {
         while (is_space((unsigned char)*pl))
@@ -1641,6 +1773,19 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
     g->moves_n = mv.n;
     g->setup = su.p;
     g->setup_n = su.n;
+    if (g->handicap > SEI_SGF_MAX_FIXED_HANDICAP) {
+        /* More stones than the fixed placements hold: only a record that
+         * places them (free placement) is believed. */
+        int black = 0;
+        for (int i = 0; i < g->setup_n; i++)
+            black += g->setup[i].color == SEI_BLACK && g->setup[i].before == 0;
+        if (black < g->handicap) {
+            int h = g->handicap;
+            sei_sgf_game_release(g);
+            return fail(s, SEI_ERR_PARSE, "HA[%d]: a handicap of %d stones, but the record places %d (0 to %d, or as many "
+                                          "as it places)", h, h, black, SEI_SGF_MAX_FIXED_HANDICAP);
+        }
+    }
     return SEI_OK;
 nomem:
     free(mv.p);

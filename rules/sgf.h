@@ -30,6 +30,9 @@
 #define SEI_SGF_MAX_DEPTH 100000             /* nested '(' */
 #define SEI_SGF_MAX_NODES 4000000
 #define SEI_SGF_MAX_ID 64                    /* letters in a property id */
+/* HA above this is believed only when the record places that many black
+ * stones itself (free placement). */
+#define SEI_SGF_MAX_FIXED_HANDICAP 9
 
 typedef struct sei_sgf sei_sgf;
 
@@ -168,7 +171,10 @@ typedef struct {
  * and released with sei_sgf_game_release (also call it before reusing g;
  * g must then be zeroed or previously filled). Returns SEI_OK; SEI_ERR_ARG
  * for a bad index; SEI_ERR_PARSE for a game Seichi cannot take (SZ outside
- * 2..25, a rectangular board, a non-Go GM), with the message in s. */
+ * 2..25, a rectangular board, a non-Go GM, a KM that is no komi by
+ * sei_rules_komi_check (KM[nan], KM[inf], more than the board's points),
+ * an HA that is no number of stones, or above SEI_SGF_MAX_FIXED_HANDICAP
+ * with fewer black stones placed), with the message in s. */
 sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g);
 /* Free g's arrays and zero it; NULL is a no-op. */
 void sei_sgf_game_release(sei_sgf_game *g);

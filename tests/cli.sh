@@ -62,6 +62,26 @@ expect 2 "not a point on this board" -- score --board "$src/tests/boards/seeds-1
 expect 2 "dead record takes the dead stones a game record marks" -- score --board "$src/tests/boards/seeds-184-177.board" --dead record
 printf '(;GM[1]SZ[9];B[ee];W[cc])' >"$tmp/nomarks.sgf"
 expect 2 "the record marks no dead stones" -- score --sgf "$tmp/nomarks.sgf" --dead record
+# The dead stones as CGoban, KGS and Sabaki mark a count: a stone under
+# the other side's territory (TW on the black stone at G7).
+expect 0 "dead: G7" -- score --sgf "$src/tests/sgf/cgoban-dead-marked.sgf" --dead record
+expect 0 '"dead_from":"record".*"result":"W+15.5"' -- score --sgf "$src/tests/sgf/cgoban-dead-marked.sgf" --dead record --json
+# KM and HA no game was played with: refused, never a default komi.
+for km in nan inf 1e9 99; do
+  printf '(;GM[1]SZ[9]KM[%s];B[ee];W[cc])' "$km" >"$tmp/km.sgf"
+  expect 2 "KM\[$km\]: not a komi" -- score --sgf "$tmp/km.sgf"
+done
+printf '(;GM[1]SZ[9]HA[50];B[ee];W[cc])' >"$tmp/ha.sgf"
+expect 2 "HA\[50\]: a handicap of 50 stones, but the record places 0" -- score --sgf "$tmp/ha.sgf"
+# A file of several games says so, lists them, and --game N picks one.
+printf '(;GM[1]SZ[9]PB[Ann];B[ee];W[cc])\n(;GM[1]SZ[13]PB[Bo]RE[B+R];B[gg])\n' >"$tmp/two.sgf"
+expect 2 "holds 2 games; say which to count with --game N" -- score --sgf "$tmp/two.sgf"
+expect 2 "2  Bo - White, 13x13, 1 move, RE\[B+R\]" -- score --sgf "$tmp/two.sgf"
+expect 0 "Game Bo - White" -- score --sgf "$tmp/two.sgf" --game 2
+expect 0 '"size":9' -- score --sgf "$tmp/two.sgf" --game 1 --json
+expect 2 "there is no game 3" -- score --sgf "$tmp/two.sgf" --game 3
+expect 2 "--game takes the number of a game" -- score --sgf "$tmp/two.sgf" --game 0
+expect 2 "holds 2 games: not resuming" -- record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/two.sgf" --resume
 printf '(;GM[1]SZ[9]SEIP[x];B[ee])' >"$tmp/badseip.sgf"
 expect 2 "is not Seichi's prisoners" -- score --sgf "$tmp/badseip.sgf"
 expect 2 "unknown command" -- frobnicate
@@ -133,6 +153,31 @@ expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.b
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
 
+# Exports never replace a file unless --force, and never write through a
+# symbolic link or into a device, with or without it; a temporary file
+# a killed export left behind goes at the next export.
+printf 'keep me\n' >"$tmp/old.csv"
+expect 2 "already exists: not replaced (give --force" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv"
+[ "$(cat "$tmp/old.csv")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: old.csv changed"; }
+: >"$tmp/old.csv.tmpAb12Cd"
+expect 0 "1 result written to $tmp/old.csv" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv" --force
+grep -q "W+0.5" "$tmp/old.csv" && [ ! -e "$tmp/old.csv.tmpAb12Cd" ] && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: --force did not replace old.csv, or the leftover temporary file stayed"; }
+ln -s "$tmp/old.csv" "$tmp/link.csv"
+expect 2 "is a symbolic link" -- results --db "$tmp/results.db" export --csv "$tmp/link.csv" --force
+mkfifo "$tmp/fifo.csv"
+expect 2 "is a pipe, not a regular file" -- results --db "$tmp/results.db" export --csv "$tmp/fifo.csv" --force
+expect 2 "/dev/null' is a device, not a regular file" -- results --db "$tmp/results.db" export --csv /dev/null
+expect 2 "is a directory" -- results --db "$tmp/results.db" export --csv "$tmp" --force
+mkdir "$tmp/sgfout"
+: >"$tmp/sgfout/seichi-000001.sgf.tmpQr5T9z"
+expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
+[ "$(ls "$tmp/sgfout")" = "seichi-000001.sgf" ] && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: the SGF export left: $(ls "$tmp/sgfout")"; }
+expect 2 "already holds exported results (seichi-000001.sgf)" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout"
+expect 0 "1 SGF file written" -- results --db "$tmp/results.db" export --sgf "$tmp/sgfout" --force
+expect 2 "--force goes with export" -- results --db "$tmp/results.db" list --force
+
 # A game decided by resignation is stored as B+R, with no count; `score`
 # still counts it when asked, saying the count is not the game's result.
 printf '(;GM[1]FF[4]SZ[9]KM[7]RU[Japanese]RE[B+R];B[ee];W[cc];B[gc];W[cg])\n' >"$tmp/resigned.sgf"
@@ -191,6 +236,61 @@ expect 2 "handicap takes" -- record --source "$seq/resign-9x9" --sgf "$tmp/x.sgf
 expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
 printf '(;GM[1]SZ[9];B[zz' >"$tmp/bad.sgf"
 expect 2 "cannot resume" -- record --source "$seq/resign-9x9" --sgf "$tmp/bad.sgf" --resume
+# A record already there is gone on with (--resume) or replaced when asked
+# (--force), never written over by a new game; a folder is refused before
+# anything is watched; komi as score takes it.
+printf '(;GM[1]FF[4]SZ[9];B[ee];W[cc])\n' >"$tmp/kept.sgf"
+cp "$tmp/kept.sgf" "$tmp/kept.orig"
+expect 2 "already exists: not replaced (give --resume" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf"
+cmp -s "$tmp/kept.sgf" "$tmp/kept.orig" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: kept.sgf changed"; }
+expect 2 "is a directory" -- record --source "$seq/end-count-9x9" --sgf "$tmp"
+expect 2 "is a symbolic link" -- record --source "$seq/end-count-9x9" --sgf "$tmp/link.csv" --force
+expect 2 "give one" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf" --resume --force
+for k in nan inf -inf 1e9 6.3 x; do
+  expect 2 "komi takes points in steps of 0.5" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi "$k"
+done
+expect 2 "more than the 81 points of the board" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --size 9 --komi 100
+# A 13x13 record is not gone on with on a 9x9 board: refused when the size
+# is given, nothing added when it is not.
+printf '(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj])\n' >"$tmp/r13.sgf"
+cp "$tmp/r13.sgf" "$tmp/r13.orig"
+expect 2 "is a 13x13 game, not 9x9" -- record --source "$seq/caren1-9x9" --sgf "$tmp/r13.sgf" --resume --size 9
+expect 4 "never saw the saved game's board" -- record --source "$seq/caren1-9x9" --sgf "$tmp/r13.sgf" --resume
+cmp -s "$tmp/r13.sgf" "$tmp/r13.orig" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the 13x13 record changed"; }
+if [ -f "$seq/end-count-9x9/truth.sgf" ]; then
+  expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf" --size 9 --force
+  cmp -s "$tmp/kept.sgf" "$tmp/kept.orig" && { fail=$((fail + 1)); echo "FAIL: --force kept the old record"; } || pass=$((pass + 1))
+fi
+
+# An SGF without CA is ISO-8859-1 (FF[4]).
+printf '(;GM[1]SZ[9]PB[M\374ller]PW[Jos\351];B[ee];W[cc])' >"$tmp/latin1.sgf"
+expect 0 "Game Müller - José" -- score --sgf "$tmp/latin1.sgf"
+
+# Names and paths reach a terminal with their control characters escaped
+# (an SGF's player name, a file's name), and files and pipes unchanged.
+printf '(;GM[1]SZ[9]CA[UTF-8]PB[Evil\033[2J\007\302\23331m];B[ee];W[cc])' >"$tmp/evil.sgf"
+expect 0 "$(printf 'Game Evil\033\\[2J\007')" -- score --sgf "$tmp/evil.sgf"
+if command -v script >/dev/null 2>&1; then
+  # on_tty ARGS: run seichi under a pseudo-terminal, its output in $tmp/tty.
+  on_tty() {
+    SEICHI="$seichi" script -qec "$(printf '"$SEICHI"'; for a in "$@"; do printf " '%s'" "$a"; done)" /dev/null \
+      >"$tmp/tty" 2>&1
+  }
+  on_tty score --sgf "$tmp/evil.sgf"
+  if grep -qF 'Game Evil\x1b[2J\x07\u009b31m - White' "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: control characters of a player's name reached the terminal:"; cat -v "$tmp/tty"
+  fi
+  on_tty score --board "$tmp/$(printf 'no\033]0;x\007.board')"
+  if grep -qF "no\x1b]0;x\x07.board" "$tmp/tty" && ! grep -q "$(printf '\033')" "$tmp/tty"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: control characters of a path reached the terminal:"; cat -v "$tmp/tty"
+  fi
+else
+  echo "SKIP: no 'script' to run seichi on a terminal: escaping not checked"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

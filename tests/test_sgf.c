@@ -300,6 +300,61 @@ static void test_dead_marks(void **state)
     sei_sgf_destroy(s);
 }
 
+/* KM and HA that no game was played with are refused with a message
+ * naming them, never replaced by a default; KM[] and HA[] say nothing. */
+static void test_komi_handicap_refused(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sgf, *says;
+    } bad[] = {
+        {"(;GM[1]SZ[9]KM[nan];B[ee])", "KM[nan]"},
+        {"(;GM[1]SZ[9]KM[inf];B[ee])", "KM[inf]"},
+        {"(;GM[1]SZ[9]KM[-Infinity];B[ee])", "KM[-Infinity]"},
+        {"(;GM[1]SZ[9]KM[1e9];B[ee])", "KM[1e9]"},
+        {"(;GM[1]SZ[9]KM[99];B[ee])", "more than the 81 points of the board"},
+        {"(;GM[1]SZ[19]KM[6.3];B[ee])", "not in steps of 0.5 points"},
+        {"(;GM[1]SZ[19]KM[seven];B[ee])", "KM[seven]"},
+        {"(;GM[1]SZ[19]HA[-1];B[ee])", "HA[-1]"},
+        {"(;GM[1]SZ[19]HA[2.5];B[ee])", "HA[2.5]"},
+        {"(;GM[1]SZ[19]HA[many];B[ee])", "HA[many]"},
+        {"(;GM[1]SZ[9]HA[81];B[ee])", "HA[81]"},
+        {"(;GM[1]SZ[19]HA[50];B[ee])", "but the record places 0"},
+        {"(;GM[1]SZ[19]HA[12]AB[aa:ak];W[ss])", "but the record places 11"},
+    };
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game g;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(parse_str(s, bad[i].sgf), SEI_OK);
+        memset(&g, 0, sizeof g);
+        sei_status st = sei_sgf_game_get(s, 0, &g);
+        if (st != SEI_ERR_PARSE || !strstr(sei_sgf_errmsg(s), bad[i].says))
+            fail_msg("%s: status %d, '%s' (want a refusal saying %s)", bad[i].sgf, st, sei_sgf_errmsg(s), bad[i].says);
+        sei_sgf_game_release(&g);
+    }
+    static const struct {
+        const char *sgf;
+        double komi;
+        int given, handicap;
+    } good[] = {
+        {"(;GM[1]SZ[9]KM[];HA[];B[ee])", 0, 0, 0},
+        {"(;GM[1]SZ[9]KM[ 5.5 ]HA[1];B[ee])", 5.5, 1, 1},
+        {"(;GM[1]SZ[19]KM[-81]HA[9];B[ee])", -81, 1, 9},
+        {"(;GM[1]SZ[19]KM[0.5]HA[12]AB[aa:al];W[ss])", 0.5, 1, 12},
+        {"(;GM[1]SZ[19]KM[375]RU[Chinese])", 7.5, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        assert_int_equal(parse_str(s, good[i].sgf), SEI_OK);
+        if (sei_sgf_game_get(s, 0, &g) != SEI_OK)
+            fail_msg("%s refused: %s", good[i].sgf, sei_sgf_errmsg(s));
+        assert_true(fabs_(g.komi - good[i].komi) < 1e-9);
+        assert_int_equal(g.komi_given, good[i].given);
+        assert_int_equal(g.handicap, good[i].handicap);
+        sei_sgf_game_release(&g);
+    }
+    sei_sgf_destroy(s);
+}
+
 static void test_rules_names(void **state)
 {
     (void)state;
@@ -375,14 +430,95 @@ static void test_charsets(void **state)
     assert_string_equal(sei_sgf_charset(s, 0), "UTF-8 (repaired)");
     assert_true(sei_sgf_bad_bytes(s, 0) > 0);
     assert_non_null(strstr(sei_sgf_get(s, sei_sgf_root(s, 0), "GN"), "\xe9\xa6\x96\xe5\xb1\x8a"));
-    /* Bytes that are neither: never a failure. */
+    /* Bytes that are neither, without CA: FF[4]'s ISO-8859-1 (Windows'
+     * letters in its control range), never a failure. */
     const char *junk = "(;C[\xff\xfe\x80 x])";
     assert_int_equal(sei_sgf_parse(s, junk, strlen(junk)), SEI_OK);
-    assert_string_equal(sei_sgf_get(s, sei_sgf_root(s, 0), "C"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd x");
+    assert_string_equal(sei_sgf_get(s, sei_sgf_root(s, 0), "C"), "\xc3\xbf\xc3\xbe\xe2\x82\xac x");
+    /* Bytes that are not text in the charset CA names: replaced. */
+    const char *bad_utf8 = "(;CA[UTF-8]C[\xff\xfe x])";
+    assert_int_equal(sei_sgf_parse(s, bad_utf8, strlen(bad_utf8)), SEI_OK);
+    assert_string_equal(sei_sgf_get(s, sei_sgf_root(s, 0), "C"), "\xef\xbf\xbd\xef\xbf\xbd x");
     /* An unknown CA: the text is taken as UTF-8. */
     assert_int_equal(parse_str(s, "(;CA[no-such-charset]C[\xc3\xa9])"), SEI_OK);
     assert_string_equal(sei_sgf_get(s, sei_sgf_root(s, 0), "C"), "\xc3\xa9");
     sei_sgf_destroy(s);
+}
+
+/* Without CA: UTF-8 first, then an East Asian charset only on clear
+ * evidence (two characters or more of its script, nothing else, not glued
+ * to Latin letters), else ISO-8859-1 as FF[4] says. Each case: the raw
+ * bytes, the charset it must be read as, and the text of C. */
+static void test_charset_guess(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *c, *charset, *text;
+    } cases[] = {
+        /* Latin-1, as FF[4] files without CA are */
+        {"caf\xe9 cr\xe9\xe9 par M\xfcller, h\xf6rru", "ISO-8859-1", "caf\xc3\xa9 cr\xc3\xa9\xc3\xa9 par M\xc3\xbcller, h\xc3\xb6rru"},
+        /* "créé" alone is two bytes GB2312 would also take: one character is no evidence */
+        {"Fichier SGF cr\xe9\xe9 par TurboGo", "ISO-8859-1", "Fichier SGF cr\xc3\xa9\xc3\xa9 par TurboGo"},
+        {"cr\xe9\xe9" "e et cr\xe9\xe9" "e", "ISO-8859-1", "cr\xc3\xa9\xc3\xa9" "e et cr\xc3\xa9\xc3\xa9" "e"},
+        {"\xbf\xc2", "ISO-8859-1", "\xc2\xbf\xc3\x82"},
+        /* Windows' quotes in Latin-1's control range */
+        {"don\x92t", "windows-1252", "don\xe2\x80\x99t"},
+        /* UTF-8 first */
+        {"cr\xc3\xa9\xc3\xa9 par", "UTF-8", "cr\xc3\xa9\xc3\xa9 par"},
+        /* Chinese (GB18030): 古力 第一局 黑中盘胜 */
+        {"\xb9\xc5\xc1\xa6 \xb5\xda\xd2\xbb\xbe\xd6 \xba\xda\xd6\xd0\xc5\xcc\xca\xa4", "GB18030",
+         "\xe5\x8f\xa4\xe5\x8a\x9b \xe7\xac\xac\xe4\xb8\x80\xe5\xb1\x80 \xe9\xbb\x91\xe4\xb8\xad\xe7\x9b\x98\xe8\x83\x9c"},
+        /* Japanese (Shift_JIS): 囲碁の対局 本因坊 */
+        {"\x88\xcd\x8c\xe9\x82\xcc\x91\xce\x8b\xc7 \x96\x7b\x88\xf6\x96\x56", "Shift_JIS",
+         "\xe5\x9b\xb2\xe7\xa2\x81\xe3\x81\xae\xe5\xaf\xbe\xe5\xb1\x80 \xe6\x9c\xac\xe5\x9b\xa0\xe5\x9d\x8a"},
+        /* Korean (EUC-KR): 이세돌 박정환 흑 승 */
+        {"\xc0\xcc\xbc\xbc\xb5\xb9 \xb9\xda\xc1\xa4\xc8\xaf \xc8\xe6 \xbd\xc2", "EUC-KR",
+         "\xec\x9d\xb4\xec\x84\xb8\xeb\x8f\x8c \xeb\xb0\x95\xec\xa0\x95\xed\x99\x98 \xed\x9d\x91 \xec\x8a\xb9"},
+    };
+    sei_sgf *s = sei_sgf_create();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[400];
+        snprintf(text, sizeof text, "(;GM[1]C[%s])", cases[i].c);
+        assert_int_equal(parse_str(s, text), SEI_OK);
+        const char *got = sei_sgf_get(s, sei_sgf_root(s, 0), "C");
+        if (strcmp(sei_sgf_charset(s, 0), cases[i].charset) || strcmp(got, cases[i].text))
+            fail_msg("case %zu: read as %s: '%s' (want %s: '%s')", i, sei_sgf_charset(s, 0), got, cases[i].charset,
+                     cases[i].text);
+        assert_int_equal(sei_sgf_bad_bytes(s, 0), 0);
+    }
+    sei_sgf_destroy(s);
+    /* Real files without CA, of the shared sets (read there, never copied). */
+    const char *shared = sei_test_shared_dir();
+    if (!shared) {
+        printf("SKIP (shared files): no shared data\n");
+        return;
+    }
+    static const struct {
+        const char *file, *has;
+    } files[] = {
+        {"gnugo-regression-games/egc2001__tg-gg.sgf", "Fichier SGF cr\xc3\xa9\xc3\xa9 par TurboGo"},
+        {"gnugo-regression-games/nicklas__nicklas12.sgf", "h\xc3\xb6rru gnugo"},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[1400];
+        snprintf(path, sizeof path, "%s/sgf/%s", shared, files[i].file);
+        size_t len;
+        char *buf = sei_test_read_file(path, &len);
+        if (!buf) {
+            printf("SKIP: cannot read %s (shared data absent)\n", path);
+            continue;
+        }
+        s = sei_sgf_create();
+        assert_int_equal(sei_sgf_parse(s, buf, len), SEI_OK);
+        free(buf);
+        assert_string_equal(sei_sgf_charset(s, 0), "ISO-8859-1");
+        char *out = NULL;
+        assert_int_equal(sei_sgf_write(s, &out, NULL), SEI_OK);
+        if (!strstr(out, files[i].has))
+            fail_msg("%s: no '%s' in what was read", files[i].file, files[i].has);
+        free(out);
+        sei_sgf_destroy(s);
+    }
 }
 
 static void test_malformed(void **state)
@@ -825,7 +961,8 @@ int main(void)
         cmocka_unit_test(test_rules_names), cmocka_unit_test(test_charsets),    cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_replay),      cmocka_unit_test(test_ko_forced),   cmocka_unit_test(test_write_game),
         cmocka_unit_test(test_edit),        cmocka_unit_test(test_shared_corpora),
-        cmocka_unit_test(test_dead_marks),
+        cmocka_unit_test(test_dead_marks),   cmocka_unit_test(test_komi_handicap_refused),
+        cmocka_unit_test(test_charset_guess),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }

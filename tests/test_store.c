@@ -1337,6 +1337,234 @@ static void test_kill_while_saving(void **state)
     assert_true(trials >= 200);
 }
 
+/* ---- nothing changed, nothing blocked ---------------------------------------- */
+
+static char *read_all(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(1 << 20);
+    *len = fread(buf, 1, 1 << 20, f);
+    fclose(f);
+    return buf;
+}
+
+/* Another program's SQLite file (in its own journal mode, with tables
+ * but no Seichi schema) is refused by either kind of open, and not one
+ * byte of it changes: no WAL switched on, no file made beside it. */
+static void test_foreign_untouched(void **state)
+{
+    (void)state;
+    const char *path = tpath("recipes.db");
+    rm_db(path);
+    raw_sql(path, "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('miso')");
+    size_t n0 = 0, n1 = 0;
+    char *before = read_all(path, &n0);
+    assert_non_null(before);
+    char err[512];
+    for (int ro = 0; ro < 2; ro++) {
+        err[0] = 0;
+        assert_null(ro ? sei_store_open_readonly(path, err, sizeof err) : sei_store_open(path, err, sizeof err));
+        assert_non_null(strstr(err, "another program's"));
+        char *after = read_all(path, &n1);
+        assert_non_null(after);
+        assert_int_equal(n0, n1);
+        if (memcmp(before, after, n0))
+            fail_msg("%s changed by a refused open (%s)", path, ro ? "read-only" : "read-write");
+        free(after);
+        char side[600];
+        snprintf(side, sizeof side, "%s-wal", path);
+        assert_int_equal(access(side, F_OK), -1);
+    }
+    free(before);
+}
+
+/* A row damaged by another tool (written past the CHECKs) is reported
+ * with its id and skipped: the rows around it still list and export. */
+static void test_damaged_row(void **state)
+{
+    (void)state;
+    const char *path = tpath("onebad.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    for (int seq = 0; seq < 3; seq++) {
+        sei_store_result r;
+        make_result(seq, &r);
+        assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+        sei_store_result_release(&r);
+    }
+    sei_store_close(s);
+    raw_sql(path, "PRAGMA ignore_check_constraints = 1;"
+                  "UPDATE results SET position = replace(position, '.', '?') WHERE id = 2");
+    s = open_ok(path);
+    sei_store_cursor *c = sei_store_list(s, 0);
+    assert_non_null(c);
+    sei_store_result r;
+    sei_store_status want[] = {SEI_STORE_OK, SEI_STORE_ERR_ROW, SEI_STORE_OK, SEI_STORE_DONE};
+    for (int i = 0; i < 4; i++) {
+        sei_store_status st = sei_store_next(c, &r);
+        if (st != want[i])
+            fail_msg("row %d: %s, want %s (%s)", i + 1, sei_store_status_name(st), sei_store_status_name(want[i]),
+                     sei_store_errmsg(s));
+        if (st == SEI_STORE_ERR_ROW)
+            assert_non_null(strstr(sei_store_errmsg(s), "result 2"));
+        if (st == SEI_STORE_OK) {
+            assert_int_equal(r.id, i + 1);
+            sei_store_result_release(&r);
+        }
+    }
+    sei_store_cursor_close(c);
+    sei_store_close(s);
+    /* The command: both good rows listed and exported, the bad one named,
+     * and the exit status says something was left out. */
+    char *out, *err;
+    assert_int_equal(results_cmd(&out, &err, 3, "--db", (char *)path, "list"), 1);
+    assert_non_null(strstr(out, "     1  "));
+    assert_non_null(strstr(out, "     3  "));
+    assert_null(strstr(out, "     2  "));
+    assert_non_null(strstr(err, "result 2"));
+    assert_non_null(strstr(err, "skipped"));
+    free(out);
+    free(err);
+    const char *csv = tpath("onebad.csv");
+    unlink(csv);
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "export", "--csv", (char *)csv), 1);
+    assert_non_null(strstr(err, "result 2"));
+    char *text = slurp(csv);
+    assert_non_null(text);
+    int lines = 0;
+    for (char *p = text; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 3); /* the header and two rows */
+    assert_true(!strncmp(strstr(text, "\n") + 1, "1,", 2));
+    assert_non_null(strstr(text, "\r\n3,"));
+    free(text);
+    free(out);
+    free(err);
+}
+
+/* `seichi results` reads an older Seichi file as before: upgraded where
+ * it may be written, then listed. */
+static void test_results_older_schema(void **state)
+{
+    (void)state;
+    const char *path = tpath("older.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_store_result r;
+    make_result(3, &r);
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    raw_sql(path, SCHEMA_3_COLUMNS "PRAGMA user_version = 3");
+    char *out, *err;
+    assert_int_equal(results_cmd(&out, &err, 3, "--db", (char *)path, "list"), 0);
+    assert_non_null(strstr(out, "     1  "));
+    free(out);
+    free(err);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+}
+
+/* What a user who may only read the database does: list and export it.
+ * The file (0444) and its folder (0555) are left as they were. Root can
+ * write anywhere, so as root this runs in a child that gives up root. */
+static int readonly_db_checks(const char *db, const char *outdir, char *why, size_t n)
+{
+    char err[512];
+    if (access(db, W_OK) == 0)
+        return snprintf(why, n, "%s is writable: the test proves nothing", db), 0;
+    sei_store *s = sei_store_open_readonly(db, err, sizeof err);
+    if (!s)
+        return snprintf(why, n, "read-only open: %s", err), 0;
+    int64_t count = 0;
+    sei_store_count(s, &count);
+    sei_store_close(s);
+    if (count != 2)
+        return snprintf(why, n, "%lld results, want 2", (long long)count), 0;
+    char *out, *e;
+    int rc = results_cmd(&out, &e, 3, "--db", (char *)db, "list");
+    int ok = rc == 0 && strstr(out, "     2  ");
+    if (!ok)
+        snprintf(why, n, "list -> %d: %s%s", rc, out, e);
+    free(out);
+    free(e);
+    if (!ok)
+        return 0;
+    char csv[700];
+    snprintf(csv, sizeof csv, "%s/ro.csv", outdir);
+    rc = results_cmd(&out, &e, 5, "--db", (char *)db, "export", "--csv", csv);
+    ok = rc == 0 && access(csv, R_OK) == 0;
+    if (!ok)
+        snprintf(why, n, "export -> %d: %s%s", rc, out, e);
+    free(out);
+    free(e);
+    return ok;
+}
+
+static void test_readonly_db(void **state)
+{
+    (void)state;
+    char rodir[300], outdir[300], db[400];
+    snprintf(rodir, sizeof rodir, "%s/rodb", tmpdir);
+    snprintf(outdir, sizeof outdir, "%s/rodb-out", tmpdir);
+    snprintf(db, sizeof db, "%s/results.db", rodir);
+    mkdir(rodir, 0755);
+    mkdir(outdir, 0777);
+    chmod(outdir, 0777);
+    rm_db(db);
+    sei_store *s = open_ok(db);
+    for (int seq = 0; seq < 2; seq++) {
+        sei_store_result r;
+        make_result(seq, &r);
+        assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+        sei_store_result_release(&r);
+    }
+    sei_store_close(s);
+    size_t n0 = 0, n1 = 0;
+    char *before = read_all(db, &n0);
+    assert_int_equal(chmod(db, 0444), 0);
+    assert_int_equal(chmod(rodir, 0555), 0);
+    char why[1200] = "";
+    int ok;
+    if (geteuid() != 0) {
+        ok = readonly_db_checks(db, outdir, why, sizeof why);
+    } else {
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        chmod(tmpdir, 0755);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            int k = setgid(65534) == 0 && setuid(65534) == 0;
+            if (!k)
+                snprintf(why, sizeof why, "cannot drop root");
+            else
+                k = readonly_db_checks(db, outdir, why, sizeof why);
+            if (write(fds[1], why, strlen(why)) < 0)
+                _exit(3);
+            _exit(k ? 0 : 1);
+        }
+        close(fds[1]);
+        ssize_t got = read(fds[0], why, sizeof why - 1);
+        why[got > 0 ? got : 0] = 0;
+        close(fds[0]);
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        chmod(tmpdir, 0700);
+        ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+    chmod(rodir, 0755);
+    if (!ok)
+        fail_msg("read-only database: %s", why);
+    char *after = read_all(db, &n1);
+    assert_int_equal(n0, n1);
+    assert_memory_equal(before, after, n0);
+    free(before);
+    free(after);
+}
+
 /* ---- main --------------------------------------------------------------------------- */
 
 int main(void)
@@ -1361,6 +1589,10 @@ int main(void)
         cmocka_unit_test(test_export_counts_again),
         cmocka_unit_test(test_json_documents),
         cmocka_unit_test(test_kill_while_saving),
+        cmocka_unit_test(test_foreign_untouched),
+        cmocka_unit_test(test_damaged_row),
+        cmocka_unit_test(test_readonly_db),
+        cmocka_unit_test(test_results_older_schema),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (!failed) {

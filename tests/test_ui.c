@@ -909,7 +909,7 @@ static void test_record_screen(void **state)
                 snprintf(dir, sizeof dir, "%s/record-export", tmpdir);
                 mkdir(dir, 0755);
                 FILE *devnull = fopen("/dev/null", "w");
-                assert_int_equal(sei_results_export(s, NULL, dir, devnull, stderr), 0);
+                assert_int_equal(sei_results_export(s, NULL, dir, 0, devnull, stderr), 0);
                 fclose(devnull);
                 snprintf(file, sizeof file, "%s/seichi-%06d.sgf", dir, (int)id);
             }
