@@ -36,7 +36,10 @@
 #include "cvwrap.h"
 #include "cli.h"
 #include "shared.h"
+#include "source.h"
 #include "store.h"
+#include "lattice.h"
+#include "vision.h"
 
 #define SAMPLE SEI_SOURCE_DIR "/images/renders/r043.jpg"
 
@@ -1389,7 +1392,7 @@ static void test_zoom_to_tap(void **state)
     (void)state;
     char db[128];
     path_of(db, sizeof db, "zoom.db");
-    sei_app *a = app_new(SEI_SOURCE_DIR "/images/renders/r000.jpg", db, SEI_LANG_EN);
+    sei_app *a = app_new(SEI_SOURCE_DIR "/images/renders/r003.jpg", db, SEI_LANG_EN);
     sei_app_tick(a, 0);
     tap_button(a, SEI_BTN_CAPTURE);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
@@ -1409,6 +1412,9 @@ static void test_zoom_to_tap(void **state)
     sei_app_draw(a);
     assert_int_equal(dead_count(a), d0);
     assert_true(zoomed(a));
+    golden_failures = 0;
+    golden("confirm-zoom-en");
+    assert_int_equal(golden_failures, 0);
     assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
     assert_int_equal(sei_ui_point_centre(ui, col + (col < 18 ? 1 : -1), row, &x1, &y1), 0);
     assert_true(abs(x1 - x) >= 47); /* now a fingertip apart */
@@ -1460,6 +1466,128 @@ static void test_translations(void **state)
             fail_msg("string %d in Korean says 접바둑", id);
 }
 
+/* ---- the live view after a recording, and at a folder's end ----------------------- */
+
+/* After a recording of a folder stops, the live view draws the grid of
+ * the frame it shows (the folder's last, after the board was bumped), not
+ * the one it read before the recording started. */
+static void test_live_after_record(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_live_after_record: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    char db[128], err[256];
+    path_of(db, sizeof db, "after-record.db");
+    sei_app *a = app_new(SEQUENCE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    double t = 0;
+    for (int i = 0; i < 400 && sei_app_tick(a, t); i++)
+        t += 66;
+    tap_button(a, SEI_BTN_STOP);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_tick(a, t += 66);
+    sei_app_tick(a, t += 5000); /* past "Game saved", which names the time */
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_true(v.found);
+    golden_failures = 0;
+    sei_app_draw(a);
+    golden("live-after-record-en");
+    assert_int_equal(golden_failures, 0);
+    /* The folder's last picture, read afresh. */
+    char **names = NULL;
+    int n = sei_folder_list(SEQUENCE, sei_picture_name, &names);
+    assert_true(n > 0);
+    char last[PATH_MAX];
+    snprintf(last, sizeof last, "%s/%s", SEQUENCE, names[n - 1]);
+    sei_folder_list_free(names, n);
+    sei_image img = {0};
+    assert_int_equal(sei_cv_load(last, 0, &img, err, sizeof err), 0);
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    sei_vision *vis = sei_vision_create(&vp);
+    sei_vision_result r;
+    assert_int_equal(sei_vision_read(vis, &img, &r), SEI_VISION_OK);
+    assert_int_equal(r.size, v.size);
+    /* The grid drawn (view pixels) on its corners, within a third of a cell. */
+    double k = (double)v.frame.width / img.width, cell = 0;
+    for (int i = 0; i < 4; i++)
+        cell += hypot(r.corners[(i + 1) % 4][0] - r.corners[i][0], r.corners[(i + 1) % 4][1] - r.corners[i][1]) / 4;
+    cell = cell * k / (r.size - 1);
+    const double uv[4][2] = {{0, 0}, {r.size - 1, 0}, {r.size - 1, r.size - 1}, {0, r.size - 1}};
+    for (int i = 0; i < 4; i++) {
+        double x, y;
+        sei_h_apply(v.H, uv[i][0], uv[i][1], &x, &y);
+        double off = hypot(x - r.corners[i][0] * k, y - r.corners[i][1] * k);
+        if (off > cell / 3)
+            fail_msg("corner %d of the grid drawn is %.1f px off the frame's (a cell is %.1f)", i, off, cell);
+    }
+    sei_vision_destroy(vis);
+    sei_image_free(&img);
+    sei_app_destroy(a);
+}
+
+/* A folder that runs out before the board has been still long enough:
+ * its last picture stays, as still as a board can be, and is captured
+ * (not "Hold still… capturing" for ever). */
+static void test_folder_end_captures(void **state)
+{
+    (void)state;
+    char dir[128], db[128], path[192], err[256];
+    path_of(dir, sizeof dir, "three");
+    path_of(db, sizeof db, "three.db");
+    assert_int_equal(mkdir(dir, 0755), 0);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/frame-%d.jpg", dir, i);
+        assert_int_equal(symlink(SAMPLE, path), 0);
+    }
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = dir;
+    p.db = db;
+    p.lang = SEI_LANG_EN;
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    assert_non_null(a);
+    double t = 0;
+    for (; t < 3000 && sei_app_screen(a) == SEI_SCREEN_LIVE; t += 100)
+        sei_app_tick(a, t);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_true(t >= p.still_ms);
+    sei_app_destroy(a);
+}
+
+/* Settings name the source in use, in words, even when --source set it
+ * over the saved camera; tapping goes on from it. */
+static void test_settings_source(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "source.db");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Photo r043.jpg");
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Camera module");
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Webcam 0");
+    tap_button(a, SEI_BTN_CAMERA);
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Photo r043.jpg");
+    /* Back on the same source: the live view goes on with it. */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_destroy(a);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -1506,6 +1634,12 @@ int main(void)
         cmocka_unit_test(test_result_lines),
         cmocka_unit_test(test_zoom_to_tap),
         cmocka_unit_test(test_translations),
+        cmocka_unit_test(test_live_after_record),
+        cmocka_unit_test(test_folder_end_captures),
+        cmocka_unit_test(test_settings_source),
     };
+    /* SEI_TEST_FILTER=test_zoom* runs only the tests it matches. */
+    if (getenv("SEI_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("SEI_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);
 }
