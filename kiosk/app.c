@@ -899,10 +899,11 @@ static int export_target(const sei_app *a, char *out, size_t n)
 static void export_results(sei_app *a)
 {
     char base[PATH_MAX - 200], dir[PATH_MAX - 100], csv[PATH_MAX];
-    int usb = export_target(a, base, sizeof base), made = -1;
+    int usb = export_target(a, base, sizeof base), made = -1, mkdir_errno = EEXIST;
     for (int k = 1; k < 100000 && made; k++) {
         snprintf(dir, sizeof dir, "%s/seichi-export-%d", base, k);
         made = mkdir(dir, 0755);
+        mkdir_errno = made ? errno : 0;
         if (made && errno != EEXIST)
             break;
     }
@@ -918,7 +919,7 @@ static void export_results(sei_app *a)
         fclose(out);
     if (rc) {
         /* The message is one line from the export ("seichi results: ..."). */
-        const char *why = msg && *msg ? msg : strerror(errno);
+        const char *why = msg && *msg ? msg : strerror(made ? mkdir_errno : errno);
         const char *colon = strstr(why, ": ");
         if (!strncmp(why, "seichi results", 14) && colon)
             why = colon + 2;

@@ -1,10 +1,14 @@
-/* ui.c - the screens: live camera view, confirm, result, settings and
- * "no camera", drawn on an 800x480 logical screen, and the taps on them.
+/* ui.c - the screens: live camera view, confirm, result, settings,
+ * recording and "no camera", drawn on an 800x480 logical screen, and the
+ * taps on them.
  *
- * Drawing remembers every button's rectangle and the board's place, so
- * sei_ui_event can map a finger or a click back to what it touched. The
- * count itself arrives ready-made in the view (the rules core made it);
- * this file only words it in the chosen language. */
+ * Drawing remembers every button's rectangle and the board's place (and
+ * the part of it shown, when zoomed), so sei_ui_event can map a finger or
+ * a click back to what it touched, and tests can check the layout as a
+ * person would meet it: targets a fingertip's size, a message area that
+ * covers no button, no text shrunk. The count itself arrives ready-made
+ * in the view (the rules core made it); this file only words it in the
+ * chosen language, as sums that hold as written. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -879,8 +883,13 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
     }
     fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
     int px = fw + 10, pw = SEI_UI_W - fw - 20, y = 24;
+    /* The moves in one size: body text when every line fits it. */
+    int size = FS_BODY;
+    for (int i = 0; i < 6 && v->rec_lines[i]; i++)
+        if (text_width(ui, v->rec_lines[i], FS_BODY) > pw)
+            size = FS_SMALL;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++, y += 30)
-        text_draw_fit(ui, v->rec_lines[i], FS_BODY, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
+        text_draw(ui, v->rec_lines[i], size, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
     button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
     button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
     /* Messages under the title bar; what the players must do is at the foot. */
