@@ -113,7 +113,6 @@ static const char *const en[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_SRC_VIDEO] = "Video %s",
     [SEI_S_WHERE_USB] = "USB stick: %s",
     [SEI_S_WHERE_KIOSK] = "On the kiosk: %s",
-    [SEI_S_LIVE_ENDED] = "Last picture of the source: tap Capture to read it",
 };
 
 static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
@@ -219,7 +218,6 @@ static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_SRC_VIDEO] = "视频 %s",
     [SEI_S_WHERE_USB] = "U盘：%s",
     [SEI_S_WHERE_KIOSK] = "本机：%s",
-    [SEI_S_LIVE_ENDED] = "已是最后一张画面：点“拍摄”识别",
 };
 
 static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
@@ -325,7 +323,6 @@ static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_SRC_VIDEO] = "動画 %s",
     [SEI_S_WHERE_USB] = "USBメモリ：%s",
     [SEI_S_WHERE_KIOSK] = "本体：%s",
-    [SEI_S_LIVE_ENDED] = "最後の画像です：「撮影」で読み取ります",
 };
 
 static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
@@ -431,7 +428,6 @@ static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_SRC_VIDEO] = "동영상 %s",
     [SEI_S_WHERE_USB] = "USB 메모리: %s",
     [SEI_S_WHERE_KIOSK] = "키오스크: %s",
-    [SEI_S_LIVE_ENDED] = "마지막 사진입니다: '촬영'을 눌러 읽으세요",
 };
 
 static const char *const *const tables[SEI_LANG_COUNT] = {en, zh, ja, ko};

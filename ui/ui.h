@@ -86,7 +86,6 @@ typedef enum {
     /* Where a file went, in words */
     SEI_S_WHERE_USB,        /* "USB stick: %s" : the folder or file on it */
     SEI_S_WHERE_KIOSK,      /* "On the kiosk: %s" */
-    SEI_S_LIVE_ENDED,       /* a folder or video has no more pictures */
     SEI_S_SAVED,            /* "Saved as result %d" */
     SEI_S_NOBOARD,          /* "No board found in the picture" */
     SEI_S_RULES_CHINESE, SEI_S_RULES_JAPANESE, SEI_S_RULES_KOREAN, SEI_S_RULES_ING, SEI_S_RULES_AGA,
