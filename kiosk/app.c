@@ -1239,8 +1239,12 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
             else
                 cycle_point(a, p);
         } else if (act.kind == SEI_ACT_BUTTON) {
-            a->zoom_span = 0; /* any button: the whole board again */
-            confirm_button(a, act.button);
+            /* Back out of a zoom is the whole board again, not the live
+             * view; any other button shows the whole board and acts. */
+            int was_zoomed = a->zoom_span > 0;
+            a->zoom_span = 0;
+            if (!(was_zoomed && act.button == SEI_BTN_BACK))
+                confirm_button(a, act.button);
         }
         break;
     case SEI_SCREEN_RESULT:

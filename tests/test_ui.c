@@ -1415,6 +1415,17 @@ static void test_zoom_to_tap(void **state)
     golden_failures = 0;
     golden("confirm-zoom-en");
     assert_int_equal(golden_failures, 0);
+    /* Back: the whole board again, still on the confirm screen; then
+     * zoomed in again by a tap on the point itself. */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_false(zoomed(a));
+    assert_int_equal(dead_count(a), d0);
+    assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
+    finger(a, x, y, 60);
+    sei_app_draw(a);
+    assert_true(zoomed(a));
+    assert_int_equal(dead_count(a), d0);
     assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
     assert_int_equal(sei_ui_point_centre(ui, col + (col < 18 ? 1 : -1), row, &x1, &y1), 0);
     assert_true(abs(x1 - x) >= 47); /* now a fingertip apart */
