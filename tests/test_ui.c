@@ -1415,6 +1415,16 @@ static void test_zoom_to_tap(void **state)
     golden_failures = 0;
     golden("confirm-zoom-en");
     assert_int_equal(golden_failures, 0);
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        sei_ui_view zv;
+        sei_app_view(a, &zv);
+        zv.lang = l;
+        sei_ui_draw((sei_ui *)ui, &zv);
+        char worst[200];
+        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+            fail_msg("zoomed (%s): \"%s\" shrunk", langs[l], worst);
+    }
+    sei_app_draw(a);
     /* Back: the whole board again, still on the confirm screen; then
      * zoomed in again by a tap on the point itself. */
     tap_button(a, SEI_BTN_BACK);

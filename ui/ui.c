@@ -917,7 +917,8 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
     draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
-    panel_head(ui, v, px, pw, sei_ui_string(v->lang, SEI_S_CONFIRM_TITLE));
+    /* Zoomed, the title says what the next tap does. */
+    panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));
     const sei_rules *r = v->rules;
     char num[32], val[64];
     int y = PANEL_ROW0;
