@@ -1480,6 +1480,24 @@ static void test_translations(void **state)
             sei_app_destroy(a);
         }
     }
+    /* No string left in English (a missing entry falls back to it): no
+     * word of three or more Latin letters but names. */
+    static const char *const names[] = {"Tromp", "Taylor", "AGA", "USB", NULL};
+    for (int l = SEI_LANG_ZH; l < SEI_LANG_COUNT; l++)
+        for (int id = 0; id < SEI_S_COUNT_OF_STRINGS; id++) {
+            const char *t = sei_ui_string(l, (sei_str)id);
+            for (const char *q = t; *q;) {
+                size_t n = 0;
+                while ((q[n] >= 'a' && q[n] <= 'z') || (q[n] >= 'A' && q[n] <= 'Z'))
+                    n++;
+                int named = 0;
+                for (int k = 0; names[k]; k++)
+                    named |= n == strlen(names[k]) && !strncmp(q, names[k], n);
+                if (n >= 3 && !named)
+                    fail_msg("string %d in %s is English: \"%s\"", id, langs[l], t);
+                q += n ? n : 1;
+            }
+        }
     /* Korean: 치석 (handicap stones), never 접바둑 (a handicap game). */
     assert_string_equal(sei_ui_string(SEI_LANG_KO, SEI_S_HANDICAP), "치석");
     for (int id = 0; id < SEI_S_COUNT_OF_STRINGS; id++)
