@@ -139,8 +139,9 @@ static void point_xy(sei_app *a, int col, int row, int *x, int *y)
 {
     sei_app_draw(a);
     assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, x, y), 0);
-    if (zoomed(a))
-        return;
+    int c0, r0, span;
+    if (zoomed(a) || !sei_ui_zoom_window(sei_app_ui(a), sei_app_board(a)->size, col, row, &c0, &r0, &span))
+        return; /* zoomed already, or points a fingertip apart: one tap picks */
     finger(a, *x, *y, 60);
     sei_app_draw(a);
     if (zoomed(a))
