@@ -42,13 +42,16 @@ struct sei_app {
     char db_path[1024];
     sei_ui_screen screen;
     sei_ui_settings set;
-    char camera_before[64];          /* the camera setting when the settings screen opened */
+    int camera_touched;              /* the camera choice was tapped since the settings screen opened */
     char status[160];
     double status_until, now;
     /* Source and live view. */
     sei_source *src;
     char src_spec[1024], src_error[400];
     int src_is_file;                 /* a picture file: its path is the photo's */
+    int src_lost;                    /* the source opened, then failed (not: never opened) */
+    int reread;                      /* the frame shown was not read by the live view (a recording
+                                        had the source): read it before drawing a grid on it */
     double retry_at;
     sei_image frame, view;           /* the newest frame; a copy shrunk for the screen when big */
     int view_owned;
@@ -86,6 +89,7 @@ struct sei_app {
     int pris_given;                  /* the prisoners are known: from a recording, or set by hand */
     int pad_for, pad_value;          /* the number pad open for this colour's prisoners (0: closed) */
     int pad_then_count;              /* it was opened by Count, asking: count once both are in */
+    int zoom_col, zoom_row, zoom_span; /* confirm: the part of a small-pointed board zoomed into (span 0: none) */
     int from_record;                 /* the position is a recorded game's end (rec_path) */
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
@@ -97,6 +101,7 @@ struct sei_app {
     char rec_lines[6][64];
     char rec_alert[200];
     double rec_alert_until;
+    char nocam_line[400];            /* why there are no pictures, in words, for the screen */
 };
 
 void sei_app_params_default(sei_app_params *p)
@@ -200,11 +205,16 @@ static int source_open(sei_app *a, const char *spec)
     a->retry_at = a->now + a->p.retry_ms;
     struct stat sb;
     a->src_is_file = stat(spec, &sb) == 0 && S_ISREG(sb.st_mode);
+    a->src_lost = 0;
     if (st != SEI_SOURCE_OK) {
+        /* The screen says it in the kiosk's language; the journal gets
+         * the source's own words for whoever fixes it. */
+        fprintf(stderr, "seichi kiosk: %s\n", a->src_error);
         a->screen = SEI_SCREEN_NOCAMERA;
         return -1;
     }
     a->src_error[0] = 0;
+    a->reread = 0;
     a->screen = SEI_SCREEN_LIVE;
     a->have_last = 0;
     sei_motion_reset(&a->motion);
@@ -258,6 +268,7 @@ static void frame_take(sei_app *a, sei_image f)
 }
 
 static int capture(sei_app *a);
+static int live_ended(sei_app *a);
 
 static int grid_distance(const uint8_t a[SEI_MAX_SIZE][SEI_MAX_SIZE], const uint8_t b[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
@@ -278,9 +289,11 @@ static int live_tick(sei_app *a)
     sei_image f = {0};
     sei_source_status st = sei_source_grab(a->src, &f);
     if (st == SEI_SOURCE_END)
-        return 0; /* a folder or video ran out: keep its last frame */
+        return live_ended(a);
     if (st != SEI_SOURCE_OK) {
         snprintf(a->src_error, sizeof a->src_error, "%s", sei_source_errmsg(a->src));
+        fprintf(stderr, "seichi kiosk: %s\n", a->src_error);
+        a->src_lost = 1;
         source_close(a);
         a->retry_at = a->now + a->p.retry_ms;
         a->screen = SEI_SCREEN_NOCAMERA;
@@ -347,6 +360,37 @@ static int live_tick(sei_app *a)
     return 1;
 }
 
+/* A folder or video ran out: its last frame stays on screen, as still as
+ * a board can be. It is read once if the live view has not read it
+ * (hands were over it, or a recording had the source), so the grid drawn
+ * is its own; then the capture comes as it would from a still camera,
+ * rather than the bar toward it waiting for frames that never come. */
+static int live_ended(sei_app *a)
+{
+    int redraw = 0;
+    if ((a->reread || a->moving) && a->frame.buf) {
+        sei_vision *v = reader(a, 1);
+        sei_vision_result r;
+        a->found = v && sei_vision_read(v, &a->frame, &r) == SEI_VISION_OK;
+        if (a->found) {
+            a->seen = r;
+            memcpy(a->last_grid, r.grid, sizeof r.grid);
+            memcpy(a->last_corners, r.corners, sizeof r.corners);
+            a->last_size = r.size;
+            a->have_last = 1;
+        }
+        a->reread = a->moving = 0;
+        a->still_since = a->now;
+        redraw = 1;
+    }
+    if (a->p.autocapture && a->armed && a->found && !a->editing) {
+        if (a->now - a->still_since >= a->p.still_ms)
+            capture(a);
+        redraw = 1; /* the bar toward the capture moves */
+    }
+    return redraw;
+}
+
 /* ---- capture and confirm ------------------------------------------------------- */
 
 static void rules_set(sei_app *a, const char *name, double komi)
@@ -374,6 +418,7 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->from_record = 0;
     a->pris_given = prisoners_known;
     a->pad_for = a->pad_then_count = 0;
+    a->zoom_span = 0;
     a->screen = SEI_SCREEN_CONFIRM;
 }
 
@@ -601,6 +646,26 @@ static int agree(sei_app *a, int resigned)
     return 0;
 }
 
+/* Where a file went, in words a player can follow: "USB stick:
+ * seichi-export-3/" for a folder on a stick (mount the root of the stick
+ * on a computer and it is there), else "On the kiosk: exports/
+ * seichi-export-3/", the folder it is in and its own name. */
+static void where_words(const sei_app *a, const char *path, int usb, char *out, size_t n)
+{
+    const char *shown = path, *p1 = strrchr(path, '/');
+    if (p1 && p1 > path && !usb) {
+        const char *p2 = p1 - 1;
+        while (p2 > path && *p2 != '/')
+            p2--;
+        shown = *p2 == '/' ? p2 + 1 : p2;
+    } else if (p1)
+        shown = p1 + 1;
+    struct stat sb;
+    char name[PATH_MAX];
+    snprintf(name, sizeof name, "%s%s", shown, stat(path, &sb) == 0 && S_ISDIR(sb.st_mode) ? "/" : "");
+    snprintf(out, n, sei_ui_string(a->set.lang, usb ? SEI_S_WHERE_USB : SEI_S_WHERE_KIOSK), name);
+}
+
 /* ---- recording a game ---------------------------------------------------------- */
 
 static void rec_alert(sei_app *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -759,8 +824,11 @@ static void record_finish(sei_app *a, int end)
     const sei_recorder *rec = sei_recsess_recorder(a->rs);
     if (rec && sei_recsess_save(a->rs))
         say(a, "%s", sei_recsess_errmsg(a->rs));
-    else if (rec)
-        say(a, sei_ui_string(a->set.lang, SEI_S_REC_SAVED), a->rec_path);
+    else if (rec) {
+        char where[PATH_MAX + 64];
+        where_words(a, a->rec_path, 0, where, sizeof where);
+        say(a, sei_ui_string(a->set.lang, SEI_S_REC_SAVED), where);
+    }
     if (end && rec) {
         /* The position as recorded, captures and prisoners known. */
         const sei_board *rb = sei_recorder_board(rec);
@@ -779,6 +847,11 @@ static void record_finish(sei_app *a, int end)
         a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
         a->armed = 0;
         a->still_since = a->now;
+        /* The live reading is from before the recording, the frame shown
+         * from its end: no grid until the frame is read again. */
+        a->found = a->have_last = 0;
+        a->since_search = a->p.search_every;
+        a->reread = 1;
     }
     sei_recsess_destroy(a->rs);
     a->rs = NULL;
@@ -787,12 +860,12 @@ static void record_finish(sei_app *a, int end)
 /* Where an export goes: a USB stick if one is mounted (a folder under
  * /media or /run/media on another device than its parent, writable),
  * else exports/ beside the database; or where the caller said. */
-static void export_target(const sei_app *a, char *out, size_t n)
+static int export_target(const sei_app *a, char *out, size_t n)
 {
     static const char *const roots[] = {"/media", "/run/media", NULL};
     if (a->p.export_to) {
         snprintf(out, n, "%s", a->p.export_to);
-        return;
+        return 0;
     }
     for (int r = 0; roots[r]; r++) {
         char pattern[64];
@@ -809,39 +882,44 @@ static void export_target(const sei_app *a, char *out, size_t n)
                     access(g.gl_pathv[i], W_OK) == 0) {
                     snprintf(out, n, "%s", g.gl_pathv[i]);
                     globfree(&g);
-                    return;
+                    return 1;
                 }
             }
             globfree(&g);
         }
     }
     beside_db(a, "exports", out, n);
+    return 0;
 }
 
-/* Every stored result as a CSV file and SGF files, in a new folder named
- * by the time, so a second export never overwrites the first. */
+/* Every stored result as a CSV file and SGF files, in a new folder
+ * numbered after the ones there (seichi-export-1, -2, ...: short enough to
+ * say on screen and to find on the stick), so a second export never
+ * overwrites the first. */
 static void export_results(sei_app *a)
 {
-    char base[PATH_MAX - 200], dir[PATH_MAX - 100], csv[PATH_MAX], stamp[32];
-    export_target(a, base, sizeof base);
-    time_t t = time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-    snprintf(dir, sizeof dir, "%s/seichi-%s", base, stamp);
+    char base[PATH_MAX - 200], dir[PATH_MAX - 100], csv[PATH_MAX];
+    int usb = export_target(a, base, sizeof base), made = -1, mkdir_errno = EEXIST;
+    for (int k = 1; k < 100000 && made; k++) {
+        snprintf(dir, sizeof dir, "%s/seichi-export-%d", base, k);
+        made = mkdir(dir, 0755);
+        mkdir_errno = made ? errno : 0;
+        if (made && errno != EEXIST)
+            break;
+    }
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
     char *msg = NULL;
     size_t len = 0;
     FILE *err = open_memstream(&msg, &len);
     FILE *out = fopen("/dev/null", "w");
-    int rc = !err || !out || (mkdir(dir, 0755) && errno != EEXIST) || sei_results_export(a->store, csv, dir, 0, out, err);
+    int rc = !err || !out || made || sei_results_export(a->store, csv, dir, 0, out, err);
     if (err)
         fclose(err);
     if (out)
         fclose(out);
     if (rc) {
         /* The message is one line from the export ("seichi results: ..."). */
-        const char *why = msg && *msg ? msg : strerror(errno);
+        const char *why = msg && *msg ? msg : strerror(made ? mkdir_errno : errno);
         const char *colon = strstr(why, ": ");
         if (!strncmp(why, "seichi results", 14) && colon)
             why = colon + 2;
@@ -850,18 +928,9 @@ static void export_results(sei_app *a)
         if (l && a->status[l - 1] == '\n')
             a->status[l - 1] = 0;
     } else {
-        /* The screen has room for the end of the path: the folder it is in
-         * and its own name. */
-        const char *shown = dir, *p1 = strrchr(dir, '/');
-        if (p1 && p1 > dir) {
-            const char *p2 = p1 - 1;
-            while (p2 > dir && *p2 != '/')
-                p2--;
-            shown = p2 > dir ? p2 : dir;
-        }
-        char brief[PATH_MAX];
-        snprintf(brief, sizeof brief, "%s%s", shown == dir ? "" : "…", shown);
-        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORTED), brief);
+        char where[PATH_MAX];
+        where_words(a, dir, usb, where, sizeof where);
+        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORTED), where);
         snprintf(a->export_dir, sizeof a->export_dir, "%s", dir);
     }
     free(msg);
@@ -928,6 +997,60 @@ void sei_app_destroy(sei_app *a)
 /* ---- input --------------------------------------------------------------------- */
 
 
+/* The camera choice the settings screen shows: the source in use (which
+ * --source may have set over the saved setting), until another is tapped. */
+static const char *camera_shown(const sei_app *a)
+{
+    return !a->camera_touched && a->src_spec[0] ? a->src_spec : a->set.camera;
+}
+
+/* A source as people name it: "Camera module", "Webcam 1", "Photo
+ * r043.jpg", "Folder caren1-9x9". */
+static void source_words(const sei_app *a, const char *spec, char *out, size_t n)
+{
+    sei_lang L = a->set.lang;
+    const char *base = strrchr(spec, '/');
+    struct stat sb;
+    if (!strcmp(spec, "camera"))
+        snprintf(out, n, "%s", sei_ui_string(L, SEI_S_SRC_MODULE));
+    else if (!strncmp(spec, "webcam", 6) && (!spec[6] || spec[6] == ':'))
+        snprintf(out, n, sei_ui_string(L, SEI_S_SRC_WEBCAM), spec[6] ? spec + 7 : "0");
+    else {
+        char name[256];
+        snprintf(name, sizeof name, "%s", base && base[1] ? base + 1 : spec);
+        size_t l = strlen(name);
+        if (l > 1 && name[l - 1] == '/') /* "games/": its own name */
+            name[l - 1] = 0;
+        sei_str kind = stat(spec, &sb) == 0 && S_ISDIR(sb.st_mode) ? SEI_S_SRC_FOLDER
+                       : sei_picture_name(spec)                  ? SEI_S_SRC_PHOTO
+                                                                 : SEI_S_SRC_VIDEO;
+        snprintf(out, n, sei_ui_string(L, kind), name);
+    }
+}
+
+/* Why there are no pictures, in the kiosk's language. */
+static void nocamera_words(const sei_app *a, char *out, size_t n)
+{
+    sei_lang L = a->set.lang;
+    const char *spec = a->src_spec;
+    out[0] = 0;
+    if (!a->src_error[0])
+        return;
+    if (a->src_lost)
+        snprintf(out, n, "%s", sei_ui_string(L, SEI_S_NOCAM_LOST));
+    else if (!strcmp(spec, "camera"))
+        snprintf(out, n, "%s", sei_ui_string(L, SEI_S_NOCAM_MODULE));
+    else if (!strncmp(spec, "webcam", 6) && (!spec[6] || spec[6] == ':')) {
+        char dev[64];
+        snprintf(dev, sizeof dev, "/dev/video%.40s", spec[6] ? spec + 7 : "0");
+        snprintf(out, n, sei_ui_string(L, SEI_S_NOCAM_WEBCAM), dev);
+    } else {
+        char name[300];
+        source_words(a, spec, name, sizeof name);
+        snprintf(out, n, sei_ui_string(L, SEI_S_NOCAM_OPEN), name);
+    }
+}
+
 static void settings_button(sei_app *a, sei_ui_button b)
 {
     sei_rules r;
@@ -945,25 +1068,28 @@ static void settings_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_SIZE: a->set.size = a->set.size == 0 ? 9 : a->set.size == 9 ? 13 : a->set.size == 13 ? 19 : 0; break;
     case SEI_BTN_LANG: a->set.lang = (sei_lang)((a->set.lang + 1) % SEI_LANG_COUNT); break;
     case SEI_BTN_CAMERA: {
+        /* On from the choice shown: the source in use until one is tapped. */
+        const char *now = camera_shown(a);
         const char *choices[5] = {"camera", "webcam:0", "webcam:1", a->p.sample, a->p.source};
         int nc = 5, cur = -1;
         for (int i = 0; i < nc; i++)
-            if (choices[i] && !strcmp(choices[i], a->set.camera))
+            if (choices[i] && !strcmp(choices[i], now))
                 cur = i;
         for (int k = 1; k <= nc; k++) {
             const char *c = choices[(cur + k + nc) % nc];
-            if (c && strcmp(c, a->set.camera)) {
+            if (c && strcmp(c, now) && strlen(c) < sizeof a->set.camera) {
                 snprintf(a->set.camera, sizeof a->set.camera, "%s", c);
                 break;
             }
         }
+        a->camera_touched = 1;
         break;
     }
     case SEI_BTN_EXPORT: export_results(a); return;
     case SEI_BTN_BACK:
         settings_save(a);
         /* A new camera choice takes effect on leaving the screen. */
-        if (strcmp(a->set.camera, a->camera_before))
+        if (a->camera_touched && strcmp(a->set.camera, a->src_spec))
             source_open(a, a->set.camera);
         else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
@@ -1072,7 +1198,7 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
             if (act.button == SEI_BTN_CAPTURE)
                 capture(a);
             else if (act.button == SEI_BTN_SETTINGS) {
-                memcpy(a->camera_before, a->set.camera, sizeof a->camera_before);
+                a->camera_touched = 0;
                 a->screen = SEI_SCREEN_SETTINGS;
             } else if (act.button == SEI_BTN_FIX_CORNERS) {
                 /* Start from what was detected, or a square inside the frame. */
@@ -1096,13 +1222,30 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         break;
     case SEI_SCREEN_CONFIRM:
         if ((act.kind == SEI_ACT_POINT || act.kind == SEI_ACT_POINT_HOLD) && a->board) {
+            /* Points closer than a fingertip: the first tap zooms into
+             * its part of the board, the next one picks the point. */
+            int c0, r0, span;
+            if (!a->zoom_span && act.small &&
+                sei_ui_zoom_window(a->ui, a->board->size, act.x, act.y, &c0, &r0, &span)) {
+                a->zoom_col = c0;
+                a->zoom_row = r0;
+                a->zoom_span = span;
+                break;
+            }
+            a->zoom_span = 0;
             int p = sei_board_point(a->board, act.x, act.y);
             if (act.kind == SEI_ACT_POINT && a->board->color[p] != SEI_EMPTY && !a->edited[p])
                 toggle_chain(a, p);
             else
                 cycle_point(a, p);
-        } else if (act.kind == SEI_ACT_BUTTON)
-            confirm_button(a, act.button);
+        } else if (act.kind == SEI_ACT_BUTTON) {
+            /* Back out of a zoom is the whole board again, not the live
+             * view; any other button shows the whole board and acts. */
+            int was_zoomed = a->zoom_span > 0;
+            a->zoom_span = 0;
+            if (!(was_zoomed && act.button == SEI_BTN_BACK))
+                confirm_button(a, act.button);
+        }
         break;
     case SEI_SCREEN_RESULT:
         if (act.kind != SEI_ACT_BUTTON)
@@ -1133,7 +1276,7 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         else if (act.button == SEI_BTN_SAMPLE && a->p.sample)
             source_open(a, a->p.sample);
         else if (act.button == SEI_BTN_SETTINGS) {
-            memcpy(a->camera_before, a->set.camera, sizeof a->camera_before);
+            a->camera_touched = 0;
             a->screen = SEI_SCREEN_SETTINGS;
         }
         break;
@@ -1171,6 +1314,13 @@ void sei_app_draw(sei_app *a)
 {
     if (!a)
         return;
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    sei_ui_draw(a->ui, &v);
+}
+
+void sei_app_view(sei_app *a, sei_ui_view *out)
+{
     sei_ui_view v;
     memset(&v, 0, sizeof v);
     v.screen = a->screen;
@@ -1210,6 +1360,11 @@ void sei_app_draw(sei_app *a)
         v.resigned_winner = a->resigned_winner;
         v.pad_for = a->screen == SEI_SCREEN_CONFIRM ? a->pad_for : 0;
         v.pad_value = a->pad_value;
+        if (a->screen == SEI_SCREEN_CONFIRM && a->zoom_span) {
+            v.zoom_col = a->zoom_col;
+            v.zoom_row = a->zoom_row;
+            v.zoom_span = a->zoom_span;
+        }
         break;
     case SEI_SCREEN_RECORD: {
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};
@@ -1252,13 +1407,17 @@ void sei_app_draw(sei_app *a)
             v.rec_alert = a->rec_alert;
         break;
     }
-    case SEI_SCREEN_SETTINGS: v.settings = a->set; break;
+    case SEI_SCREEN_SETTINGS:
+        v.settings = a->set;
+        source_words(a, camera_shown(a), v.settings.camera, sizeof v.settings.camera);
+        break;
     case SEI_SCREEN_NOCAMERA:
-        v.message = a->src_error[0] ? a->src_error : NULL;
+        nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
+        v.message = a->nocam_line[0] ? a->nocam_line : NULL;
         v.have_sample = a->p.sample != NULL;
         break;
     }
-    sei_ui_draw(a->ui, &v);
+    *out = v;
 }
 
 sei_ui_screen sei_app_screen(const sei_app *a) { return a->screen; }

@@ -51,6 +51,9 @@ int sei_app_handle(sei_app *a, const SDL_Event *e);
 int sei_app_tick(sei_app *a, double now);
 /* Draw the current screen (the caller presents it). */
 void sei_app_draw(sei_app *a);
+/* What sei_app_draw draws: the view of the current screen, its pointers
+ * borrowed from a until the next call into it. */
+void sei_app_view(sei_app *a, sei_ui_view *v);
 
 /* Process-wide memory tuning for the kiosk (glibc's malloc), called once
  * at start by `seichi kiosk` and its benchmark. */

@@ -17,6 +17,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,10 +31,15 @@
 #include <SDL_ttf.h>
 
 #include "app.h"
+#include "boardfile.h"
+#include "count.h"
 #include "cvwrap.h"
 #include "cli.h"
 #include "shared.h"
+#include "source.h"
 #include "store.h"
+#include "lattice.h"
+#include "vision.h"
 
 #define SAMPLE SEI_SOURCE_DIR "/images/renders/r043.jpg"
 
@@ -119,13 +125,46 @@ static void tap_button(sei_app *a, sei_ui_button b)
     sei_app_draw(a);
 }
 
+static int zoomed(sei_app *a)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.zoom_span > 0;
+}
+
+/* Where a finger picks (col, row), as a person does it: on a board whose
+ * points are closer than a fingertip, a first tap zooms into that part
+ * of the board; the point is then where the zoomed board shows it. */
+static void point_xy(sei_app *a, int col, int row, int *x, int *y)
+{
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, x, y), 0);
+    int c0, r0, span;
+    if (zoomed(a) || !sei_ui_zoom_window(sei_app_ui(a), sei_app_board(a)->size, col, row, &c0, &r0, &span))
+        return; /* zoomed already, or points a fingertip apart: one tap picks */
+    finger(a, *x, *y, 60);
+    sei_app_draw(a);
+    if (zoomed(a))
+        assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, x, y), 0);
+}
+
 static void tap_point(sei_app *a, int col, int row, unsigned ms)
 {
     int x, y;
+    const sei_board *b = sei_app_board(a);
+    int before = b->color[sei_board_point(b, col, row)], was_zoomed = zoomed(a);
     sei_app_draw(a);
     assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, &x, &y), 0);
     finger(a, x, y, ms);
     sei_app_draw(a);
+    if (!was_zoomed && zoomed(a)) {
+        /* That tap zoomed in, and changed nothing yet. */
+        assert_int_equal(sei_app_board(a)->color[sei_board_point(sei_app_board(a), col, row)], before);
+        assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, &x, &y), 0);
+        finger(a, x, y, ms);
+        sei_app_draw(a);
+    }
+    assert_false(zoomed(a));
 }
 
 /* ---- golden pictures ------------------------------------------------------------- */
@@ -341,8 +380,7 @@ static void test_tap_toggles_group(void **state)
 
     int d0 = dead_count(a);
     int x, y;
-    sei_app_draw(a);
-    assert_int_equal(sei_ui_point_centre(sei_app_ui(a), col, row, &x, &y), 0);
+    point_xy(a, col, row, &x, &y);
     /* One touch: the finger events and SDL's mouse copy of them. */
     finger(a, x, y, 60);
     touch_mouse_copy(a, x, y);
@@ -357,7 +395,7 @@ static void test_tap_toggles_group(void **state)
         assert_true(after > before + size);
     tap_button(a, SEI_BTN_BACK);
     /* A mouse click on it brings it back. */
-    sei_app_draw(a);
+    point_xy(a, col, row, &x, &y);
     click(a, x, y);
     assert_int_equal(dead_count(a), d0);
     tap_button(a, SEI_BTN_COUNT);
@@ -512,7 +550,11 @@ static void test_photo_to_stored_result(void **state)
     sei_app_tick(a, 0);
     tap_button(a, SEI_BTN_SETTINGS);
     tap_button(a, SEI_BTN_EXPORT);
-    assert_non_null(strstr(sei_app_status(a), "Results exported to"));
+    /* Where it went, in words: the folder's own name and the one it is in. */
+    const char *tmpname = strrchr(tmpdir, '/') + 1;
+    char want[160];
+    snprintf(want, sizeof want, "Results exported. On the kiosk: %s/seichi-export-1/", tmpname);
+    assert_string_equal(sei_app_status(a), want);
     char csv[PATH_MAX], sgf[PATH_MAX];
     snprintf(csv, sizeof csv, "%s/results.csv", sei_app_export_dir(a));
     snprintf(sgf, sizeof sgf, "%s/seichi-%06d.sgf", sei_app_export_dir(a), (int)id);
@@ -526,6 +568,10 @@ static void test_photo_to_stored_result(void **state)
     snprintf(re, sizeof re, "RE[%s]", sc.result);
     assert_non_null(strstr(text, re));
     free(text);
+    /* A second export goes to a new folder, beside the first. */
+    tap_button(a, SEI_BTN_EXPORT);
+    snprintf(want, sizeof want, "Results exported. On the kiosk: %s/seichi-export-2/", tmpname);
+    assert_string_equal(sei_app_status(a), want);
     sei_app_destroy(a);
 }
 
@@ -850,7 +896,7 @@ static void test_record_screen(void **state)
         }
         tap_button(a, SEI_BTN_END);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
-        assert_non_null(strstr(sei_app_status(a), "Saved to"));
+        assert_non_null(strstr(sei_app_status(a), "Game saved. On the kiosk: games/game-"));
         /* The final position: as many stones as the true game leaves. */
         char *truth = sei_test_read_file(SEQUENCE "/truth.sgf", NULL);
         assert_non_null(truth);
@@ -1017,6 +1063,571 @@ static void test_record_resign(void **state)
     assert_int_equal(golden_failures, 0);
 }
 
+
+/* ---- what a new user meets on the 7" screen ---------------------------------------- */
+
+/* The longest messages a screen shows, in L: where an export went, where
+ * a recorded game was saved, a result stored. */
+static void long_messages(sei_lang L, char msgs[3][400])
+{
+    char where[200];
+    snprintf(where, sizeof where, sei_ui_string(L, SEI_S_WHERE_USB), "seichi-export-12/");
+    snprintf(msgs[0], 400, sei_ui_string(L, SEI_S_EXPORTED), where);
+    snprintf(where, sizeof where, sei_ui_string(L, SEI_S_WHERE_KIOSK), "games/game-20261130-125959-2.sgf");
+    snprintf(msgs[1], 400, sei_ui_string(L, SEI_S_REC_SAVED), where);
+    snprintf(msgs[2], 400, sei_ui_string(L, SEI_S_SAVED), 12345);
+}
+
+/* The screen a is on, drawn with each long message: every button and
+ * handle at least 56 px each way, the message inside the screen, fitting
+ * its area and covering no button, and no text shrunk to fit. */
+static void check_layout(sei_app *a, const char *what)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    char msgs[3][400], worst[200];
+    long_messages(v.lang, msgs);
+    sei_ui *ui = (sei_ui *)sei_app_ui(a);
+    for (int m = -1; m < 3; m++) {
+        v.status = m < 0 ? NULL : msgs[m];
+        sei_ui_draw(ui, &v);
+        sei_ui_target t[64];
+        int n = sei_ui_targets(ui, t, 64);
+        assert_true(n > 0 && n <= 64);
+        for (int i = 0; i < n; i++)
+            if (t[i].r.w < 56 || t[i].r.h < 56)
+                fail_msg("%s (%s): %s %d is %dx%d px", what, sei_ui_lang_code(v.lang), t[i].handle >= 0 ? "handle" : "button",
+                         t[i].handle >= 0 ? t[i].handle : (int)t[i].id, t[i].r.w, t[i].r.h);
+        double fit = sei_ui_text_fit(ui, worst, sizeof worst);
+        if (fit < 1)
+            fail_msg("%s (%s): \"%s\" shrunk to %.0f%% (or out of its room)", what, sei_ui_lang_code(v.lang), worst, 100 * fit);
+        SDL_Rect mr;
+        int fits = 0;
+        if (m < 0) {
+            assert_int_equal(sei_ui_message_rect(ui, &mr, &fits), 0);
+            continue;
+        }
+        assert_int_equal(sei_ui_message_rect(ui, &mr, &fits), 1);
+        if (!fits)
+            fail_msg("%s (%s): \"%s\" does not fit its message area", what, sei_ui_lang_code(v.lang), msgs[m]);
+        assert_true(mr.x >= 0 && mr.y >= 0 && mr.x + mr.w <= SEI_UI_W && mr.y + mr.h <= SEI_UI_H);
+        for (int i = 0; i < n; i++)
+            if (SDL_HasIntersection(&mr, &t[i].r))
+                fail_msg("%s (%s): the message covers %s %d", what, sei_ui_lang_code(v.lang),
+                         t[i].handle >= 0 ? "handle" : "button", t[i].handle >= 0 ? t[i].handle : (int)t[i].id);
+    }
+}
+
+/* Every screen in every language, as the kiosk lays it out. */
+static void test_targets_and_messages(void **state)
+{
+    (void)state;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128];
+        snprintf(db, sizeof db, "%s/layout-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new(SAMPLE, db, l);
+        sei_app_tick(a, 0);
+        check_layout(a, "live");
+        tap_button(a, SEI_BTN_FIX_CORNERS);
+        check_layout(a, "live, corners");
+        tap_button(a, SEI_BTN_CORNERS_DONE);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        check_layout(a, "confirm");
+        /* Every rule set: its panel, and its count. */
+        const char *first = NULL;
+        for (int k = 0; k < 20; k++) {
+            char what[64];
+            sei_ui_view v;
+            sei_app_view(a, &v);
+            if (first && !strcmp(first, v.rules->name))
+                break;
+            if (!first)
+                first = sei_rules_preset_step(v.rules->name, 0);
+            snprintf(what, sizeof what, "confirm, %s", v.rules->name);
+            check_layout(a, what);
+            if (v.rules->scoring == SEI_SCORING_TERRITORY) {
+                tap_button(a, SEI_BTN_PRIS_MODE);
+                snprintf(what, sizeof what, "confirm, %s, by last move", v.rules->name);
+                check_layout(a, what);
+                tap_button(a, SEI_BTN_PRIS_MODE);
+                tap_button(a, SEI_BTN_PRIS_B_PAD);
+                snprintf(what, sizeof what, "confirm, %s, number pad", v.rules->name);
+                check_layout(a, what);
+                tap_button(a, SEI_BTN_PAD_OK);
+            }
+            tap_button(a, SEI_BTN_HCAP_UP);
+            tap_button(a, SEI_BTN_COUNT);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+            snprintf(what, sizeof what, "result, %s", v.rules->name);
+            check_layout(a, what);
+            tap_button(a, SEI_BTN_BACK);
+            tap_button(a, SEI_BTN_HCAP_DOWN);
+            tap_button(a, SEI_BTN_RULES_NEXT);
+        }
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_SETTINGS);
+        check_layout(a, "settings");
+        tap_button(a, SEI_BTN_BACK);
+        sei_app_destroy(a);
+        a = app_new("webcam:63", db, l);
+        check_layout(a, "no camera");
+        sei_app_destroy(a);
+        if (!access(SEI_SOURCE_DIR "/images/sequences/caren1-9x9/truth.sgf", R_OK)) {
+            a = app_new(SEI_SOURCE_DIR "/images/sequences/caren1-9x9", db, l);
+            sei_app_tick(a, 0);
+            tap_button(a, SEI_BTN_RECORD);
+            for (int i = 0; i < 60; i++)
+                sei_app_tick(a, 66.0 * i);
+            check_layout(a, "record");
+            sei_app_destroy(a);
+        }
+    }
+}
+
+/* ---- the count's lines: each sum holds as written and fits its line ------------- */
+
+/* A tiny calculator for the sums the result screen writes: numbers with
+ * ¼ ½ ¾, a typeset minus, + − ÷ and brackets. */
+typedef struct {
+    const char *p;
+    int bad;
+} calc;
+
+static void calc_space(calc *c)
+{
+    while (*c->p == ' ')
+        c->p++;
+}
+
+static int calc_is(calc *c, const char *tok)
+{
+    calc_space(c);
+    size_t n = strlen(tok);
+    if (strncmp(c->p, tok, n))
+        return 0;
+    c->p += n;
+    return 1;
+}
+
+static double calc_expr(calc *c);
+
+static double calc_factor(calc *c)
+{
+    if (calc_is(c, "(")) {
+        double v = calc_expr(c);
+        if (!calc_is(c, ")"))
+            c->bad = 1;
+        return v;
+    }
+    if (calc_is(c, "−"))
+        return -calc_factor(c);
+    calc_space(c);
+    char *end;
+    double v = 0;
+    if (*c->p >= '0' && *c->p <= '9') {
+        v = strtod(c->p, &end);
+        c->p = end;
+    } else if (strncmp(c->p, "\xC2", 1)) {
+        c->bad = 1;
+        return 0;
+    }
+    if (calc_is(c, "¼"))
+        v += 0.25;
+    else if (calc_is(c, "½"))
+        v += 0.5;
+    else if (calc_is(c, "¾"))
+        v += 0.75;
+    return v;
+}
+
+static double calc_term(calc *c)
+{
+    double v = calc_factor(c);
+    while (calc_is(c, "÷"))
+        v /= calc_factor(c);
+    return v;
+}
+
+static double calc_expr(calc *c)
+{
+    double v = calc_term(c);
+    for (;;) {
+        if (calc_is(c, "+"))
+            v += calc_term(c);
+        else if (calc_is(c, "−"))
+            v -= calc_term(c);
+        else
+            return v;
+    }
+}
+
+/* The sum in line (after "who: "): whether it holds, and its total. */
+static int sum_holds(const char *line, double *total)
+{
+    const char *colon = strstr(line, ": "), *wide = strstr(line, "：");
+    const char *at = wide && (!colon || wide < colon) ? wide + strlen("：") : colon ? colon + 2 : NULL;
+    if (!at)
+        return 0;
+    calc c = {at, 0};
+    double left = calc_expr(&c);
+    if (!calc_is(&c, "="))
+        return 0;
+    *total = calc_expr(&c);
+    calc_space(&c);
+    return !c.bad && !*c.p && fabs(left - *total) < 1e-9;
+}
+
+static int count_ops(const char *s, const char *stop)
+{
+    int n = 0;
+    for (const char *q = s; *q && (!stop || q < stop); q++)
+        n += !strncmp(q, " + ", 3) || !strncmp(q, " − ", 5);
+    return n;
+}
+
+/* Positions as data (the diagrams the rules tests count, the seki cases'
+ * diagrams) under every preset, with no handicap and with nine stones,
+ * in every language: every sum holds and ends in the count's own total,
+ * its words name as many terms as it has, the Japanese White total has
+ * komi in it, and every line fits the panel unshrunk. */
+static void test_result_lines(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"boards/chinese-185.board", "boards/ing-fill-b3.board",
+                                        "boards/seeds-184-177.board", "cases/seki.case", "cases/false-seki.case", NULL};
+    sei_ui *ui = (sei_ui *)NULL;
+    char err[256];
+    ui = sei_ui_create(ren, NULL, NULL, err, sizeof err);
+    assert_non_null(ui);
+    int checked = 0;
+    for (int f = 0; files[f]; f++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", SEI_TESTS_DIR, files[f]);
+        char *text = sei_test_read_file(path, NULL);
+        assert_non_null(text);
+        /* A case file holds its diagram between "diagram" and "end". */
+        char *d = strstr(text, "\ndiagram\n"), *e = d ? strstr(d, "\nend") : NULL;
+        const char *body = d ? d + 9 : text;
+        size_t len = d && e ? (size_t)(e - (d + 9)) + 1 : strlen(text);
+        for (const char *names = sei_rules_preset_names(); *names;) {
+            char preset[32];
+            size_t nl = strcspn(names, " ");
+            snprintf(preset, sizeof preset, "%.*s", (int)nl, names);
+            names += nl + (names[nl] == ' ');
+            for (int h = 0; h <= 9; h += 9) {
+                sei_board *b = NULL;
+                uint8_t dead[SEI_MAX_POINTS];
+                assert_int_equal(sei_boardfile_parse(body, len, &b, dead, err, sizeof err), SEI_OK);
+                sei_rules r;
+                assert_int_equal(sei_rules_preset(&r, preset), 0);
+                sei_prisoners pr = {SEI_PRISONERS_GIVEN, 12, 3, SEI_WHITE};
+                sei_score sc;
+                if (sei_count_make(b, dead, &r, h, &pr, &sc, NULL) != SEI_OK) {
+                    sei_board_destroy(b);
+                    continue;
+                }
+                for (int l = 0; l < SEI_LANG_COUNT; l++) {
+                    sei_ui_line lines[32];
+                    int n = sei_ui_result_lines(l, &sc, lines, 32);
+                    assert_true(n >= 4 && n <= 32);
+                    double totals[16];
+                    int nt = 0;
+                    for (int i = 0; i < n; i++) {
+                        const char *t = lines[i].text;
+                        int w = sei_ui_text_width(ui, t, lines[i].kind == SEI_UI_LINE_HEAD ? SEI_UI_TEXT_BODY : SEI_UI_TEXT_SMALL);
+                        if (w > SEI_UI_PANEL_TEXT_W)
+                            fail_msg("%s, %s, %s: \"%s\" is %d px, over %d", files[f], preset, langs[l], t, w,
+                                     SEI_UI_PANEL_TEXT_W);
+                        if (lines[i].kind != SEI_UI_LINE_SUM)
+                            continue;
+                        double total = 0;
+                        if (!sum_holds(t, &total))
+                            fail_msg("%s, %s, %s: \"%s\" does not hold", files[f], preset, langs[l], t);
+                        if (nt < 16)
+                            totals[nt++] = total;
+                        if (i + 1 < n && lines[i + 1].kind == SEI_UI_LINE_TERMS &&
+                            count_ops(t, strstr(t, " = ")) != count_ops(lines[i + 1].text, NULL))
+                            fail_msg("%s, %s, %s: \"%s\" under \"%s\" names other terms", files[f], preset, langs[l],
+                                     lines[i + 1].text, t);
+                    }
+                    /* The totals are the count's own. */
+                    if (r.stones_form) {
+                        assert_int_equal(nt, 3);
+                        assert_true(totals[0] == sc.black_count && totals[1] == sc.black_needs &&
+                                    totals[2] == sc.margin_stones);
+                    } else {
+                        assert_true(nt >= 3);
+                        assert_true(totals[0] == sc.side[SEI_BLACK].score && totals[1] == sc.side[SEI_WHITE].score &&
+                                    totals[2] == fabs(sc.margin));
+                        if (r.fill_check)
+                            assert_true(nt == 6 && totals[3] == sc.fill_spare[SEI_BLACK] &&
+                                        totals[4] == sc.fill_spare[SEI_WHITE]);
+                    }
+                    /* On screen: nothing shrunk, nothing run into the buttons. */
+                    sei_ui_view v;
+                    memset(&v, 0, sizeof v);
+                    v.screen = SEI_SCREEN_RESULT;
+                    v.lang = l;
+                    v.board = b;
+                    v.score = &sc;
+                    v.rules = &sc.rules;
+                    sei_ui_draw(ui, &v);
+                    char worst[200];
+                    if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+                        fail_msg("%s, %s, %s: \"%s\" does not fit the result screen", files[f], preset, langs[l], worst);
+                    checked++;
+                }
+                sei_board_destroy(b);
+            }
+        }
+        free(text);
+    }
+    sei_ui_destroy(ui);
+    assert_true(checked >= 4 * 5 * 7);
+}
+
+/* ---- a 19x19 board: a first tap zooms, the second picks ------------------------- */
+
+static void test_zoom_to_tap(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "zoom.db");
+    sei_app *a = app_new(SEI_SOURCE_DIR "/images/renders/r003.jpg", db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_int_equal(sei_app_board(a)->size, 19);
+    int col, row, size;
+    assert_true(find_chain(a, &col, &row, &size));
+    const sei_ui *ui = sei_app_ui(a);
+    int x, y, x1, y1;
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
+    assert_int_equal(sei_ui_point_centre(ui, col + (col < 18 ? 1 : -1), row, &x1, &y1), 0);
+    assert_true(abs(x1 - x) < 47); /* closer than a fingertip */
+    /* A finger lands a little off, nearer the neighbour than a mouse would:
+     * the first tap marks nothing and zooms in around it. */
+    int d0 = dead_count(a);
+    finger(a, x + (x1 - x) / 3, y + 2, 60);
+    sei_app_draw(a);
+    assert_int_equal(dead_count(a), d0);
+    assert_true(zoomed(a));
+    golden_failures = 0;
+    golden("confirm-zoom-en");
+    assert_int_equal(golden_failures, 0);
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        sei_ui_view zv;
+        sei_app_view(a, &zv);
+        zv.lang = l;
+        sei_ui_draw((sei_ui *)ui, &zv);
+        char worst[200];
+        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+            fail_msg("zoomed (%s): \"%s\" shrunk", langs[l], worst);
+    }
+    sei_app_draw(a);
+    /* Back: the whole board again, still on the confirm screen; then
+     * zoomed in again by a tap on the point itself. */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_false(zoomed(a));
+    assert_int_equal(dead_count(a), d0);
+    assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
+    finger(a, x, y, 60);
+    sei_app_draw(a);
+    assert_true(zoomed(a));
+    assert_int_equal(dead_count(a), d0);
+    assert_int_equal(sei_ui_point_centre(ui, col, row, &x, &y), 0);
+    assert_int_equal(sei_ui_point_centre(ui, col + (col < 18 ? 1 : -1), row, &x1, &y1), 0);
+    assert_true(abs(x1 - x) >= 47); /* now a fingertip apart */
+    /* The second tap picks the group meant, and the whole board is back. */
+    finger(a, x, y, 60);
+    sei_app_draw(a);
+    assert_false(zoomed(a));
+    assert_int_equal(dead_count(a), d0 + size);
+    assert_true(sei_app_dead(a)[sei_board_point(sei_app_board(a), col, row)]);
+    sei_app_destroy(a);
+}
+
+/* ---- words ----------------------------------------------------------------------- */
+
+/* Every language has its own words for why there is no camera (no English
+ * left but the device's own name), and Korean calls handicap stones 치석. */
+static void test_translations(void **state)
+{
+    (void)state;
+    for (int l = SEI_LANG_ZH; l < SEI_LANG_COUNT; l++) {
+        static const char *const sources[] = {"webcam:63", "/nonexistent/board.jpg", NULL};
+        for (int k = 0; sources[k]; k++) {
+            char db[128];
+            snprintf(db, sizeof db, "%s/words-%s.db", tmpdir, langs[l]);
+            sei_app *a = app_new(sources[k], db, l);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+            sei_ui_view v;
+            sei_app_view(a, &v);
+            assert_non_null(v.message);
+            /* Take out the names a person reads as they are: the device, the file. */
+            char line[512];
+            snprintf(line, sizeof line, "%s", v.message);
+            static const char *const names[] = {"/dev/video63", "board.jpg", NULL};
+            for (int i = 0; names[i]; i++) {
+                char *at = strstr(line, names[i]);
+                if (at)
+                    memmove(at, at + strlen(names[i]), strlen(at + strlen(names[i])) + 1);
+            }
+            for (const char *q = line; *q; q++)
+                if ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))
+                    fail_msg("%s: the no-camera line is in English: \"%s\"", langs[l], v.message);
+            sei_app_destroy(a);
+        }
+    }
+    /* No string left in English (a missing entry falls back to it): no
+     * word of three or more Latin letters but names. */
+    static const char *const names[] = {"Tromp", "Taylor", "AGA", "USB", NULL};
+    for (int l = SEI_LANG_ZH; l < SEI_LANG_COUNT; l++)
+        for (int id = 0; id < SEI_S_COUNT_OF_STRINGS; id++) {
+            const char *t = sei_ui_string(l, (sei_str)id);
+            for (const char *q = t; *q;) {
+                size_t n = 0;
+                while ((q[n] >= 'a' && q[n] <= 'z') || (q[n] >= 'A' && q[n] <= 'Z'))
+                    n++;
+                int named = 0;
+                for (int k = 0; names[k]; k++)
+                    named |= n == strlen(names[k]) && !strncmp(q, names[k], n);
+                if (n >= 3 && !named)
+                    fail_msg("string %d in %s is English: \"%s\"", id, langs[l], t);
+                q += n ? n : 1;
+            }
+        }
+    /* Korean: 치석 (handicap stones), never 접바둑 (a handicap game). */
+    assert_string_equal(sei_ui_string(SEI_LANG_KO, SEI_S_HANDICAP), "치석");
+    for (int id = 0; id < SEI_S_COUNT_OF_STRINGS; id++)
+        if (strstr(sei_ui_string(SEI_LANG_KO, (sei_str)id), "접바둑"))
+            fail_msg("string %d in Korean says 접바둑", id);
+}
+
+/* ---- the live view after a recording, and at a folder's end ----------------------- */
+
+/* After a recording of a folder stops, the live view draws the grid of
+ * the frame it shows (the folder's last, after the board was bumped), not
+ * the one it read before the recording started. */
+static void test_live_after_record(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_live_after_record: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    char db[128], err[256];
+    path_of(db, sizeof db, "after-record.db");
+    sei_app *a = app_new(SEQUENCE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    double t = 0;
+    for (int i = 0; i < 400 && sei_app_tick(a, t); i++)
+        t += 66;
+    tap_button(a, SEI_BTN_STOP);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_tick(a, t += 66);
+    sei_app_tick(a, t += 5000); /* past "Game saved", which names the time */
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_true(v.found);
+    golden_failures = 0;
+    sei_app_draw(a);
+    golden("live-after-record-en");
+    assert_int_equal(golden_failures, 0);
+    /* The folder's last picture, read afresh. */
+    char **names = NULL;
+    int n = sei_folder_list(SEQUENCE, sei_picture_name, &names);
+    assert_true(n > 0);
+    char last[PATH_MAX];
+    snprintf(last, sizeof last, "%s/%s", SEQUENCE, names[n - 1]);
+    sei_folder_list_free(names, n);
+    sei_image img = {0};
+    assert_int_equal(sei_cv_load(last, 0, &img, err, sizeof err), 0);
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    sei_vision *vis = sei_vision_create(&vp);
+    sei_vision_result r;
+    assert_int_equal(sei_vision_read(vis, &img, &r), SEI_VISION_OK);
+    assert_int_equal(r.size, v.size);
+    /* The grid drawn (view pixels) on its corners, within a third of a cell. */
+    double k = (double)v.frame.width / img.width, cell = 0;
+    for (int i = 0; i < 4; i++)
+        cell += hypot(r.corners[(i + 1) % 4][0] - r.corners[i][0], r.corners[(i + 1) % 4][1] - r.corners[i][1]) / 4;
+    cell = cell * k / (r.size - 1);
+    const double uv[4][2] = {{0, 0}, {r.size - 1, 0}, {r.size - 1, r.size - 1}, {0, r.size - 1}};
+    for (int i = 0; i < 4; i++) {
+        double x, y;
+        sei_h_apply(v.H, uv[i][0], uv[i][1], &x, &y);
+        double off = hypot(x - r.corners[i][0] * k, y - r.corners[i][1] * k);
+        if (off > cell / 3)
+            fail_msg("corner %d of the grid drawn is %.1f px off the frame's (a cell is %.1f)", i, off, cell);
+    }
+    sei_vision_destroy(vis);
+    sei_image_free(&img);
+    sei_app_destroy(a);
+}
+
+/* A folder that runs out before the board has been still long enough:
+ * its last picture stays, as still as a board can be, and is captured
+ * (not "Hold still… capturing" for ever). */
+static void test_folder_end_captures(void **state)
+{
+    (void)state;
+    char dir[128], db[128], path[192], err[256];
+    path_of(dir, sizeof dir, "three");
+    path_of(db, sizeof db, "three.db");
+    assert_int_equal(mkdir(dir, 0755), 0);
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/frame-%d.jpg", dir, i);
+        assert_int_equal(symlink(SAMPLE, path), 0);
+    }
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = dir;
+    p.db = db;
+    p.lang = SEI_LANG_EN;
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    assert_non_null(a);
+    double t = 0;
+    for (; t < 3000 && sei_app_screen(a) == SEI_SCREEN_LIVE; t += 100)
+        sei_app_tick(a, t);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    assert_true(t >= p.still_ms);
+    sei_app_destroy(a);
+}
+
+/* Settings name the source in use, in words, even when --source set it
+ * over the saved camera; tapping goes on from it. */
+static void test_settings_source(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "source.db");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Photo r043.jpg");
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Camera module");
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Webcam 0");
+    tap_button(a, SEI_BTN_CAMERA);
+    tap_button(a, SEI_BTN_CAMERA);
+    sei_app_view(a, &v);
+    assert_string_equal(v.settings.camera, "Photo r043.jpg");
+    /* Back on the same source: the live view goes on with it. */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    sei_app_destroy(a);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -1059,6 +1670,16 @@ int main(void)
         cmocka_unit_test(test_record_screen),
         cmocka_unit_test(test_record_end_gesture),
         cmocka_unit_test(test_record_resign),
+        cmocka_unit_test(test_targets_and_messages),
+        cmocka_unit_test(test_result_lines),
+        cmocka_unit_test(test_zoom_to_tap),
+        cmocka_unit_test(test_translations),
+        cmocka_unit_test(test_live_after_record),
+        cmocka_unit_test(test_folder_end_captures),
+        cmocka_unit_test(test_settings_source),
     };
+    /* SEI_TEST_FILTER=test_zoom* runs only the tests it matches. */
+    if (getenv("SEI_TEST_FILTER"))
+        cmocka_set_test_filter(getenv("SEI_TEST_FILTER"));
     return cmocka_run_group_tests(tests, setup, teardown);
 }

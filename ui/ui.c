@@ -1,10 +1,14 @@
-/* ui.c - the screens: live camera view, confirm, result, settings and
- * "no camera", drawn on an 800x480 logical screen, and the taps on them.
+/* ui.c - the screens: live camera view, confirm, result, settings,
+ * recording and "no camera", drawn on an 800x480 logical screen, and the
+ * taps on them.
  *
- * Drawing remembers every button's rectangle and the board's place, so
- * sei_ui_event can map a finger or a click back to what it touched. The
- * count itself arrives ready-made in the view (the rules core made it);
- * this file only words it in the chosen language. */
+ * Drawing remembers every button's rectangle and the board's place (and
+ * the part of it shown, when zoomed), so sei_ui_event can map a finger or
+ * a click back to what it touched, and tests can check the layout as a
+ * person would meet it: targets a fingertip's size, a message area that
+ * covers no button, no text shrunk. The count itself arrives ready-made
+ * in the view (the rules core made it); this file only words it in the
+ * chosen language, as sums that hold as written. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +20,11 @@
 #include "ui.h"
 
 #define MAX_HITS 48
+/* Every button and corner handle is at least this many logical pixels
+ * each way: 10.8 mm on the 7" panel, over the 9 mm a fingertip needs with
+ * room for a slip. */
+#define TARGET 56
+#define HANDLE_R (TARGET / 2.0) /* a corner handle's radius: TARGET across */
 #define TEXT_CACHE 96
 #define FONT_SIZES 3
 
@@ -50,6 +59,9 @@ struct sei_ui {
     int board_on;
     double bx, by, cell;
     int bsize;
+    int bc0, br0, bshown;   /* the window of points shown (the whole board unless zoomed) */
+    int bside;              /* the square the board fills */
+    int finger_px;
     /* The frame as last drawn: frame pixel (fx, fy) is at (ox + fx*fs, oy + fy*fs). */
     int frame_on;
     double ox, oy, fs;
@@ -66,6 +78,11 @@ struct sei_ui {
     SDL_FingerID press_finger;
     Uint32 press_time;
     int press_is_finger;
+    /* What the last draw did with its text and its message, for tests. */
+    double fit_min;
+    char fit_worst[SEI_UI_LINE_MAX];
+    int msg_on, msg_fits;
+    SDL_Rect msg_rect;
 };
 
 static const SDL_Color WHITE = {240, 240, 240, 255}, DIM = {170, 178, 190, 255},
@@ -75,6 +92,7 @@ void sei_ui_params_default(sei_ui_params *p)
 {
     memset(p, 0, sizeof *p);
     p->text_size = 22;
+    p->finger_px = 47;
 }
 
 static const char *first_existing(const char *const *paths)
@@ -121,6 +139,7 @@ sei_ui *sei_ui_create(SDL_Renderer *r, SDL_Window *w, const sei_ui_params *p, ch
     }
     ui->r = r;
     ui->win = w;
+    ui->finger_px = p->finger_px > 0 ? p->finger_px : 47;
     int base = p->text_size > 8 ? p->text_size : 22;
     const int sizes[FONT_SIZES] = {base * 8 / 11, base, base * 15 / 11};
     for (int i = 0; i < FONT_SIZES; i++) {
@@ -282,12 +301,49 @@ static cached_text *text_get(sei_ui *ui, const char *text, int size, SDL_Color c
     return e;
 }
 
+/* The width of text as text_texture draws it, measured run by run of the
+ * font that has each character, without drawing it. */
 static int text_width(sei_ui *ui, const char *text, int size)
 {
-    if (!*text)
+    size_t len = strlen(text), i = 0;
+    char *run = len ? malloc(len + 1) : NULL;
+    int total = 0;
+    if (!run)
         return 0;
-    cached_text *e = text_get(ui, text, size, WHITE);
-    return e ? e->w : 0;
+    while (i < len) {
+        size_t start = i;
+        TTF_Font *f = font_for(ui, size, utf8_next(text, &i));
+        while (i < len) {
+            size_t j = i;
+            if (font_for(ui, size, utf8_next(text, &j)) != f)
+                break;
+            i = j;
+        }
+        memcpy(run, text + start, i - start);
+        run[i - start] = 0;
+        int w = 0, h = 0;
+        if (TTF_SizeUTF8(f, run, &w, &h) == 0)
+            total += w;
+    }
+    free(run);
+    return total;
+}
+
+int sei_ui_text_width(sei_ui *ui, const char *text, sei_ui_text size)
+{
+    if (!ui || !text || (int)size < 0 || size > SEI_UI_TEXT_LARGE)
+        return 0;
+    return text_width(ui, text, (int)size);
+}
+
+/* Note that text was drawn at scale k of its size (k < 1: shrunk to fit,
+ * which the screens avoid: the tests look at the smallest). */
+static void fit_note(sei_ui *ui, const char *text, double k)
+{
+    if (k < ui->fit_min) {
+        ui->fit_min = k;
+        snprintf(ui->fit_worst, sizeof ui->fit_worst, "%s", text);
+    }
 }
 
 enum { ALIGN_LEFT = 0, ALIGN_CENTRE, ALIGN_RIGHT };
@@ -303,6 +359,7 @@ static void text_draw(sei_ui *ui, const char *text, int size, SDL_Color c, int x
         return;
     int w = e->w, h = e->h;
     if (max_w > 0 && w > max_w) {
+        fit_note(ui, text, (double)max_w / w);
         h = h * max_w / w;
         w = max_w;
     }
@@ -310,16 +367,18 @@ static void text_draw(sei_ui *ui, const char *text, int size, SDL_Color c, int x
     SDL_RenderCopy(ui->r, e->tex, NULL, &d);
 }
 
-/* Draw text wrapped to max_w from (x, y) down; returns the y below it.
- * Lines break at spaces, or between any two CJK characters (those
- * languages put no spaces between words). */
-static int text_wrap(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int y, int max_w)
+/* Text wrapped to max_w from (x, y) down: drawn when draw is set, else
+ * only laid out. Returns how many lines it takes. Lines break at spaces,
+ * or between any two CJK characters (those languages put no spaces
+ * between words). */
+static int text_lines(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int y, int max_w, int draw)
 {
+    int lines = 0;
     int line_h = TTF_FontLineSkip(ui->latin[size]);
     size_t len = strlen(text), start = 0;
     char *line = malloc(len + 1);
     if (!line)
-        return y;
+        return 0;
     while (start < len) {
         size_t i = start, best = 0;
         while (i < len) {
@@ -329,8 +388,9 @@ static int text_wrap(sei_ui *ui, const char *text, int size, SDL_Color c, int x,
             line[j - start] = 0;
             if (text_width(ui, line, size) > max_w && best)
                 break;
-            /* A break may follow a space, or come before or after a wide character. */
-            if (ch == ' ' || ch >= 0x2E80 || j == len)
+            /* A break may follow a space or a slash (a path), or come before
+             * or after a wide character. */
+            if (ch == ' ' || ch == '/' || ch >= 0x2E80 || j == len)
                 best = j;
             else if (j < len) {
                 size_t k = j;
@@ -346,14 +406,32 @@ static int text_wrap(sei_ui *ui, const char *text, int size, SDL_Color c, int x,
         size_t l = strlen(line);
         while (l && line[l - 1] == ' ')
             line[--l] = 0;
-        text_draw(ui, line, size, c, x, y + line_h / 2, ALIGN_LEFT, max_w);
+        if (draw)
+            text_draw(ui, line, size, c, x, y + line_h / 2, ALIGN_LEFT, max_w);
         y += line_h;
+        lines++;
         start = best;
         while (start < len && text[start] == ' ')
             start++;
     }
     free(line);
-    return y;
+    return lines;
+}
+
+/* Draw text wrapped to max_w from (x, y) down; returns the y below it. */
+static int text_wrap(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int y, int max_w)
+{
+    return y + text_lines(ui, text, size, c, x, y, max_w, 1) * TTF_FontLineSkip(ui->latin[size]);
+}
+
+/* Draw text on one line at the largest of the sizes from size down to
+ * FS_SMALL that fits max_w unshrunk. Returns the size used. */
+static int text_draw_fit(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int cy, int align, int max_w)
+{
+    while (size > FS_SMALL && text_width(ui, text, size) > max_w)
+        size--;
+    text_draw(ui, text, size, c, x, cy, align, max_w);
+    return size;
 }
 
 /* ---- shapes ------------------------------------------------------------------- */
@@ -414,8 +492,8 @@ static void add_hit(sei_ui *ui, int x, int y, int w, int h, sei_ui_button id)
 
 typedef enum { BTN_PLAIN = 0, BTN_PRIMARY, BTN_QUIET } btn_style;
 
-/* A button: a filled box with its label centred, at least 44 px high so a
- * finger finds it on a 7" screen. */
+/* A button: a filled box with its label centred. The screens make every
+ * one TARGET px or more each way. */
 static void button(sei_ui *ui, int x, int y, int w, int h, const char *label, sei_ui_button id, btn_style style, int size)
 {
     if (style == BTN_PRIMARY)
@@ -431,27 +509,41 @@ static void button(sei_ui *ui, int x, int y, int w, int h, const char *label, se
     add_hit(ui, x, y, w, h, id);
 }
 
-/* A row of the side panel: a label, then [down] value [up]; the value is
- * itself a button when value_id is not SEI_BTN_NONE (a number typed on a
- * pad rather than stepped). */
+/* A row TARGET px high: [down] value [up] with its label. Where the row
+ * is wide (settings) the label is at its left; in the narrow panel beside
+ * a board it is written small above the value, between the buttons, so
+ * that neither the label nor the value is shrunk. The value is itself a
+ * button when value_id is not SEI_BTN_NONE (a number typed on a pad
+ * rather than stepped). */
 static void stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *value, sei_ui_button down,
                     const char *down_label, sei_ui_button up, const char *up_label, sei_ui_button value_id)
 {
-    const int bw = 48, bh = 44, vw = 112;
+    const int bw = TARGET, bh = TARGET;
     int right = x + w;
-    text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - 2 * bw - vw - 8);
+    if (w >= 400) {
+        const int vw = 120;
+        text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - 2 * bw - vw - 8);
+        button(ui, right - bw, y, bw, bh, up_label, up, BTN_PLAIN, FS_BODY);
+        if (value_id != SEI_BTN_NONE)
+            button(ui, right - bw - vw + 4, y, vw - 8, bh, value, value_id, BTN_QUIET, FS_BODY);
+        else
+            text_draw(ui, value, FS_BODY, WHITE, right - bw - vw / 2, y + bh / 2, ALIGN_CENTRE, vw - 4);
+        button(ui, right - 2 * bw - vw, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
+        return;
+    }
+    int cx = x + bw + 4, cw = w - 2 * bw - 8;
+    button(ui, x, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
     button(ui, right - bw, y, bw, bh, up_label, up, BTN_PLAIN, FS_BODY);
     if (value_id != SEI_BTN_NONE)
-        button(ui, right - bw - vw + 4, y, vw - 8, bh, value, value_id, BTN_QUIET, FS_BODY);
-    else
-        text_draw(ui, value, FS_BODY, WHITE, right - bw - vw / 2, y + bh / 2, ALIGN_CENTRE, vw - 4);
-    button(ui, right - 2 * bw - vw, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
+        button(ui, cx, y, cw, bh, "", value_id, BTN_QUIET, FS_BODY);
+    text_draw(ui, label, FS_SMALL, DIM, cx + cw / 2, y + 14, ALIGN_CENTRE, cw - 4);
+    text_draw(ui, value, FS_BODY, WHITE, cx + cw / 2, y + 38, ALIGN_CENTRE, cw - 4);
 }
 
 /* A row whose value is itself a button that steps to the next choice. */
 static void chooser(sei_ui *ui, int x, int y, int w, int vw, const char *label, const char *value, sei_ui_button id)
 {
-    const int bh = 44;
+    const int bh = TARGET;
     text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - vw - 8);
     char buf[160];
     snprintf(buf, sizeof buf, "%s  ▸", value);
@@ -474,22 +566,35 @@ static int is_star(int size, int x, int y)
 
 /* The board in a side x side square at (x0, y0): wood, lines, stars,
  * stones; dead stones crossed out and faded; with a count, territory as
- * small squares of its owner's colour. */
+ * small squares of its owner's colour. With a zoom (span > 0) only the
+ * span x span points from (c0, r0) are shown, filling the square; the
+ * lines run on to its edges where the board goes on. */
 static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
-                       const uint8_t *check, const sei_score *sc)
+                       const uint8_t *check, const sei_score *sc, int c0, int r0, int span)
 {
     int n = b->size;
+    int zoomed = span > 0 && span < n && c0 >= 0 && r0 >= 0 && c0 + span <= n && r0 + span <= n;
+    if (!zoomed)
+        c0 = r0 = 0, span = n;
     fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
     /* Coordinates fit in the margin where cells are big enough to read
-     * them (9x9, 13x13); a 19x19 board needs the room for its stones. */
-    int labels = (double)side / (n + 1.1) >= 28;
-    double margin = labels ? 1.05 : 0.6;
-    double cell = (double)side / (n - 1 + 2 * margin), ox = x0 + cell * margin, oy = y0 + cell * margin;
+     * them (9x9, 13x13); a 19x19 board needs the room for its stones, and
+     * a zoomed one shows a part too small to need them. */
+    int labels = !zoomed && (double)side / (n + 1.1) >= 28;
+    double margin = labels ? 1.05 : zoomed ? 0.5 : 0.6;
+    double cell = (double)side / (span - 1 + 2 * margin);
+    double ox = x0 + cell * (margin - c0), oy = y0 + cell * (margin - r0);
     ui->board_on = 1;
     ui->bx = ox;
     ui->by = oy;
     ui->cell = cell;
     ui->bsize = n;
+    ui->bc0 = c0;
+    ui->br0 = r0;
+    ui->bshown = span;
+    ui->bside = side;
+    SDL_Rect clip = {x0, y0, side, side};
+    SDL_RenderSetClipRect(ui->r, &clip);
     SDL_Color line = {40, 30, 10, 255};
     for (int i = 0; i < n; i++) {
         double t = i == 0 || i == n - 1 ? 2 : 1;
@@ -561,17 +666,37 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                 }
             }
         }
+    SDL_RenderSetClipRect(ui->r, NULL);
 }
 
 /* ---- screens ------------------------------------------------------------------ */
 
-static void status_toast(sei_ui *ui, const char *status, int cx, int y)
+/* The status line ("Saved as result 12", where an export went) in the
+ * screen's own message area, a w x h box at (x, y) that each screen keeps
+ * clear of its buttons: one line of body text when it fits, else small
+ * text wrapped to the box. Returns 1 when a message was drawn. */
+static int message_area(sei_ui *ui, const char *status, int x, int y, int w, int h)
 {
     if (!status || !*status)
-        return;
-    int w = text_width(ui, status, FS_BODY) + 24;
-    fill_rect(ui, cx - w / 2, y, w, 40, 0, 0, 0, 200);
-    text_draw(ui, status, FS_BODY, YELLOW, cx, y + 20, ALIGN_CENTRE, 0);
+        return 0;
+    fill_rect(ui, x, y, w, h, 0, 0, 0, 210);
+    ui->msg_on = 1;
+    ui->msg_rect = (SDL_Rect){x, y, w, h};
+    ui->msg_fits = 1;
+    const int pad = 8;
+    if (text_width(ui, status, FS_BODY) <= w - 2 * pad) {
+        text_draw(ui, status, FS_BODY, YELLOW, x + w / 2, y + h / 2, ALIGN_CENTRE, w - 2 * pad);
+        return 1;
+    }
+    int skip = TTF_FontLineSkip(ui->latin[FS_SMALL]);
+    int lines = text_lines(ui, status, FS_SMALL, YELLOW, 0, 0, w - 2 * pad, 0);
+    if (lines * skip > h) {
+        ui->msg_fits = 0;
+        fit_note(ui, status, (double)h / (lines * skip));
+    }
+    int top = y + (h - lines * skip) / 2;
+    text_lines(ui, status, FS_SMALL, YELLOW, x + pad, top < y ? y : top, w - 2 * pad, 1);
+    return 1;
 }
 
 static void frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, double *sy)
@@ -670,7 +795,7 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
             thick_line(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], ui->corner_xy[(i + 1) % 4][0],
                        ui->corner_xy[(i + 1) % 4][1], 2, edge);
         for (int i = 0; i < 4; i++) {
-            disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], 18, (SDL_Color){80, 200, 255, 110});
+            disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], HANDLE_R, (SDL_Color){80, 200, 255, 110});
             disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], 4, (SDL_Color){255, 255, 255, 255});
         }
         ui->corners_on = 1;
@@ -707,7 +832,8 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
         button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN, FS_BODY);
     button(ui, px, 206, pw, 64, sei_ui_string(v->lang, SEI_S_RECORD), SEI_BTN_RECORD, BTN_PLAIN, FS_BODY);
     button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET, FS_BODY);
-    status_toast(ui, v->status, fw / 2, fh - 64);
+    /* Messages go at the foot of the picture, where no button is. */
+    message_area(ui, v->status, 10, fh - 12 - TARGET, fw - 20, TARGET);
 }
 
 /* Recording: the camera's view with the grid, the last move ringed, and
@@ -757,86 +883,101 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
     }
     fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
     int px = fw + 10, pw = SEI_UI_W - fw - 20, y = 24;
+    /* The moves in one size: body text when every line fits it. */
+    int size = FS_BODY;
+    for (int i = 0; i < 6 && v->rec_lines[i]; i++)
+        if (text_width(ui, v->rec_lines[i], FS_BODY) > pw)
+            size = FS_SMALL;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++, y += 30)
-        text_draw(ui, v->rec_lines[i], FS_BODY, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
+        text_draw(ui, v->rec_lines[i], size, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
     button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
     button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
-    status_toast(ui, v->status, fw / 2, SEI_UI_H - 120);
+    /* Messages under the title bar; what the players must do is at the foot. */
+    message_area(ui, v->status, 10, 50, fw - 20, TARGET);
 }
 
-static void panel_title(sei_ui *ui, int x, int y, const char *title)
+/* The side panel's top line: the message while there is one (the panel
+ * has no other room that covers nothing), else its title. */
+static void panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *title)
 {
-    text_draw(ui, title, FS_LARGE, WHITE, x, y, ALIGN_LEFT, 300);
+    if (!message_area(ui, v->status, x - 6, 2, w + 12, 44))
+        text_draw_fit(ui, title, FS_LARGE, WHITE, x, 24, ALIGN_LEFT, w);
 }
 
 static void draw_pad(sei_ui *ui, const sei_ui_view *v);
 
+/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
+ * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
+#define PANEL_ROW0 48
+#define PANEL_ROW 60
+#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
+
 static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 {
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL);
+    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
-    panel_title(ui, px, 24, sei_ui_string(v->lang, SEI_S_CONFIRM_TITLE));
+    /* Zoomed, the title says what the next tap does. */
+    panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));
     const sei_rules *r = v->rules;
     char num[32], val[64];
-    int y = 52;
+    int y = PANEL_ROW0;
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_RULES), sei_ui_rules_name(v->lang, r->name), SEI_BTN_RULES_PREV,
             "◀", SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
-    y += 50;
+    y += PANEL_ROW;
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_KOMI), sei_score_number(r->komi, num, sizeof num),
             SEI_BTN_KOMI_DOWN, "−", SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
-    y += 50;
+    y += PANEL_ROW;
     snprintf(val, sizeof val, "%d", v->handicap);
     stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+",
             SEI_BTN_NONE);
-    y += 50;
+    y += PANEL_ROW;
     if (v->resigned_winner == SEI_BLACK || v->resigned_winner == SEI_WHITE) {
         /* Won by resignation: nothing to count. Agreed stores it; Count
          * is there for a gesture misread. */
         snprintf(val, sizeof val, sei_ui_string(v->lang, SEI_S_WINS_BY_RESIGNATION),
                  sei_ui_string(v->lang, v->resigned_winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK));
         text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
-        button(ui, px, SEI_UI_H - 136, pw, 56, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PLAIN, FS_BODY);
-        button(ui, px, SEI_UI_H - 72, 120, 60, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-        button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
+        button(ui, px, PANEL_FOOT - TARGET - 8, pw, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
+               BTN_PLAIN, FS_BODY);
+        button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+        button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
                BTN_PRIMARY, FS_LARGE);
-        status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
         return;
     }
     if (r->scoring == SEI_SCORING_TERRITORY) {
         int by_last = v->prisoners.source == SEI_PRISONERS_LAST;
         chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_PRISONERS),
                 sei_ui_string(v->lang, by_last ? SEI_S_BY_LAST : SEI_S_BY_COUNT), SEI_BTN_PRIS_MODE);
-        y += 50;
+        y += PANEL_ROW;
         if (by_last) {
             chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_LAST_MOVE),
                     sei_ui_string(v->lang, v->prisoners.last == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK), SEI_BTN_LAST);
-            y += 50;
+            y += PANEL_ROW;
         } else {
             snprintf(val, sizeof val, "%d", v->prisoners.black);
             stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_B), val, SEI_BTN_PRIS_B_DOWN, "−",
                     SEI_BTN_PRIS_B_UP, "+", SEI_BTN_PRIS_B_PAD);
-            y += 50;
+            y += PANEL_ROW;
             snprintf(val, sizeof val, "%d", v->prisoners.white);
             stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_W), val, SEI_BTN_PRIS_W_DOWN, "−",
                     SEI_BTN_PRIS_W_UP, "+", SEI_BTN_PRIS_W_PAD);
-            y += 50;
+            y += PANEL_ROW;
         }
     }
-    int hint_y = y + 6;
+    int hint_y = y + 4;
     int checks = 0;
     for (int p = 0; v->check && p < SEI_MAX_POINTS; p++)
         checks += v->check[p];
     /* The camera's doubts come before the how-to: they need a person. */
-    if (hint_y < SEI_UI_H - 130 && (checks || v->check_board))
+    if (hint_y < PANEL_FOOT - 60 && (checks || v->check_board))
         text_wrap(ui, sei_ui_string(v->lang, v->check_board ? SEI_S_CHECK_BOARD : SEI_S_CHECK_POINTS), FS_SMALL,
                   (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
-    else if (hint_y < SEI_UI_H - 130)
+    else if (hint_y < PANEL_FOOT - 60)
         text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
-    button(ui, px, SEI_UI_H - 72, 120, 60, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-    button(ui, px + 130, SEI_UI_H - 72, pw - 130, 60, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PRIMARY,
-           FS_LARGE);
-    status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
+    button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+    button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
+           BTN_PRIMARY, FS_LARGE);
     if (v->pad_for == SEI_BLACK || v->pad_for == SEI_WHITE)
         draw_pad(ui, v);
 }
@@ -887,79 +1028,217 @@ static void draw_pad(sei_ui *ui, const sei_ui_view *v)
     }
 }
 
-/* The headline and the lines of a count, worded as the rule set states it. */
+/* ---- the count in words ---------------------------------------------------------- */
+
+/* A sum being written: its arithmetic ("45 + 46") and, term by term in
+ * the same order, the words for it ("stones + territory"). */
+typedef struct {
+    sei_lang L;
+    int stones;              /* numbers as the Chinese count says them (¼, ½, ¾) */
+    char num[SEI_UI_LINE_MAX], words[SEI_UI_LINE_MAX];
+    int terms;
+} sum_text;
+
+/* A number as the sum writes it: the minus sign a typesetter uses. */
+static const char *num_text(const sum_text *t, double v, char *buf, size_t n)
+{
+    char tmp[32];
+    const char *digits = t->stones ? sei_score_stones(fabs(v), tmp, sizeof tmp) : sei_score_number(fabs(v), tmp, sizeof tmp);
+    snprintf(buf, n, "%s%s", v < 0 ? "−" : "", digits);
+    return buf;
+}
+
+/* Append "+ v" (or "− |v|") and its word; the first term takes no sign. */
+static void sum_term(sum_text *t, double v, sei_str word)
+{
+    char n[32];
+    size_t a = strlen(t->num), b = strlen(t->words);
+    const char *sign = !t->terms ? "" : v < 0 ? " − " : " + ";
+    if (t->terms)
+        v = fabs(v);
+    snprintf(t->num + a, sizeof t->num - a, "%s%s", sign, num_text(t, v, n, sizeof n));
+    snprintf(t->words + b, sizeof t->words - b, "%s%s", sign, sei_ui_string(t->L, word));
+    t->terms++;
+}
+
+static int line_add(sei_ui_line *out, int k, int max, sei_ui_line_kind kind, const char *text)
+{
+    if (k < max) {
+        out[k].kind = kind;
+        size_t l = strlen(text);
+        if (l >= sizeof out[k].text)
+            l = sizeof out[k].text - 1; /* never: lines are far shorter */
+        memcpy(out[k].text, text, l);
+        out[k].text[l] = 0;
+    }
+    return k + 1;
+}
+
+/* "who: arithmetic = total" and the terms' words under it. */
+static int sum_lines(sei_ui_line *out, int k, int max, const sum_text *t, const char *who, double total)
+{
+    char n[32], arith[SEI_UI_LINE_MAX + 40], line[SEI_UI_LINE_MAX + 80];
+    snprintf(arith, sizeof arith, "%s = %s", t->num, num_text(t, total, n, sizeof n));
+    snprintf(line, sizeof line, sei_ui_string(t->L, SEI_S_SUM_LINE), who, arith);
+    k = line_add(out, k, max, SEI_UI_LINE_SUM, line);
+    return line_add(out, k, max, SEI_UI_LINE_TERMS, t->words);
+}
+
+int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int max)
+{
+    if (!s || !out)
+        return 0;
+    const sei_rules *r = &s->rules;
+    char line[SEI_UI_LINE_MAX + 80], n1[32], n2[32];
+    const char *name[3] = {"", sei_ui_string(L, SEI_S_BLACK), sei_ui_string(L, SEI_S_WHITE)};
+    const char *who = name[s->winner == SEI_WHITE ? SEI_WHITE : SEI_BLACK];
+    int k = 0;
+    double m = fabs(s->margin);
+    if (s->winner == SEI_EMPTY)
+        snprintf(line, sizeof line, "%s", sei_ui_string(L, SEI_S_JIGO));
+    else if (r->stones_form)
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_WINS_BY_STONES), who,
+                 sei_score_stones(fabs(s->margin_stones), n1, sizeof n1));
+    else
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_WINS_BY_POINTS), who, sei_score_number(m, n1, sizeof n1));
+    k = line_add(out, k, max, SEI_UI_LINE_HEAD, line);
+    if (r->stones_form) {
+        if (s->winner != SEI_EMPTY) {
+            snprintf(line, sizeof line, sei_ui_string(L, SEI_S_WINS_BY_POINTS), who, sei_score_number(m, n1, sizeof n1));
+            k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+        }
+        /* Chinese practice: Black's area, with the shared points split
+         * half each, against half the board plus half of komi. */
+        sum_text t = {L, 1, "", "", 0};
+        sum_term(&t, s->side[SEI_BLACK].stones, SEI_S_TERM_STONES);
+        sum_term(&t, s->side[SEI_BLACK].territory, SEI_S_TERM_TERRITORY);
+        if (s->dame) {
+            size_t a = strlen(t.num), b = strlen(t.words);
+            snprintf(t.num + a, sizeof t.num - a, " + %d ÷ 2", s->dame);
+            snprintf(t.words + b, sizeof t.words - b, " + %s ÷ 2", sei_ui_string(L, SEI_S_TERM_SHARED));
+        }
+        k = sum_lines(out, k, max, &t, sei_ui_string(L, SEI_S_CN_BLACK_COUNT), s->black_count);
+        sum_text need = {L, 1, "(", "(", 0};
+        sum_term(&need, s->size * s->size, SEI_S_TERM_POINTS);
+        if (r->komi)
+            sum_term(&need, r->komi, SEI_S_TERM_KOMI);
+        if (s->bonus)
+            sum_term(&need, s->bonus, SEI_S_TERM_HANDICAP);
+        if (r->penalty[SEI_BLACK] || r->penalty[SEI_WHITE])
+            sum_term(&need, r->penalty[SEI_BLACK] - r->penalty[SEI_WHITE], SEI_S_TERM_PENALTY);
+        strcat(need.num, ") ÷ 2");
+        strcat(need.words, ") ÷ 2");
+        char words[SEI_UI_LINE_MAX];
+        snprintf(words, sizeof words, sei_ui_string(L, SEI_S_CN_NEEDS_TERMS), need.words);
+        snprintf(need.words, sizeof need.words, "%s", words);
+        k = sum_lines(out, k, max, &need, sei_ui_string(L, SEI_S_CN_NEEDS), s->black_needs);
+        char arith[SEI_UI_LINE_MAX];
+        num_text(&t, s->black_count, n1, sizeof n1);
+        num_text(&t, s->black_needs, n2, sizeof n2);
+        char n3[32];
+        num_text(&t, s->margin_stones, n3, sizeof n3);
+        snprintf(arith, sizeof arith, "%s − %s = %s", n1, n2, n3);
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_SUM_LINE), sei_ui_string(L, SEI_S_MARGIN), arith);
+        return line_add(out, k, max, SEI_UI_LINE_SUM, line);
+    }
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        const sei_side *sd = &s->side[c];
+        sum_text t = {L, 0, "", "", 0};
+        if (r->scoring == SEI_SCORING_TERRITORY) {
+            sum_term(&t, sd->territory, SEI_S_TERM_TERRITORY);
+            if (sd->false_eyes)
+                sum_term(&t, -sd->false_eyes, SEI_S_TERM_FALSE_EYES);
+            /* Prisoners as players count them: captured in play plus the
+             * other side's dead stones lifted at the end. */
+            sum_term(&t, sd->prisoners + s->side[sei_color_other(c)].dead, SEI_S_TERM_PRISONERS);
+        } else {
+            sum_term(&t, sd->stones, SEI_S_TERM_STONES);
+            sum_term(&t, sd->territory, SEI_S_TERM_TERRITORY);
+        }
+        if (sd->seki_eyes && !r->seki_eyes_score)
+            sum_term(&t, -sd->seki_eyes, SEI_S_TERM_SEKI);
+        if (c == SEI_WHITE && r->komi)
+            sum_term(&t, r->komi, SEI_S_TERM_KOMI);
+        if (c == SEI_WHITE && s->bonus)
+            sum_term(&t, s->bonus, SEI_S_TERM_HANDICAP);
+        if (sd->penalty)
+            sum_term(&t, -sd->penalty, SEI_S_TERM_PENALTY);
+        k = sum_lines(out, k, max, &t, name[c], sd->score);
+    }
+    /* The winner's total less the loser's. */
+    int hi = s->margin < 0 ? SEI_WHITE : SEI_BLACK;
+    char arith[SEI_UI_LINE_MAX], n3[32];
+    const sum_text pts = {L, 0, "", "", 0};
+    snprintf(arith, sizeof arith, "%s − %s = %s", num_text(&pts, s->side[hi].score, n1, sizeof n1),
+             num_text(&pts, s->side[sei_color_other(hi)].score, n2, sizeof n2), num_text(&pts, m, n3, sizeof n3));
+    snprintf(line, sizeof line, sei_ui_string(L, SEI_S_SUM_LINE), sei_ui_string(L, SEI_S_MARGIN), arith);
+    k = line_add(out, k, max, SEI_UI_LINE_SUM, line);
+    if (r->fill_check) {
+        /* Ing: each bowl fills its side's area (White's komi stones go
+         * into Black's); what is left, or missing (negative), in each. */
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            sum_text t = {L, 0, "", "", 0};
+            sum_term(&t, s->fill_bowl, SEI_S_TERM_BOWL);
+            sum_term(&t, -(s->side[c].stones + s->side[c].territory), SEI_S_TERM_AREA);
+            if (s->fill_komi_stones)
+                sum_term(&t, c == SEI_BLACK ? s->fill_komi_stones : -s->fill_komi_stones, SEI_S_TERM_KOMI_STONES);
+            char bowl[64];
+            snprintf(bowl, sizeof bowl, sei_ui_string(L, SEI_S_ING_BOWL), name[c]);
+            k = sum_lines(out, k, max, &t, bowl, s->fill_spare[c]);
+        }
+        /* The fuller bowl lost: White's spares less Black's is Black's lead. */
+        int sw = s->fill_spare[SEI_WHITE], sb = s->fill_spare[SEI_BLACK];
+        char b1[40];
+        snprintf(b1, sizeof b1, sb < 0 ? "(−%d)" : "%d", abs(sb));
+        snprintf(arith, sizeof arith, "%s%d − %s = %s%d", sw < 0 ? "−" : "", abs(sw), b1, sw - sb < 0 ? "−" : "",
+                 abs(sw - sb));
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_SUM_LINE), sei_ui_string(L, SEI_S_MARGIN), arith);
+        k = line_add(out, k, max, SEI_UI_LINE_SUM, line);
+        k = line_add(out, k, max, SEI_UI_LINE_TERMS, sei_ui_string(L, SEI_S_ING_MARGIN_TERMS));
+    }
+    return k;
+}
+
+/* The count as the rule set states it, over the board with its
+ * territory: every line on one line of its own, none shrunk. */
 static void draw_result(sei_ui *ui, const sei_ui_view *v)
 {
     const sei_score *s = v->score;
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s);
+    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     sei_lang L = v->lang;
-    const sei_rules *r = &s->rules;
-    char head[160], line[200], n1[32], n2[32], n3[32];
-    const char *who = sei_ui_string(L, s->winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK);
     char title[96];
-    snprintf(title, sizeof title, "%s · %s", sei_ui_string(L, SEI_S_RESULT_TITLE), sei_ui_rules_name(L, r->name));
-    panel_title(ui, px, 24, title);
-    double m = fabs(s->margin);
-    if (s->winner == SEI_EMPTY)
-        snprintf(head, sizeof head, "%s", sei_ui_string(L, SEI_S_JIGO));
-    else if (r->stones_form)
-        snprintf(head, sizeof head, sei_ui_string(L, SEI_S_WINS_BY_STONES), who,
-                 sei_score_stones(fabs(s->margin_stones), n1, sizeof n1));
-    else
-        snprintf(head, sizeof head, sei_ui_string(L, SEI_S_WINS_BY_POINTS), who, sei_score_number(m, n1, sizeof n1));
-    int y = text_wrap(ui, head, FS_LARGE, YELLOW, px, 48, pw);
-    y += 6;
-#define LINE(...)                                                                                              \
-    do {                                                                                                       \
-        snprintf(line, sizeof line, __VA_ARGS__);                                                              \
-        y = text_wrap(ui, line, FS_SMALL, WHITE, px, y, pw);                                                   \
-    } while (0)
-    if (r->stones_form && s->winner != SEI_EMPTY) {
-        LINE(sei_ui_string(L, SEI_S_WINS_BY_POINTS), who, sei_score_number(m, n1, sizeof n1));
-    }
-    if (r->stones_form)
-        LINE(sei_ui_string(L, SEI_S_CN_COUNT), sei_score_stones(s->black_count, n1, sizeof n1),
-             sei_score_stones(s->black_needs, n2, sizeof n2));
-    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
-        const sei_side *sd = &s->side[c];
-        const char *name = sei_ui_string(L, c == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE);
-        if (r->scoring == SEI_SCORING_TERRITORY) {
-            /* Prisoners as players count them: captured in play plus the
-             * other side's dead stones lifted at the end. */
-            int caught = sd->prisoners + s->side[sei_color_other(c)].dead;
-            double extra = c == SEI_WHITE ? r->komi + s->bonus : 0;
-            int terr = (int)lround(sd->score + sd->penalty - caught - extra);
-            LINE(sei_ui_string(L, SEI_S_TERRITORY_LINE), name, terr, caught,
-                 sei_score_number(sd->score - extra + sd->penalty, n3, sizeof n3));
-        } else {
-            LINE(sei_ui_string(L, SEI_S_AREA_LINE), name, sd->stones, sd->territory, sd->area);
+    snprintf(title, sizeof title, "%s · %s", sei_ui_string(L, SEI_S_RESULT_TITLE), sei_ui_rules_name(L, s->rules.name));
+    panel_head(ui, v, px, pw, title);
+    sei_ui_line lines[24];
+    int n = sei_ui_result_lines(L, s, lines, 24);
+    if (n > 24)
+        n = 24;
+    const int agreed_y = PANEL_FOOT - TARGET - 10;
+    int y = 50, skip = TTF_FontLineSkip(ui->latin[FS_SMALL]);
+    for (int i = 0; i < n; i++) {
+        if (lines[i].kind == SEI_UI_LINE_HEAD) {
+            /* The headline large where it fits, else as body text, else wrapped. */
+            int size = FS_LARGE;
+            while (size > FS_BODY && text_width(ui, lines[i].text, size) > pw)
+                size--;
+            y = text_wrap(ui, lines[i].text, size, YELLOW, px, y, pw) + 2;
+            continue;
         }
+        if (i > 1 && lines[i].kind == SEI_UI_LINE_SUM)
+            y += 3; /* a little space before each sum */
+        if (y + skip > agreed_y - 2)
+            fit_note(ui, lines[i].text, 0); /* out of room: a line would cover Agreed */
+        else
+            text_draw(ui, lines[i].text, FS_SMALL, lines[i].kind == SEI_UI_LINE_TERMS ? DIM : WHITE, px, y + skip / 2,
+                      ALIGN_LEFT, pw);
+        y += skip;
     }
-    LINE(sei_ui_string(L, SEI_S_KOMI_LINE), sei_score_number(r->komi, n1, sizeof n1));
-    if (s->bonus)
-        LINE(sei_ui_string(L, SEI_S_BONUS_LINE), sei_score_number(s->bonus, n1, sizeof n1));
-    if (r->scoring == SEI_SCORING_AREA && s->dame)
-        LINE(sei_ui_string(L, SEI_S_DAME_LINE), s->dame);
-    int seki = s->side[SEI_BLACK].seki_eyes + s->side[SEI_WHITE].seki_eyes;
-    if (seki && !r->seki_eyes_score)
-        LINE(sei_ui_string(L, SEI_S_SEKI_LINE), seki);
-    if (r->fill_check)
-        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
-            const char *name = sei_ui_string(L, c == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE);
-            int spare = s->fill_spare[c];
-            LINE(sei_ui_string(L, spare >= 0 ? SEI_S_FILL_LINE : SEI_S_FILL_SHORT), name, spare >= 0 ? spare : -spare);
-        }
-    for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
-        if (s->side[c].penalty)
-            LINE(sei_ui_string(L, SEI_S_PENALTY_LINE), sei_ui_string(L, c == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE),
-                 sei_score_number(s->side[c].penalty, n1, sizeof n1));
-#undef LINE
-    button(ui, px, SEI_UI_H - 148, pw, 68, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
-    button(ui, px, SEI_UI_H - 70, 110, 58, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-    button(ui, px + 120, SEI_UI_H - 70, pw - 120, 58, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN, FS_BODY);
-    status_toast(ui, v->status, SEI_UI_H / 2, SEI_UI_H - 56);
+    button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
+    button(ui, px, PANEL_FOOT, 110, TARGET, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+    button(ui, px + 120, PANEL_FOOT, pw - 120, TARGET, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN,
+           FS_BODY);
 }
 
 static void draw_settings(sei_ui *ui, const sei_ui_view *v)
@@ -967,27 +1246,28 @@ static void draw_settings(sei_ui *ui, const sei_ui_view *v)
     sei_lang L = v->lang;
     const sei_ui_settings *s = &v->settings;
     fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
-    panel_title(ui, 40, 36, sei_ui_string(L, SEI_S_SETTINGS_TITLE));
+    text_draw_fit(ui, sei_ui_string(L, SEI_S_SETTINGS_TITLE), FS_LARGE, WHITE, 40, 36, ALIGN_LEFT, 180);
     char num[32], size[32];
-    int x = 40, w = SEI_UI_W - 80, y = 72;
+    int x = 40, w = SEI_UI_W - 80, y = 70;
     stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV, "◀",
             SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
-    y += 60;
+    y += 64;
     stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN, "−",
             SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
-    y += 60;
+    y += 64;
     if (s->size)
         snprintf(size, sizeof size, "%d×%d", s->size, s->size);
     else
         snprintf(size, sizeof size, "%s", sei_ui_string(L, SEI_S_AUTO));
-    chooser(ui, x, y, w, 208, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
-    y += 60;
-    chooser(ui, x, y, w, 208, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
-    y += 60;
-    chooser(ui, x, y, w, 320, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
-    button(ui, x, SEI_UI_H - 76, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
-    button(ui, x + w - 320, SEI_UI_H - 76, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
-    status_toast(ui, v->status, SEI_UI_W / 2, SEI_UI_H - 136);
+    chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
+    y += 64;
+    chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
+    y += 64;
+    chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
+    button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
+    /* Messages (where an export went) beside the title, above every row. */
+    message_area(ui, v->status, 230, 6, SEI_UI_W - 230 - 40, TARGET);
 }
 
 static void draw_nocamera(sei_ui *ui, const sei_ui_view *v)
@@ -1005,7 +1285,8 @@ static void draw_nocamera(sei_ui *ui, const sei_ui_view *v)
         button(ui, x + bw + gap, 290, bw, 80, sei_ui_string(L, SEI_S_SAMPLE), SEI_BTN_SAMPLE, BTN_PRIMARY, FS_LARGE);
     button(ui, SEI_UI_W - 200, SEI_UI_H - 76, 180, 60, sei_ui_string(L, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET,
            FS_BODY);
-    status_toast(ui, v->status, SEI_UI_W / 2, SEI_UI_H - 140);
+    /* Messages at the foot, beside Settings. */
+    message_area(ui, v->status, 20, SEI_UI_H - 76, SEI_UI_W - 240, TARGET);
 }
 
 void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
@@ -1014,6 +1295,9 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
         return;
     ui->nhits = 0;
     ui->board_on = ui->frame_on = ui->corners_on = 0;
+    ui->msg_on = 0;
+    ui->fit_min = 1;
+    ui->fit_worst[0] = 0;
     set_colour(ui, 32, 36, 42, 255);
     SDL_RenderClear(ui->r);
     switch (v->screen) {
@@ -1043,14 +1327,16 @@ static sei_ui_button button_at(const sei_ui *ui, int x, int y)
     return SEI_BTN_NONE;
 }
 
-/* The board point under (x, y), within 0.48 of a cell. */
+/* The board point under (x, y), within 0.48 of a cell, among the points
+ * shown. */
 static int point_at(const sei_ui *ui, double x, double y, int *col, int *row)
 {
     if (!ui->board_on)
         return 0;
     double u = (x - ui->bx) / ui->cell, v = (y - ui->by) / ui->cell;
     int c = (int)lround(u), r = (int)lround(v);
-    if (c < 0 || r < 0 || c >= ui->bsize || r >= ui->bsize || fabs(u - c) > 0.48 || fabs(v - r) > 0.48)
+    if (c < ui->bc0 || r < ui->br0 || c >= ui->bc0 + ui->bshown || r >= ui->br0 + ui->bshown || c >= ui->bsize ||
+        r >= ui->bsize || fabs(u - c) > 0.48 || fabs(v - r) > 0.48)
         return 0;
     *col = c;
     *row = r;
@@ -1133,6 +1419,7 @@ static int press_end(sei_ui *ui, double x, double y, Uint32 when, sei_ui_action 
         a->kind = when - ui->press_time >= SEI_UI_HOLD_MS ? SEI_ACT_POINT_HOLD : SEI_ACT_POINT;
         a->x = col;
         a->y = row;
+        a->small = ui->cell < ui->finger_px;
         return 1;
     }
     if (k == PRESS_CORNER) {
@@ -1220,9 +1507,68 @@ int sei_ui_button_centre(const sei_ui *ui, sei_ui_button b, int *x, int *y)
 
 int sei_ui_point_centre(const sei_ui *ui, int col, int row, int *x, int *y)
 {
-    if (!ui || !ui->board_on || col < 0 || row < 0 || col >= ui->bsize || row >= ui->bsize)
+    if (!ui || !ui->board_on || col < ui->bc0 || row < ui->br0 || col >= ui->bc0 + ui->bshown ||
+        row >= ui->br0 + ui->bshown || col >= ui->bsize || row >= ui->bsize)
         return -1;
     *x = (int)lround(ui->bx + col * ui->cell);
     *y = (int)lround(ui->by + row * ui->cell);
     return 0;
+}
+
+int sei_ui_zoom_window(const sei_ui *ui, int size, int col, int row, int *col0, int *row0, int *span)
+{
+    if (!ui || !ui->board_on || ui->bside <= 0 || ui->cell >= ui->finger_px || size < 2)
+        return 0;
+    /* Points a fingertip apart with half a cell of margin at each side. */
+    int k = ui->bside / ui->finger_px;
+    if (k < 2)
+        k = 2;
+    if (k >= size)
+        return 0;
+    int c = col - k / 2, r = row - k / 2;
+    c = c < 0 ? 0 : c > size - k ? size - k : c;
+    r = r < 0 ? 0 : r > size - k ? size - k : r;
+    *col0 = c;
+    *row0 = r;
+    *span = k;
+    return 1;
+}
+
+int sei_ui_targets(const sei_ui *ui, sei_ui_target *out, int max)
+{
+    if (!ui)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < ui->nhits; i++, n++)
+        if (n < max)
+            out[n] = (sei_ui_target){ui->hits[i].r, ui->hits[i].id, -1};
+    for (int i = 0; ui->corners_on && i < 4; i++, n++)
+        if (n < max) {
+            int rad = (int)HANDLE_R;
+            out[n] = (sei_ui_target){{(int)lround(ui->corner_xy[i][0]) - rad, (int)lround(ui->corner_xy[i][1]) - rad,
+                                      2 * rad, 2 * rad},
+                                     SEI_BTN_NONE,
+                                     i};
+        }
+    return n;
+}
+
+int sei_ui_message_rect(const sei_ui *ui, SDL_Rect *r, int *fits)
+{
+    if (!ui || !ui->msg_on)
+        return 0;
+    if (r)
+        *r = ui->msg_rect;
+    if (fits)
+        *fits = ui->msg_fits;
+    return 1;
+}
+
+double sei_ui_text_fit(const sei_ui *ui, char *worst, size_t n)
+{
+    if (!ui)
+        return 0;
+    if (worst && n)
+        snprintf(worst, n, "%s", ui->fit_worst);
+    return ui->fit_min;
 }

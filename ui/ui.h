@@ -33,7 +33,8 @@ typedef enum {
     SEI_S_LIVE_SEARCHING, SEI_S_LIVE_FOUND, SEI_S_LIVE_STILL, SEI_S_LIVE_MOVING, SEI_S_LIVE_UNSURE,
     SEI_S_LIVE_CORNERS_HINT,
     SEI_S_CAPTURE, SEI_S_SETTINGS, SEI_S_FIX_CORNERS, SEI_S_DONE, SEI_S_RECORD,
-    SEI_S_CONFIRM_TITLE, SEI_S_CONFIRM_HINT, SEI_S_RULES, SEI_S_KOMI, SEI_S_HANDICAP,
+    SEI_S_CONFIRM_TITLE, SEI_S_CONFIRM_HINT,
+    SEI_S_ZOOM_HINT,        /* the confirm panel's title while zoomed: tap the point, Back for the whole board */ SEI_S_RULES, SEI_S_KOMI, SEI_S_HANDICAP,
     SEI_S_PRISONERS, SEI_S_BY_COUNT, SEI_S_BY_LAST, SEI_S_CAPTURED_BY_B, SEI_S_CAPTURED_BY_W,
     SEI_S_LAST_MOVE, SEI_S_COUNT, SEI_S_BACK,
     SEI_S_RESULT_TITLE, SEI_S_AGREED, SEI_S_RESUME,
@@ -41,19 +42,23 @@ typedef enum {
     SEI_S_WINS_BY_POINTS,   /* "%s wins by %s points" : colour, number */
     SEI_S_WINS_BY_STONES,   /* "%s wins by %s stones (%s points)" */
     SEI_S_JIGO,
-    SEI_S_CN_COUNT,         /* "Black has %s; needs more than %s" */
-    SEI_S_TERRITORY_LINE,   /* "%s: territory %d + prisoners %d = %s" */
-    SEI_S_AREA_LINE,        /* "%s: stones %d + territory %d = %d" */
-    SEI_S_KOMI_LINE,        /* "Komi %s" */
-    SEI_S_BONUS_LINE,       /* "Handicap compensation %s" */
-    SEI_S_DAME_LINE,        /* "Shared points %d" */
-    SEI_S_FILL_LINE,        /* "%s fills: %d stones left" */
-    SEI_S_FILL_SHORT,       /* "%s fills: %d short" */
-    SEI_S_PENALTY_LINE,     /* "%s penalty %s" */
-    SEI_S_SEKI_LINE,        /* "In seki, no territory: %d points" */
+    /* The count's lines (sei_ui_result_lines): each sum states its terms
+     * as numbers, and a dim line under it names them in words, built from
+     * the TERM strings in the same order. */
+    SEI_S_SUM_LINE,         /* "%s: %s" : who, the arithmetic ("45 + 46 = 91") */
+    SEI_S_CN_BLACK_COUNT,   /* "Black's count" (area plus half the shared points) */
+    SEI_S_CN_NEEDS,         /* "Needs" : Black's count must be over this */
+    SEI_S_CN_NEEDS_TERMS,   /* "more than %s" : the needs line's terms in words */
+    SEI_S_MARGIN,           /* "Margin" */
+    SEI_S_ING_BOWL,         /* "%s's bowl" : colour */
+    SEI_S_TERM_STONES, SEI_S_TERM_TERRITORY, SEI_S_TERM_AREA, SEI_S_TERM_PRISONERS, SEI_S_TERM_KOMI, SEI_S_TERM_HANDICAP,
+    SEI_S_TERM_PENALTY, SEI_S_TERM_SHARED, SEI_S_TERM_POINTS, SEI_S_TERM_BOWL, SEI_S_TERM_KOMI_STONES,
+    SEI_S_TERM_SEKI,        /* eyes in seki (not counted) */
+    SEI_S_TERM_FALSE_EYES,  /* false eyes (filled, not counted) */
+    SEI_S_ING_MARGIN_TERMS, /* "White's bowl − Black's bowl" */
     SEI_S_SETTINGS_TITLE, SEI_S_DEFAULT_RULES, SEI_S_BOARD_SIZE, SEI_S_AUTO, SEI_S_LANGUAGE, SEI_S_CAMERA,
     SEI_S_EXPORT,           /* "Export results" */
-    SEI_S_EXPORTED,         /* "Results exported to %s" */
+    SEI_S_EXPORTED,         /* "Results exported. %s" : where, in words */
     SEI_S_EXPORT_FAILED,    /* "Export failed: %s" */
     SEI_S_REC_TITLE,        /* "Recording · move %d" */
     SEI_S_REC_WAITING,      /* waiting for the empty board */
@@ -63,12 +68,25 @@ typedef enum {
     SEI_S_REC_VOID,         /* "Void at %s: the turn is lost" */
     SEI_S_REC_MOVED,        /* "Put the stone at %s back" */
     SEI_S_REC_UNDO,         /* "Taken back: %d" */
-    SEI_S_REC_SAVED,        /* "Saved to %s" */
+    SEI_S_REC_SAVED,        /* "Game saved. %s" : where, in words */
     SEI_S_END, SEI_S_STOP,
     SEI_S_RESIGNED,         /* "Resigned" */
     SEI_S_WINS_BY_RESIGNATION, /* "%s wins by resignation" : colour */
     SEI_S_GAME_OVER,        /* "Both players ended the game" */
     SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
+    SEI_S_NOCAM_MODULE,     /* the Pi camera does not answer */
+    SEI_S_NOCAM_WEBCAM,     /* "No webcam at %s: ..." : the device */
+    SEI_S_NOCAM_OPEN,       /* "%s cannot be opened" : a file or folder's name */
+    SEI_S_NOCAM_LOST,       /* the camera stopped sending pictures */
+    /* Sources in words (settings, messages) */
+    SEI_S_SRC_MODULE,       /* "Camera module" */
+    SEI_S_SRC_WEBCAM,       /* "Webcam %s" : its number */
+    SEI_S_SRC_PHOTO,        /* "Photo %s" : the file's name */
+    SEI_S_SRC_FOLDER,       /* "Folder %s" */
+    SEI_S_SRC_VIDEO,        /* "Video %s" */
+    /* Where a file went, in words */
+    SEI_S_WHERE_USB,        /* "USB stick: %s" : the folder or file on it */
+    SEI_S_WHERE_KIOSK,      /* "On the kiosk: %s" */
     SEI_S_SAVED,            /* "Saved as result %d" */
     SEI_S_NOBOARD,          /* "No board found in the picture" */
     SEI_S_RULES_CHINESE, SEI_S_RULES_JAPANESE, SEI_S_RULES_KOREAN, SEI_S_RULES_ING, SEI_S_RULES_AGA,
@@ -93,6 +111,10 @@ typedef struct {
     const char *font_latin;
     const char *font_cjk;
     int text_size;           /* body text, logical pixels (22) */
+    int finger_px;           /* the smallest target a fingertip hits surely, logical pixels (47: 9 mm
+                                on the 7" panel's 5.2 px/mm). Buttons and handles are this size or
+                                more; a board whose points are drawn closer than this is zoomed into
+                                by a first tap before a second one picks a point. */
 } sei_ui_params;
 
 void sei_ui_params_default(sei_ui_params *p);
@@ -150,6 +172,9 @@ typedef struct {
     const uint8_t *check;    /* Confirm: per board point, 1 where the camera is unsure; NULL: none */
     int check_board;         /* Confirm: the camera is unsure of the board itself */
     const sei_score *score;  /* Result: the count; Confirm: NULL */
+    int zoom_col, zoom_row, zoom_span; /* Confirm: only the zoom_span x zoom_span points from
+                                (zoom_col, zoom_row) are shown, filling the board's square
+                                (sei_ui_zoom_window); zoom_span 0: the whole board */
     const sei_rules *rules;
     int handicap;
     sei_prisoners prisoners;
@@ -211,6 +236,8 @@ typedef struct {
     int x, y;
     int corner;
     double fx, fy;
+    int small;               /* SEI_ACT_POINT*: the points were drawn closer than a fingertip,
+                                so the tap may have meant a neighbour (zoom in first) */
 } sei_ui_action;
 
 /* Turn one event into at most one action, from what the last draw laid
@@ -223,5 +250,57 @@ int sei_ui_event(sei_ui *ui, const SDL_Event *e, sei_ui_action *a);
  * for tests that tap like a finger. Returns 0, or -1 when not on screen. */
 int sei_ui_button_centre(const sei_ui *ui, sei_ui_button b, int *x, int *y);
 int sei_ui_point_centre(const sei_ui *ui, int col, int row, int *x, int *y);
+
+/* The window of a board of size lines to zoom into around (col, row) so
+ * that its points are a fingertip apart, as the last draw laid the board
+ * out. Returns 1 with the window's first column and row and its span, or
+ * 0 when the board's points are far enough apart already (no zoom). */
+int sei_ui_zoom_window(const sei_ui *ui, int size, int col, int row, int *col0, int *row0, int *span);
+
+/* ---- the layout as last drawn, for tests that check it as a person would ---- */
+
+/* A touch target: a button (handle -1) or a corner handle (0..3). */
+typedef struct {
+    SDL_Rect r;
+    sei_ui_button id;
+    int handle;
+} sei_ui_target;
+/* The targets of the last draw into out (up to max); returns how many there were. */
+int sei_ui_targets(const sei_ui *ui, sei_ui_target *out, int max);
+/* The message area of the last draw (the status line): 1 and its rectangle
+ * when a message was shown, with *fits 0 when its text did not fit in it. */
+int sei_ui_message_rect(const sei_ui *ui, SDL_Rect *r, int *fits);
+/* The smallest scale any text of the last draw was shrunk to (1: none was
+ * shrunk, and no text ran out of its area), with that text in worst. */
+double sei_ui_text_fit(const sei_ui *ui, char *worst, size_t n);
+
+/* Text sizes, as the screens use them. */
+typedef enum { SEI_UI_TEXT_SMALL = 0, SEI_UI_TEXT_BODY, SEI_UI_TEXT_LARGE } sei_ui_text;
+/* The width of text in logical pixels at a size (TTF_SizeUTF8 on each run
+ * of the font that draws it). */
+int sei_ui_text_width(sei_ui *ui, const char *text, sei_ui_text size);
+
+/* ---- the count in words ---- */
+
+#define SEI_UI_PANEL_TEXT_W 300  /* the width every line of the result panel must fit in */
+#define SEI_UI_LINE_MAX 160
+
+typedef enum {
+    SEI_UI_LINE_HEAD = 0,    /* who won and by how much (large, or body when large is too wide) */
+    SEI_UI_LINE_NOTE,        /* the same in points, under a head in stones */
+    SEI_UI_LINE_SUM,         /* "Black: 45 + 46 = 91": arithmetic that holds as written */
+    SEI_UI_LINE_TERMS        /* the terms of the sum above it in words ("stones + territory") */
+} sei_ui_line_kind;
+
+typedef struct {
+    sei_ui_line_kind kind;
+    char text[SEI_UI_LINE_MAX];
+} sei_ui_line;
+
+/* The lines the result screen shows for s in lang, into out (up to max);
+ * returns how many. Every sum names each of its terms, in the order of a
+ * TERMS line under it: komi where it is added, the shared points' half
+ * where the Chinese count splits them, a bowl's fill under Ing's rules. */
+int sei_ui_result_lines(sei_lang lang, const sei_score *s, sei_ui_line *out, int max);
 
 #endif
