@@ -21,7 +21,7 @@ test: build
 # Read the bundled photo, count it (dead stones proposed), and draw the
 # count on the picture.
 demo: build
-	./$(BUILD)/seichi score images/renders/r043.jpg --annotate $(BUILD)/demo-annotated.png
+	./$(BUILD)/seichi score images/renders/r043.jpg --annotate $(BUILD)/demo-annotated.png --force
 	@echo "annotated picture: $(BUILD)/demo-annotated.png"
 
 SHARED ?= ../shared
@@ -55,7 +55,7 @@ model: build
 	@sh scripts/install-deps.sh render model
 	python3 images/generator/render.py --set train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
 	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
-	./$(BUILD)/seichi patches --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
+	./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
 	/usr/bin/python3 vision/model/train.py --epochs 14 --out vision/model/points.onnx $(BUILD)/model/patches.bin
 	cmake --build $(BUILD) -j $(JOBS)
 

@@ -20,6 +20,7 @@ typedef struct {
     int game;                /* --game N: which game of a record holding several (1-based; 0: not given) */
     const char *image_path;  /* a photo of the board: read, then counted */
     const char *annotate;    /* with a photo: write the picture with the count drawn on it */
+    int force;               /* --force: the annotated picture may replace an existing file */
     int size;                /* with a photo: 0, or the board size if known */
     int save;                /* --save: store the count in the results database */
     int keep_photo;          /* --keep-photo: store the photo's bytes too */

@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "points.h"
 #include "source.h"
+#include "textbuf.h"
 #include "vision.h"
 
 /* A small, fixed random stream (splitmix64), so the data is repeatable. */
@@ -51,7 +52,7 @@ static void put_u32(uint8_t *b, uint32_t v)
 int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *outpath = NULL;
-    int copies = 1;
+    int copies = 1, force = 0;
     double jitter = 0.12;
     uint64_t seed = 1;
     int first_dir = argc;
@@ -62,10 +63,12 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             copies = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--jitter") && i + 1 < argc)
             jitter = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--force"))
+            force = 1;
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--help")) {
-            fprintf(out, "usage: seichi patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
+            fprintf(out, "usage: seichi patches --out FILE [--force] [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(err, "patches: unknown option '%s'\n", argv[i]);
@@ -76,11 +79,17 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
         }
     }
     if (!outpath || first_dir >= argc || copies < 1 || copies > 64 || !(jitter >= 0 && jitter <= 0.5)) {
-        fprintf(err, "usage: seichi patches --out FILE [--copies N (1-64)] [--jitter CELLS (0-0.5)] [--seed S] DIR...\n");
+        fprintf(err, "usage: seichi patches --out FILE [--force] [--copies N (1-64)] [--jitter CELLS (0-0.5)] [--seed S] "
+                     "DIR...\n");
         return 2;
     }
-    char names_path[4096];
+    char names_path[4096], msg[512];
     snprintf(names_path, sizeof names_path, "%s.names", outpath);
+    /* Training data is never written over another file unless asked. */
+    if (sei_file_target_ok(outpath, force, msg, sizeof msg) || sei_file_target_ok(names_path, force, msg, sizeof msg)) {
+        fprintf(err, "patches: %s\n", msg);
+        return 2;
+    }
     FILE *f = fopen(outpath, "wb"), *fn = fopen(names_path, "w");
     if (!f || !fn) {
         fprintf(err, "patches: cannot write %s\n", f ? names_path : outpath);

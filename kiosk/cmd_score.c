@@ -90,6 +90,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->keep_photo = o->save = 1;
         else if (!strcmp(a, "--db")) { NEED_VALUE(); o->db = v; o->save = 1; }
         else if (!strcmp(a, "--annotate")) { NEED_VALUE(); o->annotate = v; }
+        else if (!strcmp(a, "--force"))
+            o->force = 1;
         else if (!strcmp(a, "--size")) {
             NEED_VALUE();
             if (!parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
@@ -148,6 +150,13 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
         return bad(err, "%s", "--annotate draws on a photo: give one");
+    if (o->force && !o->annotate)
+        return bad(err, "%s", "--force lets --annotate replace a file: give --annotate OUT.png");
+    char msg[512];
+    /* Before anything is read: a picture is never drawn over another file
+     * (or through a link, or onto a device) unless asked. */
+    if (o->annotate && sei_file_target_ok(o->annotate, o->force, msg, sizeof msg))
+        return bad(err, "%s", msg);
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
@@ -546,7 +555,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     sei_score_opts o;
     int rc = sei_cli_score_parse(argc, argv, &o, err);
     if (rc < 0) {
-        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png])\n"
+        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png [--force]])\n"
                      "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"

@@ -131,6 +131,14 @@ expect 3 "no board of 9 lines here" -- score "$src/images/renders/r043.jpg" --si
 expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --size 13 --json
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }
+# An annotated picture never replaces a file unless asked: checked before
+# the photo is read, the file left as it was.
+printf 'keep me' > "$tmp/keep.png"
+expect 2 "already exists: not replaced (give --force" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/keep.png"
+[ "$(cat "$tmp/keep.png")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --annotate replaced a file"; }
+expect 2 "is a directory" -- score "$src/images/renders/r043.jpg" --annotate "$tmp" --force
+expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/keep.png" --force
+[ "$(head -c 4 "$tmp/keep.png" | od -An -c | tr -d ' ')" = "211PNG" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --force did not write the picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
 # The reader's doubts: listed in the JSON (possibly empty), never left out.
 expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\)' -- detect "$src/images/renders/r043.jpg" --json
@@ -145,6 +153,10 @@ for r in r043 r000; do s=$(sed -n 's/^ *"size": *\([0-9]*\).*/\1/p' "$tmp/pset/$
 expect 0 "^$n patches from 2 pictures" -- patches --copies 2 --out "$tmp/p.bin" "$tmp/pset"
 [ "$(wc -c <"$tmp/p.bin")" -eq $((12 + n * (8 + 3 * 24 * 24))) ] && pass=$((pass + 1)) ||
   { fail=$((fail + 1)); echo "FAIL: patches file of $(wc -c <"$tmp/p.bin") bytes for $n patches"; }
+psize=$(wc -c <"$tmp/p.bin")
+expect 2 "already exists: not replaced" -- patches --copies 1 --out "$tmp/p.bin" "$tmp/pset"
+[ "$(wc -c <"$tmp/p.bin")" = "$psize" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: patches replaced a file"; }
+expect 0 "patches from 2 pictures" -- patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset"
 expect 2 "usage: seichi patches" -- patches --copies 0 --out "$tmp/p.bin" "$tmp/pset"
 expect 2 "cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
 
