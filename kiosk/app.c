@@ -917,7 +917,16 @@ static void export_results(sei_app *a)
         fclose(err);
     if (out)
         fclose(out);
-    if (rc) {
+    if (rc == 1 && !made) {
+        /* Damaged results were left out, the rest written: where it went,
+         * and that it is not all; the export named each one, for the log. */
+        if (msg)
+            fputs(msg, stderr);
+        char where[PATH_MAX];
+        where_words(a, dir, usb, where, sizeof where);
+        say(a, sei_ui_string(a->set.lang, SEI_S_EXPORT_SKIPPED), where);
+        snprintf(a->export_dir, sizeof a->export_dir, "%s", dir);
+    } else if (rc) {
         /* The message is one line from the export ("seichi results: ..."). */
         const char *why = msg && *msg ? msg : strerror(made ? mkdir_errno : errno);
         const char *colon = strstr(why, ": ");

@@ -29,6 +29,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <sqlite3.h>
 
 #include "app.h"
 #include "boardfile.h"
@@ -572,6 +573,18 @@ static void test_photo_to_stored_result(void **state)
     tap_button(a, SEI_BTN_EXPORT);
     snprintf(want, sizeof want, "Results exported. On the kiosk: %s/seichi-export-2/", tmpname);
     assert_string_equal(sei_app_status(a), want);
+    /* A damaged result is left out, and the screen says so beside where
+     * the rest went, not "Export failed". */
+    sqlite3 *raw;
+    assert_int_equal(sqlite3_open(db, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "PRAGMA ignore_check_constraints = 1;"
+                                       "UPDATE results SET position = replace(position, '.', '?')",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(raw);
+    tap_button(a, SEI_BTN_EXPORT);
+    snprintf(want, sizeof want, "Exported; damaged results left out. On the kiosk: %s/seichi-export-3/", tmpname);
+    assert_string_equal(sei_app_status(a), want);
     sei_app_destroy(a);
 }
 
@@ -1068,7 +1081,7 @@ static void test_record_resign(void **state)
 
 /* The longest messages a screen shows, in L: where an export went, where
  * a recorded game was saved, a result stored. */
-static void long_messages(sei_lang L, char msgs[3][400])
+static void long_messages(sei_lang L, char msgs[4][400])
 {
     char where[200];
     snprintf(where, sizeof where, sei_ui_string(L, SEI_S_WHERE_USB), "seichi-export-12/");
@@ -1076,6 +1089,8 @@ static void long_messages(sei_lang L, char msgs[3][400])
     snprintf(where, sizeof where, sei_ui_string(L, SEI_S_WHERE_KIOSK), "games/game-20261130-125959-2.sgf");
     snprintf(msgs[1], 400, sei_ui_string(L, SEI_S_REC_SAVED), where);
     snprintf(msgs[2], 400, sei_ui_string(L, SEI_S_SAVED), 12345);
+    snprintf(where, sizeof where, sei_ui_string(L, SEI_S_WHERE_USB), "seichi-export-12/");
+    snprintf(msgs[3], 400, sei_ui_string(L, SEI_S_EXPORT_SKIPPED), where);
 }
 
 /* The screen a is on, drawn with each long message: every button and
@@ -1085,10 +1100,10 @@ static void check_layout(sei_app *a, const char *what)
 {
     sei_ui_view v;
     sei_app_view(a, &v);
-    char msgs[3][400], worst[200];
+    char msgs[4][400], worst[200];
     long_messages(v.lang, msgs);
     sei_ui *ui = (sei_ui *)sei_app_ui(a);
-    for (int m = -1; m < 3; m++) {
+    for (int m = -1; m < 4; m++) {
         v.status = m < 0 ? NULL : msgs[m];
         sei_ui_draw(ui, &v);
         sei_ui_target t[64];

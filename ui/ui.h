@@ -60,6 +60,7 @@ typedef enum {
     SEI_S_EXPORT,           /* "Export results" */
     SEI_S_EXPORTED,         /* "Results exported. %s" : where, in words */
     SEI_S_EXPORT_FAILED,    /* "Export failed: %s" */
+    SEI_S_EXPORT_SKIPPED,   /* "Exported; damaged results left out. %s" : where, in words */
     SEI_S_REC_TITLE,        /* "Recording · move %d" */
     SEI_S_REC_WAITING,      /* waiting for the empty board */
     SEI_S_REC_MOVING,       /* hands over the board */
