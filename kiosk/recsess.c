@@ -470,7 +470,7 @@ static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int 
         for (int j = 0; j < 3; j++) {
             int x = spots[k][j][0], y = spots[k][j][1];
             int c = sei_stone_rule_read(&s->p.track.vision.stone_rule, s->ext_L[y][x] + shift, s->ext_C[y][x],
-                                        r->sample_L[y][x], r->sample_C[y][x], NULL);
+                                        r->sample_L[y][x], r->sample_C[y][x], 1, NULL);
             black[k] += c == SEI_BLACK;
             white[k] += c == SEI_WHITE;
         }
@@ -564,10 +564,8 @@ int sei_recsess_ended(const sei_recsess *s, int *resigned)
  * saved position, seen steady before the tracker locks the lattice. */
 static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st, sei_recsess_event *ev)
 {
-    if (!st->read) {
-        s->start_run = 0;
-        return 0;
-    }
+    if (!st->read)
+        return 0; /* no board this frame: the start seen so far still counts */
     const sei_vision_result *r = &st->r;
     uint8_t g[SEI_MAX_SIZE * SEI_MAX_SIZE];
     int nn = r->size * r->size, black = 0, white = 0;

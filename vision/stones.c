@@ -89,7 +89,7 @@ static sample_t sample(const sei_image *lab, double x, double y, double r)
     return median_of(Ls, Cs, disk(lab, x, y, r, Ls, Cs, 0, 4096));
 }
 
-int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, float *conf)
+int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, int self, float *conf)
 {
     double dL = L - L0, dC = C - C0;
     double bgap = fmax(p->black * L0, p->black_min), wgap = fmax(p->white * (100 - L0), p->white_min);
@@ -98,7 +98,7 @@ int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L,
     double black = -dL / bgap, white = dL / wgap;
     /* Paler and not darker: a white stone in shade is still grey, not
      * yellow. */
-    double pale = dL > p->pale_lift ? -dC / cgap : 0;
+    double pale = dL > (self ? -p->pale_dark_self * bgap : p->pale_lift) ? -dC / cgap : 0;
     if (pale > white)
         white = pale;
     int c = SEI_EMPTY;
@@ -179,7 +179,7 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 bC = Cs[k / 2];
             }
             float conf;
-            int c = sei_stone_rule_read(&p->stone_rule, bL, bC, pt[y][x].L, pt[y][x].C, &conf);
+            int c = sei_stone_rule_read(&p->stone_rule, bL, bC, pt[y][x].L, pt[y][x].C, 0, &conf);
             if (getenv("SEI_TRACE") && (c != SEI_EMPTY || conf < 0.75))
                 fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f\n", x, y,
                         c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC);

@@ -194,7 +194,7 @@ static void classify(const sei_tracker *t, const sei_vision_result *r, uint8_t *
             if (t->ref_ok[y][x])
                 g[y * r->size + x] = (uint8_t)sei_stone_rule_read(&t->p.vision.stone_rule, t->ref_L[y][x] + shift,
                                                                   t->ref_C[y][x], r->sample_L[y][x], r->sample_C[y][x],
-                                                                  NULL);
+                                                                  1, NULL);
 }
 
 /* Points where g and the expected position differ (0 with none). */
@@ -312,11 +312,11 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
     }
     if (improved == 2) {
         /* The looks were learnt where the board was: learn the points
-         * expected empty afresh, as seen now. */
+         * expected empty afresh, as seen now (the others keep theirs until
+         * they are seen empty). */
         const uint8_t *e = expected(t);
         uint8_t empty[NPTS];
         memcpy(empty, e ? e : g, (size_t)nn);
-        memset(t->ref_ok, 0, sizeof t->ref_ok);
         learn(t, best, empty, 1);
     }
     st->stage_ms[SEI_TRACK_SEARCH] += now_ms() - t0;

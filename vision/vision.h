@@ -55,8 +55,13 @@ typedef struct {
     double pale;            /* or white: less chroma than the wood by this share of its chroma
                                (0.4; white stones are grey, wood yellow to brown) */
     double pale_min;        /* ... never less than this (6) */
-    double pale_lift;       /* ... while at least this much lighter than the wood, L* (3): a
+    double pale_lift;       /* ... while at least this much lighter than the wood around, L* (3): a
                                shadow also takes colour away, but darkens */
+    double pale_dark_self;  /* against the point's own empty look, paler counts while darker by no
+                               more than this share of the black gap (1/3): the same point seen
+                               earlier differs only by what stands on it and the light (taken out
+                               first), so a paler point a little darker is a white stone in a hand's
+                               or a neighbour's shade, where the wood around may be grain or shade */
     double unsure;          /* a point read closer to a threshold than this share of it is
                                unsure (0.3) */
 } sei_stone_rule;
@@ -91,8 +96,9 @@ enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
 void sei_vision_params_default(sei_vision_params *p);
 
 /* The stone rule on one point: SEI_EMPTY, SEI_BLACK or SEI_WHITE, and
- * (conf, may be NULL) how sure: 0.5 on a threshold, 1 at twice past it. */
-int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, float *conf);
+ * (conf, may be NULL) how sure: 0.5 on a threshold, 1 at twice past it.
+ * self: (L0, C0) is the point's own empty look, not the wood around it. */
+int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, int self, float *conf);
 
 typedef struct {
     int size;                                   /* 9, 13 or 19 */
