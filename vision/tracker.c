@@ -407,7 +407,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
     }
 
     int nn = t->size * t->size;
-    int refitted = 0;
+    int refitted = 0, have_reading = 0;
     t->since_search++;
     if ((t->p.search_every && t->since_search >= t->p.search_every) || (t->p.search_after_motion && t->after_motion)) {
         /* Look for the board afresh: it may have been moved, or swapped. */
@@ -446,10 +446,20 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
                 st->found_again = 1;
                 refitted = 1;
             }
+        } else {
+            /* The same board where it was: its reading serves, the corners
+             * following the search's within its jitter (no second read). */
+            memcpy(t->corners, found.corners, sizeof t->corners);
+            st->r = found;
+            double t1 = now_ms();
+            flat(&st->r, g);
+            classify(t, &st->r, g);
+            st->stage_ms[SEI_TRACK_CLASSIFY] = now_ms() - t1;
+            have_reading = 1;
         }
     }
     t->after_motion = 0;
-    if (!refitted) {
+    if (!refitted && !have_reading) {
         double t1 = now_ms();
         vs = sei_vision_read_corners(t->v, f, (const double(*)[2])t->corners, t->size, &st->r);
         st->stage_ms[SEI_TRACK_READ] = now_ms() - t1;
