@@ -1,8 +1,9 @@
 /* app.c - the kiosk's state machine: live view, capture, confirm, count,
  * agree and store; settings; and the "no camera" screen with its retry.
  *
- * One thread. The live view reads every frame with a reader shrunk for
- * speed; the capture rereads the frame at full size. A capture happens by
+ * One thread. The live view follows the board with the board tracker
+ * (vision/tracker.h, the recorder's), on frames shrunk for speed; the
+ * capture rereads the frame at full size. A capture happens by
  * itself once the board has been found, unchanged and without motion for
  * still_ms, and only once per settled scene (after "back" or "resume
  * play" the scene must change first), or when someone taps Capture. */
@@ -25,11 +26,11 @@
 #include "cvwrap.h"
 #include "deadstones.h"
 #include "lattice.h"
-#include "motion.h"
 #include "recsess.h"
 #include "source.h"
 #include "store.h"
 #include "textbuf.h"
+#include "tracker.h"
 #include "vision.h"
 
 
@@ -55,18 +56,18 @@ struct sei_app {
     double retry_at;
     sei_image frame, view;           /* the newest frame; a copy shrunk for the screen when big */
     int view_owned;
-    sei_vision *live, *full;
-    int live_size, full_size;        /* the size setting each reader was made for */
+    sei_tracker *live;               /* the live view's board tracker (the recorder's kind, vision/tracker.h) */
+    sei_vision *full;                /* the capture's reader */
+    int live_size, full_size;        /* the size setting each was made for */
+    sei_tracker_state track;         /* the live tracker's last step */
     sei_vision_result seen;          /* the live reading */
     int found, moving, unsure, fails;
-    int since_search;                /* frames read on the known lattice since the last search */
     int searched;                    /* the last frame searched for the lattice */
     double detect_ms;
     double still_since;
     uint8_t last_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
     double last_corners[4][2];
     int have_last, last_size;
-    sei_motion motion;
     int armed;                       /* an automatic capture may happen */
     uint8_t captured_grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int captured_size;
@@ -217,7 +218,9 @@ static int source_open(sei_app *a, const char *spec)
     a->reread = 0;
     a->screen = SEI_SCREEN_LIVE;
     a->have_last = 0;
-    sei_motion_reset(&a->motion);
+    /* Another camera: the board is found afresh. */
+    if (a->live)
+        sei_tracker_unlock(a->live);
     a->found = a->moving = a->unsure = 0;
     a->armed = 1;
     a->fails = 0;
@@ -227,30 +230,43 @@ static int source_open(sei_app *a, const char *spec)
 
 /* ---- the live view ------------------------------------------------------------- */
 
-/* A reader for the size setting, remade when the setting changes: the
- * live one shrinks frames further and guesses fewer lattices (a miss costs
- * one frame, not a result); the full one reads captures. */
-static sei_vision *reader(sei_app *a, int live)
+/* The capture's reader for the size setting, remade when the setting
+ * changes. */
+static sei_vision *reader(sei_app *a)
 {
-    sei_vision **v = live ? &a->live : &a->full;
-    int *made_for = live ? &a->live_size : &a->full_size;
-    if (*v && *made_for == a->set.size)
-        return *v;
-    sei_vision_destroy(*v);
+    if (a->full && a->full_size == a->set.size)
+        return a->full;
+    sei_vision_destroy(a->full);
     sei_vision_params vp;
     sei_vision_params_default(&vp);
     vp.size = a->set.size;
-    if (live) {
-        vp.work_side = a->p.live_side;
-        vp.lattice.rounds = 600;
-        /* The live view only previews the stones and watches for hands,
-         * many times a second: the hand-set reader is enough there; the
-         * capture reads with the learned classifier and its doubts. */
-        vp.classifier = SEI_CLASSIFIER_RULES;
-    }
-    *v = sei_vision_create(&vp);
-    *made_for = a->set.size;
-    return *v;
+    a->full = sei_vision_create(&vp);
+    a->full_size = a->set.size;
+    return a->full;
+}
+
+/* The live view's tracker, remade when the size setting changes: it
+ * shrinks frames further than the capture and guesses fewer lattices (a
+ * miss costs one frame, not a result). It is the recorder's tracker with
+ * the live view's settings (sei_tracker_params_live): it locks on the
+ * first board found, searches again every search_every frames and after
+ * motion. */
+static sei_tracker *live_tracker(sei_app *a)
+{
+    if (a->live && a->live_size == a->set.size)
+        return a->live;
+    sei_tracker_destroy(a->live);
+    sei_tracker_params tp;
+    sei_tracker_params_default(&tp);
+    sei_tracker_params_live(&tp);
+    tp.vision.size = a->set.size;
+    tp.vision.work_side = a->p.live_side;
+    tp.vision.lattice.rounds = 600;
+    tp.motion = a->p.motion;
+    tp.search_every = a->p.search_every;
+    a->live = sei_tracker_create(&tp);
+    a->live_size = a->set.size;
+    return a->live;
 }
 
 /* Keep f as the newest frame, with the copy the screen shows: at most
@@ -300,11 +316,11 @@ static int live_tick(sei_app *a)
         return 1;
     }
     frame_take(a, f);
-    int moved = sei_motion_update(&a->motion, &f) > a->p.motion;
-    sei_vision *v = reader(a, 1);
-    sei_vision_result r;
-    int ok;
-    if (moved && a->found) {
+    sei_tracker *tk = live_tracker(a);
+    sei_tracker_state *ts = &a->track;
+    int ok = tk && sei_tracker_step(tk, &f, ts) == SEI_VISION_OK && ts->read;
+    int moved = tk && ts->moving;
+    if (moved) {
         /* Hands at the board: nothing to read until they are gone; the
          * last grid stays on screen, drawn as moving. */
         a->moving = 1;
@@ -312,21 +328,17 @@ static int live_tick(sei_app *a)
         a->armed = 1;
         a->detect_ms = 0;
         a->searched = 0;
-        a->since_search = a->p.search_every; /* the board may have been bumped: search again */
         return 1;
     }
-    if (a->found && a->since_search < a->p.search_every && a->last_size) {
-        /* Nothing moved since the lattice was found: read the stones on it
-         * (a few ms) instead of searching the picture for it again. */
-        ok = v && sei_vision_read_corners(v, &f, (const double(*)[2])a->last_corners, a->last_size, &r) == SEI_VISION_OK;
-        a->since_search++;
-        a->searched = 0;
-    } else {
-        ok = v && sei_vision_read(v, &f, &r) == SEI_VISION_OK;
-        a->since_search = 0;
-        a->searched = 1;
+    a->searched = tk && ts->searched;
+    sei_vision_result r;
+    if (ok) {
+        /* The tracker's reading: each point against its own empty look. */
+        r = ts->r;
+        memcpy(r.grid, ts->grid, sizeof r.grid);
+        memcpy(r.corners, ts->corners, sizeof r.corners);
     }
-    a->detect_ms = ok ? r.ms : 0;
+    a->detect_ms = ok ? ts->ms : 0;
     int changed = 1;
     if (ok) {
         a->seen = r;
@@ -430,7 +442,7 @@ static int capture(sei_app *a)
         say(a, "%s", sei_ui_string(a->set.lang, SEI_S_NOBOARD));
         return -1;
     }
-    sei_vision *v = reader(a, 0);
+    sei_vision *v = reader(a);
     if (!v)
         return -1;
     sei_vision_result r;
@@ -994,7 +1006,7 @@ void sei_app_destroy(sei_app *a)
         record_finish(a, 0); /* the SGF holds every move already; this writes it once more */
     source_close(a);
     frame_clear(a);
-    sei_vision_destroy(a->live);
+    sei_tracker_destroy(a->live);
     sei_vision_destroy(a->full);
     sei_board_destroy(a->board);
     sei_ui_destroy(a->ui);

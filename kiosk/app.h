@@ -1,7 +1,8 @@
 /* app.h - the kiosk: frames in, screens out, an agreed result stored.
  *
- * The app owns the frame source, the two readers (a fast one for the live
- * view, the full one at capture), the position being confirmed, the count
+ * The app owns the frame source, the live view's board tracker (the one the
+ * recorder uses, vision/tracker.h, on frames shrunk for speed), the full
+ * reader at capture, the position being confirmed, the count
  * and the results store. It draws through ui/ and decides every rule
  * through rules/. Time is passed in (sei_app_tick's now), so tests drive a
  * whole session with synthetic events and a synthetic clock. */

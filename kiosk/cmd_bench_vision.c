@@ -300,19 +300,28 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     sei_vision_params vp;
     sei_vision_params_default(&vp);
     int first = 0;
-    if (argc >= 2 && !strcmp(argv[0], "--model")) {
-        vp.points.model_path = argv[1];
-        first = 2;
+    for (;;) {
+        if (argc - first >= 2 && !strcmp(argv[first], "--model")) {
+            vp.points.model_path = argv[first + 1];
+            first += 2;
+        } else if (argc - first >= 1 && !strcmp(argv[first], "--rules")) {
+            /* The hand-set stone rule alone (the tracker's), for comparing it. */
+            vp.classifier = SEI_CLASSIFIER_RULES;
+            first++;
+        } else
+            break;
     }
     if (argc - first < 1 || argv[first][0] == '-') {
-        fprintf(err, "usage: seichi bench vision [--model FILE.onnx] DIR...\n");
+        fprintf(err, "usage: seichi bench vision [--model FILE.onnx] [--rules] DIR...\n");
         return 2;
     }
     /* Figures for one core: OpenCV keeps to the calling thread. */
     sei_cv_threads(1);
     fprintf(out, "board reading against the truth beside each picture (one thread)\n");
     /* Which data the figures may have been influenced by. */
-    if (vp.points.model_path)
+    if (vp.classifier == SEI_CLASSIFIER_RULES)
+        fprintf(out, "point classifier: none, the hand-set stone rule alone (--rules)\n");
+    else if (vp.points.model_path)
         fprintf(out, "point classifier: the model in %s\n", vp.points.model_path);
     else
         fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "

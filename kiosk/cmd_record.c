@@ -392,11 +392,16 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         /* Which corner of a board is "top left" depends on where the camera
          * stands (the reader calls the picture's top-left corner so; the
          * renderer, for a board seen corner-on, may call the next one so):
-         * the game is the same under any of the board's eight symmetries,
-         * so compare under the best one, the same for the whole game. */
+         * compare under the best of the board's four rotations, the same for
+         * the whole game. Not its mirror images: no camera sees a board
+         * mirrored, so a mirrored record is a wrong one. The symmetries
+         * below are (transpose, flip x, flip y); the rotations are 0, 3
+         * (a half turn), 5 and 6 (quarter turns). */
+        static const int rotations[4] = {0, 3, 5, 6};
         int right = 0;
         tmove *turned = malloc(sizeof *turned * (size_t)(nt + 1));
-        for (int sym = 0; got && turned && sym < 8; sym++) {
+        for (int k = 0; got && turned && k < 4; k++) {
+            int sym = rotations[k];
             for (int i = 0; i < nt; i++) {
                 int x = truth[i].x, y = truth[i].y, m1 = size - 1;
                 if (x >= 0) {

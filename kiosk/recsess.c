@@ -11,25 +11,25 @@
 #include <unistd.h>
 
 #include "lattice.h"
-#include "motion.h"
 #include "recsess.h"
 #include "score.h"
 #include "sgf.h"
 #include "textbuf.h"
-#include "vision.h"
+#include "tracker.h"
 
 struct sei_recsess {
     sei_recsess_params p;
     char path[1024];
     int resume, syncing;
-    sei_vision *v;
-    sei_motion motion;
+    sei_tracker *tk;                    /* the board followed: geometry, motion, each point read */
     int locked, size;
     double corners[4][2];
     sei_recorder *rec;
-    /* voting */
-    uint8_t last[SEI_MAX_SIZE * SEI_MAX_SIZE], fed[SEI_MAX_SIZE * SEI_MAX_SIZE];
-    int run, have_fed;
+    /* The start, seen steady: the same start reading this many times in a row. */
+    uint8_t start[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int start_run, start_size;
+    uint8_t fed[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int have_fed;
     int lost;                           /* frames in a row far from the game */
     /* what the SGF will say about the moves: notes[k] follow move k (0: before the first) */
     char **notes;
@@ -38,13 +38,9 @@ struct sei_recsess {
     int dirty;                          /* changed since the file was last written */
     int loaded;                         /* --resume found a saved game and replayed it */
     char date[32];
-    /* Each point as it looked empty, from the start: a stone is read as a
-     * change from that (its own grid-line ink, its own light) rather than
-     * against fixed thresholds. ref_ok: the point was seen empty. */
-    float ref_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ref_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
-    uint8_t ref_ok[SEI_MAX_SIZE][SEI_MAX_SIZE];
-    /* The same for a lattice one ring wider, whose outer ring is just
-     * outside the grid: where the end-of-game stones go. */
+    /* Each point of a lattice one ring wider than the board, as it looked
+     * at the start: its outer ring is just outside the grid, where the
+     * end-of-game stones go (the board's own points are the tracker's). */
     float ext_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ext_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int ext_ok;
     int ended, resigned, end_offered;
@@ -65,9 +61,7 @@ void sei_recsess_params_default(sei_recsess_params *p)
 {
     memset(p, 0, sizeof *p);
     sei_rules_params_default(&p->rules);
-    p->stable_frames = 3;
-    p->motion = 5;
-    p->work_side = 1000;
+    sei_tracker_params_default(&p->track);
 }
 
 const char *sei_recsess_errmsg(const sei_recsess *s) { return s ? s->msg : "no recording"; }
@@ -320,8 +314,6 @@ sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_pat
         s->p = *p;
     else
         sei_recsess_params_default(&s->p);
-    if (s->p.stable_frames < 1)
-        s->p.stable_frames = 1;
     snprintf(s->path, sizeof s->path, "%s", sgf_path);
     s->resume = resume;
     time_t now = time(NULL);
@@ -348,16 +340,12 @@ sei_recsess *sei_recsess_create(const sei_recsess_params *p, const char *sgf_pat
         sei_recsess_destroy(s);
         return NULL;
     }
-    sei_vision_params vp;
-    sei_vision_params_default(&vp);
-    vp.work_side = s->p.work_side;
-    vp.size = s->p.size;
-    /* The recorder reads each point against its own empty look (the
-     * samples of stones.c), many times a second: the learned classifier's
-     * absolute reading is not used here yet. */
-    vp.classifier = SEI_CLASSIFIER_RULES;
-    s->v = sei_vision_create(&vp);
-    if (!s->v) {
+    sei_tracker_params tp = s->p.track;
+    tp.vision.size = s->p.size;
+    /* The recorder decides when the board shows the game's start. */
+    tp.auto_lock = 0;
+    s->tk = sei_tracker_create(&tp);
+    if (!s->tk) {
         snprintf(err, n, "out of memory");
         sei_recsess_destroy(s);
         return NULL;
@@ -369,19 +357,12 @@ void sei_recsess_destroy(sei_recsess *s)
 {
     if (!s)
         return;
-    sei_vision_destroy(s->v);
+    sei_tracker_destroy(s->tk);
     sei_recorder_destroy(s->rec);
     for (int i = 0; i < s->notes_cap; i++)
         free(s->notes[i]);
     free(s->notes);
     free(s);
-}
-
-static void grid_flat(const sei_vision_result *r, uint8_t *g)
-{
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++)
-            g[y * r->size + x] = r->grid[y][x];
 }
 
 static int cmp_float(const void *a, const void *b)
@@ -400,118 +381,24 @@ static float median_or_zero(float *v, int n)
     return v[n / 2];
 }
 
-/* What stands on a point that looks L, C (lightness, chroma) where it
- * looked L0, C0 empty: a black stone takes away most of the light; a white
- * one adds light, or at least takes away the wood's colour. */
-static int stone_against(double L0, double C0, double L, double C)
-{
-    double dL = L - L0, dC = C - C0;
-    double bgap = fmax(10, 0.35 * L0), wgap = fmax(5, 0.3 * (100 - L0)), cgap = fmax(6, 0.4 * C0);
-    if (dL < -bgap)
-        return SEI_BLACK;
-    if (dL > wgap || (dC < -cgap && dL > -bgap / 3))
-        return SEI_WHITE;
-    return SEI_EMPTY;
-}
-
-/* Remember how the empty points look. */
-static void ref_learn(sei_recsess *s, const sei_vision_result *r, const uint8_t *g, double weight)
-{
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++) {
-            if (g[y * r->size + x] != SEI_EMPTY)
-                continue;
-            if (!s->ref_ok[y][x] || weight >= 1) {
-                s->ref_L[y][x] = r->sample_L[y][x];
-                s->ref_C[y][x] = r->sample_C[y][x];
-                s->ref_ok[y][x] = 1;
-            } else {
-                s->ref_L[y][x] += (float)(weight * (r->sample_L[y][x] - s->ref_L[y][x]));
-                s->ref_C[y][x] += (float)(weight * (r->sample_C[y][x] - s->ref_C[y][x]));
-            }
-        }
-}
-
-/* Read each point against itself empty. The light may have changed since
- * (a cloud, a lamp): the median change over the points the game says are
- * empty is that change, and is taken out first. Points never seen empty
- * keep the reader's own call. */
-static void ref_classify(const sei_recsess *s, const sei_vision_result *r, uint8_t *g)
+/* The recorded position, row by row. */
+static void game_position(const sei_recsess *s, uint8_t *g)
 {
     const sei_board *b = sei_recorder_board(s->rec);
-    float dl[SEI_MAX_SIZE * SEI_MAX_SIZE];
-    int n = 0;
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++)
-            if (s->ref_ok[y][x] && b->color[sei_board_point(b, x, y)] == SEI_EMPTY)
-                dl[n++] = r->sample_L[y][x] - s->ref_L[y][x];
-    float shift = median_or_zero(dl, n);
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++) {
-            if (!s->ref_ok[y][x])
-                continue;
-            g[y * r->size + x] = (uint8_t)stone_against(s->ref_L[y][x] + shift, s->ref_C[y][x], r->sample_L[y][x],
-                                                        r->sample_C[y][x]);
-        }
+    for (int y = 0; y < s->size; y++)
+        for (int x = 0; x < s->size; x++)
+            g[y * s->size + x] = (uint8_t)b->color[sei_board_point(b, x, y)];
 }
 
 /* Points where a reading and the recorded position differ. */
 static int distance_to_game(const sei_recsess *s, const uint8_t *g)
 {
-    const sei_board *b = sei_recorder_board(s->rec);
+    uint8_t e[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    game_position(s, e);
     int d = 0;
-    for (int y = 0; y < s->size; y++)
-        for (int x = 0; x < s->size; x++)
-            d += b->color[sei_board_point(b, x, y)] != g[y * s->size + x];
+    for (int i = 0; i < s->size * s->size; i++)
+        d += e[i] != g[i];
     return d;
-}
-
-/* After a bump: search the picture for the board again, and take the
- * lattice (in whichever of its four turns) that best matches the game. */
-static int refit(sei_recsess *s, const sei_image *f, uint8_t *g, int *best_d, sei_vision_result *best)
-{
-    sei_vision_result r;
-    if (sei_vision_read(s->v, f, &r) != SEI_VISION_OK || r.size != s->size)
-        return 0;
-    int improved = 0;
-    for (int k = 0; k < 4; k++) {
-        double c[4][2];
-        for (int i = 0; i < 4; i++) {
-            c[i][0] = r.corners[(i + k) % 4][0];
-            c[i][1] = r.corners[(i + k) % 4][1];
-        }
-        sei_vision_result rr;
-        if (sei_vision_read_corners(s->v, f, (const double(*)[2])c, s->size, &rr) != SEI_VISION_OK)
-            continue;
-        /* Read against each point's remembered look, and as the reader
-         * alone: a camera that moved sees the board from elsewhere, and
-         * the remembered looks may no longer fit. */
-        uint8_t gg[SEI_MAX_SIZE * SEI_MAX_SIZE], raw[SEI_MAX_SIZE * SEI_MAX_SIZE];
-        grid_flat(&rr, raw);
-        memcpy(gg, raw, sizeof gg);
-        ref_classify(s, &rr, gg);
-        int d = distance_to_game(s, gg), d_raw = distance_to_game(s, raw);
-        int use_raw = d_raw < d;
-        if (use_raw)
-            d = d_raw;
-        if (d < *best_d) {
-            *best_d = d;
-            memcpy(s->corners, c, sizeof c);
-            memcpy(g, use_raw ? raw : gg, (size_t)s->size * (size_t)s->size);
-            *best = rr;
-            improved = 1 + use_raw;
-        }
-    }
-    if (improved == 2) {
-        /* Learn the points the game says are empty afresh, as seen now. */
-        const sei_board *b = sei_recorder_board(s->rec);
-        uint8_t empty[SEI_MAX_SIZE * SEI_MAX_SIZE];
-        for (int y = 0; y < s->size; y++)
-            for (int x = 0; x < s->size; x++)
-                empty[y * s->size + x] = b->color[sei_board_point(b, x, y)] == SEI_EMPTY ? SEI_EMPTY : SEI_BLACK;
-        ref_learn(s, best, empty, 1);
-    }
-    return improved;
 }
 
 static void describe(sei_recsess *s, const sei_rec_update *u, double t)
@@ -554,7 +441,8 @@ static int read_ext(sei_recsess *s, const sei_image *f, sei_vision_result *r)
                             {-OUTSIDE, n - 1 + OUTSIDE}};
     for (int i = 0; i < 4; i++)
         sei_h_apply(H, o[i][0], o[i][1], &ext[i][0], &ext[i][1]);
-    return sei_vision_read_corners(s->v, f, (const double(*)[2])ext, n + 2, r) == SEI_VISION_OK ? 0 : -1;
+    return sei_vision_read_corners(sei_tracker_reader(s->tk), f, (const double(*)[2])ext, n + 2, r) == SEI_VISION_OK
+               ? 0 : -1;
 }
 
 /* The stones just outside each corner of the grid: at the diagonal spot
@@ -586,7 +474,8 @@ static void corner_stones(const sei_recsess *s, const sei_vision_result *r, int 
         black[k] = white[k] = 0;
         for (int j = 0; j < 3; j++) {
             int x = spots[k][j][0], y = spots[k][j][1];
-            int c = stone_against(s->ext_L[y][x] + shift, s->ext_C[y][x], r->sample_L[y][x], r->sample_C[y][x]);
+            int c = sei_stone_rule_read(&s->p.track.vision.stone_rule, s->ext_L[y][x] + shift, s->ext_C[y][x],
+                                        r->sample_L[y][x], r->sample_C[y][x], 1, NULL);
             black[k] += c == SEI_BLACK;
             white[k] += c == SEI_WHITE;
         }
@@ -676,120 +565,98 @@ int sei_recsess_ended(const sei_recsess *s, int *resigned)
     return s->ended;
 }
 
-int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
+/* The start: the empty board, the handicap stones, or on --resume the
+ * saved position, seen steady before the tracker locks the lattice. */
+static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st, sei_recsess_event *ev)
 {
-    memset(ev, 0, sizeof *ev);
-    t += s->t_offset; /* a resumed game's clock goes on from its last move */
-    ev->locked = s->locked;
-    ev->ended = s->ended;
-    ev->resigned = s->resigned;
-    if (s->ended)
-        return 0;
-    if (sei_motion_update(&s->motion, f) > s->p.motion) {
-        ev->moving = 1;
-        s->run = 0;
-        return 0;
-    }
+    if (!st->read)
+        return 0; /* no board this frame: the start seen so far still counts */
+    const sei_vision_result *r = &st->r;
     uint8_t g[SEI_MAX_SIZE * SEI_MAX_SIZE];
-    sei_vision_result r;
-    if (!s->locked) {
-        /* The start: the empty board, the handicap stones, or on --resume
-         * the saved position, seen steady before the lattice is locked. */
-        if (sei_vision_read(s->v, f, &r) != SEI_VISION_OK)
-            return 0;
-        grid_flat(&r, g);
-        int nn = r.size * r.size, black = 0, white = 0;
-        for (int i = 0; i < nn; i++) {
-            black += g[i] == SEI_BLACK;
-            white += g[i] == SEI_WHITE;
+    int nn = r->size * r->size, black = 0, white = 0;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            g[y * r->size + x] = r->grid[y][x];
+            black += r->grid[y][x] == SEI_BLACK;
+            white += r->grid[y][x] == SEI_WHITE;
         }
-        /* The start: an empty board or the handicap stones. The reader on
-         * its own may see a stone or two in a bare board's grain; those
-         * are forgiven here (the board is known to be empty), and from
-         * then on every point is compared with itself. */
-        int slack = s->p.handicap ? 0 : 1 + nn / 90;
-        if (s->p.size && r.size != s->p.size)
-            return 0; /* another board size than the game's: not this board */
-        if (!s->rec && (white + (black > s->p.handicap ? black - s->p.handicap : 0) > slack ||
-                        black < s->p.handicap))
-            return 0; /* not the start yet: wait */
-        if (!s->rec && !s->p.handicap)
-            memset(g, SEI_EMPTY, (size_t)nn);
-        if (s->run && r.size == s->size && !memcmp(s->last, g, (size_t)nn))
-            s->run++;
-        else {
-            s->run = 1;
-            s->size = r.size;
-            memcpy(s->last, g, (size_t)nn);
-        }
-        if (s->run < s->p.stable_frames)
-            return 0;
-        memcpy(s->corners, r.corners, sizeof s->corners);
-        /* Learn the empty points on the lattice as it will be read from now on. */
-        sei_vision_result rr;
-        if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, r.size, &rr) == SEI_VISION_OK)
-            ref_learn(s, &rr, g, 1);
-        s->size = r.size;
-        if (make_recorder(s, g)) {
-            /* Not locked: the next steady start may do better. */
-            sei_recorder_destroy(s->rec);
-            s->rec = NULL;
-            s->run = 0;
-            return -1;
-        }
-        s->locked = 1;
-        ev->locked = 1;
-        s->dirty = !s->loaded;
-        ext_learn(s, f);
-        memcpy(s->fed, g, (size_t)nn);
-        s->have_fed = !s->loaded;
-        s->run = 0;
-        if (s->syncing && distance_to_game(s, g) == 0) {
-            /* The board already shows the saved position. */
-            s->syncing = 0;
-            s->have_fed = 1;
-            ev->synced = 1;
-        }
-        return sei_recsess_save(s);
-    }
-
-    int nn = s->size * s->size;
-    if (sei_vision_read_corners(s->v, f, (const double(*)[2])s->corners, s->size, &r) != SEI_VISION_OK)
+    /* The reader on its own may see a stone or two in a bare board's
+     * grain; those are forgiven here (the board is known to be empty), and
+     * from then on every point is compared with itself. */
+    int slack = s->p.handicap ? 0 : 1 + nn / 90;
+    if ((s->p.size && r->size != s->p.size) || /* another board size than the game's: not this board */
+        (!s->rec && (white + (black > s->p.handicap ? black - s->p.handicap : 0) > slack || black < s->p.handicap))) {
+        s->start_run = 0; /* not the start yet: wait */
         return 0;
-    grid_flat(&r, g);
-    ref_classify(s, &r, g);
-    /* Vote: only a reading seen stable_frames times in a row counts. A
-     * hand held still over the board for a frame or two never gets there. */
-    if (s->run && !memcmp(s->last, g, (size_t)nn))
-        s->run++;
+    }
+    if (!s->rec && !s->p.handicap)
+        memset(g, SEI_EMPTY, (size_t)nn);
+    if (s->start_run && r->size == s->start_size && !memcmp(s->start, g, (size_t)nn))
+        s->start_run++;
     else {
-        s->run = 1;
-        memcpy(s->last, g, (size_t)nn);
+        s->start_run = 1;
+        s->start_size = r->size;
+        memcpy(s->start, g, (size_t)nn);
     }
-    if (s->run < s->p.stable_frames)
+    if (s->start_run < s->p.track.stable_frames)
         return 0;
-    /* A steady reading far from the game (a move changes a point or two,
-     * with its captures a few more): the board was bumped or slid. Search
-     * for it again; judge only steady frames, so a hand cannot pull the
-     * lattice away. */
-    int d = distance_to_game(s, g);
-    const sei_board *b = sei_recorder_board(s->rec);
-    int stones = 0;
-    for (int i = 0; i < nn; i++)
-        stones += b->color[sei_board_point(b, i % s->size, i / s->size)] != SEI_EMPTY;
-    int far = 6 + stones / 8;
-    if (d > far && refit(s, f, g, &d, &r)) {
+    s->start_run = 0;
+    if (sei_tracker_lock(s->tk, f, g))
+        return 0;
+    s->size = r->size;
+    if (make_recorder(s, g)) {
+        /* Not locked: the next steady start may do better. */
+        sei_recorder_destroy(s->rec);
+        s->rec = NULL;
+        sei_tracker_unlock(s->tk);
+        return -1;
+    }
+    uint8_t e[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    game_position(s, e);
+    sei_tracker_expect(s->tk, e);
+    s->locked = 1;
+    ev->locked = 1;
+    memcpy(s->corners, r->corners, sizeof s->corners);
+    s->dirty = !s->loaded;
+    ext_learn(s, f);
+    memcpy(s->fed, g, (size_t)nn);
+    s->have_fed = !s->loaded;
+    if (s->syncing && distance_to_game(s, g) == 0) {
+        /* The board already shows the saved position. */
+        s->syncing = 0;
+        s->have_fed = 1;
+        ev->synced = 1;
+    }
+    return sei_recsess_save(s);
+}
+
+static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state *st, sei_recsess_event *ev)
+{
+    if (sei_tracker_step(s->tk, f, st) != SEI_VISION_OK)
+        return 0; /* a frame the reader could not take: the next one may do */
+    if (st->moving) {
+        ev->moving = 1;
+        return 0;
+    }
+    if (!s->locked)
+        return start(s, f, st, ev);
+    if (!st->read || !st->steady)
+        return 0;
+    memcpy(s->corners, st->corners, sizeof s->corners);
+    int nn = s->size * s->size;
+    uint8_t g[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    for (int y = 0; y < s->size; y++)
+        memcpy(g + y * s->size, st->grid[y], (size_t)s->size);
+    if (st->found_again) {
         ev->refit = 1;
         ext_learn(s, f);
-        memcpy(s->last, g, (size_t)nn);
-        s->run = s->p.stable_frames; /* the same steady frame, read right */
     }
-    if (d > far) {
-        /* Still far: not found yet, or knocked about. Feed nothing (a
-         * wrong lattice would invent moves); once it has stayed so, say
-         * that it needs rebuilding. */
+    if (st->lost) {
+        /* Far from the game, the board not found again: not found yet, or
+         * knocked about. Feed nothing (a wrong lattice would invent moves);
+         * once it has stayed so, say that it needs rebuilding. */
         ev->lost = 1;
-        if (++s->lost == 4 * s->p.stable_frames) {
+        if (++s->lost == 4 * s->p.track.stable_frames) {
             char text[160];
             snprintf(text, sizeof text, "At %.1f s: the board does not match the game; rebuild the recorded position.", t);
             note_add(s, text);
@@ -799,7 +666,7 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
         return 0;
     }
     s->lost = 0;
-    if (s->run % s->p.stable_frames == 0 && !s->syncing && watch_end(s, f, t, ev))
+    if (st->run % s->p.track.stable_frames == 0 && !s->syncing && watch_end(s, f, t, ev))
         return sei_recsess_save(s);
     if (s->have_fed && !memcmp(s->fed, g, (size_t)nn))
         return 0;
@@ -828,17 +695,35 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     ev->state = 1;
     if (sei_recorder_observe(s->rec, g, t, &ev->u) != SEI_OK)
         return fail(s, "%s", sei_recorder_errmsg(s->rec));
+    /* The tracker holds its readings against the game from now on. */
+    uint8_t e[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    game_position(s, e);
+    sei_tracker_expect(s->tk, e);
     if (ev->u.undone) {
         const sei_rec_move *m;
         notes_drop_after(s, sei_recorder_moves(s->rec, &m));
     }
     describe(s, &ev->u, t);
-    /* The light drifts over a game: follow it on the points that agree. */
-    if (!(ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED)))
-        ref_learn(s, &r, g, 0.1);
     if (ev->u.moves || ev->u.undone || (ev->u.flags & (SEI_REC_MOVED | SEI_REC_DISTURBED))) {
         s->dirty = 1;
         return sei_recsess_save(s);
     }
     return 0;
+}
+
+int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev)
+{
+    memset(ev, 0, sizeof *ev);
+    t += s->t_offset; /* a resumed game's clock goes on from its last move */
+    ev->locked = s->locked;
+    ev->ended = s->ended;
+    ev->resigned = s->resigned;
+    if (s->ended)
+        return 0;
+    sei_tracker_state *st = malloc(sizeof *st);
+    if (!st)
+        return fail(s, "out of memory");
+    int rc = frame(s, f, t, st, ev);
+    free(st);
+    return rc;
 }

@@ -1,14 +1,16 @@
 /* recsess.h - recording a game from frames: the camera side of the
  * recorder (rules/record.h) and its SGF file.
  *
- * Frames go in one by one. The board's geometry is locked at the start
- * (the empty board, or the handicap stones), then followed: while nothing
- * moves, the stones are read on the locked lattice; when the reading
- * stops matching the recorded game (the board was bumped or slid), the
- * picture is searched for the board again and the lattice that best
- * matches the game is taken. Frames with motion (hands, arms, sleeves) are
- * skipped. A reading becomes a state only after `stable_frames` identical
- * readings in a row, and each new state goes to the recorder. After every
+ * Frames go in one by one to the board tracker (vision/tracker.h), the
+ * same one the kiosk's live view uses. The board's geometry is locked at
+ * the start (the empty board, or the handicap stones), then followed:
+ * while nothing moves, the stones are read on the locked lattice, each
+ * point against its own empty look; when the reading stops matching the
+ * recorded game (the board was bumped or slid), the picture is searched
+ * for the board again and the lattice that best matches the game is
+ * taken. Frames with motion (hands, arms, sleeves) are skipped. A reading
+ * becomes a state only after `stable_frames` identical readings in a row,
+ * and each new state goes to the recorder. After every
  * recorded move the SGF is written again, whole, under a temporary name
  * and renamed over the old one, so a crash or a power cut loses no move;
  * --resume reads it back and waits for the board to show its position. */
@@ -20,14 +22,14 @@
 #include "image.h"
 #include "record.h"
 #include "rules.h"
+#include "tracker.h"
 
 typedef struct {
     int size;            /* 0: find it; or 9, 13, 19 */
     int handicap;        /* black stones set before White's first move (0) */
     sei_rules rules;     /* rules and komi written to the SGF; legality follows them */
-    int stable_frames;   /* identical readings in a row that make a state (3) */
-    double motion;       /* grey change per sampled point that counts as motion (5) */
-    int work_side;       /* the reader's working size, pixels (1000) */
+    sei_tracker_params track; /* following the board (tracker.h): its stable_frames identical
+                            readings in a row make a state; its vision.size is set from size */
 } sei_recsess_params;
 
 void sei_recsess_params_default(sei_recsess_params *p);

@@ -89,6 +89,33 @@ static sample_t sample(const sei_image *lab, double x, double y, double r)
     return median_of(Ls, Cs, disk(lab, x, y, r, Ls, Cs, 0, 4096));
 }
 
+int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, int self, float *conf)
+{
+    double dL = L - L0, dC = C - C0;
+    double bgap = fmax(p->black * L0, p->black_min), wgap = fmax(p->white * (100 - L0), p->white_min);
+    double cgap = fmax(p->pale * C0, p->pale_min);
+    /* Scores: how far past each threshold, in threshold units. */
+    double black = -dL / bgap, white = dL / wgap;
+    /* Paler and not darker: a white stone in shade is still grey, not
+     * yellow. */
+    double pale = dL > (self ? -p->pale_dark_self * bgap : p->pale_lift) ? -dC / cgap : 0;
+    if (pale > white)
+        white = pale;
+    int c = SEI_EMPTY;
+    double m;
+    if (black >= 1 && black >= white) {
+        c = SEI_BLACK;
+        m = black - 1;
+    } else if (white >= 1) {
+        c = SEI_WHITE;
+        m = white - 1;
+    } else
+        m = 1 - fmax(black, white);
+    if (conf)
+        *conf = (float)(0.5 + 0.5 * (m > 1 ? 1 : m < 0 ? 0 : m));
+    return c;
+}
+
 void sei_stones_classify(const sei_image *lab, int size, double cell, double margin, const sei_vision_params *p,
                          const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], sei_vision_result *r)
 {
@@ -151,46 +178,16 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 bL = Ls[k / 2];
                 bC = Cs[k / 2];
             }
-            double dL = pt[y][x].L - bL, dC = pt[y][x].C - bC;
-            /* Thresholds scale with the wood: on a pale board a white stone
-             * is only a little lighter, on a dark or shaded one a black
-             * stone only a little darker, than the wood around it. */
-            double bgap = p->black_gap * bL, wgap = p->white_gap * (100 - bL);
-            if (bgap < 12)
-                bgap = 12;
-            if (wgap < 6)
-                wgap = 6;
-            /* Scores: how far past each threshold, in threshold units. */
-            double black = -dL / bgap;
-            double white = dL / wgap;
-            /* Paler and not darker: a white stone in shade is still grey,
-             * not yellow. */
-            double cgap = bC * 0.5 > 8 ? bC * 0.5 : 8;
-            double pale = dL > 3 ? -dC / cgap : 0;
-            if (pale > white)
-                white = pale;
-            int c = SEI_EMPTY;
-            double m;
-            if (black >= 1 && black >= white) {
-                c = SEI_BLACK;
-                m = black - 1;
-            } else if (white >= 1) {
-                c = SEI_WHITE;
-                m = white - 1;
-            } else {
-                double top = black > white ? black : white;
-                m = 1 - top;
-            }
-            float conf = (float)(0.5 + 0.5 * (m > 1 ? 1 : m < 0 ? 0 : m));
+            float conf;
+            int c = sei_stone_rule_read(&p->stone_rule, bL, bC, pt[y][x].L, pt[y][x].C, 0, &conf);
             if (getenv("SEI_TRACE") && (c != SEI_EMPTY || conf < 0.75))
-                fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f  dL %.1f dC %.1f\n", x, y,
-                        c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC, dL, dC);
+                fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f\n", x, y,
+                        c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC);
             r->sample_L[y][x] = (float)pt[y][x].L;
             r->sample_C[y][x] = (float)pt[y][x].C;
             r->grid[y][x] = (uint8_t)c;
             r->confidence[y][x] = conf;
-            /* Closer to a threshold than a quarter of its width. */
-            r->unsure[y][x] = conf < 0.65f;
+            r->unsure[y][x] = conf < 0.5f + 0.5f * (float)p->stone_rule.unsure;
             r->unsure_count += r->unsure[y][x];
             if (conf < r->min_confidence)
                 r->min_confidence = conf;

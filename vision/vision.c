@@ -36,8 +36,11 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
     p->line_kernel = 3;
-    p->black_gap = 0.45;
-    p->white_gap = 0.4;
+    /* The recorder's constants, which read better than the reader's old
+     * ones (0.45/12, 0.4/6, 0.5/8) both against the wood around a point
+     * and against the point itself seen empty (README: the stone rule). */
+    p->stone_rule = (sei_stone_rule){.black = 0.35, .black_min = 10, .white = 0.3, .white_min = 5, .pale = 0.4,
+                                     .pale_min = 6, .pale_lift = 3, .pale_dark_self = 1.0 / 3, .unsure = 0.3};
     p->classifier = SEI_CLASSIFIER_NET;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;

@@ -41,6 +41,35 @@ enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_S
        SEI_STAGES };
 extern const char *const sei_vision_stage_names[SEI_STAGES];
 
+/* The hand-set stone rule: what stands on a point that looks (L, C)
+ * (median lightness L* 0..100 and chroma, sampled where a stone's top
+ * would be) where bare wood looks (L0, C0). The wood is either the cell
+ * centres around the point (a reading from one picture, stones.c) or the
+ * point itself seen empty earlier (the tracker, tracker.h): one rule, one
+ * set of constants, for both. Thresholds scale with the wood: on a pale
+ * board a white stone is only a little lighter, on a dark or shaded one a
+ * black stone only a little darker, than the wood. Defaults from
+ * sei_vision_params_default. */
+typedef struct {
+    double black;           /* black: darker than the wood by this share of its L* (0.35) */
+    double black_min;       /* ... and never by less than this, L* (10): grain and shadows */
+    double white;           /* white: lighter than the wood by this share of the room above it,
+                               100 - L* (0.3) */
+    double white_min;       /* ... never less than this, L* (5) */
+    double pale;            /* or white: less chroma than the wood by this share of its chroma
+                               (0.4; white stones are grey, wood yellow to brown) */
+    double pale_min;        /* ... never less than this (6) */
+    double pale_lift;       /* ... while at least this much lighter than the wood around, L* (3): a
+                               shadow also takes colour away, but darkens */
+    double pale_dark_self;  /* against the point's own empty look, paler counts while darker by no
+                               more than this share of the black gap (1/3): the same point seen
+                               earlier differs only by what stands on it and the light (taken out
+                               first), so a paler point a little darker is a white stone in a hand's
+                               or a neighbour's shade, where the wood around may be grain or shade */
+    double unsure;          /* a point read closer to a threshold than this share of it is
+                               unsure (0.3) */
+} sei_stone_rule;
+
 /* Tunables, with their defaults from sei_vision_params_default. */
 typedef struct {
     int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
@@ -48,10 +77,8 @@ typedef struct {
     int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
-    double black_gap;       /* a black stone is darker than the wood by at least this share of the
-                               wood's lightness L* (0.45; never less than 12) */
-    double white_gap;       /* a white stone is lighter than the wood by at least this share of
-                               the room above it, 100 - L* (0.4; never less than 6), or clearly paler */
+    sei_stone_rule stone_rule; /* the hand-set stone rule (stones.c, and the tracker against each
+                               point's own empty look) */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
@@ -89,6 +116,11 @@ typedef struct {
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
 
 void sei_vision_params_default(sei_vision_params *p);
+
+/* The stone rule on one point: SEI_EMPTY, SEI_BLACK or SEI_WHITE, and
+ * (conf, may be NULL) how sure: 0.5 on a threshold, 1 at twice past it.
+ * self: (L0, C0) is the point's own empty look, not the wood around it. */
+int sei_stone_rule_read(const sei_stone_rule *p, double L0, double C0, double L, double C, int self, float *conf);
 
 typedef struct {
     int size;                                   /* 9, 13 or 19 */

@@ -15,7 +15,7 @@ the board (rows and columns turned as the picture shows them, the way the
 reader reports them).
 
 usage: images/generator/sequence.py --sgf GAME.sgf --moves N --out DIR [--seed S]
-                                    [--width 640 --height 480] [--fast]
+                                    [--width 640 --height 480] [--fast] [--fill F]
 """
 import argparse
 import copy
@@ -68,6 +68,9 @@ def main():
     ap.add_argument("--still", type=int, default=4,
                     help="frames of the board at rest after each move (the first may still show motion)")
     ap.add_argument("--fast", action="store_true", help="no antialiasing")
+    ap.add_argument("--fill", type=float,
+                    help="the board's share of the frame's wider or taller side, i.e. the camera's distance "
+                         "(0.2-0.9; default: drawn from 0.75-0.9 by the seed)")
     ap.add_argument("--no-bump", action="store_true")
     ap.add_argument("--end", choices=["none", "count", "resign-b", "resign-w"], default="none",
                     help="finish with the end-of-game gesture: both players' stones at their lower right "
@@ -79,9 +82,16 @@ def main():
     rng = random.Random("%s/spec" % a.seed)
     # A club table: a real board (no mat, no look-alike table), seen from a
     # stand above; the scene's other draws stay random.
+    elevation, fill = rng.uniform(50, 85), rng.uniform(0.75, 0.9)
+    if a.fill is not None:
+        # a camera further away: drawn after the default so the rest of the
+        # scene comes out as it would for the same seed
+        if not 0.2 <= a.fill <= 0.9:
+            ap.error("--fill must be between 0.2 and 0.9")
+        fill = a.fill
     spec0 = render.choose_spec(rng, size, {"offset": True, "noise": False, "barrel": False, "soft_focus": False,
                                            "glare": False, "mat": False, "table_like_board": False,
-                                           "elevation": rng.uniform(50, 85), "fill": rng.uniform(0.75, 0.9)})
+                                           "elevation": elevation, "fill": fill})
     os.makedirs(a.out, exist_ok=True)
     for f in os.listdir(a.out):
         if f.startswith("frame-") or f in ("truth.sgf", "sequence.json"):
@@ -176,7 +186,7 @@ def main():
     with open(os.path.join(a.out, "sequence.json"), "w") as fo:
         json.dump({"size": size, "moves": len(truth_moves), "frames": frame_no[0], "captured_stones": captures[0], "source": os.path.basename(a.sgf),
                    "seed": a.seed, "bump_at_move": bump_at + 1 if bump_at >= 0 else None, "end": a.end,
-                   "image_size": [a.width, a.height]}, fo, indent=1)
+                   "image_size": [a.width, a.height], "fill": round(spec0["fill"], 3)}, fo, indent=1)
     shutil.rmtree(work, ignore_errors=True)
     print("%s: %d moves, %d frames, %d stones captured" % (a.out, len(truth_moves), frame_no[0], captures[0]))
 

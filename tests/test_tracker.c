@@ -1,0 +1,299 @@
+/* test_tracker.c - the board tracker (vision/tracker.h) on the committed
+ * rendered game (images/sequences/caren1-9x9: hands, a capture lifted
+ * late, a bump): it locks on the empty board, reads nothing while hands
+ * move, finds the board again after the bump, ends on the true final
+ * position; the live view's settings and the recorder's read the same on
+ * every frame both call steady; and a board shifted in the picture is
+ * searched for and found where it went.
+ *
+ * usage (ctest): test_tracker SEQUENCE_DIR */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "board.h"
+#include "cvwrap.h"
+#include "sgf.h"
+#include "shared.h"
+#include "source.h"
+#include "tracker.h"
+
+static const char *seq;
+
+/* The recorder's tracker (recsess.c takes the defaults and locks itself
+ * once the empty board is steady; here the tracker locks on its own after
+ * the same three steady searches). */
+static sei_tracker *recorder_tracker(void)
+{
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    p.auto_lock = 1;
+    return sei_tracker_create(&p);
+}
+
+/* The kiosk live view's tracker, as app.c makes it. */
+static sei_tracker *live_tracker(void)
+{
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    sei_tracker_params_live(&p);
+    p.vision.work_side = 800;
+    p.vision.lattice.rounds = 600;
+    return sei_tracker_create(&p);
+}
+
+/* The game's final position from truth.sgf, row by row. */
+static int final_position(uint8_t *g, int *size)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/truth.sgf", seq);
+    size_t len;
+    char *text = sei_test_read_file(path, &len);
+    if (!text)
+        return -1;
+    sei_sgf *s = sei_sgf_create();
+    sei_sgf_game gm;
+    memset(&gm, 0, sizeof gm);
+    int rc = -1;
+    if (sei_sgf_parse(s, text, len) == SEI_OK && sei_sgf_game_get(s, 0, &gm) == SEI_OK) {
+        sei_board *b = sei_board_create(gm.size);
+        rc = b ? 0 : -1;
+        for (int i = 0; b && i < gm.moves_n; i++)
+            if (gm.moves[i].x >= 0 && sei_board_play(b, gm.moves[i].color, sei_board_point(b, gm.moves[i].x, gm.moves[i].y)) != SEI_OK)
+                rc = -1;
+        for (int y = 0; b && y < gm.size; y++)
+            for (int x = 0; x < gm.size; x++)
+                g[y * gm.size + x] = (uint8_t)b->color[sei_board_point(b, x, y)];
+        *size = gm.size;
+        sei_board_destroy(b);
+    }
+    sei_sgf_game_release(&gm);
+    sei_sgf_destroy(s);
+    free(text);
+    return rc;
+}
+
+/* The grid of a reading, row by row. */
+static void flat(const uint8_t g[SEI_MAX_SIZE][SEI_MAX_SIZE], int n, uint8_t *out)
+{
+    for (int y = 0; y < n; y++)
+        memcpy(out + y * n, g[y], (size_t)n);
+}
+
+/* a equals b (row by row) under one of the board's four rotations (which corner the
+ * reader calls top left depends on where the camera stands). */
+static int same_turned(const uint8_t a[SEI_MAX_SIZE][SEI_MAX_SIZE], const uint8_t *b, int n)
+{
+    for (int k = 0; k < 4; k++) {
+        int same = 1;
+        for (int y = 0; y < n && same; y++)
+            for (int x = 0; x < n && same; x++) {
+                int tx = x, ty = y;
+                for (int r = 0; r < k; r++) {
+                    int t = tx;
+                    tx = n - 1 - ty;
+                    ty = t;
+                }
+                same = a[ty][tx] == b[y * n + x];
+            }
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_game(void **state)
+{
+    (void)state;
+    char **names;
+    int nn = sei_folder_list(seq, sei_picture_name, &names);
+    assert_true(nn > 40);
+    uint8_t truth[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int size = 0;
+    assert_int_equal(final_position(truth, &size), 0);
+    sei_tracker *rec = recorder_tracker(), *live = live_tracker();
+    assert_non_null(rec);
+    assert_non_null(live);
+    sei_tracker_state *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    int locked_at = -1, moving = 0, found_again = 0, both_steady = 0, differ = 0, read_while_moving = 0;
+    uint8_t last[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int have_last = 0;
+    for (int i = 0; i < nn; i++) {
+        char path[1200], err[256];
+        snprintf(path, sizeof path, "%s/%s", seq, names[i]);
+        sei_image f = {0};
+        assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+        assert_int_equal(sei_tracker_step(rec, &f, a), SEI_VISION_OK);
+        assert_int_equal(sei_tracker_step(live, &f, b), SEI_VISION_OK);
+        sei_image_free(&f);
+        if (a->locked_now && locked_at < 0)
+            locked_at = i;
+        moving += a->moving;
+        read_while_moving += a->moving && a->read;
+        found_again += a->found_again;
+        if (a->steady && b->steady && a->read && b->read) {
+            both_steady++;
+            uint8_t bg[SEI_MAX_SIZE * SEI_MAX_SIZE];
+            flat(b->grid, b->size, bg);
+            if (a->size != b->size || !same_turned(a->grid, bg, a->size)) {
+                differ++;
+                if (getenv("SEI_TRACE")) {
+                    fprintf(stderr, "frame %d: the recorder's reading, the live view's\n", i);
+                    for (int y = 0; y < a->size; y++) {
+                        for (int x = 0; x < a->size; x++)
+                            fputc(".XO"[a->grid[y][x] % 3], stderr);
+                        fputs("  ", stderr);
+                        for (int x = 0; x < b->size; x++)
+                            fputc(".XO"[b->grid[y][x] % 3], stderr);
+                        fputc('\n', stderr);
+                    }
+                }
+            }
+        }
+        if (a->steady && a->read) {
+            memcpy(last, a->grid, sizeof last);
+            have_last = 1;
+        }
+    }
+    /* Locked on the empty board at the start, on its steady frames. */
+    assert_true(locked_at >= 2 && locked_at < 8);
+    assert_int_equal(a->size, size);
+    /* Hands were over the board, and nothing was read then. */
+    assert_true(moving >= 10);
+    assert_int_equal(read_while_moving, 0);
+    /* The bump half-way through: found again. */
+    assert_true(found_again >= 1);
+    /* The live view and the recorder read the same on every frame both
+     * call steady. */
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "locked at %d, %d moving, %d found again, %d steady in both, %d differ\n", locked_at, moving,
+                found_again, both_steady, differ);
+    assert_true(both_steady >= 12);
+    assert_int_equal(differ, 0);
+    /* And that reading is the game's. */
+    assert_true(have_last);
+    assert_true(same_turned(last, truth, size));
+    free(a);
+    free(b);
+    sei_tracker_destroy(rec);
+    sei_tracker_destroy(live);
+    sei_folder_list_free(names, nn);
+}
+
+/* The last frame, then the same picture shifted: the board is searched for
+ * and found where it went, its reading unchanged. */
+static void test_shift(void **state)
+{
+    (void)state;
+    char **names;
+    int nn = sei_folder_list(seq, sei_picture_name, &names);
+    assert_true(nn > 0);
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/%s", seq, names[nn - 1]);
+    sei_folder_list_free(names, nn);
+    sei_image f = {0}, moved = {0};
+    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+    const double dx = 24, dy = -14;
+    const double H[9] = {1, 0, -dx, 0, 1, -dy, 0, 0, 1}; /* moved pixel (x, y) shows f at (x - dx, y - dy) */
+    assert_int_equal(sei_cv_warp(&f, H, f.width, f.height, &moved), 0);
+    sei_tracker *tk[2] = {recorder_tracker(), live_tracker()};
+    sei_tracker_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    for (int k = 0; k < 2; k++) {
+        assert_non_null(tk[k]);
+        for (int i = 0; i < 5; i++)
+            assert_int_equal(sei_tracker_step(tk[k], &f, st), SEI_VISION_OK);
+        assert_true(st->locked && st->steady);
+        double before[4][2];
+        uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
+        memcpy(before, st->corners, sizeof before);
+        memcpy(grid, st->grid, sizeof grid);
+        int stones = 0;
+        for (int y = 0; y < st->size; y++)
+            for (int x = 0; x < st->size; x++)
+                stones += grid[y][x] != SEI_EMPTY;
+        assert_true(stones >= 8);
+        int found = 0, moving = 0;
+        for (int i = 0; i < 6; i++) {
+            assert_int_equal(sei_tracker_step(tk[k], &moved, st), SEI_VISION_OK);
+            found += st->found_again;
+            moving += st->moving;
+        }
+        /* The jump is motion, then the board is found again, shifted. */
+        assert_int_equal(moving, 1);
+        assert_int_equal(found, 1);
+        assert_true(st->steady && !st->lost);
+        for (int i = 0; i < 4; i++) {
+            /* The same corner may now be another one of the four: compare
+             * with the nearest. */
+            double best = 1e9;
+            for (int j = 0; j < 4; j++)
+                best = fmin(best, hypot(st->corners[i][0] - before[j][0] - dx, st->corners[i][1] - before[j][1] - dy));
+            assert_true(best < 4);
+        }
+        uint8_t g0[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        flat(grid, st->size, g0);
+        assert_true(same_turned(st->grid, g0, st->size));
+        sei_tracker_destroy(tk[k]);
+    }
+    free(st);
+    sei_image_free(&f);
+    sei_image_free(&moved);
+}
+
+/* create/destroy: the defaults, and NULL destroyed. */
+static void test_handle(void **state)
+{
+    (void)state;
+    sei_tracker_destroy(NULL);
+    sei_tracker *t = sei_tracker_create(NULL);
+    assert_non_null(t);
+    assert_non_null(sei_tracker_reader(t));
+    /* Nothing to lock on before a board was found. */
+    sei_image f = {0};
+    assert_int_equal(sei_image_alloc(&f, 64, 48, 3), 0);
+    memset(f.buf, 128, (size_t)f.stride * 48);
+    assert_int_equal(sei_tracker_lock(t, &f, NULL), -1);
+    assert_true(strlen(sei_tracker_errmsg(t)) > 0);
+    sei_tracker_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    /* A grey frame: no board, no failure. */
+    assert_int_equal(sei_tracker_step(t, &f, st), SEI_VISION_OK);
+    assert_false(st->read);
+    assert_false(st->locked);
+    free(st);
+    sei_image_free(&f);
+    sei_tracker_destroy(t);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: test_tracker SEQUENCE_DIR\n");
+        return 2;
+    }
+    seq = argv[1];
+    char path[600];
+    snprintf(path, sizeof path, "%s/truth.sgf", seq);
+    if (access(path, R_OK)) {
+        fprintf(stderr, "test_tracker: %s absent: skipped\n", path);
+        return 77;
+    }
+    sei_cv_threads(1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handle),
+        cmocka_unit_test(test_game),
+        cmocka_unit_test(test_shift),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

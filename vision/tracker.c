@@ -1,0 +1,552 @@
+/* tracker.c - following one board from frame to frame (tracker.h): lock,
+ * motion gate, re-read or re-search, each point against its own empty
+ * look, found again after a bump. */
+#define _POSIX_C_SOURCE 200809L
+#include "tracker.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lattice.h"
+
+#define NPTS (SEI_MAX_SIZE * SEI_MAX_SIZE)
+
+struct sei_tracker {
+    sei_tracker_params p;
+    sei_vision *v;
+    sei_motion motion;
+    char msg[256];
+    /* The locked geometry. */
+    int locked, size;
+    double corners[4][2];
+    /* The last search that found a board, and how many in a row found the same. */
+    int found_size, found_run;
+    double found_corners[4][2];
+    /* Each point as it looked empty: lightness and chroma where a stone's
+     * top would be; ref_ok, the point has been seen empty. */
+    float ref_L[SEI_MAX_SIZE][SEI_MAX_SIZE], ref_C[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    uint8_t ref_ok[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    /* The caller's position, and the last steady reading (the position
+     * expected when the caller gives none). */
+    int have_expect, have_steady;
+    uint8_t expect[NPTS], steady[NPTS];
+    /* The vote. */
+    uint8_t last[NPTS];
+    int run;
+    int after_motion, since_search, failed_searches;
+    /* The motion sample of the last steady frame: the board after motion is
+     * held against it (a move changes a stone's worth of it, a bump all). */
+    sei_motion still;
+};
+
+void sei_tracker_params_default(sei_tracker_params *p)
+{
+    memset(p, 0, sizeof *p);
+    sei_vision_params_default(&p->vision);
+    p->vision.classifier = SEI_CLASSIFIER_RULES;
+    p->motion = 5;
+    p->motion_around = 0.5;
+    p->stable_frames = 3;
+    p->lock_frames = 3;
+    p->auto_lock = 0;
+    p->lock_move = 0.015;
+    p->search_every = 0;
+    p->search_after_motion = 0;
+    p->bump_change = 3;
+    p->far_base = 6;
+    p->far_stones = 8;
+    p->follow = 0.1;
+    p->min_shift_points = 5;
+    p->lost_searches = 8;
+}
+
+void sei_tracker_params_live(sei_tracker_params *p)
+{
+    p->motion = 7;
+    p->lock_frames = 1;
+    p->auto_lock = 1;
+    p->search_every = 15;
+    p->search_after_motion = 1;
+}
+
+sei_tracker *sei_tracker_create(const sei_tracker_params *p)
+{
+    sei_tracker *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    if (p)
+        t->p = *p;
+    else
+        sei_tracker_params_default(&t->p);
+    if (t->p.stable_frames < 1)
+        t->p.stable_frames = 1;
+    if (t->p.lock_frames < 1)
+        t->p.lock_frames = 1;
+    if (t->p.far_stones < 1)
+        t->p.far_stones = 1;
+    t->v = sei_vision_create(&t->p.vision);
+    if (!t->v) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void sei_tracker_destroy(sei_tracker *t)
+{
+    if (!t)
+        return;
+    sei_vision_destroy(t->v);
+    free(t);
+}
+
+const char *sei_tracker_errmsg(const sei_tracker *t) { return t ? t->msg : "no tracker"; }
+sei_vision *sei_tracker_reader(sei_tracker *t) { return t->v; }
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void sei_tracker_expect(sei_tracker *t, const uint8_t *position)
+{
+    t->have_expect = position != NULL && t->locked;
+    if (t->have_expect)
+        memcpy(t->expect, position, (size_t)t->size * (size_t)t->size);
+}
+
+/* The position the readings are held against: the caller's, else the last
+ * steady reading; NULL before either. */
+static const uint8_t *expected(const sei_tracker *t)
+{
+    return t->have_expect ? t->expect : t->have_steady ? t->steady : NULL;
+}
+
+void sei_tracker_unlock(sei_tracker *t)
+{
+    t->locked = 0;
+    t->size = 0;
+    t->found_run = 0;
+    t->run = 0;
+    t->have_steady = 0;
+    t->have_expect = 0;
+    t->since_search = t->failed_searches = 0;
+    memset(t->ref_ok, 0, sizeof t->ref_ok);
+}
+
+/* Remember how the points g says are empty look in r (weight 1: afresh;
+ * less: follow slowly, a point never seen empty being learnt whole). */
+static void learn(sei_tracker *t, const sei_vision_result *r, const uint8_t *g, double weight)
+{
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            if (g[y * r->size + x] != SEI_EMPTY)
+                continue;
+            if (!t->ref_ok[y][x] || weight >= 1) {
+                t->ref_L[y][x] = r->sample_L[y][x];
+                t->ref_C[y][x] = r->sample_C[y][x];
+                t->ref_ok[y][x] = 1;
+            } else {
+                t->ref_L[y][x] += (float)(weight * (r->sample_L[y][x] - t->ref_L[y][x]));
+                t->ref_C[y][x] += (float)(weight * (r->sample_C[y][x] - t->ref_C[y][x]));
+            }
+        }
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The reader's grid, row by row. */
+static void flat(const sei_vision_result *r, uint8_t *g)
+{
+    for (int y = 0; y < r->size; y++)
+        memcpy(g + y * r->size, r->grid[y], (size_t)r->size);
+}
+
+/* Read each point of r against itself empty into g (which holds the
+ * reader's own call, kept where the point was never seen empty). The
+ * light may have changed since it was learnt (a cloud, a lamp): the median
+ * change over the points expected empty is that change, taken out first. */
+static void classify(const sei_tracker *t, const sei_vision_result *r, uint8_t *g)
+{
+    const uint8_t *e = expected(t);
+    float dl[NPTS];
+    int n = 0;
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (t->ref_ok[y][x] && (!e || e[y * r->size + x] == SEI_EMPTY))
+                dl[n++] = r->sample_L[y][x] - t->ref_L[y][x];
+    float shift = 0;
+    if (n >= t->p.min_shift_points) {
+        qsort(dl, (size_t)n, sizeof dl[0], cmp_float);
+        shift = dl[n / 2];
+    }
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (t->ref_ok[y][x])
+                g[y * r->size + x] = (uint8_t)sei_stone_rule_read(&t->p.vision.stone_rule, t->ref_L[y][x] + shift,
+                                                                  t->ref_C[y][x], r->sample_L[y][x], r->sample_C[y][x],
+                                                                  1, NULL);
+}
+
+/* Points where g and the expected position differ (0 with none). */
+static int distance(const sei_tracker *t, const uint8_t *g)
+{
+    const uint8_t *e = expected(t);
+    int d = 0, nn = t->size * t->size;
+    for (int i = 0; e && i < nn; i++)
+        d += e[i] != g[i];
+    return d;
+}
+
+/* How many points may differ from the expected position before the board
+ * is taken to have moved. */
+static int far_limit(const sei_tracker *t)
+{
+    const uint8_t *e = expected(t);
+    int stones = 0, nn = t->size * t->size;
+    for (int i = 0; e && i < nn; i++)
+        stones += e[i] != SEI_EMPTY;
+    return t->p.far_base + stones / t->p.far_stones;
+}
+
+static double corner_move(const double a[4][2], const double b[4][2])
+{
+    double worst = 0;
+    for (int i = 0; i < 4; i++)
+        worst = fmax(worst, hypot(a[i][0] - b[i][0], a[i][1] - b[i][1]));
+    return worst;
+}
+
+/* Search the whole picture for the board. */
+static sei_vision_status search(sei_tracker *t, const sei_image *f, sei_vision_result *r, sei_tracker_state *st)
+{
+    double t0 = now_ms();
+    sei_vision_status vs = sei_vision_read(t->v, f, r);
+    st->searched = 1;
+    st->stage_ms[SEI_TRACK_SEARCH] += now_ms() - t0;
+    if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
+        snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
+    return vs;
+}
+
+static void lock_on(sei_tracker *t, const sei_vision_result *r, const uint8_t *position)
+{
+    t->locked = 1;
+    t->size = r->size;
+    memcpy(t->corners, r->corners, sizeof t->corners);
+    memset(t->ref_ok, 0, sizeof t->ref_ok);
+    uint8_t g[NPTS];
+    if (!position)
+        flat(r, g);
+    learn(t, r, position ? position : g, 1);
+    t->have_steady = 0;
+    t->run = 0;
+    t->since_search = t->failed_searches = 0;
+    t->after_motion = 0;
+}
+
+int sei_tracker_lock(sei_tracker *t, const sei_image *f, const uint8_t *position)
+{
+    if (!t->found_size) {
+        snprintf(t->msg, sizeof t->msg, "no board found to lock on");
+        return -1;
+    }
+    /* Read on the lattice as it will be read from now on. */
+    sei_vision_result r;
+    if (sei_vision_read_corners(t->v, f, (const double(*)[2])t->found_corners, t->found_size, &r) != SEI_VISION_OK) {
+        snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
+        return -1;
+    }
+    lock_on(t, &r, position);
+    return 0;
+}
+
+/* The board found again in found (the same size): read it in each of its
+ * four turns, against the learnt looks and as the reader alone (a board
+ * or a camera that moved shows each point elsewhere, where the learnt
+ * looks may not fit), and take the one closest to the expected position
+ * when it beats *best_d (always with force). g, *best and the geometry
+ * then hold it. Returns 0 (nothing better), 1 (taken, the learnt looks
+ * kept) or 2 (taken as the reader alone read it: the looks learnt afresh
+ * from the points expected empty). */
+static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *found, uint8_t *g, int *best_d,
+                 sei_vision_result *best, int force, sei_tracker_state *st)
+{
+    int improved = 0, nn = t->size * t->size;
+    double t0 = now_ms();
+    for (int k = 0; k < 4; k++) {
+        double c[4][2];
+        for (int i = 0; i < 4; i++) {
+            c[i][0] = found->corners[(i + k) % 4][0];
+            c[i][1] = found->corners[(i + k) % 4][1];
+        }
+        sei_vision_result rr;
+        if (sei_vision_read_corners(t->v, f, (const double(*)[2])c, t->size, &rr) != SEI_VISION_OK)
+            continue;
+        uint8_t gg[NPTS], raw[NPTS];
+        flat(&rr, raw);
+        memcpy(gg, raw, (size_t)nn);
+        classify(t, &rr, gg);
+        int d = distance(t, gg), d_raw = distance(t, raw);
+        int use_raw = d_raw < d || !expected(t);
+        if (use_raw)
+            d = d_raw;
+        if (d < *best_d || (force && !improved)) {
+            *best_d = d;
+            memcpy(t->corners, c, sizeof c);
+            memcpy(g, use_raw ? raw : gg, (size_t)nn);
+            *best = rr;
+            improved = 1 + use_raw;
+        }
+        if (!expected(t))
+            break; /* nothing to choose a turn by: the reader's upright one */
+    }
+    if (improved == 2) {
+        /* The looks were learnt where the board was: learn the points
+         * expected empty afresh, as seen now (the others keep theirs until
+         * they are seen empty). */
+        const uint8_t *e = expected(t);
+        uint8_t empty[NPTS];
+        memcpy(empty, e ? e : g, (size_t)nn);
+        learn(t, best, empty, 1);
+    }
+    st->stage_ms[SEI_TRACK_SEARCH] += now_ms() - t0;
+    return improved;
+}
+
+static void fill(const sei_tracker *t, sei_tracker_state *st)
+{
+    st->locked = t->locked;
+    st->size = t->locked ? t->size : st->read ? st->r.size : 0;
+    if (t->locked)
+        memcpy(st->corners, t->corners, sizeof st->corners);
+    else if (st->read)
+        memcpy(st->corners, st->r.corners, sizeof st->corners);
+    memcpy(st->learnt, t->ref_ok, sizeof st->learnt);
+    st->run = t->run;
+    st->steady = t->run >= t->p.stable_frames;
+}
+
+/* Count identical readings in a row. */
+static void vote(sei_tracker *t, const uint8_t *g, int nn)
+{
+    if (t->run && !memcmp(t->last, g, (size_t)nn))
+        t->run++;
+    else {
+        t->run = 1;
+        memcpy(t->last, g, (size_t)nn);
+    }
+}
+
+sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_tracker_state *st)
+{
+    double t0 = now_ms();
+    memset(st, 0, sizeof *st);
+    t->msg[0] = 0;
+    if (t->locked) {
+        /* Motion around the board only: over a board small in the frame a
+         * hand is a small part of the whole picture. */
+        double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+        for (int i = 0; i < 4; i++) {
+            x0 = fmin(x0, t->corners[i][0]);
+            x1 = fmax(x1, t->corners[i][0]);
+            y0 = fmin(y0, t->corners[i][1]);
+            y1 = fmax(y1, t->corners[i][1]);
+        }
+        double mx = (x1 - x0) * t->p.motion_around, my = (y1 - y0) * t->p.motion_around;
+        const double box[4] = {x0 - mx, y0 - my, x1 + mx, y1 + my};
+        st->motion = sei_motion_update_box(&t->motion, f, box);
+    } else
+        st->motion = sei_motion_update(&t->motion, f);
+    st->stage_ms[SEI_TRACK_MOTION] = now_ms() - t0;
+    sei_vision_status vs = SEI_VISION_OK;
+    if (st->motion > t->p.motion) {
+        /* Hands at the board: nothing to read until they are gone. */
+        st->moving = 1;
+        t->run = 0;
+        t->after_motion = 1;
+        goto out;
+    }
+    if (t->locked && t->still.have && !memcmp(t->still.box, t->motion.box, sizeof t->still.box))
+        st->change = sei_motion_change(t->still.prev, t->motion.prev);
+    uint8_t g[NPTS];
+    if (!t->locked) {
+        vs = search(t, f, &st->r, st);
+        if (vs != SEI_VISION_OK) {
+            t->found_run = 0;
+            t->run = 0;
+            vs = vs == SEI_VISION_NOBOARD ? SEI_VISION_OK : vs;
+            goto out;
+        }
+        st->read = 1;
+        double diag = hypot(f->width, f->height);
+        int same = t->found_run && st->r.size == t->found_size &&
+                   corner_move(st->r.corners, t->found_corners) <= t->p.lock_move * diag;
+        t->found_run = same ? t->found_run + 1 : 1;
+        t->found_size = st->r.size;
+        memcpy(t->found_corners, st->r.corners, sizeof t->found_corners);
+        flat(&st->r, g);
+        vote(t, g, st->r.size * st->r.size);
+        memcpy(st->grid, st->r.grid, sizeof st->grid);
+        if (t->p.auto_lock && t->found_run >= t->p.lock_frames) {
+            lock_on(t, &st->r, NULL);
+            st->locked_now = 1;
+            t->run = 1;
+            memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
+        }
+        goto out;
+    }
+
+    int nn = t->size * t->size;
+    int refitted = 0, have_reading = 0;
+    t->since_search++;
+    if ((t->p.search_every && t->since_search >= t->p.search_every) || (t->p.search_after_motion && t->after_motion)) {
+        /* Look for the board afresh: it may have been moved, or swapped. */
+        t->since_search = 0;
+        sei_vision_result found;
+        vs = search(t, f, &found, st);
+        if (vs == SEI_VISION_NOBOARD) {
+            vs = SEI_VISION_OK;
+            if (++t->failed_searches >= t->p.lost_searches && t->p.auto_lock)
+                sei_tracker_unlock(t);
+            t->run = 0;
+            goto out; /* searched again on the next still frame */
+        }
+        if (vs != SEI_VISION_OK)
+            goto out;
+        t->after_motion = 0;
+        t->failed_searches = 0;
+        t->found_size = found.size;
+        memcpy(t->found_corners, found.corners, sizeof t->found_corners);
+        double diag = hypot(f->width, f->height);
+        if (found.size != t->size) {
+            if (t->p.auto_lock) {
+                /* Another board: lock on it instead. */
+                lock_on(t, &found, NULL);
+                st->locked_now = 1;
+                st->r = found;
+                memcpy(st->grid, found.grid, sizeof st->grid);
+                st->read = 1;
+                flat(&found, g);
+                vote(t, g, t->size * t->size);
+                goto out;
+            }
+        } else if (corner_move(found.corners, t->corners) > t->p.lock_move * diag) {
+            int best_d = 1 << 30;
+            if (refit(t, f, &found, g, &best_d, &st->r, 1, st)) {
+                st->found_again = 1;
+                refitted = 1;
+            }
+        } else {
+            /* The same board where it was: its reading serves, the corners
+             * following the search's within its jitter (no second read). */
+            memcpy(t->corners, found.corners, sizeof t->corners);
+            st->r = found;
+            double t1 = now_ms();
+            flat(&st->r, g);
+            classify(t, &st->r, g);
+            st->stage_ms[SEI_TRACK_CLASSIFY] = now_ms() - t1;
+            have_reading = 1;
+        }
+    }
+    t->after_motion = 0;
+    if (!refitted && !have_reading) {
+        double t1 = now_ms();
+        vs = sei_vision_read_corners(t->v, f, (const double(*)[2])t->corners, t->size, &st->r);
+        st->stage_ms[SEI_TRACK_READ] = now_ms() - t1;
+        if (vs != SEI_VISION_OK) {
+            snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
+            if (vs == SEI_VISION_NOBOARD)
+                vs = SEI_VISION_OK;
+            goto out;
+        }
+        t1 = now_ms();
+        flat(&st->r, g);
+        classify(t, &st->r, g);
+        st->stage_ms[SEI_TRACK_CLASSIFY] = now_ms() - t1;
+    }
+    st->read = 1;
+    vote(t, g, nn);
+    int steady = t->run >= t->p.stable_frames;
+    if (steady && !refitted && st->change > t->p.bump_change) {
+        /* Steady again, but the picture around the board changed all over
+         * since the last steady frame: a bump, or a camera knocked. Search
+         * for the board whatever the reading says (a few stones slid off
+         * the lattice may read as a take-back). */
+        sei_vision_result found;
+        vs = search(t, f, &found, st);
+        if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
+            goto out;
+        int seen = vs == SEI_VISION_OK;
+        vs = SEI_VISION_OK;
+        int d = distance(t, g);
+        if (seen && found.size == t->size &&
+            corner_move(found.corners, t->corners) > t->p.lock_move * hypot(f->width, f->height) &&
+            refit(t, f, &found, g, &d, &st->r, 0, st)) {
+            st->found_again = refitted = 1;
+            memcpy(t->last, g, (size_t)nn);
+            t->run = t->p.stable_frames;
+        }
+    }
+    if (steady || refitted) {
+        /* A steady reading far from the expected position: the board was
+         * bumped or slid. Only steady frames are judged, so a hand cannot
+         * pull the lattice away. */
+        int d = distance(t, g), far = far_limit(t);
+        if (d > far && !refitted) {
+            sei_vision_result found;
+            vs = search(t, f, &found, st);
+            if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
+                goto out;
+            int seen = vs == SEI_VISION_OK;
+            vs = SEI_VISION_OK;
+            if (seen && found.size == t->size && refit(t, f, &found, g, &d, &st->r, 0, st)) {
+                st->found_again = 1;
+                memcpy(t->last, g, (size_t)nn);
+                t->run = t->p.stable_frames; /* the same steady frame, read right */
+            }
+        }
+        if (d > far && t->have_expect) {
+            st->lost = 1;
+        } else if (t->run == t->p.stable_frames || st->found_again) {
+            /* A new steady reading: the light drifts over a game, follow it
+             * on the points read empty. */
+            learn(t, &st->r, g, t->p.follow);
+            memcpy(t->steady, g, (size_t)nn);
+            t->have_steady = 1;
+        }
+        if (!st->lost) {
+            t->still = t->motion;
+        }
+    }
+    for (int y = 0; y < t->size; y++)
+        memcpy(st->grid[y], g + y * t->size, (size_t)t->size);
+out:
+    fill(t, st);
+    st->ms = now_ms() - t0;
+    if (getenv("SEI_TRACE")) {
+        /* A line a step, then the reading (the tracker's, and the reader's own beside it). */
+        fprintf(stderr, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,
+                st->moving ? " moving" : "",
+                st->searched ? " searched" : "", st->locked_now ? " locked" : "", st->found_again ? " found-again" : "",
+                st->lost ? " lost" : "", st->read ? "" : " (nothing read)", st->run, st->ms);
+        for (int y = 0; st->read && y < st->size; y++) {
+            for (int x = 0; x < st->size; x++)
+                fputc(".XO"[st->grid[y][x] % 3], stderr);
+            fputs("  ", stderr);
+            for (int x = 0; x < st->size; x++)
+                fputc(".XO"[st->r.grid[y][x] % 3], stderr);
+            fputc('\n', stderr);
+        }
+    }
+    return vs;
+}
