@@ -17,19 +17,10 @@
  * in a picture is never exactly the true one, and the network must read a
  * stone a little off its patch's centre too.
  *
- * --ring also cuts the points one line outside the board, as colour 3
- * (off the board): what a lattice a line off puts inside its window, the
- * board's edge, its front face or the table, which the network must tell
- * from a point. They come from the board's lattice shifted a line up and
- * left and a line down and right (the outer ring but for two points at
- * two of its corners), so even a 19x19 board's ring fits the reader's
- * lattice size.
- *
  * FILE: the 8 bytes "SEIPTCH1", then the patch side as a little-endian
  * uint32, then one record per point: uint32 picture number (its line in
- * FILE.names), uint8 colour (0 empty, 1 black, 2 white, 3 off the board),
- * uint8 board size, uint8 row, uint8 column (255: one line before the
- * first), and the patch's 3 * side * side bytes. */
+ * FILE.names), uint8 colour (0 empty, 1 black, 2 white), uint8 board
+ * size, uint8 row, uint8 column, and the patch's 3 * side * side bytes. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -37,7 +28,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "lattice.h"
 #include "points.h"
 #include "source.h"
 #include "textbuf.h"
@@ -59,27 +49,10 @@ static void put_u32(uint8_t *b, uint32_t v)
         b[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* One record (see the top of the file); row and column -1 are stored
- * as 255. Returns 0, or 2 (said on err) when the file cannot be written. */
-static int put_record(FILE *f, const char *path, FILE *err, uint32_t picture, int colour, int size, int row, int col,
-                      const uint8_t *patch, size_t psz)
-{
-    uint8_t rec[8];
-    put_u32(rec, picture);
-    rec[4] = (uint8_t)colour;
-    rec[5] = (uint8_t)size;
-    rec[6] = (uint8_t)row;
-    rec[7] = (uint8_t)col;
-    if (fwrite(rec, 1, 8, f) == 8 && fwrite(patch, 1, psz, f) == psz)
-        return 0;
-    fprintf(err, "patches: cannot write %s\n", path);
-    return 2;
-}
-
 int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *outpath = NULL;
-    int copies = 1, force = 0, ring = 0;
+    int copies = 1, force = 0;
     double jitter = 0.12;
     uint64_t seed = 1;
     int first_dir = argc;
@@ -92,12 +65,10 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             jitter = atof(argv[++i]);
         else if (!strcmp(argv[i], "--force"))
             force = 1;
-        else if (!strcmp(argv[i], "--ring"))
-            ring = 1;
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--help")) {
-            fprintf(out, "usage: seichi patches --out FILE [--force] [--ring] [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
+            fprintf(out, "usage: seichi patches --out FILE [--force] [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(err, "patches: unknown option '%s'\n", argv[i]);
@@ -189,33 +160,21 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                     fprintf(err, "patches: %s: %s\n", path, sei_vision_errmsg(v));
                     continue;
                 }
-                for (int y = 0; y < s && !rc; y++)
-                    for (int x = 0; x < s && !rc; x++) {
-                        rc = put_record(f, outpath, err, (uint32_t)pictures, t.grid[y][x], s, y, x, patches + psz * (size_t)(y * s + x),
-                                        psz);
+                for (int y = 0; y < s; y++)
+                    for (int x = 0; x < s; x++) {
+                        uint8_t rec[8];
+                        put_u32(rec, (uint32_t)pictures);
+                        rec[4] = t.grid[y][x];
+                        rec[5] = (uint8_t)s;
+                        rec[6] = (uint8_t)y;
+                        rec[7] = (uint8_t)x;
+                        if (!rc && (fwrite(rec, 1, 8, f) != 8 ||
+                                    fwrite(patches + psz * (size_t)(y * s + x), 1, psz, f) != psz)) {
+                            fprintf(err, "patches: cannot write %s\n", outpath);
+                            rc = 2;
+                        }
                         records++;
                     }
-                /* The ring: the lattice shifted a line up-left, then a
-                 * line down-right; its points one line outside the board. */
-                double H[9];
-                const double uv[8] = {0, 0, s - 1, 0, s - 1, s - 1, 0, s - 1};
-                if (!ring || sei_h_fit(uv, &corners[0][0], 4, H))
-                    continue;
-                for (int d = -1; d <= 1 && !rc; d += 2) {
-                    double sc[4][2];
-                    for (int k = 0; k < 4; k++)
-                        sei_h_apply(H, uv[2 * k] + d, uv[2 * k + 1] + d, &sc[k][0], &sc[k][1]);
-                    if (sei_vision_patches(v, &img, sc, s, patches) != SEI_VISION_OK)
-                        continue;
-                    for (int y = 0; y < s && !rc; y++)
-                        for (int x = 0; x < s && !rc; x++) {
-                            int gy = y + d, gx = x + d;
-                            if (gy >= 0 && gy < s && gx >= 0 && gx < s)
-                                continue;
-                            rc = put_record(f, outpath, err, (uint32_t)pictures, 3, s, gy, gx, patches + psz * (size_t)(y * s + x), psz);
-                            records++;
-                        }
-                }
             }
             fprintf(fn, "%s\n", path);
             pictures++;

@@ -102,7 +102,7 @@ static void expect_reading_with(const sei_image *img, int n, const char *const *
                 wrong++;
             }
             if (classifier == SEI_CLASSIFIER_NET) {
-                float sum = r.prob[y][x][0] + r.prob[y][x][1] + r.prob[y][x][2] + r.off_board[y][x];
+                float sum = r.prob[y][x][0] + r.prob[y][x][1] + r.prob[y][x][2];
                 assert_true(fabsf(sum - 1) < 1e-3f);
                 assert_true(r.confidence[y][x] == r.prob[y][x][r.grid[y][x]]);
             }

@@ -20,9 +20,6 @@ struct sei_points {
     sei_cv_net *net;
     float *blob;      /* the network's input, grown as needed */
     size_t blob_cap;
-    int classes;      /* the model's outputs: 3, or 4 with "off the board" */
-    float *logits;    /* its raw outputs, grown as needed */
-    size_t logits_cap;
 };
 
 void sei_points_params_default(sei_points_params *p)
@@ -62,18 +59,6 @@ sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errl
         free(pc);
         return NULL;
     }
-    /* How many classes: a model with "off the board" gives four outputs a
-     * patch, the first models three. One blank patch asks it. */
-    enum { NP = 3 * SEI_POINTS_PATCH * SEI_POINTS_PATCH };
-    float probe[NP] = {0}, outs[4];
-    char e2[64];
-    pc->classes = !sei_cv_net_run(pc->net, probe, 1, 3, SEI_POINTS_PATCH, SEI_POINTS_PATCH, outs, 4, e2, sizeof e2) ? 4
-                  : !sei_cv_net_run(pc->net, probe, 1, 3, SEI_POINTS_PATCH, SEI_POINTS_PATCH, outs, 3, err, errlen) ? 3
-                                                                                                                   : 0;
-    if (!pc->classes) {
-        sei_points_destroy(pc);
-        return NULL;
-    }
     return pc;
 }
 
@@ -83,13 +68,10 @@ void sei_points_destroy(sei_points *pc)
         return;
     sei_cv_net_free(pc->net);
     free(pc->blob);
-    free(pc->logits);
     free(pc);
 }
 
 double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
-
-int sei_points_classes(const sei_points *pc) { return pc->classes; }
 
 static int cmp_dbl(const void *a, const void *b)
 {
@@ -186,30 +168,16 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, c
     }
     for (size_t i = 0; i < need; i++)
         pc->blob[i] = (patches[i] - 128) / 64.0f;
-    const int k = pc->classes;
-    if ((size_t)n * (size_t)k > pc->logits_cap) {
-        float *l = realloc(pc->logits, (size_t)n * (size_t)k * sizeof *l);
-        if (!l) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-        pc->logits = l;
-        pc->logits_cap = (size_t)n * (size_t)k;
-    }
-    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, pc->logits, k, err, errlen))
+    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, prob, 3, err, errlen))
         return -1;
-    /* Softmax of the calibrated logits; a model without "off the board"
-     * gives it 0. */
+    /* Softmax of the calibrated logits. */
     for (int i = 0; i < n; i++) {
-        const float *l = pc->logits + (size_t)k * i;
-        float m = l[0];
-        for (int j = 1; j < k; j++)
-            m = l[j] > m ? l[j] : m;
-        double e[SEI_POINTS_CLASSES] = {0}, sum = 0;
-        for (int j = 0; j < k; j++)
-            sum += e[j] = exp(l[j] - m);
-        for (int j = 0; j < SEI_POINTS_CLASSES; j++)
-            prob[(size_t)SEI_POINTS_CLASSES * i + j] = (float)(e[j] / sum);
+        float *l = prob + 3 * i, m = l[0] > l[1] ? (l[0] > l[2] ? l[0] : l[2]) : (l[1] > l[2] ? l[1] : l[2]);
+        double e[3], s = 0;
+        for (int k = 0; k < 3; k++)
+            s += e[k] = exp(l[k] - m);
+        for (int k = 0; k < 3; k++)
+            l[k] = (float)(e[k] / s);
     }
     return 0;
 }

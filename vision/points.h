@@ -28,10 +28,6 @@
 
 /* The patch geometry the committed model was trained with. */
 enum { SEI_POINTS_PATCH = 24, SEI_POINTS_CELL = 16 };
-/* What a patch may show: empty, black, white, or no point at all (off the
- * board: its edge, its side, the table), which a lattice a line off puts
- * inside its window. */
-enum { SEI_POINTS_EMPTY = 0, SEI_POINTS_BLACK, SEI_POINTS_WHITE, SEI_POINTS_OFF, SEI_POINTS_CLASSES };
 
 /* Tunables, with their defaults from sei_points_params_default. */
 typedef struct {
@@ -66,15 +62,11 @@ void sei_points_destroy(sei_points *pc);
 int sei_points_patches(const sei_image *top, int size, double margin, const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2],
                        uint8_t *out);
 
-/* Classify n patches (as sei_points_patches cuts them) into
- * prob[n][SEI_POINTS_CLASSES]: empty, black, white, off the board,
- * calibrated (off the board is 0 with a model that does not know it).
- * Returns 0, or -1 with a message. */
+/* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
+ * empty, black, white, calibrated. Returns 0, or -1 with a message. */
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, char *err, size_t errlen);
 
 /* The unsure threshold in use. */
 double sei_points_unsure_below(const sei_points *pc);
-/* The model's classes: 3, or 4 when it knows "off the board". */
-int sei_points_classes(const sei_points *pc);
 
 #endif

@@ -50,7 +50,6 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_scale = 0.5;
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
-    p->off_edge = 0.3;
     p->zoom = 1;
     p->zoom_below = 0.15;
     p->zoom_max = 3;
@@ -297,7 +296,7 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
         return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
     const size_t psz = (size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3;
     uint8_t *patches = malloc(psz * (size_t)n * (size_t)n);
-    float *prob = malloc(sizeof(float) * SEI_POINTS_CLASSES * (size_t)n * (size_t)n);
+    float *prob = malloc(sizeof(float) * 3 * (size_t)n * (size_t)n);
     sei_vision_status st = SEI_VISION_OK;
     if (!patches || !prob)
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
@@ -310,20 +309,18 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
         out->unsure_count = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
-                const float *p = prob + SEI_POINTS_CLASSES * (y * n + x);
+                const float *p = prob + 3 * (y * n + x);
                 int c = p[1] > p[0] && p[1] >= p[2] ? SEI_BLACK : p[2] > p[0] && p[2] > p[1] ? SEI_WHITE : SEI_EMPTY;
                 float conf = p[c == SEI_BLACK ? 1 : c == SEI_WHITE ? 2 : 0];
                 for (int k = 0; k < 3; k++)
                     out->prob[y][x][k] = p[k];
-                out->off_board[y][x] = p[SEI_POINTS_OFF];
                 out->confidence[y][x] = conf;
                 if (conf < out->min_confidence)
                     out->min_confidence = conf;
                 /* In doubt when the network is, or when the hand-set
                  * rules of stones.c (still in out->grid here) read the
-                 * point otherwise: two readers that fail differently; or
-                 * when the network sees no point there at all. */
-                out->unsure[y][x] = conf < below || out->grid[y][x] != c || p[SEI_POINTS_OFF] > conf;
+                 * point otherwise: two readers that fail differently. */
+                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
                 out->unsure_count += out->unsure[y][x];
                 out->grid[y][x] = (uint8_t)c;
             }
@@ -463,67 +460,6 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
         return SEI_VISION_OK;
     return fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s%s)", n,
                 beyond ? "more lines than that" : "fewer lines than that", guess);
-}
-
-/* Points of a reading that the network sees off the board: in all, and
- * on each edge line of the window (top, bottom, left, right). */
-static int off_board_count(const sei_vision_result *r, int n, int edge[4])
-{
-    int all = 0;
-    edge[0] = edge[1] = edge[2] = edge[3] = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int off = r->off_board[y][x] > 0.5f;
-            all += off;
-            edge[0] += off && y == 0;
-            edge[1] += off && y == n - 1;
-            edge[2] += off && x == 0;
-            edge[3] += off && x == n - 1;
-        }
-    return all;
-}
-
-/* A window a line off: the lattice fit can take a thick board's front
- * edge, or the table beyond it, for one more line, and miss the far line
- * of a low view. When the network sees an edge line of the window off the
- * board (at least off_edge of its points) and not the opposite one, the
- * window is read again a line further in; the closer reading is kept when
- * fewer of its points are off the board. */
-static sei_vision_status window_off_board(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
-                                          const int roi[4], sei_vision_result *out)
-{
-    if (v->p.classifier != SEI_CLASSIFIER_NET || !(v->p.off_edge > 0) || !v->points ||
-        sei_points_classes(v->points) < SEI_POINTS_CLASSES)
-        return SEI_VISION_OK;
-    int edge[4];
-    int all = off_board_count(out, n, edge);
-    int need = (int)ceil(v->p.off_edge * n);
-    int dy = (edge[0] >= need && edge[1] < need) - (edge[1] >= need && edge[0] < need);
-    int dx = (edge[2] >= need && edge[3] < need) - (edge[3] >= need && edge[2] < need);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "off the board: %d points; edges top %d bottom %d left %d right %d; shift %d, %d\n", all, edge[0],
-                edge[1], edge[2], edge[3], dx, dy);
-    if (!dx && !dy)
-        return SEI_VISION_OK;
-    double T[9] = {1, 0, dx, 0, 1, dy, 0, 0, 1}, H2[9];
-    sei_h_mul(H, T, H2);
-    sei_vision_result *r2 = malloc(sizeof *r2);
-    if (!r2)
-        return fail(v, SEI_VISION_NOMEM, "out of memory");
-    *r2 = *out;
-    sei_vision_status st = read_stones(v, work, H2, n, scale, roi[0], roi[1], now_ms(), r2);
-    int edge2[4];
-    if (st == SEI_VISION_OK && off_board_count(r2, n, edge2) < all) {
-        double keep[SEI_STAGES];
-        memcpy(keep, out->stage_ms, sizeof keep);
-        *out = *r2;
-        memcpy(out->stage_ms, keep, sizeof keep);
-        /* The board was in doubt, and is still: the fit alone had it
-         * elsewhere. */
-        out->board_unsure = 1;
-    }
-    free(r2);
-    return st == SEI_VISION_NOMEM ? st : SEI_VISION_OK;
 }
 
 /* Where the evidence for a board lies: a coarse map of the picture, each
@@ -721,8 +657,6 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     t = now_ms();
 
     st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
-    if (st == SEI_VISION_OK)
-        st = window_off_board(v, &work, H, n, scale, roi, out);
 out:
     out->ms = now_ms() - t0;
     free(segs);

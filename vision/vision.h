@@ -96,9 +96,6 @@ typedef struct {
     /* Zoom: a board small in the frame (or not found at all) is read a second time from the
      * part of the picture around it, enlarged to the working size, because the lattice fit's
      * and the stone finder's scales are set for a board that fills much of the picture. */
-    double off_edge;        /* a window edge line whose points the network sees off the board, at
-                               least this share of them, while the opposite edge is on it: the
-                               window is read again a line further in (0.3; 0: never) */
     int zoom;               /* 1: read small or unfound boards again, closer (1) */
     double zoom_below;      /* a board found is read again when its corners' bounding box covers
                                less than this share of the picture (0.15) */
@@ -130,10 +127,6 @@ typedef struct {
     /* Calibrated probabilities of empty, black, white per point (the
      * learned classifier; all zero with the rules alone). */
     float prob[SEI_MAX_SIZE][SEI_MAX_SIZE][3];
-    /* The network's probability that no point is there at all (the edge
-     * of the board, its side, the table); 0 with a model that does not
-     * know it. prob and this sum to 1. */
-    float off_board[SEI_MAX_SIZE][SEI_MAX_SIZE];
     /* Points whose reading is in doubt: "check these points". */
     uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int unsure_count;

@@ -25,7 +25,7 @@ import torch
 import torch.nn as nn
 
 P = 24  # the patch side (SEI_POINTS_PATCH)
-CLASSES = ("empty", "black", "white", "off the board")  # the last only when the patches have it (--ring)
+CLASSES = ("empty", "black", "white")
 
 
 def load(paths):
@@ -59,14 +59,14 @@ class Net(nn.Module):
     0.46 million multiply-adds a patch, so a 19x19 board costs about as
     much as the lattice search, not more."""
 
-    def __init__(self, classes=3):
+    def __init__(self):
         super().__init__()
         self.features = nn.Sequential(
             nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),    # 12 x 12
             nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),   # 6 x 6
             nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 3 x 3
         )
-        self.head = nn.Linear(32 * 3 * 3, classes)
+        self.head = nn.Linear(32 * 3 * 3, 3)
 
     def forward(self, x):
         return self.head(torch.flatten(self.features(x), 1))
@@ -122,13 +122,10 @@ def main():
     # depends on the order of the files.
     held = ((pic * 2654435761) % 1000) < a.holdout * 1000
     tr, ho = np.where(~held)[0], np.where(held)[0]
-    print("patches: %d for training, %d held out (%d pictures); empty/black/white/off %s"
-          % (len(tr), len(ho), len(np.unique(pic[ho])), np.bincount(y, minlength=4).tolist()), flush=True)
+    print("patches: %d for training, %d held out (%d pictures); empty/black/white %s"
+          % (len(tr), len(ho), len(np.unique(pic[ho])), np.bincount(y, minlength=3).tolist()), flush=True)
 
-    classes = int(y.max()) + 1
-    if classes not in (3, 4):
-        sys.exit("the patches hold labels 0..%d: expected empty, black, white and perhaps off the board" % (classes - 1))
-    net = Net(classes)
+    net = Net()
     if a.init:
         import onnx
         from onnx import numpy_helper
@@ -142,8 +139,8 @@ def main():
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
     # Stones are fewer than empty points, and a missed stone costs a whole
     # board: weigh the classes evenly.
-    counts = np.bincount(y[tr], minlength=classes).astype(np.float64)
-    weight = torch.tensor(counts.sum() / (classes * np.maximum(counts, 1)), dtype=torch.float32)
+    counts = np.bincount(y[tr], minlength=3).astype(np.float64)
+    weight = torch.tensor(counts.sum() / (3 * np.maximum(counts, 1)), dtype=torch.float32)
     lossf = nn.CrossEntropyLoss(weight=weight)
     X, Y = to_input(px), torch.from_numpy(y)
     t0 = time.time()
