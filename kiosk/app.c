@@ -381,7 +381,7 @@ static int live_ended(sei_app *a)
 {
     int redraw = 0;
     if ((a->reread || a->moving) && a->frame.buf) {
-        sei_vision *v = reader(a, 1);
+        sei_vision *v = reader(a);
         sei_vision_result r;
         a->found = v && sei_vision_read(v, &a->frame, &r) == SEI_VISION_OK;
         if (a->found) {
@@ -862,7 +862,8 @@ static void record_finish(sei_app *a, int end)
         /* The live reading is from before the recording, the frame shown
          * from its end: no grid until the frame is read again. */
         a->found = a->have_last = 0;
-        a->since_search = a->p.search_every;
+        if (a->live)
+            sei_tracker_unlock(a->live);
         a->reread = 1;
     }
     sei_recsess_destroy(a->rs);
