@@ -203,6 +203,24 @@ static TTF_Font *font_for(sei_ui *ui, int size, Uint32 c)
                                                                                                   : ui->cjk[size];
 }
 
+/* The run of text from *i on that one font draws (Latin or CJK, each
+ * character in the font that has it), copied into run (room for the whole
+ * text) and *i moved past it; returns the font. */
+static TTF_Font *next_run(sei_ui *ui, int size, const char *text, size_t len, size_t *i, char *run)
+{
+    size_t start = *i;
+    TTF_Font *f = font_for(ui, size, utf8_next(text, i));
+    while (*i < len) {
+        size_t j = *i;
+        if (font_for(ui, size, utf8_next(text, &j)) != f)
+            break;
+        *i = j;
+    }
+    memcpy(run, text + start, *i - start);
+    run[*i - start] = 0;
+    return f;
+}
+
 /* Render text to a texture, run by run of the font that has each
  * character, onto one surface. */
 static SDL_Texture *text_texture(sei_ui *ui, const char *text, int size, SDL_Color c, int *w, int *h)
@@ -217,16 +235,7 @@ static SDL_Texture *text_texture(sei_ui *ui, const char *text, int size, SDL_Col
         height = TTF_FontHeight(ui->cjk[size]);
     size_t i = 0;
     while (i < len && np < 64) {
-        size_t start = i;
-        TTF_Font *f = font_for(ui, size, utf8_next(text, &i));
-        while (i < len) {
-            size_t j = i;
-            if (font_for(ui, size, utf8_next(text, &j)) != f)
-                break;
-            i = j;
-        }
-        memcpy(run, text + start, i - start);
-        run[i - start] = 0;
+        TTF_Font *f = next_run(ui, size, text, len, &i, run);
         SDL_Surface *s = TTF_RenderUTF8_Blended(f, run, c);
         if (s) {
             parts[np++] = s;
@@ -311,16 +320,7 @@ static int text_width(sei_ui *ui, const char *text, int size)
     if (!run)
         return 0;
     while (i < len) {
-        size_t start = i;
-        TTF_Font *f = font_for(ui, size, utf8_next(text, &i));
-        while (i < len) {
-            size_t j = i;
-            if (font_for(ui, size, utf8_next(text, &j)) != f)
-                break;
-            i = j;
-        }
-        memcpy(run, text + start, i - start);
-        run[i - start] = 0;
+        TTF_Font *f = next_run(ui, size, text, len, &i, run);
         int w = 0, h = 0;
         if (TTF_SizeUTF8(f, run, &w, &h) == 0)
             total += w;
