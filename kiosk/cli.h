@@ -64,6 +64,10 @@ typedef struct {
     int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
                                 or its SEIP); 0: a board or a photo without them, counted as none */
     int from_image;
+    /* Where the komi came from: "given" (--komi), "record" (its KM), "rules"
+     * (the rules' default: none given, an even game) or "handicap" (0.5: a
+     * handicap game with none given, as handicap games are played). */
+    const char *komi_from;
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
 

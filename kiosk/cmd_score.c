@@ -319,8 +319,10 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         rules->penalty[1] = pen[1];
         rules->penalty[2] = pen[2];
     }
-    if (!o->komi_set && g.komi_given)
+    if (!o->komi_set && g.komi_given) {
         rules->komi = g.komi;
+        r->komi_from = "record";
+    }
     r->from_sgf = 1;
     snprintf(r->recorded, sizeof r->recorded, "%s", g.result);
     r->recorded_how = g.result_how;
@@ -502,6 +504,17 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     }
     if (pris.source != SEI_PRISONERS_BOARD)
         r->prisoners_given = 1;
+    /* The komi: given, the record's, or a default that says so. A handicap
+     * game is played without the even game's komi (half a point decides
+     * ties), so with none given it gets 0.5, not the rules' 6.5 or 7.5. */
+    int handicap = o->handicap >= 0 ? o->handicap : b->handicap;
+    if (o->komi_set)
+        r->komi_from = "given";
+    else if (!r->komi_from && handicap >= 2) {
+        rules.komi = 0.5;
+        r->komi_from = "handicap";
+    } else if (!r->komi_from)
+        r->komi_from = "rules";
     if (sei_count_make(b, dead, &rules, o->handicap, &pris, &r->score, r->seki)) {
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;

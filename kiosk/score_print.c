@@ -103,6 +103,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     }
     fprintf(out, "Rules %s (%s counting), komi %s", r->name, area ? "area" : "territory",
             sei_score_number(r->komi, n1, sizeof n1));
+    if (run->komi_from && !strcmp(run->komi_from, "rules"))
+        fprintf(out, " (none given: the rules' default; --komi to change)");
+    else if (run->komi_from && !strcmp(run->komi_from, "handicap"))
+        fprintf(out, " (none given: a handicap game's; --komi to change)");
     if (s->handicap)
         fprintf(out, ", handicap %d (White gets %s)", s->handicap, sei_score_number(s->bonus, n2, sizeof n2));
     fprintf(out, "\n\n   ");
@@ -248,6 +252,8 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
     cJSON_AddStringToObject(doc, "scoring", r->scoring == SEI_SCORING_AREA ? "area" : "territory");
     cJSON_AddNumberToObject(doc, "size", s->size);
     cJSON_AddNumberToObject(doc, "komi", r->komi);
+    if (run->komi_from)
+        cJSON_AddStringToObject(doc, "komi_from", run->komi_from);
     cJSON_AddNumberToObject(doc, "handicap", s->handicap);
     cJSON_AddNumberToObject(doc, "bonus", s->bonus);
     side_json(doc, "black", &s->side[SEI_BLACK]);

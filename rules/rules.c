@@ -49,6 +49,11 @@ int sei_rules_komi_check(double komi, int size, char *why, size_t n)
     else if (komi > most || komi < -most)
         snprintf(buf, sizeof buf, "more than the %d points of the %s", most, size > 0 ? "board" : "largest board"),
             w = buf;
+    else if (komi >= 100 || komi <= -100)
+        /* No game is played with such a komi, and SGF readers (Seichi's
+         * too) take a KM of 100 or more as Fox's komi times 100: written,
+         * it would be read back as another. */
+        w = "100 points or more";
     else if (komi * 2 != (double)(long)(komi * 2))
         w = "not in steps of 0.5 points";
     if (w && n)

@@ -47,9 +47,11 @@ const char *sei_rules_preset_step(const char *name, int step);
 /* Is komi one a count can use: a finite number of points, in steps of
  * 0.5, and no more (either way) than the points of a size x size board
  * (size 0: the largest board Seichi counts, while the size is not known
- * yet)? Returns 0, or -1 with the reason in why (n bytes; may be 0): "not
- * a number", "not in steps of 0.5 points", "more than the 81 points of
- * the board". One rule for --komi and for a record's KM. */
+ * yet), and under 100 points (a KM of 100 or more reads as Fox's komi
+ * times 100)? Returns 0, or -1 with the reason in why (n bytes; may be
+ * 0): "not a number", "not in steps of 0.5 points", "more than the 81
+ * points of the board", "100 points or more". One rule for --komi and
+ * for a record's KM. */
 int sei_rules_komi_check(double komi, int size, char *why, size_t n);
 /* Copy the ko and suicide knobs into a board. */
 void sei_rules_apply(const sei_rules *r, sei_board *b);

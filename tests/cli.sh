@@ -261,7 +261,15 @@ expect 2 "give one" -- record --source "$seq/end-count-9x9" --sgf "$tmp/kept.sgf
 for k in nan inf -inf 1e9 6.3 x; do
   expect 2 "komi takes points in steps of 0.5" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi "$k"
 done
-expect 2 "more than the 81 points of the board" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --size 9 --komi 100
+expect 2 "more than the 81 points of the board" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --size 9 --komi 90
+# 100 or more is refused on any board: an SGF reader takes KM[100] as
+# Fox's komi times 100 (1 point), so it would not count back the same.
+expect 2 "100 points or more" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi 100
+expect 2 "100 points or more" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 500
+# No komi given: the text and JSON say where the komi came from.
+expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
+expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
+expect 0 '"komi_from":"given"' -- score --board "$src/tests/boards/chinese-185.board" --komi 6 --json
 # A 13x13 record is not gone on with on a 9x9 board: refused when the size
 # is given, nothing added when it is not.
 printf '(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj])\n' >"$tmp/r13.sgf"
