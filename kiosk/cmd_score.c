@@ -1,6 +1,8 @@
 /* cmd_score.c - `seichi score`: read a board diagram, count it under a rule
  * set, and print the count as people state it (text) or as JSON. */
 #include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <limits.h>
 #include <strings.h>
 #include <stdlib.h>
@@ -157,6 +159,24 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
      * (or through a link, or onto a device) unless asked. */
     if (o->annotate && sei_file_target_ok(o->annotate, o->force, msg, sizeof msg))
         return bad(err, "%s", msg);
+    if (o->annotate) {
+        /* Its kind by its name, and a folder to go in, before the count:
+         * not a count and then a failure to write it. */
+        const char *dot = strrchr(o->annotate, '.'), *slash = strrchr(o->annotate, '/');
+        if (!dot || (slash && dot < slash) ||
+            (strcasecmp(dot, ".png") && strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg")))
+            return bad(err, "--annotate writes a .png or .jpg picture, not '%s'", o->annotate);
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->annotate) + (slash == o->annotate) : 1,
+                 slash ? o->annotate : ".");
+        if (access(dir, W_OK | X_OK))
+            return bad(err, "--annotate: cannot write in the folder of '%s'", o->annotate);
+        /* Never over the photo being read, --force or not. */
+        struct stat a, p;
+        if (o->image_path && stat(o->annotate, &a) == 0 && stat(o->image_path, &p) == 0 && a.st_dev == p.st_dev &&
+            a.st_ino == p.st_ino)
+            return bad(err, "--annotate '%s' is the photo being read: give another file", o->annotate);
+    }
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
@@ -572,7 +592,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                      "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
-                     "                    [--save [--db PATH] [--keep-photo]]\n"
+                     "                    [--save] [--db PATH] [--keep-photo] (--db and --keep-photo save too)\n"
                      "rules: %s\n", sei_rules_preset_names());
         return 0;
     }

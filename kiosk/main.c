@@ -13,7 +13,7 @@ static void usage(FILE *f)
             "commands:\n"
             "  score (--board FILE | --sgf FILE [--game N] | PHOTO) [--rules R] [--komi K] [--handicap N]\n"
             "        [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w] [--penalty b:N,w:N]\n"
-            "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save [--db PATH] [--keep-photo]] [--json]\n"
+            "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save] [--db PATH] [--keep-photo] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
             "                      or a photo of the board)\n"
             "  detect IMAGE [--size N] [--json] [--debug DIR]\n"

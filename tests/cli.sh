@@ -137,6 +137,13 @@ printf 'keep me' > "$tmp/keep.png"
 expect 2 "already exists: not replaced (give --force" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/keep.png"
 [ "$(cat "$tmp/keep.png")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --annotate replaced a file"; }
 expect 2 "is a directory" -- score "$src/images/renders/r043.jpg" --annotate "$tmp" --force
+# Checked before the count too: the picture's kind, its folder, and never
+# the photo being read.
+expect 2 "writes a .png or .jpg picture" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/out.txt"
+expect 2 "cannot write in the folder" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/missing/a.png"
+cp "$src/images/renders/r043.jpg" "$tmp/photo.jpg"
+expect 2 "is the photo being read" -- score "$tmp/photo.jpg" --annotate "$tmp/photo.jpg" --force
+cmp -s "$src/images/renders/r043.jpg" "$tmp/photo.jpg" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --annotate wrote over the photo"; }
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/keep.png" --force
 [ "$(head -c 4 "$tmp/keep.png" | od -An -c | tr -d ' ')" = "211PNG" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --force did not write the picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
