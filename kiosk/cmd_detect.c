@@ -16,7 +16,11 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))
             json = 1;
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fprintf(out, "usage: seichi detect IMAGE [--size N] [--json] [--debug DIR]\n\n"
+                         "Find the board in a photo and read every point (README: Reading a photo).\n");
+            return 0;
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
             size = atoi(argv[++i]);
             if (size != 9 && size != 13 && size != 19) {
                 fprintf(err, "seichi detect: --size takes 9, 13 or 19, not '%s'\n", argv[i]);

@@ -121,9 +121,14 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     }
     fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n\n");
 
-    if (run->proposed)
+    int any_dead = 0;
+    for (int i = 0; i < SEI_MAX_POINTS && !any_dead; i++)
+        any_dead = s->dead[i] != 0;
+    if (run->proposed && any_dead)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
                 run->proposal.playouts);
+    else if (run->proposed)
+        fprintf(out, "No dead stones proposed (%.1f ms, %d playouts).\n", run->proposal.ms, run->proposal.playouts);
     else if (run->dead_from_record)
         fprintf(out, "Dead stones as the record marks them (TB/TW at its end):\n");
     print_groups_text(out, b, s->dead, "  dead", run);

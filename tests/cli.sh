@@ -273,6 +273,10 @@ expect 2 "more than the 81 points of the board" -- record --source "$seq/end-cou
 # Fox's komi times 100 (1 point), so it would not count back the same.
 expect 2 "100 points or more" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi 100
 expect 2 "100 points or more" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 500
+# No dead stones to propose: said so, not a heading with nothing under it.
+printf '. . .\n. X .\n. . .\n' > "$tmp/lone.board"
+expect 0 "No dead stones proposed" -- score --board "$tmp/lone.board" --dead auto
+expect 0 "usage: seichi detect IMAGE" -- detect --help
 # No komi given: the text and JSON say where the komi came from.
 expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
 expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
