@@ -199,6 +199,13 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
         }
         if (s->dame)
             fprintf(out, "  %d dame must be filled first: the sum above assumes they are\n", s->dame);
+        /* Stones in bowls know nothing of the clock: overtime penalties
+         * come off the margin after the fill. */
+        double pb = s->side[SEI_BLACK].penalty, pw = s->side[SEI_WHITE].penalty;
+        if (pb || pw)
+            fprintf(out, "  the fill shows the count before overtime penalties (Black %s, White %s points), which "
+                         "the result above takes off\n",
+                    sei_score_number(pb, n1, sizeof n1), sei_score_number(pw, n2, sizeof n2));
     }
 }
 

@@ -277,6 +277,8 @@ expect 2 "100 points or more" -- score --board "$src/tests/boards/tiny-2x2.board
 printf '. . .\n. X .\n. . .\n' > "$tmp/lone.board"
 expect 0 "No dead stones proposed" -- score --board "$tmp/lone.board" --dead auto
 expect 0 "usage: seichi detect IMAGE" -- detect --help
+# Ing's fill is of stones, before the clock's penalties, and says so.
+expect 0 "the fill shows the count before overtime penalties (Black 1, White 2 points)" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing --penalty w:2,b:1
 # No komi given: the text and JSON say where the komi came from.
 expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
 expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
