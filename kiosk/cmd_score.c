@@ -51,8 +51,19 @@ static int parse_int(const char *t, int *v, int lo, int hi)
 int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd)
 {
     char *end, why[96] = "not a number";
+    /* Written as people write komi: digits, a sign, a decimal point; not
+     * strtod's hexadecimal, exponents, "inf" or "nan". */
+    const char *c = v + (*v == '-' || *v == '+');
+    int digits = 0, points = 0, plain = 1;
+    for (; *c; c++) {
+        digits += *c >= '0' && *c <= '9';
+        points += *c == '.';
+        plain &= (*c >= '0' && *c <= '9') || *c == '.';
+    }
     errno = 0;
     double k = strtod(v, &end);
+    if (!plain || !digits || points > 1)
+        end = (char *)v;
     if (end == v || *end || errno || sei_rules_komi_check(k, size, why, sizeof why)) {
         fprintf(err, "%s: --komi takes points in steps of 0.5 such as 6.5 or 7, not '%s' (%s)\n", cmd, v, why);
         return 2;

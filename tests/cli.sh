@@ -273,6 +273,9 @@ expect 2 "more than the 81 points of the board" -- record --source "$seq/end-cou
 # Fox's komi times 100 (1 point), so it would not count back the same.
 expect 2 "100 points or more" -- record --source "$seq/end-count-9x9" --sgf "$tmp/k.sgf" --komi 100
 expect 2 "100 points or more" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 500
+expect 2 "not '0x10' (not a number)" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 0x10
+expect 2 "not '1e1' (not a number)" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 1e1
+expect 0 "komi -0.5" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -.5
 # No dead stones to propose: said so, not a heading with nothing under it.
 printf '. . .\n. X .\n. . .\n' > "$tmp/lone.board"
 expect 0 "No dead stones proposed" -- score --board "$tmp/lone.board" --dead auto
