@@ -98,6 +98,9 @@ expect 0 "Result" -- score --board "$tmp/ok2.board"
 
 # Photos: a board read (0), no board (3), an unreadable picture (2).
 expect 0 "19x19 board\|13x13 board\|9x9 board" -- detect "$src/images/renders/r043.jpg"
+# The text grid is labelled as the points to check are named.
+expect 0 "^    A B C D E F G H J K L M N\$" -- detect "$src/images/renders/r043.jpg"
+expect 0 "^13  " -- detect "$src/images/renders/r043.jpg"
 expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"board_unsure":false' -- detect "$src/images/renders/r043.jpg" --json
 printf 'not a picture' >"$tmp/bad.jpg"
