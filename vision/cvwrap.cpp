@@ -77,19 +77,6 @@ cv::Mat to_bgr8(const cv::Mat &m)
     return out;
 }
 
-// Which reduced decode keeps the pixel count under the limit.
-int reduce_flag(long w, long h, long max_pixels)
-{
-    long px = w * h;
-    if (max_pixels <= 0 || px <= max_pixels)
-        return cv::IMREAD_COLOR;
-    if (px / 4 <= max_pixels)
-        return cv::IMREAD_REDUCED_COLOR_2;
-    if (px / 16 <= max_pixels)
-        return cv::IMREAD_REDUCED_COLOR_4;
-    return cv::IMREAD_REDUCED_COLOR_8;
-}
-
 // ---- The decode cap ------------------------------------------------------
 // OpenCV allocates a picture's whole pixels (and any other large buffer)
 // through Mat's default allocator, before it reads them. This allocator,
@@ -142,131 +129,6 @@ struct cap_guard {
     cap_guard &operator=(const cap_guard &) = delete;
 };
 
-// "the picture is W x H (N megapixels), ..." for a refusal by size.
-void too_large(char *err, size_t errlen, long w, long h, const char *why)
-{
-    char msg[256];
-    std::snprintf(msg, sizeof msg, "the picture is %ldx%ld (%.0f megapixels): %s", w, h, (double)w * (double)h / 1e6,
-                  why);
-    set_err(err, errlen, msg);
-}
-
-// ---- What the header says --------------------------------------------------
-enum pic_kind { PIC_OTHER, PIC_PNG, PIC_JPEG };
-
-struct header {
-    pic_kind kind = PIC_OTHER;
-    long w = 0, h = 0;          // 0 when the header does not say (or Seichi does not read it)
-    bool complete = true;       // false: the data ends before the image does
-    bool buffered = false;      // a JPEG libjpeg decodes through whole-image coefficient buffers
-    double coef_bytes = 0;      // ... and their size at full scale
-};
-
-inline long be16(const uint8_t *p) { return (long)p[0] << 8 | p[1]; }
-inline long be32(const uint8_t *p) { return (long)p[0] << 24 | (long)p[1] << 16 | (long)p[2] << 8 | p[3]; }
-
-// A PNG is chunks (length, type, data, CRC) from the signature to IEND;
-// libpng refuses most cuts, but walking them costs nothing and says so.
-void probe_png(const uint8_t *b, size_t n, header *hd)
-{
-    hd->kind = PIC_PNG;
-    hd->complete = false;
-    if (n >= 24) {
-        hd->w = be32(b + 16);
-        hd->h = be32(b + 20);
-    }
-    size_t i = 8;
-    while (i + 12 <= n) {
-        size_t len = (size_t)be32(b + i);
-        if (len > n - i - 12)
-            return;
-        if (!std::memcmp(b + i + 4, "IEND", 4)) {
-            hd->complete = true;
-            return;
-        }
-        i += 12 + len;
-    }
-}
-
-// A JPEG is marker segments from SOI to EOI, each scan (SOS) followed by
-// its entropy-coded data, which ends at the next marker that is not a
-// stuffed byte (FF 00) or a restart (FF D0..D7). libjpeg only warns
-// ("Premature end of JPEG file") when the data stops early and fills the
-// rest grey, so a JPEG that reaches no EOI is refused here. Bytes after the
-// EOI (some cameras append data) are no part of the picture.
-void probe_jpeg(const uint8_t *b, size_t n, header *hd)
-{
-    hd->kind = PIC_JPEG;
-    hd->complete = false;
-    int scans = 0;
-    size_t i = 2;
-    while (i + 1 < n) {
-        if (b[i] != 0xFF) { // stray bytes between segments: libjpeg skips them too
-            i++;
-            continue;
-        }
-        uint8_t m = b[i + 1];
-        if (m == 0xFF) { // fill byte before a marker
-            i++;
-            continue;
-        }
-        if (m == 0xD9) {
-            hd->complete = true;
-            break;
-        }
-        if (m == 0x00 || m == 0x01 || m == 0xD8 || (m >= 0xD0 && m <= 0xD7)) {
-            i += 2;
-            continue;
-        }
-        if (i + 4 > n)
-            break;
-        size_t len = (size_t)be16(b + i + 2);
-        if (len < 2 || len > n - i - 2)
-            break;
-        const uint8_t *seg = b + i + 4;
-        // Start of frame: every SOFn but DHT (C4), JPG (C8) and DAC (CC).
-        if (m >= 0xC0 && m <= 0xCF && m != 0xC4 && m != 0xC8 && m != 0xCC && len >= 8) {
-            hd->h = be16(seg + 1);
-            hd->w = be16(seg + 3);
-            // Progressive (C2, C6, CA, CE) keeps every coefficient until the end.
-            hd->buffered = hd->buffered || (m & 3) == 2;
-            int comps = seg[5], hmax = 1, vmax = 1;
-            if (len >= 8 + 3 * (size_t)comps) {
-                for (int c = 0; c < comps; c++) {
-                    hmax = std::max(hmax, seg[7 + 3 * c] >> 4);
-                    vmax = std::max(vmax, seg[7 + 3 * c] & 15);
-                }
-                double coef = 0;
-                for (int c = 0; c < comps; c++) {
-                    int hs = std::max(1, seg[7 + 3 * c] >> 4), vs = std::max(1, seg[7 + 3 * c] & 15);
-                    double cw = std::ceil((double)hd->w * hs / hmax), ch = std::ceil((double)hd->h * vs / vmax);
-                    coef += std::ceil(cw / 8) * std::ceil(ch / 8) * 64 * 2;
-                }
-                hd->coef_bytes = coef;
-            }
-        }
-        i += 2 + len;
-        if (m == 0xDA) {
-            // A second scan (progressive, or components sent one by one)
-            // also makes libjpeg buffer the whole image.
-            if (++scans > 1)
-                hd->buffered = true;
-            while (i + 1 < n && !(b[i] == 0xFF && b[i + 1] != 0x00 && !(b[i + 1] >= 0xD0 && b[i + 1] <= 0xD7)))
-                i++;
-        }
-    }
-}
-
-header probe(const std::vector<uint8_t> &b)
-{
-    header hd;
-    if (b.size() >= 8 && !std::memcmp(b.data(), "\x89PNG\r\n\x1a\n", 8))
-        probe_png(b.data(), b.size(), &hd);
-    else if (b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF)
-        probe_jpeg(b.data(), b.size(), &hd);
-    return hd;
-}
-
 } // namespace
 
 // A decoded picture, or why there is none, into a C-owned image.
@@ -283,112 +145,31 @@ static int keep(const cv::Mat &m, sei_image *out, char *err, size_t errlen)
     return 0;
 }
 
-// Check the header against the caps, then decode (imdecode turns the
-// picture by its EXIF orientation, as imread does).
-static int decode(const std::vector<uint8_t> &bytes, long max_pixels, sei_image *out, char *err, size_t errlen)
-{
-    if (bytes.empty()) {
-        set_err(err, errlen, "the file is empty");
-        return -1;
-    }
-    if (max_pixels <= 0 || max_pixels > SEI_CV_FULL_PIXELS)
-        max_pixels = SEI_CV_FULL_PIXELS;
-    header hd = probe(bytes);
-    char why[160];
-    if (hd.w > 0 && hd.h > 0) {
-        double px = (double)hd.w * (double)hd.h;
-        if (px > (double)SEI_CV_MAX_PIXELS) {
-            std::snprintf(why, sizeof why, "more than Seichi decodes (%ld megapixels)", SEI_CV_MAX_PIXELS / 1000000);
-            too_large(err, errlen, hd.w, hd.h, why);
-            return -1;
-        }
-        // A baseline JPEG decodes straight to the reduced scale; anything
-        // else holds the whole picture (or a JPEG's coefficients) first.
-        double whole = hd.kind == PIC_JPEG ? (hd.buffered ? hd.coef_bytes : 0) : 3 * px;
-        if (whole > (double)SEI_CV_DECODE_BYTES) {
-            std::snprintf(why, sizeof why, "decoding it takes %.0f MB, more than Seichi allows (%ld MB)", whole / 1e6,
-                          SEI_CV_DECODE_BYTES / 1000000);
-            too_large(err, errlen, hd.w, hd.h, why);
-            return -1;
-        }
-    }
-    if (!hd.complete) {
-        set_err(err, errlen,
-                hd.kind == PIC_JPEG ? "the JPEG is truncated (its data ends before the image's end marker)"
-                                    : "the PNG is truncated (its data ends before the IEND chunk)");
-        return -1;
-    }
-    cv::Mat m;
-    {
-        cap_guard guard((size_t)SEI_CV_DECODE_BYTES);
-        try {
-            m = cv::imdecode(bytes, hd.w > 0 ? reduce_flag(hd.w, hd.h, max_pixels) : cv::IMREAD_COLOR);
-        } catch (const cv::Exception &) {
-            if (!refused_h)
-                throw;
-        }
-        if (refused_h) {
-            std::snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)",
-                          SEI_CV_DECODE_BYTES / 1000000);
-            too_large(err, errlen, refused_w, refused_h, why);
-            return -1;
-        }
-    }
-    // Formats whose header Seichi does not read come out whole: shrink.
-    if (!m.empty() && (double)m.cols * m.rows > (double)max_pixels) {
-        double f = std::sqrt((double)max_pixels / ((double)m.cols * m.rows));
-        cv::Mat small;
-        cv::resize(m, small, cv::Size(std::max(1, (int)(m.cols * f)), std::max(1, (int)(m.rows * f))), 0, 0,
-                   cv::INTER_AREA);
-        m = small;
-    }
-    return keep(m, out, err, errlen);
-}
-
-static int file_too_large(char *err, size_t errlen)
-{
-    char msg[96];
-    std::snprintf(msg, sizeof msg, "the file is larger than Seichi reads (%ld MiB)", SEI_CV_MAX_FILE_BYTES >> 20);
-    set_err(err, errlen, msg);
-    return -1;
-}
-
-extern "C" int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, size_t errlen)
+// Formats imageio.c does not read itself: OpenCV's decoders, every buffer
+// held to the decode cap (imdecode turns the picture by its EXIF
+// orientation, as imread does).
+extern "C" int sei_cvio_decode(const uint8_t *data, size_t len, sei_image *out, char *err, size_t errlen)
 {
     try {
         std::memset(out, 0, sizeof *out);
-        FILE *f = std::fopen(path, "rb");
-        if (!f) {
-            set_err(err, errlen, "cannot open the file");
-            return -1;
-        }
-        std::vector<uint8_t> bytes;
-        // A regular file's size is known before reading it; the loop below
-        // still stops at the cap for anything else (a pipe).
-        struct stat st;
-        if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
-            if (st.st_size > SEI_CV_MAX_FILE_BYTES) {
-                std::fclose(f);
-                return file_too_large(err, errlen);
+        cv::Mat m;
+        {
+            cap_guard guard((size_t)SEI_CV_DECODE_BYTES);
+            try {
+                m = cv::imdecode(cv::Mat(1, (int)len, CV_8U, const_cast<uint8_t *>(data)), cv::IMREAD_COLOR);
+            } catch (const cv::Exception &) {
+                if (!refused_h)
+                    throw;
             }
-            bytes.reserve((size_t)st.st_size);
-        }
-        uint8_t chunk[65536];
-        size_t got;
-        while ((got = std::fread(chunk, 1, sizeof chunk, f)) > 0) {
-            if (bytes.size() + got > (size_t)SEI_CV_MAX_FILE_BYTES) {
-                std::fclose(f);
-                return file_too_large(err, errlen);
+            if (refused_h) {
+                char why[160];
+                std::snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)",
+                              SEI_CV_DECODE_BYTES / 1000000);
+                sei_picture_too_large(err, errlen, refused_w, refused_h, why);
+                return -1;
             }
-            bytes.insert(bytes.end(), chunk, chunk + got);
         }
-        int bad = std::ferror(f);
-        std::fclose(f);
-        if (bad) {
-            set_err(err, errlen, "cannot read the file");
-            return -1;
-        }
-        return decode(bytes, max_pixels, out, err, errlen);
+        return keep(m, out, err, errlen);
     } catch (const std::exception &e) {
         set_err(err, errlen, e.what());
     } catch (...) {
@@ -398,28 +179,11 @@ extern "C" int sei_cv_load(const char *path, long max_pixels, sei_image *out, ch
     return -1;
 }
 
-extern "C" int sei_cv_decode(const uint8_t *data, size_t len, long max_pixels, sei_image *out, char *err, size_t errlen)
-{
-    try {
-        std::memset(out, 0, sizeof *out);
-        if (len > (size_t)SEI_CV_MAX_FILE_BYTES)
-            return file_too_large(err, errlen);
-        std::vector<uint8_t> bytes(data, data + len);
-        return decode(bytes, max_pixels, out, err, errlen);
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while decoding");
-    }
-    sei_image_free(out);
-    return -1;
-}
-
-extern "C" int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen)
+extern "C" int sei_cvio_save(const char *path, const sei_image *img, char *err, size_t errlen)
 {
     try {
         if (!cv::imwrite(path, view(img))) {
-            set_err(err, errlen, "cannot write the picture");
+            set_err(err, errlen, "cannot write the picture (no writer for this extension, or the file cannot be created)");
             return -1;
         }
         return 0;
@@ -664,7 +428,7 @@ extern "C" int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, siz
                 char why[96];
                 std::snprintf(why, sizeof why, "a video frame larger than Seichi reads (%ld megapixels)",
                               SEI_CV_FULL_PIXELS / 1000000);
-                too_large(err, errlen, refused_w, refused_h, why);
+                sei_picture_too_large(err, errlen, refused_w, refused_h, why);
                 return -1;
             }
         }
