@@ -26,6 +26,7 @@
 
 #include "cvwrap.h"
 #include "shared.h"
+#include "source.h"
 
 static char dir[64];
 
@@ -365,6 +366,11 @@ static void test_pnm(void **state)
     assert_int_equal(sei_image_row(&img, 0)[0], 255);
     assert_int_equal(sei_image_row(&img, 0)[3], 127);
     sei_image_free(&img);
+    /* A strip of 100000x10: no side over 65536 is read. */
+    const char *strip = "P5 100000 10 255\n";
+    assert_int_equal(sei_cv_decode((const uint8_t *)strip, strlen(strip), 0, &img, err, sizeof err), -1);
+    printf("  %s\n", err);
+    assert_non_null(strstr(err, "65536"));
     /* Short of pixels, binary and ASCII; a header without a size. */
     const char *bad[] = {"P6\n4 4\n255\nabc", "P3\n2 2\n255\n1 2 3 4 5 6", "P5\n\n", "P6 0 4 255\n"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -499,6 +505,158 @@ static void test_failed_writes(void **state)
     sei_image_free(&img);
 }
 
+/* Whether a library whose path holds name is mapped into this process. */
+static int mapped(const char *name)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    assert_non_null(f);
+    char line[1024];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, name) != NULL;
+    fclose(f);
+    return found;
+}
+
+/* Run check() in a child (with SEICHI_CVIO set to plugin when given) and
+ * expect it to exit 0: the plugin, once loaded, stays for the process. */
+static void in_child(void (*check)(void), const char *plugin)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        if (plugin)
+            setenv("SEICHI_CVIO", plugin, 1);
+        check();
+        fflush(stdout);
+        _exit(0);
+    }
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+#define CHECK(c)                                                                                                       \
+    do {                                                                                                               \
+        if (!(c)) {                                                                                                    \
+            printf("  failed in the child: %s (line %d)\n", #c, __LINE__);                                            \
+            fflush(stdout);                                                                                            \
+            _exit(1);                                                                                                  \
+        }                                                                                                              \
+    } while (0)
+
+/* JPEG, PNG and PNM are read and written without the plugin: it is not
+ * loaded by them, and nor is imgcodecs; the first BMP loads both. */
+static void what_loads_when(void)
+{
+    char path[128], err[256];
+    sei_image img, back;
+    quadrants(&img, 32, 16);
+    const char *mine[] = {"m.png", "m.jpg", "m.ppm"};
+    for (int i = 0; i < 3; i++) {
+        path_of(path, sizeof path, mine[i]);
+        CHECK(sei_cv_save(path, &img, err, sizeof err) == 0);
+        CHECK(sei_cv_load(path, 0, &back, err, sizeof err) == 0);
+        sei_image_free(&back);
+    }
+    CHECK(!mapped("seichi-cvio"));
+    CHECK(!mapped("libopencv_imgcodecs"));
+    CHECK(!mapped("libopencv_videoio"));
+    path_of(path, sizeof path, "m.bmp");
+    CHECK(sei_cv_save(path, &img, err, sizeof err) == 0);
+    CHECK(mapped("seichi-cvio"));
+    CHECK(mapped("libopencv_imgcodecs"));
+    printf("  after a BMP: the plugin and imgcodecs loaded\n");
+    sei_image_free(&img);
+}
+
+static void test_what_loads_when(void **state)
+{
+    (void)state;
+    in_child(what_loads_when, NULL);
+}
+
+/* With no plugin (SEICHI_CVIO naming no file), the formats that need it
+ * fail with a message that says so, never a crash, and JPEG and PNG still
+ * read and write. */
+static void without_plugin(void)
+{
+    char path[128], err[512];
+    sei_image img, back;
+    quadrants(&img, 32, 16);
+    path_of(path, sizeof path, "n.png");
+    CHECK(sei_cv_save(path, &img, err, sizeof err) == 0);
+    CHECK(sei_cv_load(path, 0, &back, err, sizeof err) == 0);
+    sei_image_free(&back);
+    path_of(path, sizeof path, "n.bmp");
+    CHECK(sei_cv_save(path, &img, err, sizeof err) == -1);
+    printf("  save .bmp: %s\n", err);
+    CHECK(strstr(err, "plugin") && strstr(err, "/nonexistent/seichi-cvio.so"));
+    const uint8_t bmp[] = {'B', 'M', 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28,
+                           0,   0,   0,    1, 0, 0, 0, 1, 0, 0, 0,    1, 0, 24, 0};
+    CHECK(sei_cv_decode(bmp, sizeof bmp, 0, &back, err, sizeof err) == -1);
+    printf("  decode a BMP: %s\n", err);
+    CHECK(strstr(err, "not a picture") && strstr(err, "plugin"));
+    CHECK(back.buf == NULL);
+    path_of(path, sizeof path, "n.avi");
+    CHECK(sei_cv_video_write(path, &img, 1, 10, err, sizeof err) == -1);
+    CHECK(strstr(err, "plugin"));
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    fputs("RIFF not really a video", f);
+    fclose(f);
+    sei_source *s = NULL;
+    CHECK(sei_source_try_open(path, &s, err, sizeof err) == SEI_SOURCE_ERROR);
+    printf("  a video source: %s\n", err);
+    CHECK(s == NULL && strstr(err, "plugin"));
+    sei_image_free(&img);
+    CHECK(!mapped("libopencv_imgcodecs"));
+}
+
+static void test_without_plugin(void **state)
+{
+    (void)state;
+    in_child(without_plugin, "/nonexistent/seichi-cvio.so");
+}
+
+/* Through the plugin: BMP and TIFF written and read back exactly, the
+ * caps applied there too (a BMP whose header says 30000x30000). */
+static void test_other_formats(void **state)
+{
+    (void)state;
+    char path[128], err[256];
+    sei_image img, back;
+    assert_int_equal(sei_image_alloc(&img, 37, 23, 3), 0);
+    for (int y = 0; y < img.height; y++)
+        for (int x = 0; x < img.width * 3; x++)
+            sei_image_row(&img, y)[x] = (uint8_t)(x * 7 + y * 13);
+    const char *names[] = {"o.bmp", "o.tif", "o.tiff"};
+    for (int i = 0; i < 3; i++) {
+        path_of(path, sizeof path, names[i]);
+        assert_int_equal(sei_cv_save(path, &img, err, sizeof err), 0);
+        assert_int_equal(sei_cv_load(path, 0, &back, err, sizeof err), 0);
+        assert_int_equal(max_diff(&img, &back), 0);
+        sei_image_free(&back);
+        /* Over max_pixels: shrunk to fit. */
+        assert_int_equal(sei_cv_load(path, 37 * 23 / 4, &back, err, sizeof err), 0);
+        assert_true((long)back.width * back.height <= 37 * 23 / 4);
+        sei_image_free(&back);
+    }
+    sei_image_free(&img);
+    /* A BMP header of 30000x30000, 24 bits: refused by the plugin's cap
+     * before its pixels are read. */
+    uint8_t bmp[54 + 64] = {'B', 'M'};
+    bmp[10] = 54, bmp[14] = 40;
+    const uint32_t side = 30000;
+    memcpy(bmp + 18, &side, 4);
+    memcpy(bmp + 22, &side, 4);
+    bmp[26] = 1, bmp[28] = 24;
+    assert_int_equal(sei_cv_decode(bmp, sizeof bmp, 0, &back, err, sizeof err), -1);
+    printf("  BMP of 30000x30000: %s\n", err);
+    assert_null(back.buf);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/seichi-imageio-XXXXXX");
@@ -507,6 +665,9 @@ int main(void)
         return 1;
     }
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_what_loads_when),
+        cmocka_unit_test(test_without_plugin),
+        cmocka_unit_test(test_other_formats),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_png_layouts),
         cmocka_unit_test(test_exif_orientations),

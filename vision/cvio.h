@@ -1,7 +1,17 @@
 /* cvio.h - what needs OpenCV's imgcodecs or videoio: picture formats
  * Seichi does not decode itself (BMP, TIFF, WebP, ...: imageio.c hands
  * them here), webcams (V4L2), video files, and Motion-JPEG videos
- * written. Implemented in cvwrap.cpp for now. */
+ * written. The seichi program does not link those two modules (on Debian
+ * they load GDAL, poppler, FFmpeg, GStreamer: some 220 libraries and 60
+ * MB before main); they sit in a plugin, seichi-cvio.so, built from
+ * cvio_plugin.cpp, which cvio.c loads with dlopen the first time one of
+ * these calls is made. Without the plugin each call fails with a message
+ * saying so (a webcam as "not there"), never a crash.
+ *
+ * Where the plugin is looked for: $SEICHI_CVIO when set; else, for the
+ * installed program, only the install location
+ * (${libdir}/seichi/seichi-cvio.so); for any other (the build tree's
+ * program and tests), the build tree's plugin, then the installed one. */
 #ifndef SEI_CVIO_H
 #define SEI_CVIO_H
 

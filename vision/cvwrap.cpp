@@ -1,6 +1,8 @@
-// cvwrap.cpp - every use of OpenCV in Seichi's vision code, behind the C
-// functions of cvwrap.h. Views are wrapped as cv::Mat headers without
-// copying; each entry point catches everything, since a C caller cannot.
+// cvwrap.cpp - every use of OpenCV in the seichi program (core, imgproc,
+// dnn), behind the C functions of cvwrap.h; imgcodecs and videoio are
+// only in the plugin (cvio_plugin.cpp). Views are wrapped as cv::Mat
+// headers without copying; each entry point catches everything, since a
+// C caller cannot.
 #include "cvwrap.h"
 
 #include <algorithm>
@@ -9,37 +11,20 @@
 #include <cstring>
 #include <vector>
 
-#include <sys/stat.h>
-
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "cvmat.hpp"
+
 namespace {
+
+using sei::view;
 
 void set_err(char *err, size_t n, const char *what)
 {
     if (err && n)
         std::snprintf(err, n, "%s", what);
-}
-
-cv::Mat view(const sei_image *img)
-{
-    return cv::Mat(img->height, img->width, img->channels == 1 ? CV_8UC1 : CV_8UC3, img->buf, (size_t)img->stride);
-}
-
-// Copy a Mat into a new C-owned image.
-int own(const cv::Mat &m, sei_image *out)
-{
-    cv::Mat src = m;
-    if (src.type() != CV_8UC1 && src.type() != CV_8UC3)
-        return -1;
-    if (sei_image_alloc(out, src.cols, src.rows, src.channels()))
-        return -1;
-    for (int y = 0; y < src.rows; y++)
-        std::memcpy(sei_image_row(out, y), src.ptr(y), (size_t)src.cols * (size_t)src.channels());
-    return 0;
 }
 
 // Run make(out) and hand its result over as a new C-owned image in *dst:
@@ -52,148 +37,14 @@ template <class F> int produce(sei_image *dst, F make)
         cv::Mat out;
         if (!make(out))
             return -1;
-        return own(out, dst);
+        return sei::own(out, dst, sei_image_alloc);
     } catch (...) {
         sei_image_free(dst);
         return -1;
     }
 }
 
-// Bring any decoded picture to 8-bit BGR.
-cv::Mat to_bgr8(const cv::Mat &m)
-{
-    cv::Mat e = m;
-    if (e.depth() != CV_8U) {
-        double scale = e.depth() == CV_16U ? 1.0 / 257 : 1.0;
-        e.convertTo(e, CV_8U, scale);
-    }
-    cv::Mat out;
-    if (e.channels() == 1)
-        cv::cvtColor(e, out, cv::COLOR_GRAY2BGR);
-    else if (e.channels() == 4)
-        cv::cvtColor(e, out, cv::COLOR_BGRA2BGR);
-    else
-        out = e;
-    return out;
-}
-
-// ---- The decode cap ------------------------------------------------------
-// OpenCV allocates a picture's whole pixels (and any other large buffer)
-// through Mat's default allocator, before it reads them. This allocator,
-// installed once as the default, passes everything to OpenCV's own and
-// refuses, only on a thread inside a decode (cap_guard), any one buffer
-// over the cap: so a picture of any format, even one whose header Seichi
-// does not read itself, is refused before its data is decoded. A
-// per-Mat allocator would not do: Mat::create falls back to the default
-// one when another refuses.
-thread_local size_t decode_cap;     // 0: no cap (outside a decode)
-thread_local long refused_w, refused_h;
-
-class capped_allocator : public cv::MatAllocator
-{
-  public:
-    cv::UMatData *allocate(int dims, const int *sizes, int type, void *data, size_t *step, cv::AccessFlag flags,
-                           cv::UMatUsageFlags usage) const override
-    {
-        if (decode_cap && !data) {
-            double bytes = CV_ELEM_SIZE(type);
-            for (int i = 0; i < dims; i++)
-                bytes *= sizes[i];
-            if (bytes > (double)decode_cap) {
-                refused_h = dims > 0 ? sizes[0] : 0;
-                refused_w = dims > 1 ? sizes[1] : 1;
-                CV_Error(cv::Error::StsNoMem, "a buffer over Seichi's decode cap");
-            }
-        }
-        return cv::Mat::getStdAllocator()->allocate(dims, sizes, type, data, step, flags, usage);
-    }
-    bool allocate(cv::UMatData *u, cv::AccessFlag access, cv::UMatUsageFlags usage) const override
-    {
-        return cv::Mat::getStdAllocator()->allocate(u, access, usage);
-    }
-    void deallocate(cv::UMatData *u) const override { cv::Mat::getStdAllocator()->deallocate(u); }
-};
-
-// The cap holds from construction to destruction, on this thread only.
-struct cap_guard {
-    explicit cap_guard(size_t bytes)
-    {
-        static capped_allocator capped;
-        static const bool installed = (cv::Mat::setDefaultAllocator(&capped), true);
-        (void)installed;
-        decode_cap = bytes;
-        refused_w = refused_h = 0;
-    }
-    ~cap_guard() { decode_cap = 0; }
-    cap_guard(const cap_guard &) = delete;
-    cap_guard &operator=(const cap_guard &) = delete;
-};
-
 } // namespace
-
-// A decoded picture, or why there is none, into a C-owned image.
-static int keep(const cv::Mat &m, sei_image *out, char *err, size_t errlen)
-{
-    if (m.empty()) {
-        set_err(err, errlen, "not a picture OpenCV can read (corrupt, truncated or an unknown format)");
-        return -1;
-    }
-    if (own(to_bgr8(m), out)) {
-        set_err(err, errlen, "out of memory");
-        return -1;
-    }
-    return 0;
-}
-
-// Formats imageio.c does not read itself: OpenCV's decoders, every buffer
-// held to the decode cap (imdecode turns the picture by its EXIF
-// orientation, as imread does).
-extern "C" int sei_cvio_decode(const uint8_t *data, size_t len, sei_image *out, char *err, size_t errlen)
-{
-    try {
-        std::memset(out, 0, sizeof *out);
-        cv::Mat m;
-        {
-            cap_guard guard((size_t)SEI_CV_DECODE_BYTES);
-            try {
-                m = cv::imdecode(cv::Mat(1, (int)len, CV_8U, const_cast<uint8_t *>(data)), cv::IMREAD_COLOR);
-            } catch (const cv::Exception &) {
-                if (!refused_h)
-                    throw;
-            }
-            if (refused_h) {
-                char why[160];
-                std::snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)",
-                              SEI_CV_DECODE_BYTES / 1000000);
-                sei_picture_too_large(err, errlen, refused_w, refused_h, why);
-                return -1;
-            }
-        }
-        return keep(m, out, err, errlen);
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while decoding");
-    }
-    sei_image_free(out);
-    return -1;
-}
-
-extern "C" int sei_cvio_save(const char *path, const sei_image *img, char *err, size_t errlen)
-{
-    try {
-        if (!cv::imwrite(path, view(img))) {
-            set_err(err, errlen, "cannot write the picture (no writer for this extension, or the file cannot be created)");
-            return -1;
-        }
-        return 0;
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while writing");
-    }
-    return -1;
-}
 
 extern "C" int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h)
 {
@@ -331,176 +182,6 @@ extern "C" void sei_cv_threads(int n)
         cv::setNumThreads(n);
     } catch (...) {
     }
-}
-
-// ---- Video (webcams and video files) for source.c ------------------------
-// Only videoio is used: V4L2 for webcams (named explicitly, so a missing
-// device is not retried through every other backend) and whatever backend
-// OpenCV has for files (FFmpeg on Debian).
-#include <opencv2/videoio.hpp>
-
-struct sei_cv_video {
-    cv::VideoCapture cap;
-    bool webcam;
-};
-
-extern "C" sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, char *err, size_t errlen)
-{
-    sei_cv_video *v = nullptr;
-    if (nodevice)
-        *nodevice = 0;
-    try {
-        v = new sei_cv_video();
-        v->webcam = device >= 0;
-        if (v->webcam) {
-            // Without the device node OpenCV would only print a warning; say
-            // plainly that the webcam is not there.
-            char node[32];
-            std::snprintf(node, sizeof node, "/dev/video%d", device);
-            struct stat st;
-            if (stat(node, &st) != 0 || !v->cap.open(device, cv::CAP_V4L2) || !v->cap.isOpened()) {
-                char msg[96];
-                std::snprintf(msg, sizeof msg, "no webcam at %s (not plugged in, or not a camera)", node);
-                set_err(err, errlen, msg);
-                if (nodevice)
-                    *nodevice = 1;
-                delete v;
-                return nullptr;
-            }
-            // One driver buffer: each grab then sees the newest picture, not
-            // one that waited in the queue. Drivers that refuse keep theirs.
-            v->cap.set(cv::CAP_PROP_BUFFERSIZE, 1);
-        } else {
-            if (!path) {
-                set_err(err, errlen, "no file name");
-                delete v;
-                return nullptr;
-            }
-            // CAP_ANY could take "frame%03d.png" as a numbered sequence;
-            // a name is a file here, so ask the file backends only.
-            if (!v->cap.open(path, cv::CAP_FFMPEG) || !v->cap.isOpened()) {
-                set_err(err, errlen, "not a video OpenCV can read (corrupt, truncated or an unknown format)");
-                delete v;
-                return nullptr;
-            }
-            // Frames are decoded whole, so the header's size is held to the
-            // cap of a picture decoded at full size.
-            long w = (long)v->cap.get(cv::CAP_PROP_FRAME_WIDTH), h = (long)v->cap.get(cv::CAP_PROP_FRAME_HEIGHT);
-            if ((double)w * (double)h > (double)SEI_CV_FULL_PIXELS) {
-                char msg[200];
-                std::snprintf(msg, sizeof msg, "the video's frames are %ldx%ld (%.0f megapixels): more than Seichi reads (%ld megapixels)",
-                              w, h, (double)w * (double)h / 1e6, SEI_CV_FULL_PIXELS / 1000000);
-                set_err(err, errlen, msg);
-                delete v;
-                return nullptr;
-            }
-        }
-        return v;
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while opening the video");
-    }
-    delete v;
-    return nullptr;
-}
-
-extern "C" int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, size_t errlen)
-{
-    try {
-        std::memset(out, 0, sizeof *out);
-        if (!v) {
-            set_err(err, errlen, "no video");
-            return -1;
-        }
-        cv::Mat m;
-        bool got = false;
-        {
-            // A frame larger than the header said is held to the same cap.
-            cap_guard guard(3 * (size_t)SEI_CV_FULL_PIXELS);
-            try {
-                got = v->cap.read(m);
-            } catch (const cv::Exception &) {
-                if (!refused_h)
-                    throw;
-            }
-            if (refused_h) {
-                char why[96];
-                std::snprintf(why, sizeof why, "a video frame larger than Seichi reads (%ld megapixels)",
-                              SEI_CV_FULL_PIXELS / 1000000);
-                sei_picture_too_large(err, errlen, refused_w, refused_h, why);
-                return -1;
-            }
-        }
-        if (!got || m.empty()) {
-            if (!v->webcam)
-                return 1;
-            set_err(err, errlen, "the webcam stopped giving frames (unplugged?)");
-            return -1;
-        }
-        return keep(m, out, err, errlen);
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while reading a frame");
-    }
-    sei_image_free(out);
-    return -1;
-}
-
-extern "C" int sei_cv_video_info(const sei_cv_video *v, long *frames, int *width, int *height)
-{
-    try {
-        *frames = 0;
-        *width = *height = 0;
-        if (!v)
-            return -1;
-        cv::VideoCapture &cap = const_cast<cv::VideoCapture &>(v->cap);
-        double f = v->webcam ? 0 : cap.get(cv::CAP_PROP_FRAME_COUNT);
-        *frames = f > 0 && f < 1e12 ? (long)f : 0;
-        *width = (int)cap.get(cv::CAP_PROP_FRAME_WIDTH);
-        *height = (int)cap.get(cv::CAP_PROP_FRAME_HEIGHT);
-        return 0;
-    } catch (...) {
-        return -1;
-    }
-}
-
-extern "C" void sei_cv_video_close(sei_cv_video *v)
-{
-    try {
-        delete v;
-    } catch (...) {
-    }
-}
-
-extern "C" int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen)
-{
-    try {
-        if (!path || !frames || n <= 0 || !(fps > 0)) {
-            set_err(err, errlen, "nothing to write");
-            return -1;
-        }
-        cv::Size size(frames[0].width, frames[0].height);
-        cv::VideoWriter w(path, cv::CAP_ANY, cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps, size, true);
-        if (!w.isOpened()) {
-            set_err(err, errlen, "cannot write the video (no MJPG writer, or the file cannot be created)");
-            return -1;
-        }
-        for (int i = 0; i < n; i++) {
-            if (frames[i].width != size.width || frames[i].height != size.height || frames[i].channels != 3) {
-                set_err(err, errlen, "frames differ in size or are not BGR");
-                return -1;
-            }
-            w.write(view(&frames[i]));
-        }
-        return 0;
-    } catch (const std::exception &e) {
-        set_err(err, errlen, e.what());
-    } catch (...) {
-        set_err(err, errlen, "unknown error while writing the video");
-    }
-    return -1;
 }
 
 struct sei_cv_net {

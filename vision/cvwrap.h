@@ -1,4 +1,5 @@
-/* cvwrap.h - the C face of the one C++ file that uses OpenCV (cvwrap.cpp).
+/* cvwrap.h - the C face of the C++ file through which the program uses
+ * OpenCV's core, imgproc and dnn (cvwrap.cpp).
  *
  * Only plain C types cross this header: image views (image.h), arrays of
  * doubles and floats, strings. Each call catches every C++ exception inside

@@ -473,7 +473,8 @@ static int decode_jpeg(const uint8_t *b, size_t n, int f, sei_image *out, char *
             say(err, errlen, "the JPEG is damaged (its data stops before the picture is complete)");
         else if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
             char why[96];
-            snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)", SEI_CV_DECODE_BYTES / 1000000);
+            snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)",
+                     SEI_CV_DECODE_BYTES / 1000000);
             sei_picture_too_large(err, errlen, (long)j->ci.image_width, (long)j->ci.image_height, why);
         } else
             say(err, errlen, "not a JPEG Seichi can read (%s)", j->fail.msg[0] ? j->fail.msg : "corrupt");
@@ -620,7 +621,7 @@ static int decode_png(const uint8_t *b, size_t n, int f, sei_image *out, char *e
 static int decode_pnm(const uint8_t *b, size_t n, const header *hd, int f, sei_image *out, char *err,
                       size_t errlen)
 {
-    if (hd->w <= 0 || hd->h <= 0 || hd->w > 65536 || hd->h > 65536) {
+    if (hd->w <= 0 || hd->h <= 0) {
         say(err, errlen, "not a PNM picture Seichi can read (a header without a usable size or largest sample)");
         return -1;
     }
@@ -726,6 +727,12 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
         return -1;
     }
     int f = hd.w > 0 ? reduce_factor(hd.w, hd.h, max_pixels) : 1;
+    /* A picture's side is at most 65536 pixels (image.h), after the
+     * reduction: a long thin strip is no photo of a board. */
+    if (hd.w / f > 65536 || hd.h / f > 65536) {
+        sei_picture_too_large(err, errlen, hd.w, hd.h, "a side longer than Seichi reads (65536 pixels)");
+        return -1;
+    }
     switch (hd.kind) {
     case PIC_JPEG:
         return decode_jpeg(b, n, f, out, err, errlen);
