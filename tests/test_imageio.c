@@ -429,6 +429,7 @@ static void test_damaged(void **state)
     quadrants(&img, 64, 64);
     path_of(path, sizeof path, "d.png");
     assert_int_equal(sei_cv_save(path, &img, err, sizeof err), 0);
+    sei_image_free(&img);
     size_t len;
     uint8_t *png = read_all(path, &len);
     png[len / 2] ^= 0x55; /* inside IDAT: its CRC no longer holds */
