@@ -6,7 +6,7 @@
  * reduced decode averaging 2x2 blocks; files cut short refused; a failed
  * write leaving nothing behind. The pictures are made here, with libpng
  * where a layout Seichi never writes is needed. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dladdr */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include <dlfcn.h>
 #include <png.h>
 #include <zlib.h>
 
@@ -621,6 +622,26 @@ static void test_without_plugin(void **state)
     in_child(without_plugin, "/nonexistent/seichi-cvio.so");
 }
 
+/* A library that is not the plugin, named as the plugin (zlib): refused
+ * by name, nothing of it called. */
+static void wrong_plugin(void)
+{
+    char err[512];
+    sei_image img;
+    const uint8_t bmp[] = {'B', 'M', 0, 0};
+    CHECK(sei_cv_decode(bmp, sizeof bmp, 0, &img, err, sizeof err) == -1);
+    printf("  zlib as the plugin: %s\n", err);
+    CHECK(strstr(err, "not Seichi's OpenCV plugin"));
+}
+
+static void test_wrong_plugin(void **state)
+{
+    (void)state;
+    Dl_info info;
+    assert_true(dladdr((void *)crc32, &info) && info.dli_fname);
+    in_child(wrong_plugin, info.dli_fname);
+}
+
 /* Through the plugin: BMP and TIFF written and read back exactly, the
  * caps applied there too (a BMP whose header says 30000x30000). */
 static void test_other_formats(void **state)
@@ -668,6 +689,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_what_loads_when),
         cmocka_unit_test(test_without_plugin),
+        cmocka_unit_test(test_wrong_plugin),
         cmocka_unit_test(test_other_formats),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_png_layouts),

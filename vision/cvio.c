@@ -80,7 +80,12 @@ static int try_load(const char *path)
     sei_cvio_entry_fn entry;
     void *sym = dlsym(h, SEI_CVIO_ENTRY);
     memcpy(&entry, &sym, sizeof entry); /* object pointer to function pointer, as POSIX allows */
-    const sei_cvio_api *t = entry ? entry(SEI_CVIO_ABI, sei_image_alloc) : NULL;
+    if (!entry) {
+        snprintf(room, left, "%s%s: not Seichi's OpenCV plugin (no %s in it)", used ? "; " : "", path, SEI_CVIO_ENTRY);
+        dlclose(h);
+        return -1;
+    }
+    const sei_cvio_api *t = entry(SEI_CVIO_ABI, sei_image_alloc);
     if (!t || t->abi != SEI_CVIO_ABI) {
         snprintf(room, left, "%s%s: built for another version of Seichi", used ? "; " : "", path);
         dlclose(h);
