@@ -120,7 +120,7 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     double t_made = now_ms();
     rss_trace("source made");
 
-    /* Loading the program itself (its 270-odd shared libraries) happens
+    /* Loading the program itself (its hundred-odd shared libraries) happens
      * before main: time a run of `seichi help` for it. */
     double t_exec = now_ms();
     pid = fork();

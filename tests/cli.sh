@@ -119,6 +119,21 @@ printf '\377\330\377\300\000\021\010\165\060\165\060\003\001\042\000\002\021\001
 expect 2 "30000x30000 (900 megapixels)" -- detect "$tmp/bomb.jpg"
 expect 2 "30000x30000 (900 megapixels)" -- score "$tmp/bomb.jpg"
 expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
+# Formats Seichi does not read itself (BMP, TIFF, WebP) and videos come
+# through OpenCV's plugin: with it an annotated photo written as BMP reads
+# again; without it (SEICHI_CVIO naming no file) the BMP, a video source and
+# a BMP to write are refused with exit 2 and say why, the JPEG still reads,
+# and a missing webcam is still "no webcam" (exit 3).
+expect 0 "Result" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.bmp"
+expect 0 "13x13 board" -- detect "$tmp/annotated.bmp"
+printf 'RIFF not really a video' >"$tmp/clip.avi"
+export SEICHI_CVIO=/nonexistent/seichi-cvio.so
+expect 2 "plugin for other formats did not load" -- detect "$tmp/annotated.bmp"
+expect 2 "plugin for other formats did not load" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/again.bmp"
+expect 2 "plugin for videos did not load" -- record --source "$tmp/clip.avi" --sgf "$tmp/clip.sgf"
+expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg"
+expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
+unset SEICHI_CVIO
 # --debug DIR must be a folder that can be written to, checked before any
 # work (nothing is read, nothing printed but the message).
 expect 2 "debug folder $tmp/nodir: No such file" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/nodir"

@@ -1,4 +1,5 @@
-/* cvwrap.h - the C face of the one C++ file that uses OpenCV (cvwrap.cpp).
+/* cvwrap.h - the C face of the C++ file through which the program uses
+ * OpenCV's core, imgproc and dnn (cvwrap.cpp).
  *
  * Only plain C types cross this header: image views (image.h), arrays of
  * doubles and floats, strings. Each call catches every C++ exception inside
@@ -12,6 +13,10 @@
 #include <stdint.h>
 
 #include "image.h"
+/* Picture files (imageio.h) and video (cvio.h) are not OpenCV calls in
+ * this program, but callers of the vision code find them here too. */
+#include "cvio.h"
+#include "imageio.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -20,45 +25,6 @@ extern "C" {
 /* Threads OpenCV may use inside one call (1: the calling thread only, as
  * the benchmark measures "one core"). */
 void sei_cv_threads(int n);
-
-/* The caps on decoding a picture, so that a small file can take neither
- * gigabytes nor minutes (a "decompression bomb"; README, Reading a photo).
- * The size is read from the file's header before anything is decoded.
- *   SEI_CV_FULL_PIXELS    pictures up to this many pixels are decoded at
- *                         full size (40 megapixels, 120 MB as BGR); larger
- *                         ones come out at 1/2, 1/4 or 1/8 scale: a JPEG is
- *                         decoded straight to that scale, other formats are
- *                         decoded whole, then shrunk. Video frames (decoded
- *                         whole, never shrunk) may not be larger.
- *   SEI_CV_DECODE_BYTES   the most one decode may hold at once: a picture
- *                         decoded whole (PNG, TIFF, WebP, BMP, ...: 3 bytes
- *                         a pixel, so 64 megapixels) or the coefficients a
- *                         progressive JPEG keeps (2 bytes a sample). Every
- *                         buffer OpenCV allocates during a decode is held
- *                         to it, so formats whose header Seichi does not
- *                         read are refused before their pixels are read.
- *   SEI_CV_MAX_PIXELS     no picture of more pixels is decoded at all
- *                         (256 megapixels; a baseline JPEG that large is
- *                         decoded at 1/8 scale, 4 megapixels).
- *   SEI_CV_MAX_FILE_BYTES no larger file is read (128 MiB), which also
- *                         bounds the time a JPEG's data takes to decode. */
-#define SEI_CV_FULL_PIXELS 40000000L
-#define SEI_CV_DECODE_BYTES 192000000L
-#define SEI_CV_MAX_PIXELS 256000000L
-#define SEI_CV_MAX_FILE_BYTES (128L << 20)
-
-/* Decode an image file to 3-channel BGR, turned upright per its EXIF
- * orientation. A picture larger than max_pixels (<= 0: SEI_CV_FULL_PIXELS)
- * comes out at 1/2, 1/4 or 1/8 scale, or shrunk to fit; the caps above
- * hold whatever max_pixels says. A picture that ends before its image does
- * (a JPEG without its end marker, a PNG without its IEND chunk) is refused
- * as truncated, not decoded with its missing part grey. *out is allocated
- * here (free with sei_image_free). Returns 0, or -1 with a message in err. */
-int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, size_t errlen);
-/* The same from bytes in memory. */
-int sei_cv_decode(const uint8_t *data, size_t len, long max_pixels, sei_image *out, char *err, size_t errlen);
-/* Write an image; the format follows the file name (.png, .jpg). */
-int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen);
 
 /* Resize src into a new image *dst of w x h (area averaging when
  * shrinking, linear when growing). */
@@ -86,28 +52,6 @@ int sei_cv_circle(sei_image *img, double x, double y, double r, const uint8_t bg
 int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8_t bgr[3]);
 /* Text with a dark outline, readable on any picture. */
 int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, double scale, const uint8_t bgr[3]);
-
-/* Video through OpenCV's videoio, for webcams and video files (source.c).
- * A handle, opened on device N (V4L2, /dev/videoN) when device >= 0 or on
- * a video file otherwise. Returns NULL with a message in err when it cannot
- * be opened, or when a file's frames are larger than SEI_CV_FULL_PIXELS;
- * *nodevice (when given) is set to 1 when the reason is that the webcam is
- * not there. */
-typedef struct sei_cv_video sei_cv_video;
-sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, char *err, size_t errlen);
-/* The next frame (for a webcam: the newest, as the driver keeps one buffer
- * when it can) as BGR into *out, allocated here. Returns 0, 1 at the end of
- * a file, or -1 with a message (a webcam that stops giving frames, a frame
- * over SEI_CV_FULL_PIXELS). */
-int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, size_t errlen);
-/* Frames in the file as its header says (0 when unknown or a webcam),
- * and the frame size. */
-int sei_cv_video_info(const sei_cv_video *v, long *frames, int *width, int *height);
-/* Close; NULL is a no-op. */
-void sei_cv_video_close(sei_cv_video *v);
-/* Write n frames (same size, BGR) as a Motion-JPEG .avi at fps, for tests
- * and recordings. Returns 0, or -1 with a message. */
-int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen);
 
 /* A trained network (OpenCV's dnn module) from ONNX bytes in memory, run
  * on the calling thread's CPU. NULL with a message when the bytes are not

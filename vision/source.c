@@ -2,8 +2,8 @@
  * spec and hands each grab to it. Pictures and folders are read here with
  * sei_cv_load under its caps (a frame is for reading a board, not for
  * keeping: a huge picture comes out reduced, a bomb is refused); webcams
- * and video files go through cvwrap's videoio calls; the Pi camera through
- * camera.h. Every failure becomes a status and a message, so the kiosk can
+ * and video files go through OpenCV's plugin (cvio.h), loaded only then;
+ * the Pi camera through camera.h. Every failure becomes a status and a message, so the kiosk can
  * show it and retry. */
 #define _POSIX_C_SOURCE 200809L
 #include "source.h"

@@ -26,7 +26,7 @@ typedef struct sei_source sei_source;
 
 /* Open a source. spec is one of:
  *   camera          the Pi camera through libcamera (the first one found)
- *   webcam          /dev/video0 through OpenCV's V4L2 backend
+ *   webcam          /dev/video0 through OpenCV's V4L2 backend (cvio.h)
  *   webcam:N        /dev/videoN
  *   PATH            a folder (its pictures in name order), a picture (that
  *                   one frame, again and again) or a video file
@@ -36,9 +36,10 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
 /* The same, for callers that only need "did it open": NULL on failure. */
 sei_source *sei_source_open(const char *spec, char *err, size_t n);
 
-/* Whether a file name looks like a picture OpenCV decodes, by extension
- * (.png, .jpg, .jpeg, .bmp, .tif, .webp, ...): a folder may hold notes and
- * thumbnails' databases besides. */
+/* Whether a file name looks like a picture, by extension (.png, .jpg,
+ * .jpeg, .pgm, .ppm, .pnm, read by Seichi itself; .bmp, .tif, .tiff, .webp
+ * through OpenCV's plugin): a folder may hold notes and thumbnails'
+ * databases besides. */
 int sei_picture_name(const char *name);
 
 /* The files of dir that keep accepts (every one when keep is NULL), hidden
