@@ -15,6 +15,7 @@
 #include "textbuf.h"
 #include "cvwrap.h"
 #include "sgf.h"
+#include "source.h"
 #include "store.h"
 
 #define MAX_BOARD_FILE (1 << 20)
@@ -173,10 +174,9 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     if (o->annotate) {
         /* Its kind by its name, and a folder to go in, before the count:
          * not a count and then a failure to write it. */
-        const char *dot = strrchr(o->annotate, '.'), *slash = strrchr(o->annotate, '/');
-        if (!dot || (slash && dot < slash) ||
-            (strcasecmp(dot, ".png") && strcasecmp(dot, ".jpg") && strcasecmp(dot, ".jpeg")))
-            return bad(err, "--annotate writes a .png or .jpg picture, not '%s'", o->annotate);
+        const char *slash = strrchr(o->annotate, '/');
+        if (!sei_picture_name(slash ? slash + 1 : o->annotate))
+            return bad(err, "--annotate writes a picture (.png, .jpg, ...), not '%s'", o->annotate);
         char dir[PATH_MAX];
         snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->annotate) + (slash == o->annotate) : 1,
                  slash ? o->annotate : ".");

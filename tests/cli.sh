@@ -157,7 +157,7 @@ expect 2 "already exists: not replaced (give --force" -- score "$src/images/rend
 expect 2 "is a directory" -- score "$src/images/renders/r043.jpg" --annotate "$tmp" --force
 # Checked before the count too: the picture's kind, its folder, and never
 # the photo being read.
-expect 2 "writes a .png or .jpg picture" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/out.txt"
+expect 2 "writes a picture (.png, .jpg, ...)" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/out.txt"
 expect 2 "cannot write in the folder" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/missing/a.png"
 cp "$src/images/renders/r043.jpg" "$tmp/photo.jpg"
 expect 2 "is the photo being read" -- score "$tmp/photo.jpg" --annotate "$tmp/photo.jpg" --force
