@@ -197,15 +197,43 @@ static int query_text(sei_store *s, const char *sql, char *buf, size_t n)
     return rc;
 }
 
+/* SQLite waits out a lock held by another connection (the busy timeout)
+ * except where waiting could deadlock: turning a file to WAL takes the
+ * exclusive lock without calling the busy handler, so when several
+ * programs open a new file at once all but one get SQLITE_BUSY at once.
+ * Such a step is tried again here, for as long as the busy timeout. */
+#define BUSY_MS 5000
+static int busy_again(int rc, int *waited_ms)
+{
+    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        return 0;
+    if (*waited_ms >= BUSY_MS)
+        return 0;
+    *waited_ms += sqlite3_sleep(10);
+    return 1;
+}
+
 /* Whose file this is and at which schema: refused (with the message in s)
  * when it is another program's SQLite database or a newer Seichi's. Only
  * reads, so it runs before anything is set on the file. */
 static sei_store_status schema_of(sei_store *s, int64_t *version, int64_t *app)
 {
     int64_t objects;
-    int rc;
-    if ((rc = query_int(s, "PRAGMA user_version", version)) || (rc = query_int(s, "PRAGMA application_id", app)) ||
-        (rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects)))
+    int rc, waited = 0;
+    /* The three answers from one snapshot: read one by one, another
+     * program's schema creation committing in between showed its tables
+     * with the version still 0 ("another program's database"). Inside a
+     * caller's transaction this is that transaction's snapshot. */
+    int own = sqlite3_get_autocommit(s->db);
+    do {
+        if (own && (rc = exec(s, "BEGIN")))
+            continue;
+        if (!(rc = query_int(s, "PRAGMA user_version", version)) && !(rc = query_int(s, "PRAGMA application_id", app)))
+            rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects);
+        if (own)
+            exec(s, rc ? "ROLLBACK" : "COMMIT");
+    } while (rc && own && busy_again(rc, &waited));
+    if (rc)
         return fail_db(s, rc, "cannot read results database");
     if (*app != 0 && *app != SEI_STORE_APP_ID)
         return fail(s, SEI_STORE_ERR_CORRUPT,
@@ -336,7 +364,7 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
     }
     sqlite3_extended_result_codes(s->db, 1);
     /* The kiosk UI and a `seichi results export` may share the file. */
-    sqlite3_busy_timeout(s->db, 5000);
+    sqlite3_busy_timeout(s->db, BUSY_MS);
     /* A damaged or hostile file must not be able to rewrite the schema or
      * run functions from it. */
     sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
@@ -365,7 +393,10 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
      * the disk before the save returns. Neither is assumed from an earlier
      * open: set and checked every time. */
     char mode[16];
-    if ((rc = query_text(s, "PRAGMA journal_mode = WAL", mode, sizeof mode))) {
+    int waited = 0;
+    while ((rc = query_text(s, "PRAGMA journal_mode = WAL", mode, sizeof mode)) && busy_again(rc, &waited))
+        ;
+    if (rc) {
         st = fail_db(s, rc, "cannot set up results database");
         goto out;
     }

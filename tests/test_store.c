@@ -1244,6 +1244,70 @@ static void check_row(sei_store *s, const sei_store_result *got)
     (void)s;
 }
 
+/* Several programs saving their first result to one new file at once (a
+ * kiosk and `seichi score --save` runs started together): each must find
+ * or make the schema whole, none may take the half-made file for another
+ * program's or give up on the lock. The children are released together
+ * from a pipe so their opens overlap; many rounds, as a lost race is rare. */
+#define FIRST_SAVERS 8
+#define FIRST_ROUNDS 25
+static void test_first_saves_at_once(void **state)
+{
+    (void)state;
+    const char *path = tpath("first.db");
+    for (int round = 0; round < FIRST_ROUNDS; round++) {
+        rm_db(path);
+        int go[2], errs[2];
+        assert_int_equal(pipe(go), 0);
+        assert_int_equal(pipe(errs), 0);
+        pid_t pids[FIRST_SAVERS];
+        for (int i = 0; i < FIRST_SAVERS; i++) {
+            pids[i] = fork();
+            assert_true(pids[i] >= 0);
+            if (pids[i] == 0) {
+                close(go[1]);
+                close(errs[0]);
+                char c, err[512] = "";
+                if (read(go[0], &c, 1) < 0)
+                    _exit(5);
+                sei_store *s = sei_store_open(path, err, sizeof err);
+                sei_store_result r;
+                make_result(round * FIRST_SAVERS + i, &r);
+                int64_t id;
+                int bad = !s || sei_store_save(s, &r, &id) != SEI_STORE_OK;
+                if (bad && s)
+                    snprintf(err, sizeof err, "%s", sei_store_errmsg(s));
+                if (bad && write(errs[1], err, strlen(err) + 1) < 0)
+                    _exit(6);
+                sei_store_result_release(&r);
+                sei_store_close(s);
+                _exit(bad ? 2 : 0);
+            }
+        }
+        close(go[0]);
+        close(errs[1]);
+        close(go[1]); /* every child's read returns now */
+        char msg[600] = "";
+        ssize_t got = read(errs[0], msg, sizeof msg - 1);
+        msg[got > 0 ? got : 0] = 0;
+        close(errs[0]);
+        int failed = 0;
+        for (int i = 0; i < FIRST_SAVERS; i++) {
+            int status;
+            assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+            failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        }
+        if (failed)
+            fail_msg("round %d: %d of %d first saves failed: %s", round, failed, FIRST_SAVERS, msg);
+        sei_store *s = open_ok(path);
+        int64_t n = 0;
+        assert_int_equal(sei_store_count(s, &n), SEI_STORE_OK);
+        assert_int_equal(n, FIRST_SAVERS);
+        sei_store_close(s);
+    }
+    rm_db(path);
+}
+
 static void test_kill_while_saving(void **state)
 {
     (void)state;
@@ -1589,6 +1653,7 @@ int main(void)
         cmocka_unit_test(test_export_counts_again),
         cmocka_unit_test(test_json_documents),
         cmocka_unit_test(test_kill_while_saving),
+        cmocka_unit_test(test_first_saves_at_once),
         cmocka_unit_test(test_foreign_untouched),
         cmocka_unit_test(test_damaged_row),
         cmocka_unit_test(test_readonly_db),
