@@ -510,6 +510,38 @@ static sei_store_status check_result(sei_store *s, const sei_store_result *r)
         return fail(s, SEI_STORE_ERR_ARG, "result has a negative handicap");
     if (r->decided < SEI_DECIDED_COUNT || r->decided > SEI_DECIDED_FORFEIT)
         return fail(s, SEI_STORE_ERR_ARG, "result was decided in an unknown way (%d)", (int)r->decided);
+    /* A row changed by another tool must not reach the printers or an
+     * export as if counted: the rules a preset's (the name is all that is
+     * kept of them), komi by the one komi rule, and a count's result the
+     * one its own scores give. */
+    sei_rules preset;
+    if (sei_rules_preset(&preset, r->rules) || strcmp(preset.name, r->rules)) {
+        int shown = 1;
+        for (const char *c = r->rules; *c; c++)
+            shown &= *c > ' ' && *c < 127;
+        return shown ? fail(s, SEI_STORE_ERR_ARG, "result has unknown rules '%s' (not one of: %s)", r->rules,
+                            sei_rules_preset_names())
+                     : fail(s, SEI_STORE_ERR_ARG, "result has unknown rules (not one of: %s)", sei_rules_preset_names());
+    }
+    char why[96], a[32], b[32];
+    if (sei_rules_komi_check(r->komi, r->size, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "result's komi %s is %s", sei_score_number(r->komi, a, sizeof a), why);
+    if (r->decided == SEI_DECIDED_COUNT) {
+        double margin = r->side[SEI_BLACK].score - r->side[SEI_WHITE].score, off = r->margin - margin;
+        int winner = margin > 0 || (margin == 0 && preset.ties_to_black) ? SEI_BLACK : margin < 0 ? SEI_WHITE : SEI_EMPTY;
+        char want[32];
+        if (off > 1e-9 || off < -1e-9 || r->winner != winner ||
+            strcmp(r->result, sei_score_result_text(margin, winner, want, sizeof want)))
+            return fail(s, SEI_STORE_ERR_ARG, "result %.24s does not agree with its scores (Black %s, White %s: %s)",
+                        r->result, sei_score_number(r->side[SEI_BLACK].score, a, sizeof a),
+                        sei_score_number(r->side[SEI_WHITE].score, b, sizeof b), want);
+        off = r->margin_stones - margin / 2;
+        if (r->result_stones[0] &&
+            (off > 1e-9 || off < -1e-9 ||
+             strcmp(r->result_stones, sei_score_result_text(r->margin_stones, winner, want, sizeof want))))
+            return fail(s, SEI_STORE_ERR_ARG, "result in stones %.24s does not agree with its scores (%s)",
+                        r->result_stones, sei_score_result_text(margin / 2, winner, want, sizeof want));
+    }
     if (r->decided != SEI_DECIDED_COUNT) {
         /* No count: the result says who won and how, and nothing else. */
         char want[8];
