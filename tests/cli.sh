@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 # stdout+stderr match the grep pattern.
 expect() {
   code="$1"; pattern="$2"; shift 3
-  "$seichi" "$@" >"$tmp/out" 2>&1
+  timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
   rc=$?
   if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
     pass=$((pass + 1))
@@ -240,6 +240,17 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
+# A single picture is the kiosk's still camera, but it never shows a move
+# nor ends: record refuses it at once (an empty board and a picture with no
+# board both used to keep it waiting for ever), and writes no record.
+# timeout: a regression must fail here, not hang the suite.
+for pic in "$seq/end-count-9x9/frame-0000.jpg" "$src/tests/golden/confirm-en.png"; do
+  [ -f "$pic" ] || continue
+  expect 2 "is a single picture: recording needs a game that unfolds (a camera, a video or a folder of frames)" -- \
+    record --source "$pic" --sgf "$tmp/still.sgf" --size 9
+  [ -e "$tmp/still.sgf" ] && { fail=$((fail + 1)); echo "FAIL: record of a single picture wrote $tmp/still.sgf"; } || pass=$((pass + 1))
+done
+expect 0 "A single picture is" -- record --help
 expect 2 "cannot write the record there" -- record --source "$seq/resign-9x9" --sgf "$tmp/no/such/dir/x.sgf"
 if [ -f "$tmp/resign.sgf" ]; then
   expect 2 "that game is over" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --resume
