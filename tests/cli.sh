@@ -158,7 +158,13 @@ expect 2 "already exists: not replaced" -- patches --copies 1 --out "$tmp/p.bin"
 [ "$(wc -c <"$tmp/p.bin")" = "$psize" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: patches replaced a file"; }
 expect 0 "patches from 2 pictures" -- patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset"
 expect 2 "usage: seichi patches" -- patches --copies 0 --out "$tmp/p.bin" "$tmp/pset"
-expect 2 "cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
+expect 2 "^seichi patches: cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
+# Options after the folders are options, not folder names.
+expect 0 "^$((n / 2)) patches from 2 pictures" -- patches --out "$tmp/p.bin" "$tmp/pset" --force
+expect 0 "^$((n / 2)) patches from 2 pictures" -- patches "$tmp/pset" --copies 1 --out "$tmp/p.bin" --force
+expect 2 "^seichi patches: .* already exists: not replaced" -- patches "$tmp/pset" --out "$tmp/p.bin"
+expect 2 "^seichi patches: unknown option '--frce'" -- patches --out "$tmp/p3.bin" "$tmp/pset" --frce
+expect 2 "^seichi patches: --out needs a value" -- patches "$tmp/pset" --out
 
 # Results: a count saved, listed and exported.
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"
