@@ -524,7 +524,9 @@ static sei_store_status check_result(sei_store *s, const sei_store_result *r)
                      : fail(s, SEI_STORE_ERR_ARG, "result has unknown rules (not one of: %s)", sei_rules_preset_names());
     }
     char why[96], a[32], b[32];
-    if (sei_rules_komi_check(r->komi, r->size, why, sizeof why))
+    /* Size 0 (the largest board), as `score --komi` checks it: a count
+     * may give a small board more komi than its points, and is kept. */
+    if (sei_rules_komi_check(r->komi, 0, why, sizeof why))
         return fail(s, SEI_STORE_ERR_ARG, "result's komi %s is %s", sei_score_number(r->komi, a, sizeof a), why);
     if (r->decided == SEI_DECIDED_COUNT) {
         double margin = r->side[SEI_BLACK].score - r->side[SEI_WHITE].score, off = r->margin - margin;

@@ -34,6 +34,10 @@ expect 0 "usage: seichi" -- help
 expect 0 "usage: seichi score" -- score --help
 expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.board" --komi 0.001
 expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
+# Such a count is stored and read back whole (the store's komi rule is
+# the one --komi is checked by), and a new file made by it lists it.
+expect 0 "B+20" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20 --save --db "$tmp/komi.db"
+expect 0 "B+20" -- results --db "$tmp/komi.db" list
 expect 0 "Black counts 185 against 185¼" -- score --board "$src/tests/boards/chinese-185.board" --penalty b:2
 
 # Territory rules need the prisoners: a board or a photo does not carry

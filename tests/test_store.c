@@ -108,8 +108,6 @@ static void make_result(int seq, sei_store_result *r)
     snprintf(r->rules, sizeof r->rules, "%s", (const char *[]){"chinese", "japanese", "aga", "ing"}[seq % 4]);
     r->area = seq % 4 != 1;
     r->komi = 0.5 * (seq % 20) - 2;
-    if (r->komi > n * n) /* the store refuses more komi than the board's points */
-        r->komi -= 6;
     r->handicap = seq % 10 == 1 ? 0 : seq % 10;
     r->bonus = r->handicap * 0.5;
     /* A draw now and then; otherwise either side by a different margin.
@@ -601,8 +599,8 @@ static void test_decided(void **state)
              " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"
              " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"
              " dame, margin, winner, result, margin_stones, result_stones, source, photo_path) VALUES"
-             " ('2024-01-01T00:00:00Z', 'japanese', 'territory', 2.5, 0, 0, 2, '..\n..\n', '..\n..\n', '',"
-             " 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,2.5,0, 4, -2.5, 'W', 'W+2.5', 0, NULL, 'sgf', NULL)");
+             " ('2024-01-01T00:00:00Z', 'japanese', 'territory', 6.5, 0, 0, 2, '..\n..\n', '..\n..\n', '',"
+             " 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,6.5,0, 4, -6.5, 'W', 'W+6.5', 0, NULL, 'sgf', NULL)");
     raw_sql(path, sql);
     sei_store_result_release(&old);
     int64_t old_id = raw_int(path, "SELECT id FROM results");
@@ -610,7 +608,7 @@ static void test_decided(void **state)
     sei_store_result got;
     assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
     assert_int_equal(got.decided, SEI_DECIDED_COUNT);
-    assert_string_equal(got.result, "W+2.5");
+    assert_string_equal(got.result, "W+6.5");
     assert_null(got.game_sgf);
     sei_store_result_release(&got);
     assert_int_equal(sei_store_result_decided(&r, b, 0, &rules, 0, SEI_WHITE, SEI_DECIDED_RESIGNATION, "x", NULL),
