@@ -55,48 +55,72 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
     int copies = 1, force = 0;
     double jitter = 0.12;
     uint64_t seed = 1;
-    int first_dir = argc;
+    /* Options go anywhere, before, between or after the folders (as in
+     * every other command); "--" ends them, for a folder named like one. */
+    char **dirs = malloc(sizeof *dirs * (size_t)(argc > 0 ? argc : 1));
+    int ndirs = 0, opts = 1;
+    if (!dirs) {
+        fprintf(err, "seichi patches: out of memory\n");
+        return 2;
+    }
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--out") && i + 1 < argc)
-            outpath = argv[++i];
-        else if (!strcmp(argv[i], "--copies") && i + 1 < argc)
-            copies = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--jitter") && i + 1 < argc)
-            jitter = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--force"))
-            force = 1;
-        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--help")) {
-            fprintf(out, "usage: seichi patches --out FILE [--force] [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
-            return 0;
-        } else if (argv[i][0] == '-') {
-            fprintf(err, "patches: unknown option '%s'\n", argv[i]);
+        const char *a = argv[i];
+        int takes = !strcmp(a, "--out") || !strcmp(a, "--copies") || !strcmp(a, "--jitter") || !strcmp(a, "--seed");
+        if (!opts || a[0] != '-' || !a[1]) {
+            dirs[ndirs++] = argv[i];
+            continue;
+        }
+        if (!strcmp(a, "--")) {
+            opts = 0;
+            continue;
+        }
+        if (takes && i + 1 >= argc) {
+            fprintf(err, "seichi patches: %s needs a value\n", a);
+            free(dirs);
             return 2;
+        }
+        if (!strcmp(a, "--out"))
+            outpath = argv[++i];
+        else if (!strcmp(a, "--copies"))
+            copies = atoi(argv[++i]);
+        else if (!strcmp(a, "--jitter"))
+            jitter = atof(argv[++i]);
+        else if (!strcmp(a, "--seed"))
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--force"))
+            force = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fprintf(out, "usage: seichi patches --out FILE [--force] [--copies N] [--jitter CELLS] [--seed S] DIR...\n");
+            free(dirs);
+            return 0;
         } else {
-            first_dir = i;
-            break;
+            fprintf(err, "seichi patches: unknown option '%s'\n", a);
+            free(dirs);
+            return 2;
         }
     }
-    if (!outpath || first_dir >= argc || copies < 1 || copies > 64 || !(jitter >= 0 && jitter <= 0.5)) {
+    if (!outpath || !ndirs || copies < 1 || copies > 64 || !(jitter >= 0 && jitter <= 0.5)) {
         fprintf(err, "usage: seichi patches --out FILE [--force] [--copies N (1-64)] [--jitter CELLS (0-0.5)] [--seed S] "
                      "DIR...\n");
+        free(dirs);
         return 2;
     }
     char names_path[4096], msg[512];
     snprintf(names_path, sizeof names_path, "%s.names", outpath);
     /* Training data is never written over another file unless asked. */
     if (sei_file_target_ok(outpath, force, msg, sizeof msg) || sei_file_target_ok(names_path, force, msg, sizeof msg)) {
-        fprintf(err, "patches: %s\n", msg);
+        fprintf(err, "seichi patches: %s\n", msg);
+        free(dirs);
         return 2;
     }
     FILE *f = fopen(outpath, "wb"), *fn = fopen(names_path, "w");
     if (!f || !fn) {
-        fprintf(err, "patches: cannot write %s\n", f ? names_path : outpath);
+        fprintf(err, "seichi patches: cannot write %s\n", f ? names_path : outpath);
         if (f)
             fclose(f);
         if (fn)
             fclose(fn);
+        free(dirs);
         return 2;
     }
     const int P = SEI_POINTS_PATCH;
@@ -109,11 +133,11 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
     sei_vision_result *r = malloc(sizeof *r);
     long pictures = 0, records = 0, skipped = 0;
     int rc = 0;
-    for (int d = first_dir; d < argc && v && patches && r && !rc; d++) {
+    for (int d = 0; d < ndirs && v && patches && r && !rc; d++) {
         char **names;
-        int n = sei_folder_list(argv[d], sei_picture_name, &names);
+        int n = sei_folder_list(dirs[d], sei_picture_name, &names);
         if (n < 0) {
-            fprintf(err, "patches: cannot open %s\n", argv[d]);
+            fprintf(err, "seichi patches: cannot open %s\n", dirs[d]);
             rc = 2;
             break;
         }
@@ -121,7 +145,7 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             char path[4096];
             sei_truth t;
             sei_image img = {0};
-            if (sei_truth_beside(argv[d], names[i], &t, path, sizeof path) ||
+            if (sei_truth_beside(dirs[d], names[i], &t, path, sizeof path) ||
                 sei_vision_load(v, path, &img) != SEI_VISION_OK) {
                 skipped++;
                 continue;
@@ -135,7 +159,7 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                         stones += t.grid[y][x] != SEI_EMPTY;
                 if (sei_vision_read(v, &img, r) != SEI_VISION_OK || r->size != s ||
                     sei_truth_aligned(&t, r, turned.grid) > 2 + stones / 10) {
-                    fprintf(err, "patches: %s: no corners in its truth, and the lattice found misses it; skipped\n",
+                    fprintf(err, "seichi patches: %s: no corners in its truth, and the lattice found misses it; skipped\n",
                             path);
                     sei_image_free(&img);
                     skipped++;
@@ -157,7 +181,7 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                     for (int j = 0; j < 2; j++)
                         corners[k][j] = t.corners[k][j] + (c ? (2 * uniform(&seed) - 1) * jitter * cellpx : 0);
                 if (sei_vision_patches(v, &img, corners, s, patches) != SEI_VISION_OK) {
-                    fprintf(err, "patches: %s: %s\n", path, sei_vision_errmsg(v));
+                    fprintf(err, "seichi patches: %s: %s\n", path, sei_vision_errmsg(v));
                     continue;
                 }
                 for (int y = 0; y < s; y++)
@@ -170,7 +194,7 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                         rec[7] = (uint8_t)x;
                         if (!rc && (fwrite(rec, 1, 8, f) != 8 ||
                                     fwrite(patches + psz * (size_t)(y * s + x), 1, psz, f) != psz)) {
-                            fprintf(err, "patches: cannot write %s\n", outpath);
+                            fprintf(err, "seichi patches: cannot write %s\n", outpath);
                             rc = 2;
                         }
                         records++;
@@ -188,16 +212,17 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
         remove(outpath);
         remove(names_path);
         if (!rc)
-            fprintf(err, "patches: cannot write %s\n", outpath);
+            fprintf(err, "seichi patches: cannot write %s\n", outpath);
         rc = 2;
     } else if (!v || !patches || !r) {
-        fprintf(err, "patches: out of memory\n");
+        fprintf(err, "seichi patches: out of memory\n");
         rc = 2;
     } else
         fprintf(out, "%ld patches from %ld pictures (%ld without a usable truth skipped) into %s\n", records, pictures,
                 skipped, outpath);
     free(patches);
     free(r);
+    free(dirs);
     sei_vision_destroy(v);
     return rc;
 }

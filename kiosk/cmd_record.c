@@ -38,7 +38,8 @@ static void usage(FILE *f)
                "rewritten whole after every move; --resume continues an interrupted recording.\n"
                "An existing OUT is never replaced without --force.\n"
                "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
-               "--fps frames a second (15) for the times in the record.\n");
+               "--fps frames a second (15) for the times in the record. A single picture is\n"
+               "refused (exit 2): it never shows a move and never ends.\n");
 }
 
 static void say_update(FILE *out, const sei_recsess *s, const sei_recsess_event *ev, double t)
@@ -172,6 +173,15 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     if (sst != SEI_SOURCE_OK) {
         fprintf(err, "seichi record: %s\n", msg);
         return sst == SEI_SOURCE_NODEVICE ? 3 : 2;
+    }
+    if (sei_source_is_still(src)) {
+        /* One picture never shows a move nor ends: watched, it would keep
+         * the program waiting for ever. */
+        fprintf(err, "seichi record: %s is a single picture: recording needs a game that unfolds (a camera, a video "
+                     "or a folder of frames); count one position with seichi score --image\n",
+                source);
+        sei_source_close(src);
+        return 2;
     }
     struct stat sb;
     int live = stat(source, &sb) != 0; /* camera, webcam: times from the clock */

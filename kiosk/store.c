@@ -197,15 +197,43 @@ static int query_text(sei_store *s, const char *sql, char *buf, size_t n)
     return rc;
 }
 
+/* SQLite waits out a lock held by another connection (the busy timeout)
+ * except where waiting could deadlock: turning a file to WAL takes the
+ * exclusive lock without calling the busy handler, so when several
+ * programs open a new file at once all but one get SQLITE_BUSY at once.
+ * Such a step is tried again here, for as long as the busy timeout. */
+#define BUSY_MS 5000
+static int busy_again(int rc, int *waited_ms)
+{
+    if ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED)
+        return 0;
+    if (*waited_ms >= BUSY_MS)
+        return 0;
+    *waited_ms += sqlite3_sleep(10);
+    return 1;
+}
+
 /* Whose file this is and at which schema: refused (with the message in s)
  * when it is another program's SQLite database or a newer Seichi's. Only
  * reads, so it runs before anything is set on the file. */
 static sei_store_status schema_of(sei_store *s, int64_t *version, int64_t *app)
 {
     int64_t objects;
-    int rc;
-    if ((rc = query_int(s, "PRAGMA user_version", version)) || (rc = query_int(s, "PRAGMA application_id", app)) ||
-        (rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects)))
+    int rc, waited = 0;
+    /* The three answers from one snapshot: read one by one, another
+     * program's schema creation committing in between showed its tables
+     * with the version still 0 ("another program's database"). Inside a
+     * caller's transaction this is that transaction's snapshot. */
+    int own = sqlite3_get_autocommit(s->db);
+    do {
+        if (own && (rc = exec(s, "BEGIN")))
+            continue;
+        if (!(rc = query_int(s, "PRAGMA user_version", version)) && !(rc = query_int(s, "PRAGMA application_id", app)))
+            rc = query_int(s, "SELECT count(*) FROM sqlite_master", &objects);
+        if (own)
+            exec(s, rc ? "ROLLBACK" : "COMMIT");
+    } while (rc && own && busy_again(rc, &waited));
+    if (rc)
         return fail_db(s, rc, "cannot read results database");
     if (*app != 0 && *app != SEI_STORE_APP_ID)
         return fail(s, SEI_STORE_ERR_CORRUPT,
@@ -336,7 +364,7 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
     }
     sqlite3_extended_result_codes(s->db, 1);
     /* The kiosk UI and a `seichi results export` may share the file. */
-    sqlite3_busy_timeout(s->db, 5000);
+    sqlite3_busy_timeout(s->db, BUSY_MS);
     /* A damaged or hostile file must not be able to rewrite the schema or
      * run functions from it. */
     sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
@@ -365,7 +393,10 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
      * the disk before the save returns. Neither is assumed from an earlier
      * open: set and checked every time. */
     char mode[16];
-    if ((rc = query_text(s, "PRAGMA journal_mode = WAL", mode, sizeof mode))) {
+    int waited = 0;
+    while ((rc = query_text(s, "PRAGMA journal_mode = WAL", mode, sizeof mode)) && busy_again(rc, &waited))
+        ;
+    if (rc) {
         st = fail_db(s, rc, "cannot set up results database");
         goto out;
     }
@@ -479,6 +510,40 @@ static sei_store_status check_result(sei_store *s, const sei_store_result *r)
         return fail(s, SEI_STORE_ERR_ARG, "result has a negative handicap");
     if (r->decided < SEI_DECIDED_COUNT || r->decided > SEI_DECIDED_FORFEIT)
         return fail(s, SEI_STORE_ERR_ARG, "result was decided in an unknown way (%d)", (int)r->decided);
+    /* A row changed by another tool must not reach the printers or an
+     * export as if counted: the rules a preset's (the name is all that is
+     * kept of them), komi by the one komi rule, and a count's result the
+     * one its own scores give. */
+    sei_rules preset;
+    if (sei_rules_preset(&preset, r->rules) || strcmp(preset.name, r->rules)) {
+        int shown = 1;
+        for (const char *c = r->rules; *c; c++)
+            shown &= *c > ' ' && *c < 127;
+        return shown ? fail(s, SEI_STORE_ERR_ARG, "result has unknown rules '%s' (not one of: %s)", r->rules,
+                            sei_rules_preset_names())
+                     : fail(s, SEI_STORE_ERR_ARG, "result has unknown rules (not one of: %s)", sei_rules_preset_names());
+    }
+    char why[96], a[32], b[32];
+    /* Size 0 (the largest board), as `score --komi` checks it: a count
+     * may give a small board more komi than its points, and is kept. */
+    if (sei_rules_komi_check(r->komi, 0, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "result's komi %s is %s", sei_score_number(r->komi, a, sizeof a), why);
+    if (r->decided == SEI_DECIDED_COUNT) {
+        double margin = r->side[SEI_BLACK].score - r->side[SEI_WHITE].score, off = r->margin - margin;
+        int winner = margin > 0 || (margin == 0 && preset.ties_to_black) ? SEI_BLACK : margin < 0 ? SEI_WHITE : SEI_EMPTY;
+        char want[32];
+        if (off > 1e-9 || off < -1e-9 || r->winner != winner ||
+            strcmp(r->result, sei_score_result_text(margin, winner, want, sizeof want)))
+            return fail(s, SEI_STORE_ERR_ARG, "result %.24s does not agree with its scores (Black %s, White %s: %s)",
+                        r->result, sei_score_number(r->side[SEI_BLACK].score, a, sizeof a),
+                        sei_score_number(r->side[SEI_WHITE].score, b, sizeof b), want);
+        off = r->margin_stones - margin / 2;
+        if (r->result_stones[0] &&
+            (off > 1e-9 || off < -1e-9 ||
+             strcmp(r->result_stones, sei_score_result_text(r->margin_stones, winner, want, sizeof want))))
+            return fail(s, SEI_STORE_ERR_ARG, "result in stones %.24s does not agree with its scores (%s)",
+                        r->result_stones, sei_score_result_text(margin / 2, winner, want, sizeof want));
+    }
     if (r->decided != SEI_DECIDED_COUNT) {
         /* No count: the result says who won and how, and nothing else. */
         char want[8];

@@ -36,6 +36,16 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
     *out = NULL;
     if (err && errlen)
         err[0] = 0;
+    /* Windows Notepad starts a UTF-8 file with a byte order mark: not part
+     * of the diagram, and invisible to whoever typed it. Columns count
+     * from after it, as the editor shows them. */
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        text += 3;
+        len -= 3;
+    }
+    /* Notepad's "Unicode" is UTF-16, which no byte-wise check would name. */
+    if (len >= 2 && (!memcmp(text, "\xFF\xFE", 2) || !memcmp(text, "\xFE\xFF", 2)))
+        return perr(err, errlen, 0, 0, "the file is UTF-16 text: save it as UTF-8 (or plain ASCII)");
     while (i < len) {
         size_t start = i;
         while (i < len && text[i] != '\n')

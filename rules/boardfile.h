@@ -1,7 +1,9 @@
 /* boardfile.h - the plain-text board diagram that `seichi score --board`
  * reads: N lines of N points, '.' or '+' empty, 'X' black, 'O' white, and
  * lowercase 'x'/'o' for a stone agreed dead. Lines starting with '#' and
- * blank lines are skipped; spaces and tabs between points are ignored. */
+ * blank lines are skipped; spaces and tabs between points are ignored; a
+ * leading UTF-8 byte order mark (Windows Notepad) and CRLF line ends are
+ * accepted. */
 #ifndef SEI_BOARDFILE_H
 #define SEI_BOARDFILE_H
 

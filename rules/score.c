@@ -46,7 +46,7 @@ const char *sei_score_number(double v, char *buf, size_t n)
     return buf;
 }
 
-static void format_result(char *out, size_t n, double margin, int winner)
+const char *sei_score_result_text(double margin, int winner, char *out, size_t n)
 {
     char num[32];
     if (winner == SEI_EMPTY)
@@ -54,6 +54,7 @@ static void format_result(char *out, size_t n, double margin, int winner)
     else
         snprintf(out, n, "%c+%s", winner == SEI_BLACK ? 'B' : 'W',
                  sei_score_number(margin < 0 ? -margin : margin, num, sizeof num));
+    return out;
 }
 
 /* Check the dead marks and the position itself before counting. */
@@ -247,7 +248,7 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
         s->winner = SEI_WHITE;
     else
         s->winner = SEI_EMPTY;
-    format_result(s->result, sizeof s->result, s->margin, s->winner);
+    sei_score_result_text(s->margin, s->winner, s->result, sizeof s->result);
 
     /* Chinese practice: count one colour with shared points split half each
      * and compare with half the board plus half of komi and bonus; every
@@ -257,7 +258,7 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
     /* Penalties move the line Black must pass, as komi does. */
     s->black_needs = (points + r->komi + s->bonus + r->penalty[SEI_BLACK] - r->penalty[SEI_WHITE]) / 2.0;
     s->margin_stones = s->margin / 2.0;
-    format_result(s->result_stones, sizeof s->result_stones, s->margin_stones, s->winner);
+    sei_score_result_text(s->margin_stones, s->winner, s->result_stones, sizeof s->result_stones);
 
     /* Ing: each bowl holds half the board's stones; prisoners and dead
      * stones go home; White puts komi/2 stones into Black's territory; each

@@ -82,6 +82,11 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
 /* Format a number of points or stones without trailing zeros ("7", "0.5",
  * "0.25") into buf. */
 const char *sei_score_number(double v, char *buf, size_t n);
+/* A count's result as written in a record's RE: "B+3.5", "W+0.5", "0" for
+ * a draw (winner SEI_EMPTY); margin is Black's score minus White's. The
+ * one form, for a count and for checking a stored result against its
+ * scores. */
+const char *sei_score_result_text(double margin, int winner, char *buf, size_t n);
 /* v stones the way a Chinese count says them, in UTF-8: "1¾", "¼", "-3½". */
 const char *sei_score_stones(double v, char *buf, size_t n);
 

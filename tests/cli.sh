@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 # stdout+stderr match the grep pattern.
 expect() {
   code="$1"; pattern="$2"; shift 3
-  "$seichi" "$@" >"$tmp/out" 2>&1
+  timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
   rc=$?
   if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
     pass=$((pass + 1))
@@ -34,6 +34,10 @@ expect 0 "usage: seichi" -- help
 expect 0 "usage: seichi score" -- score --help
 expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.board" --komi 0.001
 expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
+# Such a count is stored and read back whole (the store's komi rule is
+# the one --komi is checked by), and a new file made by it lists it.
+expect 0 "B+20" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20 --save --db "$tmp/komi.db"
+expect 0 "B+20" -- results --db "$tmp/komi.db" list
 expect 0 "Black counts 185 against 185¼" -- score --board "$src/tests/boards/chinese-185.board" --penalty b:2
 
 # Territory rules need the prisoners: a board or a photo does not carry
@@ -48,7 +52,8 @@ grep -q "not given" "$tmp/given.txt" && { fail=$((fail + 1)); echo "FAIL: prison
 grep -q "not given" "$tmp/area.txt" && { fail=$((fail + 1)); echo "FAIL: area counting asked for prisoners"; } || pass=$((pass + 1))
 
 for f in "$src"/tests/bad/*.board; do
-  want=$(sed -n '1s/^# expect: //p' "$f")
+  # The first "# expect:" line, which a byte order mark may precede.
+  want=$(grep -a -m1 '# expect: ' "$f" | sed 's/^.*# expect: //')
   expect 2 "$want" -- score --board "$f"
 done
 expect 2 "cannot open" -- score --board "$tmp/missing.board"
@@ -183,7 +188,13 @@ expect 2 "already exists: not replaced" -- patches --copies 1 --out "$tmp/p.bin"
 [ "$(wc -c <"$tmp/p.bin")" = "$psize" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: patches replaced a file"; }
 expect 0 "patches from 2 pictures" -- patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset"
 expect 2 "usage: seichi patches" -- patches --copies 0 --out "$tmp/p.bin" "$tmp/pset"
-expect 2 "cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
+expect 2 "^seichi patches: cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
+# Options after the folders are options, not folder names.
+expect 0 "^$((n / 2)) patches from 2 pictures" -- patches --out "$tmp/p.bin" "$tmp/pset" --force
+expect 0 "^$((n / 2)) patches from 2 pictures" -- patches "$tmp/pset" --copies 1 --out "$tmp/p.bin" --force
+expect 2 "^seichi patches: .* already exists: not replaced" -- patches "$tmp/pset" --out "$tmp/p.bin"
+expect 2 "^seichi patches: unknown option '--frce'" -- patches --out "$tmp/p3.bin" "$tmp/pset" --frce
+expect 2 "^seichi patches: --out needs a value" -- patches "$tmp/pset" --out
 
 # Results: a count saved, listed and exported.
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"
@@ -265,6 +276,17 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
+# A single picture is the kiosk's still camera, but it never shows a move
+# nor ends: record refuses it at once (an empty board and a picture with no
+# board both used to keep it waiting for ever), and writes no record.
+# timeout: a regression must fail here, not hang the suite.
+for pic in "$seq/end-count-9x9/frame-0000.jpg" "$src/tests/golden/confirm-en.png"; do
+  [ -f "$pic" ] || continue
+  expect 2 "is a single picture: recording needs a game that unfolds (a camera, a video or a folder of frames)" -- \
+    record --source "$pic" --sgf "$tmp/still.sgf" --size 9
+  [ -e "$tmp/still.sgf" ] && { fail=$((fail + 1)); echo "FAIL: record of a single picture wrote $tmp/still.sgf"; } || pass=$((pass + 1))
+done
+expect 0 "A single picture is" -- record --help
 expect 2 "cannot write the record there" -- record --source "$seq/resign-9x9" --sgf "$tmp/no/such/dir/x.sgf"
 if [ -f "$tmp/resign.sgf" ]; then
   expect 2 "that game is over" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --resume

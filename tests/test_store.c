@@ -110,6 +110,10 @@ static void make_result(int seq, sei_store_result *r)
     r->komi = 0.5 * (seq % 20) - 2;
     r->handicap = seq % 10 == 1 ? 0 : seq % 10;
     r->bonus = r->handicap * 0.5;
+    /* A draw now and then; otherwise either side by a different margin.
+     * The result and its form in stones are what these scores give: the
+     * store refuses a result its own scores contradict. */
+    r->margin = seq % 17 == 0 ? 0 : (seq % 2 ? 1 : -1) * (0.5 + seq % 30);
     for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
         sei_store_side *d = &r->side[c];
         d->stones = seq % 97 + c;
@@ -119,16 +123,17 @@ static void make_result(int seq, sei_store_result *r)
         d->dead = seq % 7 + 4 * c;
         d->seki_eyes = seq % 3 + c;
         d->false_eyes = seq % 5 + 5 * c;
-        d->score = d->area + 0.25 * c + seq * 0.5;
         d->penalty = (seq % 3) * 2.0 * (c == SEI_BLACK);
     }
+    r->side[SEI_BLACK].score = r->side[SEI_BLACK].area + seq * 0.5;
+    r->side[SEI_WHITE].score = r->side[SEI_BLACK].score - r->margin;
     r->dame = seq % 11;
-    r->margin = (seq % 2 ? 1 : -1) * (0.5 + seq % 30);
-    r->winner = seq % 17 == 0 ? SEI_EMPTY : seq % 2 ? SEI_BLACK : SEI_WHITE;
-    snprintf(r->result, sizeof r->result, "%c+%d.5", seq % 2 ? 'B' : 'W', seq % 30);
+    /* Ing (seq % 4 == 3) gives a zero margin to Black. */
+    r->winner = r->margin > 0 || (r->margin == 0 && seq % 4 == 3) ? SEI_BLACK : r->margin < 0 ? SEI_WHITE : SEI_EMPTY;
+    sei_score_result_text(r->margin, r->winner, r->result, sizeof r->result);
     if (r->area) {
         r->margin_stones = r->margin / 2;
-        snprintf(r->result_stones, sizeof r->result_stones, "%c+%d¼", seq % 2 ? 'B' : 'W', seq % 15);
+        sei_score_result_text(r->margin_stones, r->winner, r->result_stones, sizeof r->result_stones);
     }
     snprintf(r->source, sizeof r->source, "test %d", seq);
     if (seq % 4 == 2) {
@@ -1244,6 +1249,70 @@ static void check_row(sei_store *s, const sei_store_result *got)
     (void)s;
 }
 
+/* Several programs saving their first result to one new file at once (a
+ * kiosk and `seichi score --save` runs started together): each must find
+ * or make the schema whole, none may take the half-made file for another
+ * program's or give up on the lock. The children are released together
+ * from a pipe so their opens overlap; many rounds, as a lost race is rare. */
+#define FIRST_SAVERS 8
+#define FIRST_ROUNDS 25
+static void test_first_saves_at_once(void **state)
+{
+    (void)state;
+    const char *path = tpath("first.db");
+    for (int round = 0; round < FIRST_ROUNDS; round++) {
+        rm_db(path);
+        int go[2], errs[2];
+        assert_int_equal(pipe(go), 0);
+        assert_int_equal(pipe(errs), 0);
+        pid_t pids[FIRST_SAVERS];
+        for (int i = 0; i < FIRST_SAVERS; i++) {
+            pids[i] = fork();
+            assert_true(pids[i] >= 0);
+            if (pids[i] == 0) {
+                close(go[1]);
+                close(errs[0]);
+                char c, err[512] = "";
+                if (read(go[0], &c, 1) < 0)
+                    _exit(5);
+                sei_store *s = sei_store_open(path, err, sizeof err);
+                sei_store_result r;
+                make_result(round * FIRST_SAVERS + i, &r);
+                int64_t id;
+                int bad = !s || sei_store_save(s, &r, &id) != SEI_STORE_OK;
+                if (bad && s)
+                    snprintf(err, sizeof err, "%s", sei_store_errmsg(s));
+                if (bad && write(errs[1], err, strlen(err) + 1) < 0)
+                    _exit(6);
+                sei_store_result_release(&r);
+                sei_store_close(s);
+                _exit(bad ? 2 : 0);
+            }
+        }
+        close(go[0]);
+        close(errs[1]);
+        close(go[1]); /* every child's read returns now */
+        char msg[600] = "";
+        ssize_t got = read(errs[0], msg, sizeof msg - 1);
+        msg[got > 0 ? got : 0] = 0;
+        close(errs[0]);
+        int failed = 0;
+        for (int i = 0; i < FIRST_SAVERS; i++) {
+            int status;
+            assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+            failed += !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+        }
+        if (failed)
+            fail_msg("round %d: %d of %d first saves failed: %s", round, failed, FIRST_SAVERS, msg);
+        sei_store *s = open_ok(path);
+        int64_t n = 0;
+        assert_int_equal(sei_store_count(s, &n), SEI_STORE_OK);
+        assert_int_equal(n, FIRST_SAVERS);
+        sei_store_close(s);
+    }
+    rm_db(path);
+}
+
 static void test_kill_while_saving(void **state)
 {
     (void)state;
@@ -1444,6 +1513,79 @@ static void test_damaged_row(void **state)
     free(err);
 }
 
+/* Values another tool wrote that the file's CHECKs let through, each in
+ * one row of three: named and skipped by the listing, refused by `show`
+ * and by an SGF export, which carries on with the good rows (exit 1). The
+ * middle row is an area count (AGA), so it has a result in stones too. */
+static void test_damaged_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *set, *says;
+    } edits[] = {
+        {"rules = 'klingon'", "unknown rules 'klingon'"},
+        {"rules = 'Chinese'", "unknown rules 'Chinese'"},
+        {"rules = 'bad\x01'", "unknown rules (not one of"},
+        {"komi = 7.3", "komi 7.3 is not in steps of 0.5"},
+        {"komi = 1e9", "komi 1000000000 is more than"},
+        {"result = 'B+99'", "result B+99 does not agree with its scores"},
+        {"b_score = b_score + 100", "does not agree with its scores"},
+        {"margin = margin + 1", "does not agree with its scores"},
+        {"winner = 'draw'", "does not agree with its scores"},
+        {"result_stones = 'W+99'", "result in stones W+99 does not agree"},
+    };
+    const char *path = tpath("values.db"), *dir = tpath("values-sgf");
+    for (size_t e = 0; e < sizeof edits / sizeof *edits; e++) {
+        rm_db(path);
+        sei_store *s = open_ok(path);
+        int seqs[] = {0, 2, 3};
+        for (int i = 0; i < 3; i++) {
+            sei_store_result r;
+            make_result(seqs[i], &r);
+            assert_string_equal(i == 1 ? "aga" : r.rules, r.rules);
+            assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+            sei_store_result_release(&r);
+        }
+        sei_store_close(s);
+        char sql[256];
+        snprintf(sql, sizeof sql, "UPDATE results SET %s WHERE id = 2", edits[e].set);
+        raw_sql(path, sql);
+        s = open_ok(path);
+        sei_store_cursor *c = sei_store_list(s, 0);
+        assert_non_null(c);
+        sei_store_result r;
+        sei_store_status want[] = {SEI_STORE_OK, SEI_STORE_ERR_ROW, SEI_STORE_OK, SEI_STORE_DONE};
+        for (int i = 0; i < 4; i++) {
+            sei_store_status st = sei_store_next(c, &r);
+            if (st != want[i])
+                fail_msg("%s: row %d: %s, want %s (%s)", edits[e].set, i + 1, sei_store_status_name(st),
+                         sei_store_status_name(want[i]), sei_store_errmsg(s));
+            if (st == SEI_STORE_ERR_ROW && (!strstr(sei_store_errmsg(s), "result 2") ||
+                                            !strstr(sei_store_errmsg(s), edits[e].says)))
+                fail_msg("%s: says \"%s\", want \"%s\"", edits[e].set, sei_store_errmsg(s), edits[e].says);
+            if (st == SEI_STORE_OK)
+                sei_store_result_release(&r);
+        }
+        sei_store_cursor_close(c);
+        sei_store_close(s);
+        char *out, *err;
+        if (results_cmd(&out, &err, 4, "--db", (char *)path, "show", "2") == 0)
+            fail_msg("%s: show 2 exited 0: %s", edits[e].set, out);
+        assert_non_null(strstr(err, edits[e].says));
+        free(out);
+        free(err);
+        char cmd[700];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+        assert_int_equal(system(cmd), 0);
+        assert_int_equal(mkdir(dir, 0700), 0);
+        assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "export", "--sgf", (char *)dir), 1);
+        assert_non_null(strstr(err, "result 2"));
+        free(out);
+        free(err);
+    }
+    rm_db(path);
+}
+
 /* `seichi results` reads an older Seichi file as before: upgraded where
  * it may be written, then listed. */
 static void test_results_older_schema(void **state)
@@ -1589,8 +1731,10 @@ int main(void)
         cmocka_unit_test(test_export_counts_again),
         cmocka_unit_test(test_json_documents),
         cmocka_unit_test(test_kill_while_saving),
+        cmocka_unit_test(test_first_saves_at_once),
         cmocka_unit_test(test_foreign_untouched),
         cmocka_unit_test(test_damaged_row),
+        cmocka_unit_test(test_damaged_values),
         cmocka_unit_test(test_readonly_db),
         cmocka_unit_test(test_results_older_schema),
     };

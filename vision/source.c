@@ -343,6 +343,11 @@ const char *sei_source_describe(const sei_source *s)
     return s ? s->desc : "no source";
 }
 
+int sei_source_is_still(const sei_source *s)
+{
+    return s && s->kind == K_PICTURE;
+}
+
 void sei_source_close(sei_source *s)
 {
     if (!s)

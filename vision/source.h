@@ -62,6 +62,10 @@ const char *sei_source_errmsg(const sei_source *s);
 /* What the source is, for people: "Pi camera imx708 (1920x1080)",
  * "folder games/ (12 pictures)", ... */
 const char *sei_source_describe(const sei_source *s);
+/* 1 when the source is one picture, given again and again (the kiosk's
+ * still camera): it never ends and never changes, so what watches a game
+ * unfold (`seichi record`) cannot use it. 0 otherwise, and for NULL. */
+int sei_source_is_still(const sei_source *s);
 /* Close a source; NULL is a no-op. */
 void sei_source_close(sei_source *s);
 
