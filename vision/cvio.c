@@ -38,15 +38,6 @@ static const sei_cvio_api *api;
 static int tried;
 static char why_not[600];
 
-static void say(char *err, size_t n, const char *fmt, ...)
-{
-    if (!err || !n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 /* Whether this process is the installed program: then it loads only the
  * installed plugin, never one from a build folder that someone else may
@@ -108,7 +99,7 @@ static const sei_cvio_api *plugin(char *err, size_t errlen)
             try_load(SEI_CVIO_INSTALL_PATH);
     }
     if (!api)
-        say(err, errlen, "%s", why_not);
+        sei_say(err, errlen, "%s", why_not);
     return api;
 }
 
@@ -118,7 +109,7 @@ int sei_cvio_decode(const uint8_t *data, size_t len, sei_image *out, char *err, 
     char why[700];
     const sei_cvio_api *p = plugin(why, sizeof why);
     if (!p) {
-        say(err, errlen,
+        sei_say(err, errlen,
             "not a picture Seichi reads by itself (JPEG, PNG, PNM), and OpenCV's plugin for other formats "
             "did not load (%s)",
             why);
@@ -140,7 +131,7 @@ int sei_cvio_save(const char *path, const sei_image *img, char *err, size_t errl
     char why[700];
     const sei_cvio_api *p = plugin(why, sizeof why);
     if (!p) {
-        say(err, errlen,
+        sei_say(err, errlen,
             "Seichi writes .png, .jpg, .ppm, .pgm and .pnm itself, and OpenCV's plugin for other formats "
             "did not load (%s)",
             why);
@@ -168,28 +159,28 @@ sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, cha
         snprintf(node, sizeof node, "/dev/video%d", device);
         struct stat st;
         if (stat(node, &st)) {
-            say(err, errlen, "no webcam at %s (not plugged in, or not a camera)", node);
+            sei_say(err, errlen, "no webcam at %s (not plugged in, or not a camera)", node);
             *nodevice = 1;
             return NULL;
         }
     } else if (!path) {
-        say(err, errlen, "no file name");
+        sei_say(err, errlen, "no file name");
         return NULL;
     }
     char why[700];
     const sei_cvio_api *p = plugin(why, sizeof why);
     if (!p) {
         if (device >= 0) {
-            say(err, errlen, "cannot read the webcam at /dev/video%d: OpenCV's plugin for webcams did not load (%s)",
+            sei_say(err, errlen, "cannot read the webcam at /dev/video%d: OpenCV's plugin for webcams did not load (%s)",
                 device, why);
             *nodevice = 1;
         } else
-            say(err, errlen, "cannot read videos: OpenCV's plugin for videos did not load (%s)", why);
+            sei_say(err, errlen, "cannot read videos: OpenCV's plugin for videos did not load (%s)", why);
         return NULL;
     }
     sei_cv_video *v = calloc(1, sizeof *v);
     if (!v) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return NULL;
     }
     if (!(v->h = p->video_open(path, device, nodevice, err, errlen))) {
@@ -201,7 +192,7 @@ sei_cv_video *sei_cv_video_open(const char *path, int device, int *nodevice, cha
     long frames;
     int w, h;
     if (device < 0 && !sei_cv_video_info(v, &frames, &w, &h) && (double)w * (double)h > (double)SEI_CV_FULL_PIXELS) {
-        say(err, errlen, "the video's frames are %dx%d (%.0f megapixels): more than Seichi reads (%ld megapixels)",
+        sei_say(err, errlen, "the video's frames are %dx%d (%.0f megapixels): more than Seichi reads (%ld megapixels)",
             w, h,
             (double)w * (double)h / 1e6, SEI_CV_FULL_PIXELS / 1000000);
         sei_cv_video_close(v);
@@ -214,7 +205,7 @@ int sei_cv_video_grab(sei_cv_video *v, sei_image *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (!v || !api) {
-        say(err, errlen, "no video");
+        sei_say(err, errlen, "no video");
         return -1;
     }
     long w = 0, h = 0;
@@ -253,13 +244,13 @@ void sei_cv_video_close(sei_cv_video *v)
 int sei_cv_video_write(const char *path, const sei_image *frames, int n, double fps, char *err, size_t errlen)
 {
     if (!path || !frames || n <= 0 || !(fps > 0)) {
-        say(err, errlen, "nothing to write");
+        sei_say(err, errlen, "nothing to write");
         return -1;
     }
     char why[700];
     const sei_cvio_api *p = plugin(why, sizeof why);
     if (!p) {
-        say(err, errlen, "cannot write videos: OpenCV's plugin for videos did not load (%s)", why);
+        sei_say(err, errlen, "cannot write videos: OpenCV's plugin for videos did not load (%s)", why);
         return -1;
     }
     return p->video_write(path, frames, n, fps, err, errlen);

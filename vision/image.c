@@ -1,6 +1,8 @@
 /* image.c - allocation of image views owned by the vision code. */
 #include "image.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,4 +29,14 @@ void sei_image_free(sei_image *img)
         return;
     free(img->buf);
     memset(img, 0, sizeof *img);
+}
+
+void sei_say(char *err, size_t n, const char *fmt, ...)
+{
+    if (!err || !n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
 }

@@ -32,6 +32,14 @@ void sei_image_free(sei_image *img);
 
 static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->buf + (size_t)y * (size_t)img->stride; }
 
+/* A message into the caller's buffer err of n bytes (NULL or 0: none), as
+ * printf formats it: how the vision code's C files say what went wrong. */
+void sei_say(char *err, size_t n, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 #ifdef __cplusplus
 }
 #endif

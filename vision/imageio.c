@@ -34,19 +34,10 @@
 #include "cvio.h"
 #include "cvwrap.h"
 
-static void say(char *err, size_t n, const char *fmt, ...)
-{
-    if (!err || !n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 void sei_picture_too_large(char *err, size_t errlen, long w, long h, const char *why)
 {
-    say(err, errlen, "the picture is %ldx%ld (%.0f megapixels): %s", w, h, (double)w * (double)h / 1e6, why);
+    sei_say(err, errlen, "the picture is %ldx%ld (%.0f megapixels): %s", w, h, (double)w * (double)h / 1e6, why);
 }
 
 static long be16(const uint8_t *p) { return (long)p[0] << 8 | p[1]; }
@@ -332,7 +323,7 @@ static int orient(sei_image *img, int o, char *err, size_t errlen)
     int W = img->width, H = img->height, t = o >= 5;
     sei_image r;
     if (sei_image_alloc(&r, t ? H : W, t ? W : H, img->channels)) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     int c = img->channels;
@@ -456,7 +447,7 @@ static int decode_jpeg(const uint8_t *b, size_t n, int f, sei_image *out, char *
 {
     jpeg_job *j = calloc(1, sizeof *j);
     if (!j) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     j->ci.err = jpeg_std_error(&j->fail.pub);
@@ -468,16 +459,16 @@ static int decode_jpeg(const uint8_t *b, size_t n, int f, sei_image *out, char *
     if (bad) {
         int code = j->fail.pub.msg_code;
         if (code == JWRN_JPEG_EOF)
-            say(err, errlen, "the JPEG is truncated (its data ends before the picture does)");
+            sei_say(err, errlen, "the JPEG is truncated (its data ends before the picture does)");
         else if (code == JWRN_HIT_MARKER)
-            say(err, errlen, "the JPEG is damaged (its data stops before the picture is complete)");
+            sei_say(err, errlen, "the JPEG is damaged (its data stops before the picture is complete)");
         else if (code == JERR_NO_BACKING_STORE || code == JERR_OUT_OF_MEMORY) {
             char why[96];
             snprintf(why, sizeof why, "decoding it takes more than Seichi allows (%ld MB)",
                      SEI_CV_DECODE_BYTES / 1000000);
             sei_picture_too_large(err, errlen, (long)j->ci.image_width, (long)j->ci.image_height, why);
         } else
-            say(err, errlen, "not a JPEG Seichi can read (%s)", j->fail.msg[0] ? j->fail.msg : "corrupt");
+            sei_say(err, errlen, "not a JPEG Seichi can read (%s)", j->fail.msg[0] ? j->fail.msg : "corrupt");
         sei_image_free(out);
     }
     jpeg_destroy_decompress(&j->ci);
@@ -584,7 +575,7 @@ static int decode_png(const uint8_t *b, size_t n, int f, sei_image *out, char *e
 {
     png_job *j = calloc(1, sizeof *j);
     if (!j) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     j->b = b;
@@ -600,9 +591,9 @@ static int decode_png(const uint8_t *b, size_t n, int f, sei_image *out, char *e
         bad = png_run(j, f, out);
     if (bad) {
         if (strstr(j->msg, "truncated"))
-            say(err, errlen, "the PNG is truncated (its data ends before the picture does)");
+            sei_say(err, errlen, "the PNG is truncated (its data ends before the picture does)");
         else
-            say(err, errlen, "not a PNG Seichi can read (%s)", j->msg[0] ? j->msg : "corrupt");
+            sei_say(err, errlen, "not a PNG Seichi can read (%s)", j->msg[0] ? j->msg : "corrupt");
         sei_image_free(out);
     }
     png_destroy_read_struct(&j->png, &j->info, NULL);
@@ -622,7 +613,7 @@ static int decode_pnm(const uint8_t *b, size_t n, const header *hd, int f, sei_i
                       size_t errlen)
 {
     if (hd->w <= 0 || hd->h <= 0) {
-        say(err, errlen, "not a PNM picture Seichi can read (a header without a usable size or largest sample)");
+        sei_say(err, errlen, "not a PNM picture Seichi can read (a header without a usable size or largest sample)");
         return -1;
     }
     int t = hd->pnm_type, w = (int)hd->w, h = (int)hd->h, colour = t == 3 || t == 6, ascii = t <= 3;
@@ -630,14 +621,14 @@ static int decode_pnm(const uint8_t *b, size_t n, const header *hd, int f, sei_i
     size_t bps = maxval > 255 ? 2 : 1, per = colour ? 3 : 1;
     size_t rowbytes = t == 4 ? ((size_t)w + 7) / 8 : (size_t)w * per * bps;
     if (!ascii && (n < hd->data || (n - hd->data) / rowbytes < (size_t)h)) {
-        say(err, errlen, "the PNM picture is truncated (its data ends before its last pixel)");
+        sei_say(err, errlen, "the PNM picture is truncated (its data ends before its last pixel)");
         return -1;
     }
     shrinker sh;
     uint8_t *row = malloc((size_t)w * 3);
     if (!row || shrink_start(&sh, out, w, h, f)) {
         free(row);
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     size_t i = hd->data;
@@ -683,7 +674,7 @@ static int decode_pnm(const uint8_t *b, size_t n, const header *hd, int f, sei_i
     shrink_end(&sh);
     free(row);
     if (bad) {
-        say(err, errlen, "the PNM picture is truncated (its data ends before its last pixel)");
+        sei_say(err, errlen, "the PNM picture is truncated (its data ends before its last pixel)");
         sei_image_free(out);
         return -1;
     }
@@ -695,7 +686,7 @@ static int decode_pnm(const uint8_t *b, size_t n, const header *hd, int f, sei_i
 static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, char *err, size_t errlen)
 {
     if (!n) {
-        say(err, errlen, "the file is empty");
+        sei_say(err, errlen, "the file is empty");
         return -1;
     }
     if (max_pixels <= 0 || max_pixels > SEI_CV_FULL_PIXELS)
@@ -721,7 +712,7 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
         }
     }
     if (!hd.complete) {
-        say(err, errlen,
+        sei_say(err, errlen,
             hd.kind == PIC_JPEG ? "the JPEG is truncated (its data ends before the image's end marker)"
                                 : "the PNG is truncated (its data ends before the IEND chunk)");
         return -1;
@@ -753,7 +744,7 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
         sei_image small;
         if (sei_cv_resize(out, &small, w > 0 ? w : 1, h > 0 ? h : 1)) {
             sei_image_free(out);
-            say(err, errlen, "out of memory");
+            sei_say(err, errlen, "out of memory");
             return -1;
         }
         sei_image_free(out);
@@ -764,7 +755,7 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
 
 static int file_too_large(char *err, size_t errlen)
 {
-    say(err, errlen, "the file is larger than Seichi reads (%ld MiB)", SEI_CV_MAX_FILE_BYTES >> 20);
+    sei_say(err, errlen, "the file is larger than Seichi reads (%ld MiB)", SEI_CV_MAX_FILE_BYTES >> 20);
     return -1;
 }
 
@@ -773,7 +764,7 @@ int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, si
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        say(err, errlen, "cannot open the file");
+        sei_say(err, errlen, "cannot open the file");
         return -1;
     }
     /* A regular file's size is known before reading it; the loop below
@@ -817,13 +808,13 @@ int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, si
     if (!bad && ferror(f)) {
         free(bytes);
         fclose(f);
-        say(err, errlen, "cannot read the file");
+        sei_say(err, errlen, "cannot read the file");
         return -1;
     }
     fclose(f);
     if (bad) {
         free(bytes);
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     int r = decode(bytes, len, max_pixels, out, err, errlen);
@@ -884,7 +875,7 @@ static int save_png(FILE *f, const sei_image *img, char *err, size_t errlen)
         o.info = png_create_info_struct(o.png);
     int bad = !o.png || !o.info || png_write_run(&o, img);
     if (bad)
-        say(err, errlen, "cannot write the PNG (%s)", o.msg[0] ? o.msg : "out of memory");
+        sei_say(err, errlen, "cannot write the PNG (%s)", o.msg[0] ? o.msg : "out of memory");
     png_destroy_write_struct(&o.png, &o.info);
     return bad ? -1 : 0;
 }
@@ -935,7 +926,7 @@ static int save_jpeg(FILE *f, const sei_image *img, char *err, size_t errlen)
 {
     jpeg_out *j = calloc(1, sizeof *j);
     if (!j) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     j->ci.err = jpeg_std_error(&j->fail.pub);
@@ -943,7 +934,7 @@ static int save_jpeg(FILE *f, const sei_image *img, char *err, size_t errlen)
     j->fail.pub.output_message = jpeg_quiet;
     int bad = jpeg_write_run(j, f, img);
     if (bad)
-        say(err, errlen, "cannot write the JPEG (%s)", j->fail.msg);
+        sei_say(err, errlen, "cannot write the JPEG (%s)", j->fail.msg);
     jpeg_destroy_compress(&j->ci);
     free(j->row);
     free(j);
@@ -957,7 +948,7 @@ static int save_pnm(FILE *f, const sei_image *img, int grey, char *err, size_t e
     size_t per = grey ? 1 : 3, w = (size_t)img->width;
     uint8_t *row = malloc(w * per);
     if (!row) {
-        say(err, errlen, "out of memory");
+        sei_say(err, errlen, "out of memory");
         return -1;
     }
     int bad = fprintf(f, "P%d\n%d %d\n255\n", grey ? 5 : 6, img->width, img->height) < 0;
@@ -976,7 +967,7 @@ static int save_pnm(FILE *f, const sei_image *img, int grey, char *err, size_t e
     }
     free(row);
     if (bad)
-        say(err, errlen, "cannot write the picture (%s)", strerror(errno));
+        sei_say(err, errlen, "cannot write the picture (%s)", strerror(errno));
     return bad ? -1 : 0;
 }
 
@@ -984,7 +975,7 @@ int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen
 {
     if (!path || !img || !img->buf || img->width <= 0 || img->height <= 0 ||
         (img->channels != 1 && img->channels != 3)) {
-        say(err, errlen, "no picture to write");
+        sei_say(err, errlen, "no picture to write");
         return -1;
     }
     const char *dot = strrchr(path, '.');
@@ -1002,7 +993,7 @@ int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen
         return sei_cvio_save(path, img, err, errlen);
     FILE *f = fopen(path, "wb");
     if (!f) {
-        say(err, errlen, "cannot write the picture (%s)", strerror(errno));
+        sei_say(err, errlen, "cannot write the picture (%s)", strerror(errno));
         return -1;
     }
     /* Only a regular file this call wrote is removed on failure: never a
@@ -1014,11 +1005,11 @@ int sei_cv_save(const char *path, const sei_image *img, char *err, size_t errlen
                                : save_pnm(f, img, kind == W_PGM, err, errlen);
     if (fflush(f) || ferror(f)) {
         if (!bad)
-            say(err, errlen, "cannot write the picture (%s)", strerror(errno));
+            sei_say(err, errlen, "cannot write the picture (%s)", strerror(errno));
         bad = 1;
     }
     if (fclose(f) && !bad) {
-        say(err, errlen, "cannot write the picture (%s)", strerror(errno));
+        sei_say(err, errlen, "cannot write the picture (%s)", strerror(errno));
         bad = 1;
     }
     if (bad && regular)

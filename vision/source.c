@@ -35,15 +35,6 @@ struct sei_source {
     char msg[512];
 };
 
-static void say(char *err, size_t n, const char *fmt, ...)
-{
-    if (!err || !n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 int sei_picture_name(const char *name)
 {
@@ -113,16 +104,16 @@ static sei_source_status open_folder(sei_source *s, const char *path, char *err,
 {
     int count = sei_folder_list(path, sei_picture_name, &s->names);
     if (count < 0) {
-        say(err, n, "%s: cannot open the folder (%s)", path, strerror(errno));
+        sei_say(err, n, "%s: cannot open the folder (%s)", path, strerror(errno));
         return SEI_SOURCE_ERROR;
     }
     s->count = (size_t)count;
     if (!s->count) {
-        say(err, n, "%s: no pictures in this folder (.png, .jpg, ...)", path);
+        sei_say(err, n, "%s: no pictures in this folder (.png, .jpg, ...)", path);
         return SEI_SOURCE_ERROR;
     }
     if (!(s->dir = strdup(path))) {
-        say(err, n, "out of memory");
+        sei_say(err, n, "out of memory");
         return SEI_SOURCE_ERROR;
     }
     s->kind = K_FOLDER;
@@ -164,7 +155,7 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
     }
     int dev = webcam_index(spec);
     if (dev == -2) {
-        say(err, n, "%s: expected webcam or webcam:N with N the number of /dev/videoN", spec);
+        sei_say(err, n, "%s: expected webcam or webcam:N with N the number of /dev/videoN", spec);
         return SEI_SOURCE_ERROR;
     }
     if (dev >= 0) {
@@ -181,19 +172,19 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
 
     struct stat st;
     if (stat(spec, &st)) {
-        say(err, n, "%s: no such file or folder (or a camera name other than camera, webcam, webcam:N)", spec);
+        sei_say(err, n, "%s: no such file or folder (or a camera name other than camera, webcam, webcam:N)", spec);
         return SEI_SOURCE_ERROR;
     }
     if (S_ISDIR(st.st_mode))
         return open_folder(s, spec, err, n);
     if (!S_ISREG(st.st_mode)) {
-        say(err, n, "%s: not a file, folder or camera", spec);
+        sei_say(err, n, "%s: not a file, folder or camera", spec);
         return SEI_SOURCE_ERROR;
     }
     char why[256];
     if (sei_picture_name(spec)) {
         if (sei_cv_load(spec, SEI_CV_FULL_PIXELS, &s->picture, why, sizeof why)) {
-            say(err, n, "%s: %s", spec, why);
+            sei_say(err, n, "%s: %s", spec, why);
             return SEI_SOURCE_ERROR;
         }
         s->kind = K_PICTURE;
@@ -201,18 +192,18 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
         return SEI_SOURCE_OK;
     }
     if (!st.st_size) {
-        say(err, n, "%s: the file is empty", spec);
+        sei_say(err, n, "%s: the file is empty", spec);
         return SEI_SOURCE_ERROR;
     }
     if (!(s->video = sei_cv_video_open(spec, -1, NULL, why, sizeof why))) {
-        say(err, n, "%s: %s", spec, why);
+        sei_say(err, n, "%s: %s", spec, why);
         return SEI_SOURCE_ERROR;
     }
     long frames;
     int w, h;
     sei_cv_video_info(s->video, &frames, &w, &h);
     if (w <= 0 || h <= 0) {
-        say(err, n, "%s: not a video OpenCV can read (no picture size)", spec);
+        sei_say(err, n, "%s: not a video OpenCV can read (no picture size)", spec);
         return SEI_SOURCE_ERROR;
     }
     s->kind = K_VIDEO;
@@ -225,17 +216,17 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
     if (err && n)
         err[0] = 0;
     if (!out) {
-        say(err, n, "no place for the source");
+        sei_say(err, n, "no place for the source");
         return SEI_SOURCE_ERROR;
     }
     *out = NULL;
     if (!spec || !*spec) {
-        say(err, n, "no source given (camera, webcam, webcam:N, a picture, a folder or a video)");
+        sei_say(err, n, "no source given (camera, webcam, webcam:N, a picture, a folder or a video)");
         return SEI_SOURCE_ERROR;
     }
     sei_source *s = calloc(1, sizeof *s);
     if (!s) {
-        say(err, n, "out of memory");
+        sei_say(err, n, "out of memory");
         return SEI_SOURCE_ERROR;
     }
     sei_source_status st = open_any(s, spec, err, n);
