@@ -83,6 +83,7 @@ struct sei_app {
     int check_board;                 /* the camera was unsure of the board itself */
     sei_rules rules;
     int handicap;
+    int komi_touched;                /* the players set the komi on the confirm screen: kept as they set it */
     sei_prisoners prisoners;
     sei_score score;
     int have_score;
@@ -411,6 +412,18 @@ static void rules_set(sei_app *a, const char *name, double komi)
     a->rules.komi = komi;
 }
 
+/* The komi the confirm screen starts from, until the players set it: a
+ * handicap game's 0.5 (as `seichi score` takes it with none given), else
+ * the settings' komi for the settings' rules, else the rules' own. */
+static void komi_for_handicap(sei_app *a)
+{
+    if (a->komi_touched)
+        return;
+    sei_rules r;
+    sei_rules_preset(&r, a->rules.name);
+    a->rules.komi = a->handicap >= 2 ? 0.5 : !strcmp(a->rules.name, a->set.rules) ? a->set.komi : r.komi;
+}
+
 /* The confirm screen for position b (taken over), dead stones proposed,
  * the settings' rules and komi. */
 static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners prisoners, int prisoners_known)
@@ -424,6 +437,8 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     rules_set(a, a->set.rules, a->set.komi);
     sei_count_propose(a->board, &a->rules, a->dead, NULL); /* none proposed when it fails: the players mark them */
     a->handicap = handicap;
+    a->komi_touched = 0;
+    komi_for_handicap(a);
     a->prisoners = prisoners;
     a->have_score = 0;
     a->resigned_winner = 0;
@@ -1165,12 +1180,13 @@ static void confirm_button(sei_app *a, sei_ui_button b)
         sei_rules r;
         sei_rules_preset(&r, next);
         rules_set(a, next, r.komi);
+        komi_for_handicap(a);
         break;
     }
-    case SEI_BTN_KOMI_DOWN: a->rules.komi -= 0.5; break;
-    case SEI_BTN_KOMI_UP: a->rules.komi += 0.5; break;
-    case SEI_BTN_HCAP_DOWN: a->handicap = a->handicap > 0 ? a->handicap - 1 : 0; break;
-    case SEI_BTN_HCAP_UP: a->handicap = a->handicap < 9 ? a->handicap + 1 : 9; break;
+    case SEI_BTN_KOMI_DOWN: a->rules.komi -= 0.5; a->komi_touched = 1; break;
+    case SEI_BTN_KOMI_UP: a->rules.komi += 0.5; a->komi_touched = 1; break;
+    case SEI_BTN_HCAP_DOWN: a->handicap = a->handicap > 0 ? a->handicap - 1 : 0; komi_for_handicap(a); break;
+    case SEI_BTN_HCAP_UP: a->handicap = a->handicap < 9 ? a->handicap + 1 : 9; komi_for_handicap(a); break;
     case SEI_BTN_PRIS_MODE:
         a->prisoners.source = a->prisoners.source == SEI_PRISONERS_LAST ? SEI_PRISONERS_GIVEN : SEI_PRISONERS_LAST;
         a->pris_given = 1;

@@ -404,6 +404,35 @@ static void test_tap_toggles_group(void **state)
     sei_app_destroy(a);
 }
 
+/* The komi follows the handicap on the confirm screen until the players
+ * set it: 0.5 from two stones on (as `seichi score` takes a handicap game
+ * with no komi given), the settings' komi again at none; once they touch
+ * the komi, the handicap leaves it alone. */
+static void test_komi_follows_handicap(void **state)
+{
+    (void)state;
+    sei_app *a = confirm_screen("hcapkomi.db");
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    double even = v.rules->komi;
+    assert_true(even > 0.5);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    sei_app_view(a, &v);
+    assert_int_equal(v.handicap, 2);
+    assert_true(v.rules->komi == 0.5);
+    tap_button(a, SEI_BTN_HCAP_DOWN);
+    tap_button(a, SEI_BTN_HCAP_DOWN);
+    sei_app_view(a, &v);
+    assert_true(v.rules->komi == even);
+    tap_button(a, SEI_BTN_KOMI_UP);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    tap_button(a, SEI_BTN_HCAP_UP);
+    sei_app_view(a, &v);
+    assert_true(v.rules->komi == even + 0.5);
+    sei_app_destroy(a);
+}
+
 static void test_fix_stones_and_panel(void **state)
 {
     (void)state;
@@ -1680,6 +1709,7 @@ int main(void)
         cmocka_unit_test(test_unsure_ringed),
         cmocka_unit_test(test_tap_toggles_group),
         cmocka_unit_test(test_fix_stones_and_panel),
+        cmocka_unit_test(test_komi_follows_handicap),
         cmocka_unit_test(test_photo_to_stored_result),
         cmocka_unit_test(test_kiosk_and_cli_agree),
         cmocka_unit_test(test_no_camera_then_sample),
