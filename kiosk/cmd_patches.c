@@ -79,14 +79,17 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             free(dirs);
             return 2;
         }
+        /* Numbers are all of their text: a word is refused, not read as 0. */
+        char *end = NULL;
+        const char *val = takes ? argv[i + 1] : NULL;
         if (!strcmp(a, "--out"))
             outpath = argv[++i];
         else if (!strcmp(a, "--copies"))
-            copies = atoi(argv[++i]);
+            copies = (int)strtol(argv[++i], &end, 10);
         else if (!strcmp(a, "--jitter"))
-            jitter = atof(argv[++i]);
+            jitter = strtod(argv[++i], &end);
         else if (!strcmp(a, "--seed"))
-            seed = strtoull(argv[++i], NULL, 10);
+            seed = strtoull(argv[++i], &end, 10);
         else if (!strcmp(a, "--force"))
             force = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -95,6 +98,11 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
             return 0;
         } else {
             fprintf(err, "seichi patches: unknown option '%s'\n", a);
+            free(dirs);
+            return 2;
+        }
+        if (end && (end == val || *end || *val == '-')) {
+            fprintf(err, "seichi patches: %s takes a number, not '%s'\n", a, val);
             free(dirs);
             return 2;
         }

@@ -188,6 +188,9 @@ expect 2 "already exists: not replaced" -- patches --copies 1 --out "$tmp/p.bin"
 [ "$(wc -c <"$tmp/p.bin")" = "$psize" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: patches replaced a file"; }
 expect 0 "patches from 2 pictures" -- patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset"
 expect 2 "usage: seichi patches" -- patches --copies 0 --out "$tmp/p.bin" "$tmp/pset"
+expect 2 "--copies takes a number, not 'two'" -- patches --copies two --out "$tmp/p3.bin" "$tmp/pset"
+expect 2 "--jitter takes a number, not '0.1x'" -- patches --jitter 0.1x --out "$tmp/p3.bin" "$tmp/pset"
+expect 2 "--seed takes a number, not '-1'" -- patches --seed -1 --out "$tmp/p3.bin" "$tmp/pset"
 expect 2 "^seichi patches: cannot open" -- patches --out "$tmp/p2.bin" "$tmp/missing"
 # Options after the folders are options, not folder names.
 expect 0 "^$((n / 2)) patches from 2 pictures" -- patches --out "$tmp/p.bin" "$tmp/pset" --force
