@@ -811,10 +811,10 @@ static void mark_eye_values(work *c) {
  * the same (a hand-checked end position may leave them so): the agreement
  * stands, and with it goscorer's seki. */
 
-/* Does the chain at p have a liberty (or a stone of a chain with two
- * eyes) in the search's position? */
-static int seki_has_liberty(work *c, int p) {
-    int color = c->lcol[p], sp = 0;
+/* Does the chain at p have `want` liberties or more, 1 or 2, in the
+ * search's position (a stone of a chain with two eyes counts as enough)? */
+static int seki_liberties(work *c, int p, int want) {
+    int color = c->lcol[p], sp = 0, first = -1;
     c->vgen++;
     c->vis[p] = c->vgen;
     c->stack[sp++] = (int16_t)p;
@@ -824,44 +824,16 @@ static int seki_has_liberty(work *c, int p) {
         int k = neighbours(c, s, nb, NULL);
         for (int i = 0; i < k; i++) {
             int q = nb[i];
-            if (c->lcol[q] == SEI_EMPTY) return 1;
-            if (c->lcol[q] == color && c->vis[q] != c->vgen) {
+            if (c->lcol[q] == SEI_EMPTY) {
+                if (want < 2 || (first >= 0 && q != first)) return 1;
+                first = q;
+            } else if (c->lcol[q] == color && c->vis[q] != c->vgen) {
                 c->vis[q] = c->vgen;
                 c->stack[sp++] = (int16_t)q;
             }
         }
     }
     return 0;
-}
-
-/* Does the chain at p have two liberties or more (or a stone of a chain
- * with two eyes)? */
-static int seki_two_liberties(work *c, int p) {
-    int color = c->lcol[p], sp = 0, libs = 0;
-    c->vgen++;
-    uint32_t seen = c->vgen;
-    c->vis[p] = seen;
-    c->stack[sp++] = (int16_t)p;
-    int first = -1;
-    while (sp > 0) {
-        int s = c->stack[--sp], nb[4];
-        if (c->lsafe[s]) return 1;
-        int k = neighbours(c, s, nb, NULL);
-        for (int i = 0; i < k; i++) {
-            int q = nb[i];
-            if (c->lcol[q] == SEI_EMPTY) {
-                if (q != first) {
-                    if (first >= 0) return 1;
-                    first = q;
-                    libs++;
-                }
-            } else if (c->lcol[q] == color && c->vis[q] != seen) {
-                c->vis[q] = seen;
-                c->stack[sp++] = (int16_t)q;
-            }
-        }
-    }
-    return libs >= 2;
 }
 
 
@@ -901,7 +873,7 @@ static int seki_search(work *c, int mover, int passed, int ko, int depth) {
         int base = c->nrem, orig = 0;
         for (int d = 0; d < k; d++) {
             int q = nb[d];
-            if (c->lcol[q] != opp || seki_has_liberty(c, q)) continue;
+            if (c->lcol[q] != opp || seki_liberties(c, q, 1)) continue;
             int sp = 0;
             c->lcol[q] = SEI_OFFBOARD; /* marks the chain's stones as they are taken */
             c->stack[sp++] = (int16_t)q;
@@ -935,9 +907,9 @@ static int seki_search(work *c, int mover, int passed, int ko, int depth) {
         /* Taking the other side's stones wins unless they can take back
          * at once: a ko, or a snapback that leaves the taker in atari. */
         int v;
-        if (orig && newko < 0 && seki_two_liberties(c, p)) v = 1;
+        if (orig && newko < 0 && seki_liberties(c, p, 2)) v = 1;
         else if (c->lowner[p] == mover && ncap == 0) v = -2; /* own eye space: only to capture */
-        else if (!seki_has_liberty(c, p)) v = -2;           /* suicide: not a move */
+        else if (!seki_liberties(c, p, 1)) v = -2;           /* suicide: not a move */
         else v = -seki_search(c, opp, 0, newko, depth + 1);
         for (int t = base; t < c->nrem; t++) {
             c->lcol[c->rem[t]] = (uint8_t)opp;
