@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -31,13 +30,6 @@ typedef struct {
     int g_games, g_exact, g_winner, g_fail;
     double *ms, *g_ms;
 } set_stats;
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -98,7 +90,7 @@ static int run_gnugo(const char *gnugo, const char *path, const char *rules, dou
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "%s --mode gtp %s < %s 2>/dev/null", gnugo, area ? "--chinese-rules" : "--japanese-rules",
              cmdfile);
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     FILE *p = popen(cmd, "r");
     int rc = -1, answer = 0;
     char line[512];
@@ -122,7 +114,7 @@ static int run_gnugo(const char *gnugo, const char *path, const char *rules, dou
     }
     if (p)
         pclose(p);
-    *ms = now_ms() - t0;
+    *ms = sei_now_ms() - t0;
     unlink(cmdfile);
     return rc;
 }
@@ -162,11 +154,11 @@ int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
     rules.komi = rc->komi = g.komi;
     rc->size = g.size;
     rc->want = g.winner == SEI_EMPTY ? 0 : g.margin_points * (g.winner == SEI_BLACK ? 1 : -1);
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     /* As `seichi score --sgf` and the kiosk count (count.h). */
     sei_count_propose(b, &rules, dr->dead, dr);
     int ok = sei_count_make(b, dr->dead, &rules, -1, NULL, sc, NULL) == SEI_OK;
-    rc->ms = now_ms() - t0;
+    rc->ms = sei_now_ms() - t0;
     rc->got = ok ? sc->margin : 0;
     snprintf(rc->result, sizeof rc->result, "%s", ok ? sc->result : "error");
     rc->exact = ok && fabs(sc->margin - rc->want) < 1e-6;

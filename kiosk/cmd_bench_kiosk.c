@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <unistd.h>
@@ -21,13 +20,6 @@
 #include "app.h"
 #include "cli.h"
 #include "cvwrap.h"
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void rss_trace(const char *where)
 {
@@ -78,7 +70,7 @@ static void tap(sei_app *a, sei_ui_button b)
 
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
 {
-    double t_start = now_ms();
+    double t_start = sei_now_ms();
     rss_trace("start");
     const char *photo = argc > 0 ? argv[0] : NULL;
     int frames = 90;
@@ -117,12 +109,12 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
         rm_tree(dir);
         return 2;
     }
-    double t_made = now_ms();
+    double t_made = sei_now_ms();
     rss_trace("source made");
 
     /* Loading the program itself (its hundred-odd shared libraries) happens
      * before main: time a run of `seichi help` for it. */
-    double t_exec = now_ms();
+    double t_exec = sei_now_ms();
     pid = fork();
     if (pid == 0) {
         int fd = open("/dev/null", O_WRONLY);
@@ -133,10 +125,10 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
     }
     if (pid > 0)
         waitpid(pid, &wst, 0);
-    double load_ms = now_ms() - t_exec;
+    double load_ms = sei_now_ms() - t_exec;
 
     /* From here on is what the kiosk does when it starts. */
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     sei_kiosk_memory_setup();
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_Init(SDL_INIT_EVENTS) != 0 || TTF_Init() != 0) {
@@ -159,18 +151,18 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
         return 1;
     }
     rss_trace("app created");
-    sei_app_tick(app, now_ms());
+    sei_app_tick(app, sei_now_ms());
     sei_app_draw(app);
     SDL_RenderPresent(r);
     rss_trace("first frame");
-    double t_first = now_ms();
+    double t_first = sei_now_ms();
     int ok = sei_app_screen(app) == SEI_SCREEN_LIVE;
 
     /* The live view: grab, read, draw, as fast as it goes. */
-    double detect = 0, search = 0, t1 = now_ms();
+    double detect = 0, search = 0, t1 = sei_now_ms();
     int found = 0, searches = 0;
     for (int i = 0; i < frames; i++) {
-        sei_app_tick(app, now_ms());
+        sei_app_tick(app, sei_now_ms());
         if (sei_app_searched(app)) {
             search += sei_app_detect_ms(app);
             searches++;
@@ -180,24 +172,24 @@ int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err)
         sei_app_draw(app);
         SDL_RenderPresent(r);
     }
-    double live_ms = now_ms() - t1;
+    double live_ms = sei_now_ms() - t1;
     rss_trace("live");
 
     /* Capture to the confirm screen drawn. */
-    double t2 = now_ms();
+    double t2 = sei_now_ms();
     tap(app, SEI_BTN_CAPTURE);
     sei_app_draw(app);
     SDL_RenderPresent(r);
-    double capture_ms = now_ms() - t2;
+    double capture_ms = sei_now_ms() - t2;
     int confirmed = sei_app_screen(app) == SEI_SCREEN_CONFIRM;
     rss_trace("confirm");
 
     /* Count and agree: the result stored. */
-    double t3 = now_ms();
+    double t3 = sei_now_ms();
     tap(app, SEI_BTN_COUNT);
     sei_app_draw(app);
     tap(app, SEI_BTN_AGREED);
-    double agree_ms = now_ms() - t3;
+    double agree_ms = sei_now_ms() - t3;
     int64_t saved = sei_app_saved_id(app);
 
     sei_app_destroy(app);

@@ -4,12 +4,14 @@
  * cheap enough for the kiosk (well under a microsecond per legality check on
  * a 19x19 board) and keeps undo trivial, since a move only needs to remember
  * the stones it removed. */
+#define _POSIX_C_SOURCE 200809L
 #include "board.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 
 /* The situational superko key adds who is to move next. */
@@ -517,4 +519,11 @@ const char *sei_board_point_name(const sei_board *b, int p, char *buf, size_t n)
         snprintf(buf, n, "%c%d", 'A' + x + (x >= 8), b->size - y);
     }
     return buf;
+}
+
+double sei_now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }

@@ -161,4 +161,8 @@ int sei_board_parse_point(const sei_board *b, const char *text);
 /* Write the GTP name of p ("D4", "pass") into buf. */
 const char *sei_board_point_name(const sei_board *b, int p, char *buf, size_t n);
 
+/* A monotonic clock in milliseconds: the one the stages, the dead-stone
+ * proposal and the benchmarks time themselves by. */
+double sei_now_ms(void);
+
 #endif

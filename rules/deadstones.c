@@ -20,7 +20,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct {
     int size, stride, npoints;
@@ -501,16 +500,9 @@ void sei_dead_params_default(sei_dead_params *p)
     p->seed = 0;
 }
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dead_result *out)
 {
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     sei_dead_params def;
     if (!params) {
         sei_dead_params_default(&def);
@@ -642,6 +634,6 @@ sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dea
     /* Name the groups in seki, given the dead stones just decided. */
     sei_dead_seki(b, out->dead, out->seki);
     out->playouts = done;
-    out->ms = now_ms() - t0;
+    out->ms = sei_now_ms() - t0;
     return SEI_OK;
 }

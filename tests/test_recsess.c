@@ -28,13 +28,6 @@ static const char *seichi, *seq;
 static char tmpdir[64];
 static double full_run_ms = 1500; /* how long a whole recording takes here (measured) */
 
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 typedef struct {
     int n;
     int color[512], x[512], y[512];
@@ -182,9 +175,9 @@ static void test_whole_game(void **state)
     snprintf(out, sizeof out, "%s/whole.sgf", tmpdir);
     moves truth, got;
     assert_int_equal(load_moves(truth_path, &truth), 0);
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     assert_int_equal(run_record(out, 0, 0), 0);
-    full_run_ms = now_ms() - t0;
+    full_run_ms = sei_now_ms() - t0;
     assert_int_equal(load_moves(out, &got), 0);
     assert_same_game(&got, &truth);
 }

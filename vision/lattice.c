@@ -10,11 +10,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lattice.h"
 
+#include "board.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define PI 3.14159265358979323846
 /* Lattice points -GR..GR in each direction are tracked in evidence grids. */
@@ -86,13 +87,6 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->unsure_outside = 0.12;
     p->min_support = 0.2;
     p->seed = 0;
-}
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 void sei_h_mul(const double A[9], const double B[9], double C[9])
@@ -1278,7 +1272,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     double diag = sqrt((double)w * w + (double)h * h);
     /* No board cell is smaller than this. */
     double min_gap = p->min_cell * diag;
-    double t = now_ms();
+    double t = sei_now_ms();
     int rc = -1, nl = 0, np = 0, nc = 0;
     line_t *lines = NULL;
     double *pts = NULL, *fit_pts = NULL;
@@ -1288,8 +1282,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
 
     /* 1. Families. */
     int fam[2], have_lines = sei_lattice_families(segs, n, diag, p, fam) == 0;
-    out->stage_ms[SEI_LAT_FAMILIES] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_LAT_FAMILIES] = sei_now_ms() - t;
+    t = sei_now_ms();
     if (!have_lines && !stones_enough) {
         fail_why(out, "no two families of straight lines: nothing like a grid", 0, 0);
         goto done;
@@ -1312,8 +1306,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         nf[lines[k].fam]++;
     out->lines_a = nf[0];
     out->lines_b = nf[1];
-    out->stage_ms[SEI_LAT_LINES] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_LAT_LINES] = sei_now_ms() - t;
+    t = sei_now_ms();
     if (nf[0] < p->min_lines || nf[1] < p->min_lines) {
         if (!stones_enough) {
             fail_why(out, "too few grid lines (%d and %d)", nf[0], nf[1]);
@@ -1338,8 +1332,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     }
     out->crossings = nc;
     out->stones = ns;
-    out->stage_ms[SEI_LAT_CROSSINGS] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_LAT_CROSSINGS] = sei_now_ms() - t;
+    t = sei_now_ms();
     if (np < p->min_evidence) {
         fail_why(out, "too few grid crossings (%d)", nc, 0);
         goto done;
@@ -1382,8 +1376,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
                 fprintf(stderr, "stone lattice: raw %.0f\n", s);
         }
     }
-    out->stage_ms[SEI_LAT_HYPOTHESES] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_LAT_HYPOTHESES] = sei_now_ms() - t;
+    t = sei_now_ms();
     if (top.n == 0 || top.s[0] < p->min_hyp_score) {
         fail_why(out, "no lattice fits the grid crossings", 0, 0);
         goto done;
@@ -1432,8 +1426,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
                 nf[1], nc, ns, top.s[0], final_best);
-    out->stage_ms[SEI_LAT_GROW] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_LAT_GROW] = sei_now_ms() - t;
+    t = sei_now_ms();
     if (final_best <= -1e18) {
         fail_why(out, "no lattice fits the grid crossings", 0, 0);
         goto done;
@@ -1463,7 +1457,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         for (int u = 0; u < GW; u++)
             for (int v = 0; v < GW; v++)
                 pts_all += ev[u][v] >= 1;
-        out->stage_ms[SEI_LAT_WINDOW] = now_ms() - t;
+        out->stage_ms[SEI_LAT_WINDOW] = sei_now_ms() - t;
         if (getenv("SEI_TRACE") && N) {
             /* The evidence around the window, a character a point. */
             for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {

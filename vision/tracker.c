@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "lattice.h"
 
@@ -105,13 +104,6 @@ void sei_tracker_destroy(sei_tracker *t)
 
 const char *sei_tracker_errmsg(const sei_tracker *t) { return t ? t->msg : "no tracker"; }
 sei_vision *sei_tracker_reader(sei_tracker *t) { return t->v; }
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 void sei_tracker_expect(sei_tracker *t, const uint8_t *position)
 {
@@ -229,10 +221,10 @@ static double corner_move(const double a[4][2], const double b[4][2])
 /* Search the whole picture for the board. */
 static sei_vision_status search(sei_tracker *t, const sei_image *f, sei_vision_result *r, sei_tracker_state *st)
 {
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     sei_vision_status vs = sei_vision_read(t->v, f, r);
     st->searched = 1;
-    st->stage_ms[SEI_TRACK_SEARCH] += now_ms() - t0;
+    st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
     if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
         snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
     return vs;
@@ -282,7 +274,7 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
                  sei_vision_result *best, int force, sei_tracker_state *st)
 {
     int improved = 0, nn = t->size * t->size;
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     for (int k = 0; k < 4; k++) {
         double c[4][2];
         for (int i = 0; i < 4; i++) {
@@ -319,7 +311,7 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
         memcpy(empty, e ? e : g, (size_t)nn);
         learn(t, best, empty, 1);
     }
-    st->stage_ms[SEI_TRACK_SEARCH] += now_ms() - t0;
+    st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
     return improved;
 }
 
@@ -349,7 +341,7 @@ static void vote(sei_tracker *t, const uint8_t *g, int nn)
 
 sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_tracker_state *st)
 {
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     memset(st, 0, sizeof *st);
     t->msg[0] = 0;
     if (t->locked) {
@@ -367,7 +359,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         st->motion = sei_motion_update_box(&t->motion, f, box);
     } else
         st->motion = sei_motion_update(&t->motion, f);
-    st->stage_ms[SEI_TRACK_MOTION] = now_ms() - t0;
+    st->stage_ms[SEI_TRACK_MOTION] = sei_now_ms() - t0;
     sei_vision_status vs = SEI_VISION_OK;
     if (st->motion > t->p.motion) {
         /* Hands at the board: nothing to read until they are gone. */
@@ -451,28 +443,28 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
              * following the search's within its jitter (no second read). */
             memcpy(t->corners, found.corners, sizeof t->corners);
             st->r = found;
-            double t1 = now_ms();
+            double t1 = sei_now_ms();
             flat(&st->r, g);
             classify(t, &st->r, g);
-            st->stage_ms[SEI_TRACK_CLASSIFY] = now_ms() - t1;
+            st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
             have_reading = 1;
         }
     }
     t->after_motion = 0;
     if (!refitted && !have_reading) {
-        double t1 = now_ms();
+        double t1 = sei_now_ms();
         vs = sei_vision_read_corners(t->v, f, (const double(*)[2])t->corners, t->size, &st->r);
-        st->stage_ms[SEI_TRACK_READ] = now_ms() - t1;
+        st->stage_ms[SEI_TRACK_READ] = sei_now_ms() - t1;
         if (vs != SEI_VISION_OK) {
             snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
             if (vs == SEI_VISION_NOBOARD)
                 vs = SEI_VISION_OK;
             goto out;
         }
-        t1 = now_ms();
+        t1 = sei_now_ms();
         flat(&st->r, g);
         classify(t, &st->r, g);
-        st->stage_ms[SEI_TRACK_CLASSIFY] = now_ms() - t1;
+        st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
     }
     st->read = 1;
     vote(t, g, nn);
@@ -532,7 +524,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         memcpy(st->grid[y], g + y * t->size, (size_t)t->size);
 out:
     fill(t, st);
-    st->ms = now_ms() - t0;
+    st->ms = sei_now_ms() - t0;
     if (getenv("SEI_TRACE")) {
         /* A line a step, then the reading (the tracker's, and the reader's own beside it). */
         fprintf(stderr, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,

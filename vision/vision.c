@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cvwrap.h"
@@ -115,13 +114,6 @@ sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir)
     unlink(probe);
     snprintf(v->debug_dir, sizeof v->debug_dir, "%s", dir);
     return SEI_VISION_OK;
-}
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
 static void debug_save(sei_vision *v, int stage, const char *what, const sei_image *img)
@@ -362,7 +354,7 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
             return st;
         }
     }
-    out->stage_ms[SEI_STAGE_STONES] = now_ms() - t;
+    out->stage_ms[SEI_STAGE_STONES] = sei_now_ms() - t;
     if (v->debug_dir[0]) {
         const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
         for (int y = 0; y < n; y++)
@@ -486,7 +478,7 @@ static void zoom_map_add(zoom_map *m, double x, double y, double weight)
 static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
                                    sei_vision_result *out, zoom_map *map)
 {
-    double t0 = now_ms(), t = t0;
+    double t0 = sei_now_ms(), t = t0;
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
     sei_image view = *img;
@@ -517,8 +509,8 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
         goto out;
     }
-    out->stage_ms[SEI_STAGE_PREPARE] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
+    t = sei_now_ms();
 
     /* Segments. */
     segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
@@ -541,7 +533,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
             debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
         sei_image_free(&bh);
     }
-    out->stage_ms[SEI_STAGE_SEGMENTS] = now_ms() - t;
+    out->stage_ms[SEI_STAGE_SEGMENTS] = sei_now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
         memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
         const uint8_t red[3] = {0, 0, 255};
@@ -550,7 +542,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
         sei_image_free(&dbg);
     }
-    t = now_ms();
+    t = sei_now_ms();
 
     /* Lattice and size. */
     sei_lattice lat;
@@ -570,7 +562,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         nblob = 0;
     sei_image_free(&small);
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nblob, now_ms() - t);
+        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nblob, sei_now_ms() - t);
     for (int i = 0; i < nblob; i++) {
         /* Pixel centres: (x + 0.5) / bs - 0.5 in the working picture. */
         stones[i].x = (float)((blobs[4 * i] + 0.5) / bs - 0.5);
@@ -626,8 +618,8 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
-    out->stage_ms[SEI_STAGE_LATTICE] = now_ms() - t;
-    t = now_ms();
+    out->stage_ms[SEI_STAGE_LATTICE] = sei_now_ms() - t;
+    t = sei_now_ms();
     int n = lat.size;
     double H[9];
     upright(lat.H, n, H);
@@ -635,7 +627,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     out->lattice_score = lat.score;
     out->board_unsure = lat.unsure;
     out->board_margin = lat.margin < lat.shift_margin ? lat.margin : lat.shift_margin;
-    out->stage_ms[SEI_STAGE_SIZE] = now_ms() - t;
+    out->stage_ms[SEI_STAGE_SIZE] = sei_now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
         memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
         const uint8_t green[3] = {0, 220, 0}, blue[3] = {255, 80, 0};
@@ -654,11 +646,11 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         out->size = 0;
         goto out;
     }
-    t = now_ms();
+    t = sei_now_ms();
 
     st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
 out:
-    out->ms = now_ms() - t0;
+    out->ms = sei_now_ms() - t0;
     free(segs);
     sei_image_free(&work);
     sei_image_free(&gray);
@@ -763,7 +755,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         return fail(v, SEI_VISION_NOBOARD, "the picture is %dx%d: too small to hold a readable board", img->width,
                     img->height);
     }
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     const int whole[4] = {0, 0, img->width, img->height};
     zoom_map *map = v->p.zoom ? calloc(1, sizeof *map) : NULL;
     if (map) {
@@ -777,7 +769,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     if (map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice)) &&
         zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, roi)) {
         sei_vision_result *z = malloc(sizeof *z);
-        double tz = now_ms(), first_ms[SEI_STAGES];
+        double tz = sei_now_ms(), first_ms[SEI_STAGES];
         memcpy(first_ms, out->stage_ms, sizeof first_ms);
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
@@ -795,11 +787,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
             st = SEI_VISION_OK;
         } else
             memcpy(v->errmsg, first_err, sizeof first_err);
-        out->stage_ms[SEI_STAGE_ZOOM] = now_ms() - tz;
+        out->stage_ms[SEI_STAGE_ZOOM] = sei_now_ms() - tz;
         free(z);
     }
     free(map);
-    out->ms = now_ms() - t0;
+    out->ms = sei_now_ms() - t0;
     return st;
 }
 
@@ -835,7 +827,7 @@ static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, co
 sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                           sei_vision_result *out)
 {
-    double t0 = now_ms();
+    double t0 = sei_now_ms();
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
     double scale, H[9];
@@ -844,9 +836,9 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
     if (st == SEI_VISION_OK) {
         out->size = size;
         out->lattice_score = 0;
-        st = read_stones(v, &work, H, size, scale, 0, 0, now_ms(), out);
+        st = read_stones(v, &work, H, size, scale, 0, 0, sei_now_ms(), out);
     }
-    out->ms = now_ms() - t0;
+    out->ms = sei_now_ms() - t0;
     sei_image_free(&work);
     return st;
 }
