@@ -21,6 +21,8 @@
 struct sei_vision {
     sei_vision_params p;
     sei_points *points;     /* the learned classifier, loaded at the first reading */
+    uint8_t *patches;       /* its input and output for a 19x19 board, made at the first reading and */
+    float *prob;            /* kept: a live view reads many frames */
     char errmsg[256];
     char debug_dir[1024];
     int in_zoom; /* 1 while the zoom stage reads: its debug pictures are named apart */
@@ -75,6 +77,8 @@ void sei_vision_destroy(sei_vision *v)
     if (!v)
         return;
     sei_points_destroy(v->points);
+    free(v->patches);
+    free(v->prob);
     free(v);
 }
 
@@ -287,8 +291,12 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
     if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
         return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
     const size_t psz = (size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3;
-    uint8_t *patches = malloc(psz * (size_t)n * (size_t)n);
-    float *prob = malloc(sizeof(float) * 3 * (size_t)n * (size_t)n);
+    if (!v->patches)
+        v->patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
+    if (!v->prob)
+        v->prob = malloc(sizeof(float) * 3 * SEI_MAX_SIZE * SEI_MAX_SIZE);
+    uint8_t *patches = v->patches;
+    float *prob = v->prob;
     sei_vision_status st = SEI_VISION_OK;
     if (!patches || !prob)
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
@@ -317,8 +325,6 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                 out->grid[y][x] = (uint8_t)c;
             }
     }
-    free(patches);
-    free(prob);
     return st;
 }
 
