@@ -18,12 +18,6 @@
 #include "cvwrap.h"
 #include "vision.h"
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int sei_truth_load(const char *path, sei_truth *t)
 {
     memset(t, 0, sizeof *t);
@@ -243,7 +237,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             fprintf(log, "  %s: %d point%s wrong%s\n", names[i], w, w == 1 ? "" : "s",
                     missed_flag ? "" : " (all flagged unsure)");
     }
-    qsort(ms, (size_t)f->found, sizeof *ms, cmp_dbl);
+    qsort(ms, (size_t)f->found, sizeof *ms, sei_cmp_double);
     f->median_ms = f->found ? ms[f->found / 2] : 0;
     for (int k = 0; k < SEI_STAGES && f->found; k++)
         f->stage_ms[k] /= f->found;

@@ -164,5 +164,7 @@ const char *sei_board_point_name(const sei_board *b, int p, char *buf, size_t n)
 /* A monotonic clock in milliseconds: the one the stages, the dead-stone
  * proposal and the benchmarks time themselves by. */
 double sei_now_ms(void);
+/* qsort's comparison of doubles, ascending (medians of colours, of times). */
+int sei_cmp_double(const void *a, const void *b);
 
 #endif

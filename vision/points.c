@@ -73,12 +73,6 @@ void sei_points_destroy(sei_points *pc)
 
 double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Mean colour of a small square around (x, y); 0 when it is off the view. */
 static int patch_mean(const sei_image *top, double x, double y, int r, double bgr[3])
 {
@@ -127,7 +121,7 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
     /* A table of the normalised byte for every pixel value and channel. */
     uint8_t lut[3][256];
     for (int c = 0; c < 3; c++) {
-        qsort(ch[c], (size_t)nc, sizeof ch[c][0], cmp_dbl);
+        qsort(ch[c], (size_t)nc, sizeof ch[c][0], sei_cmp_double);
         double wood = ch[c][nc / 2];
         for (int v = 0; v < 256; v++) {
             double b = 128 + 64 * log((v + 8.0) / (wood + 8.0));

@@ -25,12 +25,6 @@ typedef struct {
 } sample_t;
 
 static int cmp_u8(const void *a, const void *b) { return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b; }
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Add the pixels of a disk of radius r around (x, y) to Ls/Cs. */
 static int disk(const sei_image *lab, double x, double y, double r, uint8_t *Ls, uint8_t *Cs, int n, int cap)
 {
@@ -151,8 +145,8 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                 allC[na] = mid[y][x].C;
                 na++;
             }
-    qsort(allL, (size_t)na, sizeof allL[0], cmp_dbl);
-    qsort(allC, (size_t)na, sizeof allC[0], cmp_dbl);
+    qsort(allL, (size_t)na, sizeof allL[0], sei_cmp_double);
+    qsort(allC, (size_t)na, sizeof allC[0], sei_cmp_double);
     double woodL = na ? allL[na / 2] : 50, woodC = na ? allC[na / 2] : 20;
 
     r->min_confidence = 1;
@@ -171,8 +165,8 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
                     }
             double bL = woodL, bC = woodC;
             if (k >= 2) {
-                qsort(Ls, (size_t)k, sizeof Ls[0], cmp_dbl);
-                qsort(Cs, (size_t)k, sizeof Cs[0], cmp_dbl);
+                qsort(Ls, (size_t)k, sizeof Ls[0], sei_cmp_double);
+                qsort(Cs, (size_t)k, sizeof Cs[0], sei_cmp_double);
                 /* The brighter half: a neighbouring black stone can shade a
                  * cell centre, seldom brighten one. */
                 bL = Ls[k / 2];
