@@ -9,6 +9,7 @@
 
 #include "board.h"
 #include "deadstones.h"
+#include "ident.h"
 #include "vision.h"
 #include "rules.h"
 #include "score.h"
@@ -33,6 +34,8 @@ typedef struct {
                                 "auto"; "none"; "record" (a record's marks); or points */
     sei_prisoners prisoners;
     int json;
+    sei_ident ident;         /* with --save: who played (--event, --black, ...) */
+    unsigned ident_given;    /* SEI_IDENT_* given; the rest from a record's PB, PW, EV, RO */
 } sei_score_opts;
 
 /* A --komi value as every command takes it (sei_rules_komi_check; size 0

@@ -141,8 +141,15 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             else
                 return bad(err, "--last takes b or w (who played the last stone), not '%s'", v);
             o->prisoners.source = SEI_PRISONERS_LAST;
-        } else if (a[0] == '-')
-            return bad(err, "unknown option '%s' (see 'seichi help')", a);
+        } else if (a[0] == '-') {
+            char why[256];
+            int took = sei_ident_option(&o->ident, &o->ident_given, a, v, why, sizeof why);
+            if (took < 0)
+                return bad(err, "%s", why);
+            if (!took)
+                return bad(err, "unknown option '%s' (see 'seichi help')", a);
+            i++;
+        }
         else if (!o->board_path && !o->sgf_path && !o->image_path) {
             /* A bare file: a record or a photo if it looks like one. */
             const char *dot = strrchr(a, '.');
@@ -160,6 +167,9 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return bad(err, "%s", "no board: give --board FILE, --sgf FILE or a photo");
     if (!!o->board_path + !!o->sgf_path + !!o->image_path > 1)
         return bad(err, "%s", "give one of --board, --sgf or a photo");
+    if (o->ident_given && !o->save)
+        return bad(err, "%s", "--event, --round, --table, --black, --white, --black-id and --white-id say who played a "
+                              "stored result: give --save");
     if (o->game && !o->sgf_path)
         return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
@@ -604,6 +614,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
                      "                    [--save] [--db PATH] [--keep-photo] (--db and --keep-photo save too)\n"
+                     "                    with --save: " SEI_IDENT_USAGE "\n"
+                     "                    (a record's PB, PW, EV and RO are taken unless given)\n"
                      "rules: %s\n", sei_rules_preset_names());
         return 0;
     }

@@ -1,6 +1,7 @@
 /* store.c - the results store (store.h) on SQLite: opening with the
  * durability settings and the schema migrations, saving a result in one
  * transaction, reading it back, listing, and filling a result from a count. */
+#define _DEFAULT_SOURCE   /* timegm, tm_gmtoff */
 #define _XOPEN_SOURCE 700 /* realpath */
 
 #include "store.h"
@@ -12,10 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <sodium.h>
 #include <sqlite3.h>
 
 /* "SEIC": lets us tell our file from another program's SQLite database. */
@@ -23,6 +26,7 @@
 
 struct sei_store {
     sqlite3 *db;
+    sei_judge_params judge;
     char path[1024];
     char msg[512];
 };
@@ -78,6 +82,60 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " CHECK (decided_by IN ('count', 'resignation', 'time', 'forfeit'));"
     "ALTER TABLE results ADD COLUMN game_sgf TEXT;"
     "ALTER TABLE results ADD COLUMN game_path TEXT;",
+    /* 4 -> 5: who played (tournament identity; '' and 0 when not given),
+     * a UUID per result (unique: a result pushed twice is stored once;
+     * the rows before this get a random one here, from SQLite's
+     * generator, which the system's random source seeds), where the
+     * result stands and who stored it; the judge's PIN (a hash only) with
+     * the count of wrong tries, and the audit trail. Triggers keep in SQL
+     * what no caller may undo: a UUID never changes, a confirmed result
+     * is only voided, a voided one never changes, the audit trail is
+     * append-only, and a result with one is never deleted. */
+    "ALTER TABLE results ADD COLUMN uuid TEXT CHECK (uuid IS NULL OR length(uuid) = 36);"
+    "ALTER TABLE results ADD COLUMN event TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE results ADD COLUMN round INTEGER NOT NULL DEFAULT 0 CHECK (round BETWEEN 0 AND 999);"
+    "ALTER TABLE results ADD COLUMN table_no INTEGER NOT NULL DEFAULT 0 CHECK (table_no BETWEEN 0 AND 9999);"
+    "ALTER TABLE results ADD COLUMN black TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE results ADD COLUMN white TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE results ADD COLUMN black_id TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE results ADD COLUMN white_id TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE results ADD COLUMN state TEXT NOT NULL DEFAULT 'agreed'"
+    " CHECK (state IN ('agreed', 'disputed', 'confirmed', 'voided'));"
+    "ALTER TABLE results ADD COLUMN origin TEXT NOT NULL DEFAULT 'unknown'"
+    " CHECK (origin IN ('kiosk', 'cli', 'judge', 'station', 'unknown'));"
+    "UPDATE results SET uuid = lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'"
+    " || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random() % 4), 1)"
+    " || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)));"
+    "CREATE UNIQUE INDEX results_uuid ON results (uuid);"
+    "CREATE TRIGGER results_uuid_given BEFORE INSERT ON results WHEN NEW.uuid IS NULL"
+    " BEGIN SELECT RAISE(ABORT, 'a result needs a UUID'); END;"
+    "CREATE TRIGGER results_uuid_kept BEFORE UPDATE OF uuid ON results"
+    " BEGIN SELECT RAISE(ABORT, 'a result''s UUID never changes'); END;"
+    "CREATE TRIGGER results_locked BEFORE UPDATE ON results"
+    " WHEN OLD.state = 'voided' OR (OLD.state = 'confirmed' AND NEW.state IS NOT 'voided')"
+    " BEGIN SELECT RAISE(ABORT, 'a confirmed or voided result is locked'); END;"
+    "CREATE TABLE judge_pin (id INTEGER PRIMARY KEY CHECK (id = 1), hash TEXT NOT NULL,"
+    " failures INTEGER NOT NULL DEFAULT 0, locked_until INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE audit ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " result_id INTEGER NOT NULL,"
+    " result_uuid TEXT NOT NULL CHECK (length(result_uuid) = 36),"
+    " judge TEXT NOT NULL CHECK (length(judge) > 0),"
+    " time TEXT NOT NULL CHECK (length(time) > 0),"
+    " local_time TEXT NOT NULL,"
+    " action TEXT NOT NULL CHECK (action IN ('correct', 'void', 'confirm')),"
+    " field TEXT NOT NULL CHECK (length(field) > 0),"
+    " old_value TEXT NOT NULL,"
+    " new_value TEXT NOT NULL,"
+    " reason TEXT NOT NULL);"
+    "CREATE INDEX audit_result ON audit (result_id);"
+    "CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit"
+    " BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;"
+    "CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit"
+    " BEGIN SELECT RAISE(ABORT, 'the audit trail is append-only'); END;"
+    "CREATE TRIGGER results_audited_kept BEFORE DELETE ON results"
+    " WHEN EXISTS (SELECT 1 FROM audit WHERE result_id = OLD.id)"
+    " BEGIN SELECT RAISE(ABORT, 'a result with an audit trail is never deleted'); END;",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -87,8 +145,10 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score, b_penalty,"     \
     " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"     \
     " dame, margin, winner, result, margin_stones, result_stones, source, photo_path,"                       \
-    " decided_by, game_sgf, game_path"
-#define NCOLS 41
+    " decided_by, game_sgf, game_path,"                                                                         \
+    " uuid, event, round, table_no, black, white, black_id, white_id, state, origin"
+/* What a read adds after them: the audit trail's length, then the photo. */
+#define COLS_READ COLS_BUT_PHOTO ", (SELECT count(*) FROM audit WHERE audit.result_id = results.id)"
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -144,6 +204,9 @@ const char *sei_store_status_name(sei_store_status st)
     case SEI_STORE_ERR_VERSION: return "newer schema";
     case SEI_STORE_ERR_NOMEM: return "out of memory";
     case SEI_STORE_ERR_ROW: return "damaged row";
+    case SEI_STORE_ERR_AUTH: return "judge PIN refused";
+    case SEI_STORE_ERR_LOCKED: return "PIN entry locked";
+    case SEI_STORE_ERR_STATE: return "refused by the result's state";
     }
     return "unknown";
 }
@@ -306,6 +369,7 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
         return NULL;
     }
     snprintf(s->path, sizeof s->path, "%s", path);
+    sei_judge_params_default(&s->judge);
     sei_store_status st = SEI_STORE_OK;
     struct stat sb;
     if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
@@ -555,7 +619,76 @@ static sei_store_status check_result(sei_store *s, const sei_store_result *r)
     }
     if ((r->photo_len && !r->photo) || r->photo_len > SEI_STORE_MAX_PHOTO)
         return fail(s, SEI_STORE_ERR_ARG, "result's photo is missing or larger than %zu bytes", SEI_STORE_MAX_PHOTO);
+    char why2[200];
+    if (sei_ident_check(&r->ident, why2, sizeof why2))
+        return fail(s, SEI_STORE_ERR_ARG, "result's %s", why2);
+    if (!memchr(r->uuid, 0, sizeof r->uuid) || (r->uuid[0] && !sei_uuid_ok(r->uuid)))
+        return fail(s, SEI_STORE_ERR_ARG, "result's UUID is not 8-4-4-4-12 hex digits");
+    if (r->state < SEI_STATE_AGREED || r->state > SEI_STATE_VOIDED || r->origin < SEI_ORIGIN_KIOSK ||
+        r->origin > SEI_ORIGIN_UNKNOWN)
+        return fail(s, SEI_STORE_ERR_ARG, "result has an unknown state (%d) or origin (%d)", (int)r->state,
+                    (int)r->origin);
     return SEI_STORE_OK;
+}
+
+/* ---- UUIDs, states, origins ------------------------------------------------------- */
+
+int sei_uuid_new(char out[SEI_UUID_LEN + 1])
+{
+    unsigned char b[16];
+    size_t got = 0;
+    while (got < sizeof b) {
+        ssize_t k = getrandom(b + got, sizeof b - got, 0);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        got += (size_t)k;
+    }
+    b[6] = (unsigned char)((b[6] & 0x0F) | 0x40); /* version 4: random */
+    b[8] = (unsigned char)((b[8] & 0x3F) | 0x80); /* the RFC 4122 variant */
+    static const char hex[] = "0123456789abcdef";
+    size_t k = 0;
+    for (int i = 0; i < 16; i++) {
+        if (i == 4 || i == 6 || i == 8 || i == 10)
+            out[k++] = '-';
+        out[k++] = hex[b[i] >> 4];
+        out[k++] = hex[b[i] & 15];
+    }
+    out[k] = 0;
+    return 0;
+}
+
+int sei_uuid_ok(const char *u)
+{
+    for (int i = 0; i < SEI_UUID_LEN; i++) {
+        int dash = i == 8 || i == 13 || i == 18 || i == 23;
+        if (dash ? u[i] != '-' : !strchr("0123456789abcdef", u[i]) || !u[i])
+            return 0;
+    }
+    return u[SEI_UUID_LEN] == 0;
+}
+
+static const char *const state_names[] = {"agreed", "disputed", "confirmed", "voided"};
+static const char *const origin_names[] = {"kiosk", "cli", "judge", "station", "unknown"};
+
+const char *sei_state_name(sei_result_state st)
+{
+    return st >= SEI_STATE_AGREED && st <= SEI_STATE_VOIDED ? state_names[st] : "unknown";
+}
+
+const char *sei_origin_name(sei_result_origin o)
+{
+    return o >= SEI_ORIGIN_KIOSK && o <= SEI_ORIGIN_UNKNOWN ? origin_names[o] : "unknown";
+}
+
+/* The index of name in names (n of them), or -1. */
+static int name_index(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    return -1;
 }
 
 /* ---- saving ------------------------------------------------------------------- */
@@ -579,6 +712,13 @@ static int bind_side(sqlite3_stmt *st, int i, const sei_store_side *d)
 
 sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t *id)
 {
+    return sei_store_save_uuid(s, r, id, NULL, NULL);
+}
+
+sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid_out, int *dup)
+{
+    if (dup)
+        *dup = 0;
     if (!s)
         return SEI_STORE_ERR_ARG;
     if (!r)
@@ -586,6 +726,14 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
     sei_store_status st = check_result(s, r);
     if (st)
         return st;
+    if (r->state != SEI_STATE_AGREED && r->state != SEI_STATE_DISPUTED)
+        /* Confirming and voiding are a judge's, with the PIN and a trail. */
+        return fail(s, SEI_STORE_ERR_ARG, "a result is stored agreed or disputed, not %s", sei_state_name(r->state));
+    char uuid[SEI_UUID_LEN + 1];
+    if (r->uuid[0])
+        memcpy(uuid, r->uuid, sizeof uuid);
+    else if (sei_uuid_new(uuid))
+        return fail(s, SEI_STORE_ERR_IO, "cannot make a UUID: no random numbers from the system (%s)", strerror(errno));
     char now[32];
     if (!r->time[0]) {
         time_t t = time(NULL);
@@ -598,14 +746,40 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                              ", ?, ?, ?)";
+                              ", ?, ?, ?"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     sqlite3_stmt *ins = NULL;
     /* IMMEDIATE: take the write lock before anything, so a busy file fails
      * (after the busy timeout) here rather than halfway. */
     int rc = exec(s, "BEGIN IMMEDIATE");
     if (rc)
         return fail_db(s, rc, "cannot save to results database");
-    rc = sqlite3_prepare_v2(s->db, sql, -1, &ins, NULL);
+    /* The same UUID again (a push repeated, a save retried after its
+     * answer was lost): stored once, the first kept. */
+    int64_t old_id = 0;
+    sqlite3_stmt *q;
+    rc = sqlite3_prepare_v2(s->db, "SELECT id FROM results WHERE uuid = ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, uuid, -1, SQLITE_STATIC);
+        rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW)
+            old_id = sqlite3_column_int64(q, 0);
+        rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_finalize(q);
+    }
+    if (rc == SQLITE_OK && old_id) {
+        exec(s, "ROLLBACK");
+        if (id)
+            *id = old_id;
+        if (dup)
+            *dup = 1;
+        if (uuid_out)
+            memcpy(uuid_out, uuid, sizeof uuid);
+        s->msg[0] = 0;
+        return SEI_STORE_OK;
+    }
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(s->db, sql, -1, &ins, NULL);
     if (rc == SQLITE_OK) {
         int i = 1, b = 0;
         b |= sqlite3_bind_text(ins, i++, r->time[0] ? r->time : now, -1, SQLITE_TRANSIENT);
@@ -638,6 +812,17 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
         i++;
         b |= r->game_path ? sqlite3_bind_text(ins, i, r->game_path, -1, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
         i++;
+        const sei_ident *who = &r->ident;
+        b |= sqlite3_bind_text(ins, i++, uuid, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, who->event, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_int(ins, i++, who->round);
+        b |= sqlite3_bind_int(ins, i++, who->table);
+        b |= sqlite3_bind_text(ins, i++, who->black, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, who->white, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, who->black_id, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, who->white_id, -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, sei_state_name(r->state), -1, SQLITE_STATIC);
+        b |= sqlite3_bind_text(ins, i++, sei_origin_name(r->origin), -1, SQLITE_STATIC);
         b |= r->photo ? sqlite3_bind_blob64(ins, i, r->photo, r->photo_len, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
         rc = b ? sqlite3_errcode(s->db) : sqlite3_step(ins);
         if (rc == SQLITE_DONE)
@@ -659,6 +844,8 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
     }
     if (id)
         *id = new_id;
+    if (uuid_out)
+        memcpy(uuid_out, uuid, sizeof uuid);
     s->msg[0] = 0;
     return SEI_STORE_OK;
 }
@@ -699,7 +886,7 @@ static void read_side(sqlite3_stmt *st, int i, sei_store_side *d)
     d->penalty = sqlite3_column_double(st, i++);
 }
 
-/* One row (columns as COLS_BUT_PHOTO, then photo or NULL) into r. */
+/* One row (columns as COLS_READ, then photo or NULL) into r. */
 static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -739,6 +926,26 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: decided by '%s'", (long long)id,
                     s->path, decided);
     r->decided = (sei_decided)d;
+    char state[16], origin[16];
+    sei_ident *who = &r->ident;
+    if ((e = col_text(s, st, 40, r->uuid, sizeof r->uuid, 0, id)) ||
+        (e = col_text(s, st, 41, who->event, sizeof who->event, 0, id)) ||
+        (e = col_text(s, st, 44, who->black, sizeof who->black, 0, id)) ||
+        (e = col_text(s, st, 45, who->white, sizeof who->white, 0, id)) ||
+        (e = col_text(s, st, 46, who->black_id, sizeof who->black_id, 0, id)) ||
+        (e = col_text(s, st, 47, who->white_id, sizeof who->white_id, 0, id)) ||
+        (e = col_text(s, st, 48, state, sizeof state, 0, id)) ||
+        (e = col_text(s, st, 49, origin, sizeof origin, 0, id)))
+        return e;
+    who->round = sqlite3_column_int(st, 42);
+    who->table = sqlite3_column_int(st, 43);
+    int si = name_index(state_names, 4, state), oi = name_index(origin_names, 5, origin);
+    if (si < 0 || oi < 0)
+        return fail(s, SEI_STORE_ERR_CORRUPT, "result %lld in '%s' is damaged: state '%s', origin '%s'", (long long)id,
+                    s->path, state, origin);
+    r->state = (sei_result_state)si;
+    r->origin = (sei_result_origin)oi;
+    r->audit_entries = sqlite3_column_int(st, 50);
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
@@ -768,9 +975,9 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         memcpy(*to, t, len);
         (*to)[len] = 0;
     }
-    if (sqlite3_column_type(st, 40) != SQLITE_NULL) {
-        const void *blob = sqlite3_column_blob(st, 40);
-        size_t len = (size_t)sqlite3_column_bytes(st, 40);
+    if (sqlite3_column_type(st, 51) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 51);
+        size_t len = (size_t)sqlite3_column_bytes(st, 51);
         r->photo = malloc(len ? len : 1);
         if (!r->photo || (len && !blob)) {
             sei_store_result_release(r);
@@ -790,7 +997,7 @@ sei_store_status sei_store_get(sei_store *s, int64_t id, sei_store_result *r)
     if (!r)
         return fail(s, SEI_STORE_ERR_ARG, "no result to fill");
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT " COLS_BUT_PHOTO ", photo FROM results WHERE id = ?", -1, &st, NULL);
+    int rc = sqlite3_prepare_v2(s->db, "SELECT " COLS_READ ", photo FROM results WHERE id = ?", -1, &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read results database");
     sqlite3_bind_int64(st, 1, id);
@@ -881,8 +1088,8 @@ sei_store_cursor *sei_store_list(sei_store *s, int flags)
         fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    char sql[1024];
-    snprintf(sql, sizeof sql, "SELECT " COLS_BUT_PHOTO ", %s FROM results ORDER BY id %s",
+    char sql[2048];
+    snprintf(sql, sizeof sql, "SELECT " COLS_READ ", %s FROM results ORDER BY id %s",
              flags & SEI_STORE_LIST_PHOTOS ? "photo" : "NULL", flags & SEI_STORE_LIST_NEWEST_FIRST ? "DESC" : "ASC");
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &c->st, NULL);
     if (rc) {
@@ -1145,6 +1352,13 @@ sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_
         st = sei_store_result_from_score(r, run->board, &run->score, source, photo);
     if (!st && run->from_sgf && run->sgf_text)
         st = sei_store_result_set_game(r, run->sgf_text, run->sgf_len, o->sgf_path);
+    if (!st) {
+        /* Who played: as given, else as the record says. */
+        r->ident = o->ident;
+        if (run->from_sgf && run->sgf_text)
+            sei_ident_from_sgf(&r->ident, o->ident_given, run->sgf_text, run->sgf_len);
+        r->origin = SEI_ORIGIN_CLI;
+    }
     if (!st && photo && keep_photo)
         st = read_photo(photo, &r->photo, &r->photo_len, msg, n);
     if (st)
@@ -1209,5 +1423,544 @@ sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t e
     if (make_dirs(dir, skip, err, errn))
         return SEI_STORE_ERR_IO;
     snprintf(buf, n, "%s/results.db", dir);
+    return SEI_STORE_OK;
+}
+
+/* ---- judges: the PIN ------------------------------------------------------------- */
+
+void sei_judge_params_default(sei_judge_params *p)
+{
+    p->max_tries = 5;
+    p->lock_seconds = 60;
+    p->ops_limit = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+    p->mem_limit = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+}
+
+void sei_store_set_judge_params(sei_store *s, const sei_judge_params *p)
+{
+    if (s && p)
+        s->judge = *p;
+}
+
+int sei_pin_format_ok(const char *pin, char *why, size_t n)
+{
+    size_t len = pin ? strlen(pin) : 0;
+    if (len < SEI_PIN_MIN || len > SEI_PIN_MAX || strspn(pin, "0123456789") != len) {
+        snprintf(why, n, "a judge PIN is %d to %d digits", SEI_PIN_MIN, SEI_PIN_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+/* The PIN row: its hash into hash (n bytes), the wrong tries in a row and
+ * the end of a lock. *set 0 when no PIN was ever set. */
+static int pin_row(sei_store *s, int *set, char *hash, size_t n, int64_t *failures, int64_t *locked_until)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT hash, failures, locked_until FROM judge_pin WHERE id = 1", -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_step(st);
+    *set = rc == SQLITE_ROW;
+    *failures = *locked_until = 0;
+    if (hash)
+        hash[0] = 0;
+    if (rc == SQLITE_ROW) {
+        const unsigned char *h = sqlite3_column_text(st, 0);
+        if (hash)
+            snprintf(hash, n, "%s", h ? (const char *)h : "");
+        *failures = sqlite3_column_int64(st, 1);
+        *locked_until = sqlite3_column_int64(st, 2);
+    }
+    rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+    sqlite3_finalize(st);
+    return rc;
+}
+
+sei_store_status sei_store_pin_status(sei_store *s, int *set, int *locked_for)
+{
+    if (!s || !set)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    int64_t failures, until;
+    int rc = pin_row(s, set, NULL, 0, &failures, &until);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    int64_t now = (int64_t)time(NULL);
+    if (locked_for)
+        *locked_for = until > now ? (int)(until - now) : 0;
+    return SEI_STORE_OK;
+}
+
+/* Inside a write transaction: is pin the judge PIN? SEI_STORE_OK; or
+ * SEI_STORE_ERR_AUTH (none set; or wrong, counted: the caller must
+ * COMMIT so the count holds), SEI_STORE_ERR_LOCKED, or an error. Whoever
+ * holds the write lock checks alone, so processes sharing the file cannot
+ * try PINs side by side past the limit. */
+static sei_store_status pin_gate(sei_store *s, const char *pin, int *wrong)
+{
+    char hash[crypto_pwhash_STRBYTES + 1];
+    int set;
+    int64_t failures, until, now = (int64_t)time(NULL);
+    *wrong = 0;
+    int rc = pin_row(s, &set, hash, sizeof hash, &failures, &until);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    if (!set)
+        return fail(s, SEI_STORE_ERR_AUTH, "no judge PIN is set for '%s' (seichi results set-pin)", s->path);
+    if (until > now)
+        return fail(s, SEI_STORE_ERR_LOCKED,
+                    "judge PIN entry is locked after %d wrong PINs: try again in %lld s", s->judge.max_tries,
+                    (long long)(until - now));
+    if (sodium_init() < 0)
+        return fail(s, SEI_STORE_ERR_IO, "cannot start libsodium");
+    if (pin && crypto_pwhash_str_verify(hash, pin, strlen(pin)) == 0) {
+        if (failures && (rc = exec(s, "UPDATE judge_pin SET failures = 0 WHERE id = 1")))
+            return fail_db(s, rc, "cannot write to results database");
+        return SEI_STORE_OK;
+    }
+    /* Wrong: counted; the last try allowed locks PIN entry for a while
+     * (and the count starts again after it). */
+    *wrong = 1;
+    failures++;
+    int lock = failures >= s->judge.max_tries;
+    char sql[160];
+    snprintf(sql, sizeof sql, "UPDATE judge_pin SET failures = %lld, locked_until = %lld WHERE id = 1",
+             lock ? 0LL : (long long)failures, lock ? (long long)(now + s->judge.lock_seconds) : (long long)until);
+    if ((rc = exec(s, sql)))
+        return fail_db(s, rc, "cannot write to results database");
+    if (lock)
+        return fail(s, SEI_STORE_ERR_LOCKED, "wrong judge PIN; PIN entry is now locked for %d s", s->judge.lock_seconds);
+    return fail(s, SEI_STORE_ERR_AUTH, "wrong judge PIN (%lld of %d tries before PIN entry is locked)",
+                (long long)failures, s->judge.max_tries);
+}
+
+/* End a judged transaction: a wrong PIN's count is committed, anything
+ * else that failed is rolled back; st (the failure) is returned. */
+static sei_store_status judged_fail(sei_store *s, sei_store_status st, int wrong)
+{
+    if (wrong) {
+        char keep[sizeof s->msg];
+        snprintf(keep, sizeof keep, "%s", s->msg);
+        if (exec(s, "COMMIT")) {
+            exec(s, "ROLLBACK");
+        }
+        snprintf(s->msg, sizeof s->msg, "%s", keep);
+    } else
+        exec(s, "ROLLBACK");
+    return st;
+}
+
+sei_store_status sei_store_pin_verify(sei_store *s, const char *pin)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to results database");
+    int wrong;
+    sei_store_status st = pin_gate(s, pin, &wrong);
+    if (st)
+        return judged_fail(s, st, wrong);
+    if ((rc = exec(s, "COMMIT"))) {
+        st = fail_db(s, rc, "cannot write to results database");
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_pin_set(sei_store *s, const char *old_pin, const char *new_pin)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    char why[96];
+    if (sei_pin_format_ok(new_pin, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "%s", why);
+    if (sodium_init() < 0)
+        return fail(s, SEI_STORE_ERR_IO, "cannot start libsodium");
+    /* Hashed before the write lock is taken: it is the slow part. */
+    char hash[crypto_pwhash_STRBYTES];
+    if (crypto_pwhash_str(hash, new_pin, strlen(new_pin), s->judge.ops_limit, s->judge.mem_limit))
+        return fail(s, SEI_STORE_ERR_NOMEM, "cannot hash the PIN (out of memory)");
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to results database");
+    int set, wrong = 0;
+    int64_t failures, until;
+    sei_store_status st = SEI_STORE_OK;
+    if ((rc = pin_row(s, &set, NULL, 0, &failures, &until)))
+        st = fail_db(s, rc, "cannot read results database");
+    else if (set)
+        st = pin_gate(s, old_pin, &wrong);
+    if (st)
+        return judged_fail(s, st, wrong);
+    sqlite3_stmt *ins;
+    rc = sqlite3_prepare_v2(s->db,
+                            "INSERT INTO judge_pin (id, hash, failures, locked_until) VALUES (1, ?1, 0, 0)"
+                            " ON CONFLICT (id) DO UPDATE SET hash = excluded.hash, failures = 0, locked_until = 0",
+                            -1, &ins, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_bind_text(ins, 1, hash, -1, SQLITE_STATIC);
+        rc = sqlite3_step(ins);
+        rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_finalize(ins);
+    }
+    if (rc == SQLITE_OK)
+        rc = exec(s, "COMMIT");
+    if (rc) {
+        st = fail_db(s, rc, "cannot write to results database");
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+/* ---- judges: the actions and the audit trail -------------------------------------- */
+
+/* The local time now, "2024-05-01 14:34:56 +0200", and UTC as stored. */
+static int audit_times(char *utc, size_t un, char *local, size_t ln)
+{
+    time_t t = time(NULL);
+    struct tm g, l;
+    return gmtime_r(&t, &g) && localtime_r(&t, &l) && strftime(utc, un, "%Y-%m-%dT%H:%M:%SZ", &g) &&
+           strftime(local, ln, "%Y-%m-%d %H:%M:%S %z", &l);
+}
+
+typedef struct {
+    sei_store *s;
+    int64_t id;
+    const char *uuid, *judge, *action, *reason;
+    char utc[32], local[40];
+} audit_ctx;
+
+/* One audit row, in the caller's transaction. */
+static int audit_row(audit_ctx *a, const char *field, const char *old_value, const char *new_value)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(a->s->db,
+                                "INSERT INTO audit (result_id, result_uuid, judge, time, local_time, action, field,"
+                                " old_value, new_value, reason) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(st, 1, a->id);
+    sqlite3_bind_text(st, 2, a->uuid, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, a->judge, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, a->utc, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, a->local, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, a->action, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, field, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 8, old_value, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 9, new_value, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 10, a->reason ? a->reason : "", -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* UPDATE results SET column = value (text, or an integer when text is
+ * NULL) for the result, in the caller's transaction. column is one of
+ * ours, never a caller's text. */
+static int set_column(sei_store *s, int64_t id, const char *column, const char *text, int64_t number)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "UPDATE results SET %s = ?1 WHERE id = ?2", column);
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    if (text)
+        sqlite3_bind_text(st, 1, text, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_int64(st, 1, number);
+    sqlite3_bind_int64(st, 2, id);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE && sqlite3_changes(s->db) != 1)
+        return SQLITE_NOTFOUND;
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* The checks every action makes before it changes anything: the judge's
+ * name and reason, then (in the write transaction it opens) the result,
+ * its state (allowed: a bit per sei_result_state) and the PIN. On
+ * SEI_STORE_OK the transaction is open and r holds the result. */
+static sei_store_status judged_begin(sei_store *s, int64_t id, const char *pin, const char *judge,
+                                     const char *reason, int reason_needed, unsigned allowed, const char *doing,
+                                     sei_store_result *r, audit_ctx *a)
+{
+    char why[200];
+    memset(r, 0, sizeof *r);
+    if (!judge || !*judge || sei_ident_text_ok(judge, SEI_IDENT_TEXT, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "the judge's name %s", judge && *judge ? why : "is needed");
+    if (reason_needed && (!reason || !*reason))
+        return fail(s, SEI_STORE_ERR_ARG, "a reason is needed to %s a result", doing);
+    if (reason && sei_ident_text_ok(reason, SEI_IDENT_REASON, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "the reason %s", why);
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to results database");
+    sei_store_status st = sei_store_get(s, id, r);
+    if (st) {
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    if (!(allowed & (1u << r->state))) {
+        st = fail(s, SEI_STORE_ERR_STATE, "result %lld is %s: it cannot be %s%s", (long long)id,
+                  sei_state_name(r->state), doing,
+                  r->state == SEI_STATE_CONFIRMED ? " (a confirmed result is locked; a judge may still void it)" : "");
+        sei_store_result_release(r);
+        exec(s, "ROLLBACK");
+        return st;
+    }
+    int wrong;
+    if ((st = pin_gate(s, pin, &wrong))) {
+        sei_store_result_release(r);
+        return judged_fail(s, st, wrong);
+    }
+    a->s = s;
+    a->id = id;
+    a->uuid = r->uuid;
+    a->judge = judge;
+    a->reason = reason;
+    if (!audit_times(a->utc, sizeof a->utc, a->local, sizeof a->local)) {
+        sei_store_result_release(r);
+        exec(s, "ROLLBACK");
+        return fail(s, SEI_STORE_ERR_ARG, "cannot read the clock");
+    }
+    return SEI_STORE_OK;
+}
+
+/* Commit a judged change (rc: how it went so far). */
+static sei_store_status judged_end(sei_store *s, int rc, sei_store_result *r)
+{
+    sei_store_status st = SEI_STORE_OK;
+    if (rc == SQLITE_OK)
+        rc = exec(s, "COMMIT");
+    if (rc != SQLITE_OK) {
+        st = rc == SQLITE_NOTFOUND ? fail(s, SEI_STORE_ERR_NOTFOUND, "result %lld went away", (long long)r->id)
+                                   : fail_db(s, rc, "cannot change the result in");
+        exec(s, "ROLLBACK");
+    } else
+        s->msg[0] = 0;
+    sei_store_result_release(r);
+    return st;
+}
+
+#define STATES_OPEN ((1u << SEI_STATE_AGREED) | (1u << SEI_STATE_DISPUTED))
+
+sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason,
+                                   const sei_store_change *c, int *changed)
+{
+    if (changed)
+        *changed = 0;
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (!c || (!c->given && !c->result))
+        return fail(s, SEI_STORE_ERR_ARG, "nothing to correct");
+    char why[200];
+    if (sei_ident_check(&c->ident, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "%s", why);
+    int winner = 0, how = -1;
+    if (c->result) {
+        const char *v = c->result;
+        if (strlen(v) == 3 && (v[0] == 'B' || v[0] == 'W') && v[1] == '+')
+            how = sei_decided_from_letter(v[2]);
+        if (how <= 0)
+            return fail(s, SEI_STORE_ERR_ARG,
+                        "a corrected result is B+R, W+R, B+T, W+T, B+F or W+F (a game decided without a count), "
+                        "not '%.24s'", v);
+        winner = v[0] == 'B' ? SEI_BLACK : SEI_WHITE;
+    }
+    sei_store_result r;
+    audit_ctx a;
+    sei_store_status st = judged_begin(s, id, pin, judge, reason, 1, STATES_OPEN, "corrected", &r, &a);
+    if (st)
+        return st;
+    a.action = "correct";
+    int rc = SQLITE_OK, n = 0;
+    /* Each field given that differs: the row's column, and its audit row. */
+    static const struct {
+        unsigned bit;
+        const char *column;
+        size_t off;
+        int number;
+    } cols[] = {
+        {SEI_IDENT_EVENT, "event", offsetof(sei_ident, event), 0},
+        {SEI_IDENT_ROUND, "round", offsetof(sei_ident, round), 1},
+        {SEI_IDENT_TABLE, "table_no", offsetof(sei_ident, table), 1},
+        {SEI_IDENT_BLACK, "black", offsetof(sei_ident, black), 0},
+        {SEI_IDENT_WHITE, "white", offsetof(sei_ident, white), 0},
+        {SEI_IDENT_BLACK_ID, "black_id", offsetof(sei_ident, black_id), 0},
+        {SEI_IDENT_WHITE_ID, "white_id", offsetof(sei_ident, white_id), 0},
+    };
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof cols / sizeof cols[0]; i++) {
+        if (!(c->given & cols[i].bit))
+            continue;
+        const char *oldp = (const char *)&r.ident + cols[i].off, *newp = (const char *)&c->ident + cols[i].off;
+        char ov[24], nv[24];
+        if (cols[i].number) {
+            int o = *(const int *)(const void *)oldp, v = *(const int *)(const void *)newp;
+            if (o == v)
+                continue;
+            snprintf(ov, sizeof ov, "%d", o);
+            snprintf(nv, sizeof nv, "%d", v);
+            if (!(rc = set_column(s, id, cols[i].column, NULL, v)))
+                rc = audit_row(&a, sei_ident_field_name(cols[i].bit), o ? ov : "", v ? nv : "");
+        } else {
+            if (!strcmp(oldp, newp))
+                continue;
+            if (!(rc = set_column(s, id, cols[i].column, newp, 0)))
+                rc = audit_row(&a, sei_ident_field_name(cols[i].bit), oldp, newp);
+        }
+        n += rc == SQLITE_OK;
+    }
+    if (rc == SQLITE_OK && c->result && strcmp(c->result, r.result)) {
+        /* Decided without a count now: the count's dead stones and its
+         * result in stones no longer stand (the audit trail keeps them). */
+        if (r.dead[0] && !(rc = set_column(s, id, "dead", "", 0)))
+            rc = audit_row(&a, "dead", r.dead, "");
+        if (!rc && r.result_stones[0]) {
+            char sql[128];
+            snprintf(sql, sizeof sql, "UPDATE results SET result_stones = NULL, margin_stones = 0 WHERE id = %lld",
+                     (long long)id);
+            if (!(rc = exec(s, sql)))
+                rc = audit_row(&a, "result_stones", r.result_stones, "");
+        }
+        if (!rc)
+            rc = set_column(s, id, "winner", winner == SEI_BLACK ? "B" : "W", 0);
+        if (!rc)
+            rc = set_column(s, id, "decided_by", sei_decided_name((sei_decided)how), 0);
+        if (!rc)
+            rc = set_column(s, id, "result", c->result, 0);
+        if (!rc)
+            rc = audit_row(&a, "result", r.result, c->result);
+        n += rc == SQLITE_OK;
+    }
+    if (changed)
+        *changed = rc == SQLITE_OK ? n : 0;
+    return judged_end(s, rc, &r);
+}
+
+sei_store_status sei_store_void(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    sei_store_result r;
+    audit_ctx a;
+    sei_store_status st = judged_begin(s, id, pin, judge, reason, 1,
+                                       STATES_OPEN | (1u << SEI_STATE_CONFIRMED), "voided", &r, &a);
+    if (st)
+        return st;
+    a.action = "void";
+    int rc = set_column(s, id, "state", "voided", 0);
+    if (!rc)
+        rc = audit_row(&a, "state", sei_state_name(r.state), "voided");
+    return judged_end(s, rc, &r);
+}
+
+sei_store_status sei_store_confirm(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    sei_store_result r;
+    audit_ctx a;
+    sei_store_status st = judged_begin(s, id, pin, judge, reason, 0, STATES_OPEN, "confirmed", &r, &a);
+    if (st)
+        return st;
+    a.action = "confirm";
+    int rc = set_column(s, id, "state", "confirmed", 0);
+    if (!rc)
+        rc = audit_row(&a, "state", sei_state_name(r.state), "confirmed");
+    return judged_end(s, rc, &r);
+}
+
+void sei_store_audit_free(sei_store_audit *rows, int n)
+{
+    for (int i = 0; rows && i < n; i++) {
+        free(rows[i].judge);
+        free(rows[i].old_value);
+        free(rows[i].new_value);
+        free(rows[i].reason);
+    }
+    free(rows);
+}
+
+sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit **rows, int *n)
+{
+    if (!s || !rows || !n)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *rows = NULL;
+    *n = 0;
+    int64_t there = 0;
+    char sql[64];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM results WHERE id = %lld", (long long)id);
+    int rc = query_int(s, sql, &there);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    if (!there)
+        return fail(s, SEI_STORE_ERR_NOTFOUND, "no result %lld in '%s'", (long long)id, s->path);
+    sqlite3_stmt *st;
+    rc = sqlite3_prepare_v2(s->db,
+                            "SELECT id, result_id, result_uuid, judge, time, local_time, action, field, old_value,"
+                            " new_value, reason FROM audit WHERE result_id = ?1 ORDER BY id",
+                            -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    sqlite3_bind_int64(st, 1, id);
+    sei_store_audit *out = NULL;
+    int count = 0, cap = 0;
+    sei_store_status e = SEI_STORE_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (count == cap) {
+            cap = cap ? cap * 2 : 8;
+            sei_store_audit *grown = realloc(out, (size_t)cap * sizeof *out);
+            if (!grown) {
+                e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+                break;
+            }
+            out = grown;
+        }
+        sei_store_audit *a = &out[count++];
+        memset(a, 0, sizeof *a);
+        a->id = sqlite3_column_int64(st, 0);
+        a->result_id = sqlite3_column_int64(st, 1);
+        char *texts[4] = {NULL};
+        const int tcol[4] = {3, 8, 9, 10};
+        for (int k = 0; k < 4; k++) {
+            const unsigned char *t = sqlite3_column_text(st, tcol[k]);
+            texts[k] = strdup(t ? (const char *)t : "");
+        }
+        a->judge = texts[0];
+        a->old_value = texts[1];
+        a->new_value = texts[2];
+        a->reason = texts[3];
+        if (!a->judge || !a->old_value || !a->new_value || !a->reason) {
+            e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+            break;
+        }
+        const struct {
+            int col;
+            char *to;
+            size_t n;
+        } f[] = {{2, a->uuid, sizeof a->uuid}, {4, a->time, sizeof a->time}, {5, a->local_time, sizeof a->local_time},
+                 {6, a->action, sizeof a->action}, {7, a->field, sizeof a->field}};
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+            const unsigned char *t = sqlite3_column_text(st, f[k].col);
+            snprintf(f[k].to, f[k].n, "%s", t ? (const char *)t : "");
+        }
+    }
+    if (!e && rc != SQLITE_DONE)
+        e = fail_db(s, rc, "cannot read results database");
+    sqlite3_finalize(st);
+    if (e) {
+        sei_store_audit_free(out, count);
+        return e;
+    }
+    *rows = out;
+    *n = count;
+    s->msg[0] = 0;
     return SEI_STORE_OK;
 }

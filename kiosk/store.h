@@ -22,10 +22,11 @@
 
 #include "board.h"
 #include "cli.h"
+#include "ident.h"
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 4
+#define SEI_STORE_SCHEMA 5
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -38,7 +39,10 @@ typedef enum {
     SEI_STORE_ERR_CORRUPT,   /* not a database, damaged, or another program's database */
     SEI_STORE_ERR_VERSION,   /* written by a newer Seichi */
     SEI_STORE_ERR_NOMEM,
-    SEI_STORE_ERR_ROW        /* a listing met one damaged row: reported, and the listing goes on */
+    SEI_STORE_ERR_ROW,       /* a listing met one damaged row: reported, and the listing goes on */
+    SEI_STORE_ERR_AUTH,      /* no judge PIN set, or a wrong one */
+    SEI_STORE_ERR_LOCKED,    /* PIN entry locked after too many wrong PINs: the message says how long */
+    SEI_STORE_ERR_STATE      /* the result's state refuses the change (confirmed, voided) */
 } sei_store_status;
 
 typedef struct sei_store sei_store;
@@ -64,6 +68,43 @@ typedef enum {
 const char *sei_decided_name(sei_decided d);
 char sei_decided_letter(sei_decided d);
 int sei_decided_from_letter(char how);
+
+/* Where a result stands. A result is stored agreed (the players agreed
+ * at the kiosk or the command line) or disputed; a judge confirms it,
+ * which locks it against corrections, or voids it. Voided is final; a
+ * confirmed result may still be voided by a judge (a result found wrong
+ * after confirming is not silently kept), never corrected. */
+typedef enum {
+    SEI_STATE_AGREED = 0,
+    SEI_STATE_DISPUTED,
+    SEI_STATE_CONFIRMED,
+    SEI_STATE_VOIDED
+} sei_result_state;
+
+/* Who stored it: the kiosk's Agreed button, `seichi score --save`, a judge,
+ * or (later) the director's station; unknown for rows stored before the
+ * store kept it. Not to be confused with the result's source (a photo, a
+ * record, a board file). */
+typedef enum {
+    SEI_ORIGIN_KIOSK = 0,
+    SEI_ORIGIN_CLI,
+    SEI_ORIGIN_JUDGE,
+    SEI_ORIGIN_STATION,
+    SEI_ORIGIN_UNKNOWN
+} sei_result_origin;
+
+/* "agreed", "disputed", "confirmed", "voided"; "kiosk", "cli", "judge",
+ * "station", "unknown" (the store's, the JSON's and the CSV's words). */
+const char *sei_state_name(sei_result_state st);
+const char *sei_origin_name(sei_result_origin o);
+
+/* A UUID's text: 8-4-4-4-12 lowercase hex digits. */
+#define SEI_UUID_LEN 36
+/* A new random (version 4) UUID from the system's random source
+ * (getrandom) into out. Returns 0, or -1 when there is no randomness. */
+int sei_uuid_new(char out[SEI_UUID_LEN + 1]);
+/* Is u a UUID in that form? */
+int sei_uuid_ok(const char *u);
 
 /* One side's breakdown, as sei_side in score.h. */
 typedef struct {
@@ -110,6 +151,15 @@ typedef struct {
      * the photo fields; NULL: none. */
     char *game_sgf;
     char *game_path;
+    /* Who played, and the result's standing. */
+    sei_ident ident;
+    /* Unique in a database, made when the result is first stored ("" on
+     * save: a new one); a save of a UUID already there stores nothing
+     * (a push repeated). */
+    char uuid[SEI_UUID_LEN + 1];
+    sei_result_state state;  /* on save: agreed or disputed */
+    sei_result_origin origin;
+    int audit_entries;       /* read only: the entries of its audit trail */
 } sei_store_result;
 
 /* ---- the handle ----------------------------------------------------------------- */
@@ -136,6 +186,10 @@ const char *sei_store_errmsg(const sei_store *s);
  * stores the current time. Nothing is stored unless SEI_STORE_OK is
  * returned; once it is, the result survives a crash or power cut. */
 sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t *id);
+/* As sei_store_save, and *dup (may be NULL) set to 1 when r's UUID was
+ * already stored: nothing is written then and *id is that result's id.
+ * uuid (may be NULL; SEI_UUID_LEN + 1 bytes) gets the UUID stored. */
+sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid, int *dup);
 /* Load result id into r (the caller's; release it with
  * sei_store_result_release; r's earlier photo fields are not freed, so
  * release it first when reusing it). SEI_STORE_ERR_NOTFOUND when absent. */
@@ -217,6 +271,93 @@ sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_
  * bytes, may be 0): no home, a path too long, a directory that cannot be
  * made. */
 sei_store_status sei_store_default_path(char *buf, size_t n, char *err, size_t errn);
+
+/* ---- judges: the PIN, the actions, the audit trail -------------------------------- */
+
+/* How PIN entry is guarded. The count of wrong PINs and the end of a lock
+ * are kept in the database, so every process on the file (the kiosk, the
+ * command line, the station) shares them. */
+typedef struct {
+    int max_tries;            /* wrong PINs in a row that lock PIN entry (5) */
+    int lock_seconds;         /* how long it stays locked (60) */
+    /* Argon2id's cost for a new PIN's hash (libsodium's interactive
+     * limits: a fraction of a second and 64 MiB, fine on a Pi); a check
+     * uses the cost written in the stored hash. */
+    unsigned long long ops_limit;
+    size_t mem_limit;
+} sei_judge_params;
+
+void sei_judge_params_default(sei_judge_params *p);
+/* Use p (copied) for this handle's PIN checks; the defaults until set. */
+void sei_store_set_judge_params(sei_store *s, const sei_judge_params *p);
+
+/* A judge PIN is 4 to 12 digits. */
+#define SEI_PIN_MIN 4
+#define SEI_PIN_MAX 12
+/* 0 for a PIN in that form, or -1 with why. */
+int sei_pin_format_ok(const char *pin, char *why, size_t n);
+
+/* Is a PIN set (*set), and how many seconds PIN entry stays locked
+ * (*locked_for, 0 when it is not; may be NULL)? */
+sei_store_status sei_store_pin_status(sei_store *s, int *set, int *locked_for);
+/* Set the judge PIN, kept only as a salted Argon2id hash (libsodium's
+ * crypto_pwhash_str). Changing one needs the old PIN (old_pin; ignored
+ * when none is set), checked and counted as every PIN entry is.
+ * SEI_STORE_ERR_ARG for a PIN not in the form, SEI_STORE_ERR_AUTH for a
+ * wrong old PIN, SEI_STORE_ERR_LOCKED. */
+sei_store_status sei_store_pin_set(sei_store *s, const char *old_pin, const char *new_pin);
+/* Check a PIN (a judge mode entered on a screen): SEI_STORE_OK, or
+ * SEI_STORE_ERR_AUTH (none set, or wrong: counted), SEI_STORE_ERR_LOCKED. */
+sei_store_status sei_store_pin_verify(sei_store *s, const char *pin);
+
+/* What a judge's correction changes: the fields of ident whose bits are
+ * in given, and result (NULL: unchanged), the result of a game decided
+ * without a count: "B+R", "W+R", "B+T", "W+T", "B+F", "W+F" (the count's
+ * breakdown stays in the row but no longer counts; its dead stones are
+ * cleared, and the audit trail keeps them). Changing the dead stones of a
+ * count (a recount) is not offered here yet. */
+typedef struct {
+    sei_ident ident;
+    unsigned given;
+    const char *result;
+} sei_store_change;
+
+/* The judge's actions. Each checks the PIN (as sei_store_pin_verify) and
+ * the result's state, then changes the result and appends one audit row
+ * per field changed, all in one transaction: after a failure or a crash
+ * at any moment, either the change and its audit rows are there or
+ * neither is. judge (a name, as sei_ident_text_ok, not empty) and reason
+ * (up to SEI_IDENT_REASON bytes; required but for confirm) go into the
+ * audit rows.
+ *
+ * correct: a result agreed or disputed; *changed (may be NULL) gets the
+ * number of fields that changed (0: it already read so, nothing written).
+ * void: any result not voided yet (a confirmed one too). confirm: an
+ * agreed or disputed result, which is then locked. SEI_STORE_ERR_STATE
+ * when the state refuses, SEI_STORE_ERR_NOTFOUND, SEI_STORE_ERR_AUTH,
+ * SEI_STORE_ERR_LOCKED, SEI_STORE_ERR_ARG for bad values. */
+sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason,
+                                   const sei_store_change *c, int *changed);
+sei_store_status sei_store_void(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason);
+sei_store_status sei_store_confirm(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason);
+
+/* One entry of a result's audit trail. The text fields are owned by the
+ * array (sei_store_audit_free). */
+typedef struct {
+    int64_t id, result_id;
+    char uuid[SEI_UUID_LEN + 1];
+    char time[32];           /* UTC, as a result's time */
+    char local_time[40];     /* the kiosk's local time then, "2024-05-01 14:34:56 +0200" */
+    char action[16];         /* "correct", "void", "confirm" */
+    char field[16];          /* "result", "white", "state", ... */
+    char *judge, *old_value, *new_value, *reason;
+} sei_store_audit;
+
+/* Result id's audit trail, oldest first, into *rows (*n entries; NULL and
+ * 0 when there are none); SEI_STORE_ERR_NOTFOUND when there is no such
+ * result. Free with sei_store_audit_free. */
+sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit **rows, int *n);
+void sei_store_audit_free(sei_store_audit *rows, int n);
 
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);

@@ -248,8 +248,18 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
 }
 
 /* What schema 4 added: dropped, a file is as schema 3 made it. */
+/* What schema 5 added, taken away again: a file as schema 4 left it. */
+#define SCHEMA_4_ONLY                                                                                               \
+    "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
+    "DROP TABLE audit; DROP TABLE judge_pin; DROP TRIGGER results_uuid_given; DROP TRIGGER results_uuid_kept;"      \
+    "DROP TRIGGER results_locked; DROP INDEX results_uuid;"                                                         \
+    "ALTER TABLE results DROP COLUMN uuid; ALTER TABLE results DROP COLUMN event;"                                  \
+    "ALTER TABLE results DROP COLUMN round; ALTER TABLE results DROP COLUMN table_no;"                              \
+    "ALTER TABLE results DROP COLUMN black; ALTER TABLE results DROP COLUMN white;"                                 \
+    "ALTER TABLE results DROP COLUMN black_id; ALTER TABLE results DROP COLUMN white_id;"                           \
+    "ALTER TABLE results DROP COLUMN state; ALTER TABLE results DROP COLUMN origin;"
 #define SCHEMA_3_COLUMNS                                                                                            \
-    "ALTER TABLE results DROP COLUMN decided_by; ALTER TABLE results DROP COLUMN game_sgf;"                         \
+    SCHEMA_4_ONLY "ALTER TABLE results DROP COLUMN decided_by; ALTER TABLE results DROP COLUMN game_sgf;"                         \
     "ALTER TABLE results DROP COLUMN game_path;"
 
 /* ---- round trip and listing ------------------------------------------------------ */
