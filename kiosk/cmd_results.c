@@ -14,8 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "cli.h"
 #include "jsonout.h"
@@ -27,6 +30,12 @@ static const char usage_text[] =
     "usage: seichi results [--db PATH] list [--json]\n"
     "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
+    "       seichi results [--db PATH] audit N [--json]\n"
+    "       seichi results [--db PATH] set-pin [--pin-file FILE]\n"
+    "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R]\n"
+    "                      " SEI_IDENT_USAGE " [--pin-file FILE]\n"
+    "       seichi results [--db PATH] void N --judge NAME --reason TEXT [--pin-file FILE]\n"
+    "       seichi results [--db PATH] confirm N --judge NAME [--reason TEXT] [--pin-file FILE]\n"
     "  list        one line per result: id, time, board size, rules, result\n"
     "  show N      the stored board and breakdown of result N\n"
     "  --json      list or show as one JSON document\n"
@@ -34,6 +43,13 @@ static const char usage_text[] =
     "              --sgf DIR: one SGF file per result, DIR/seichi-ID.sgf;\n"
     "              an existing file is replaced only with --force, a symbolic\n"
     "              link or a device never\n"
+    "  audit N     the judges' changes to result N, oldest first\n"
+    "  set-pin     set the judge PIN (4 to 12 digits); changing one needs the old\n"
+    "  correct N   a judge changes who played, or the result to B+R, W+T, B+F, ...\n"
+    "  void N      a judge voids result N (a confirmed one too)\n"
+    "  confirm N   a judge confirms result N: no correction after that\n"
+    "  --pin-file FILE  the PIN (and for set-pin the new one) a line each; else\n"
+    "              read from standard input, with no echo on a terminal\n"
     "  --db PATH   the database (default $XDG_DATA_HOME/seichi/results.db,\n"
     "              else ~/.local/share/seichi/results.db)\n";
 
@@ -91,6 +107,26 @@ static cJSON *result_json(const sei_store_result *r, int full)
         cJSON_AddStringToObject(o, "photo_path", r->photo_path);
     if (r->game_path)
         cJSON_AddStringToObject(o, "game_path", r->game_path);
+    /* Who played and where the result stands: always there ("" and null
+     * when not known), so a reader need not test for them. */
+    const sei_ident *who = &r->ident;
+    cJSON_AddStringToObject(o, "uuid", r->uuid);
+    cJSON_AddStringToObject(o, "state", sei_state_name(r->state));
+    cJSON_AddStringToObject(o, "origin", sei_origin_name(r->origin));
+    cJSON_AddStringToObject(o, "event", who->event);
+    if (who->round)
+        cJSON_AddNumberToObject(o, "round", who->round);
+    else
+        cJSON_AddNullToObject(o, "round");
+    if (who->table)
+        cJSON_AddNumberToObject(o, "table", who->table);
+    else
+        cJSON_AddNullToObject(o, "table");
+    cJSON_AddStringToObject(o, "black", who->black);
+    cJSON_AddStringToObject(o, "white", who->white);
+    cJSON_AddStringToObject(o, "black_id", who->black_id);
+    cJSON_AddStringToObject(o, "white_id", who->white_id);
+    cJSON_AddNumberToObject(o, "audit_entries", r->audit_entries);
     if (!full)
         return o;
     cJSON_AddBoolToObject(o, "photo_kept", r->photo != NULL);
@@ -167,9 +203,18 @@ static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
         }
         if (json)
             cJSON_AddItemToArray(list, result_json(&r, 0));
-        else
-            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s\n", r.id, r.time, r.size, r.size, r.rules,
-                    r.result, r.result_stones[0] ? "  " : "", r.result_stones);
+        else {
+            const sei_ident *who = &r.ident;
+            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s  %s", r.id, r.time, r.size, r.size, r.rules,
+                    r.result, r.result_stones[0] ? "  " : "", r.result_stones, sei_state_name(r.state));
+            if (who->round)
+                fprintf(out, "  round %d", who->round);
+            if (who->table)
+                fprintf(out, "  table %d", who->table);
+            if (who->black[0] || who->white[0])
+                fprintf(out, "  %s - %s", who->black[0] ? who->black : "?", who->white[0] ? who->white : "?");
+            fprintf(out, "\n");
+        }
         sei_store_result_release(&r);
         rows++;
     }
@@ -201,6 +246,23 @@ static void print_result(FILE *out, const sei_store_result *r)
     const sei_store_side *B = &r->side[SEI_BLACK], *W = &r->side[SEI_WHITE];
     fprintf(out, "Result %" PRId64 ", %s, from %s%s%s%s\n", r->id, r->time, r->source[0] ? r->source : "unknown",
             r->photo_path ? " (" : "", r->photo_path ? r->photo_path : "", r->photo_path ? ")" : "");
+    const sei_ident *who = &r->ident;
+    fprintf(out, "UUID %s, %s, stored by %s, %d audit entr%s%s\n", r->uuid, sei_state_name(r->state),
+            sei_origin_name(r->origin), r->audit_entries, r->audit_entries == 1 ? "y" : "ies",
+            r->audit_entries ? " (seichi results audit)" : "");
+    if (who->event[0] || who->round || who->table) {
+        fprintf(out, "Event %s", who->event[0] ? who->event : "not given");
+        if (who->round)
+            fprintf(out, ", round %d", who->round);
+        if (who->table)
+            fprintf(out, ", table %d", who->table);
+        fprintf(out, "\n");
+    }
+    if (who->black[0] || who->white[0] || who->black_id[0] || who->white_id[0])
+        fprintf(out, "Black %s%s%s%s, White %s%s%s%s\n", who->black[0] ? who->black : "(not given)",
+                who->black_id[0] ? " (" : "", who->black_id, who->black_id[0] ? ")" : "",
+                who->white[0] ? who->white : "(not given)", who->white_id[0] ? " (" : "", who->white_id,
+                who->white_id[0] ? ")" : "");
     if (r->photo)
         fprintf(out, "Photo kept in the database (%zu bytes)\n", r->photo_len);
     if (r->game_path)
@@ -304,7 +366,8 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
     sei_text t = {0};
     sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,"
-                      "photo_path,decided_by,source,game_path,local_time\r\n");
+                      "photo_path,decided_by,source,game_path,local_time,uuid,state,origin,event,round,table,"
+                      "black,white,black_id,white_id,audit_entries\r\n");
     sei_store_result r;
     sei_store_status st;
     int skipped = 0, rows = 0;
@@ -337,7 +400,22 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
         csv_field(&t, r.source, 0);
         csv_field(&t, r.game_path ? r.game_path : "", 0);
         char when[40];
-        csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 1);
+        csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 0);
+        const sei_ident *who = &r.ident;
+        csv_field(&t, r.uuid, 0);
+        csv_field(&t, sei_state_name(r.state), 0);
+        csv_field(&t, sei_origin_name(r.origin), 0);
+        csv_field(&t, who->event, 0);
+        snprintf(num, sizeof num, "%d", who->round);
+        csv_field(&t, who->round ? num : "", 0);
+        snprintf(num, sizeof num, "%d", who->table);
+        csv_field(&t, who->table ? num : "", 0);
+        csv_field(&t, who->black, 0);
+        csv_field(&t, who->white, 0);
+        csv_field(&t, who->black_id, 0);
+        csv_field(&t, who->white_id, 0);
+        snprintf(num, sizeof num, "%d", r.audit_entries);
+        csv_field(&t, num, 1);
         sei_store_result_release(&r);
     }
     sei_store_cursor_close(c);
@@ -447,6 +525,11 @@ int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *ke
                     st = SEI_ERR_ARG;
             }
     }
+    /* Who played, as stored (a judge may have corrected the record's
+     * names), and the day it was played where the record has none. */
+    if (!st) st = sei_ident_to_sgf(&r->ident, g, root);
+    if (!st && !sei_sgf_get(g, root, "DT") && local_time(r->time, "%Y-%m-%d", v, sizeof v))
+        st = sei_sgf_set(g, root, "DT", v);
     snprintf(v, sizeof v, "%d", r->handicap);
     if (!st && (r->handicap || sei_sgf_get(g, root, "HA"))) st = sei_sgf_set(g, root, "HA", v);
     if (!st) st = sei_sgf_set(g, root, "RU", sei_sgf_rules_name(r->rules));
@@ -621,15 +704,230 @@ int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, int f
     return rc;
 }
 
+/* ---- judges ---------------------------------------------------------------------- */
+
+#define PIN_LINE 64
+
+/* Read n PINs, one a line, into pins: from file, else from standard input;
+ * on a terminal each with its prompt and no echo. Returns 0, or 2 with a
+ * message. A PIN is never taken from the command line (other users see
+ * it in the process list, and it stays in the shell's history). */
+static int read_pins(const char *file, const char *const *prompts, int n, char pins[][PIN_LINE], FILE *err)
+{
+    FILE *f = file ? fopen(file, "r") : stdin;
+    if (!f)
+        return fprintf(err, "seichi results: cannot read the PIN from '%s': %s\n", file, strerror(errno)), 2;
+    int tty = !file && isatty(fileno(stdin));
+    struct termios old, quiet;
+    int rc = 0;
+    for (int i = 0; i < n && !rc; i++) {
+        int echo_off = 0;
+        if (tty) {
+            fprintf(err, "%s: ", prompts[i]);
+            fflush(err);
+            if (tcgetattr(fileno(stdin), &old) == 0) {
+                quiet = old;
+                quiet.c_lflag &= ~(tcflag_t)ECHO;
+                echo_off = tcsetattr(fileno(stdin), TCSAFLUSH, &quiet) == 0;
+            }
+        }
+        char *got = fgets(pins[i], PIN_LINE, f);
+        if (echo_off) {
+            tcsetattr(fileno(stdin), TCSAFLUSH, &old);
+            fputc('\n', err);
+        }
+        if (!got) {
+            rc = (fprintf(err, "seichi results: no %s given (%s)\n", prompts[i],
+                          file ? "a line of the PIN file each" : "a line of standard input each"), 2);
+            break;
+        }
+        size_t len = strcspn(pins[i], "\r\n");
+        if (pins[i][len] == 0 && len == PIN_LINE - 1)
+            rc = (fprintf(err, "seichi results: the %s is too long\n", prompts[i]), 2);
+        pins[i][len] = 0;
+    }
+    if (file)
+        fclose(f);
+    return rc;
+}
+
+static void forget_pins(char pins[][PIN_LINE], int n)
+{
+    for (int i = 0; i < n; i++)
+        sodium_memzero(pins[i], PIN_LINE);
+}
+
+/* The exit status a store failure gives: 3 the PIN refused (none set,
+ * wrong, locked), 4 the result's state refuses, 2 anything else. */
+static int judged_status(sei_store *s, sei_store_status st, FILE *err)
+{
+    fprintf(err, "seichi results: %s\n", sei_store_errmsg(s));
+    return st == SEI_STORE_ERR_AUTH || st == SEI_STORE_ERR_LOCKED ? 3 : st == SEI_STORE_ERR_STATE ? 4 : 2;
+}
+
+/* Refused before a PIN is asked for: none set, or entry locked. */
+static int pin_ready(sei_store *s, FILE *err)
+{
+    int set = 0, locked = 0;
+    if (sei_store_pin_status(s, &set, &locked))
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    if (locked)
+        return fprintf(err, "seichi results: judge PIN entry is locked after too many wrong PINs: try again in %d s\n",
+                       locked), 3;
+    return 0;
+}
+
+static int cmd_set_pin(sei_store *s, const char *pin_file, FILE *out, FILE *err)
+{
+    int set = 0;
+    if (sei_store_pin_status(s, &set, NULL))
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    int rc = set ? pin_ready(s, err) : 0;
+    if (rc)
+        return rc;
+    /* On a terminal the new PIN is typed twice: a typo would lock every
+     * judge out. */
+    int tty = !pin_file && isatty(fileno(stdin));
+    const char *prompts[3], *const *p = prompts;
+    int n = 0;
+    if (set)
+        prompts[n++] = "current judge PIN";
+    prompts[n++] = "new judge PIN";
+    if (tty)
+        prompts[n++] = "new judge PIN again";
+    char pins[3][PIN_LINE];
+    memset(pins, 0, sizeof pins);
+    rc = read_pins(pin_file, p, n, pins, err);
+    const char *old_pin = set ? pins[0] : NULL, *new_pin = pins[set ? 1 : 0];
+    char why[96];
+    if (!rc && tty && strcmp(new_pin, pins[n - 1]))
+        rc = (fprintf(err, "seichi results: the two new PINs differ: nothing changed\n"), 2);
+    else if (!rc && sei_pin_format_ok(new_pin, why, sizeof why))
+        rc = (fprintf(err, "seichi results: %s: nothing changed\n", why), 2);
+    sei_store_status st;
+    if (!rc && (st = sei_store_pin_set(s, old_pin, new_pin)))
+        rc = judged_status(s, st, err);
+    forget_pins(pins, 3);
+    if (!rc)
+        fprintf(out, "Judge PIN %s\n", set ? "changed" : "set");
+    return rc;
+}
+
+/* What a judge asked for. */
+typedef struct {
+    const char *judge, *reason, *pin_file;
+    sei_store_change change;
+} judge_opts;
+
+static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts *j, FILE *out, FILE *err)
+{
+    int rc = pin_ready(s, err);
+    if (rc)
+        return rc;
+    /* The result first: no PIN asked for a change that cannot be made. */
+    sei_store_result r;
+    sei_store_status st = sei_store_get(s, id, &r);
+    if (st)
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    sei_store_result_release(&r);
+    const char *prompt = "judge PIN";
+    char pins[1][PIN_LINE];
+    memset(pins, 0, sizeof pins);
+    if ((rc = read_pins(j->pin_file, &prompt, 1, pins, err)))
+        return rc;
+    int changed = 1;
+    if (!strcmp(cmd, "correct"))
+        st = sei_store_correct(s, id, pins[0], j->judge, j->reason, &j->change, &changed);
+    else if (!strcmp(cmd, "void"))
+        st = sei_store_void(s, id, pins[0], j->judge, j->reason);
+    else
+        st = sei_store_confirm(s, id, pins[0], j->judge, j->reason);
+    forget_pins(pins, 1);
+    if (st)
+        return judged_status(s, st, err);
+    if (!changed)
+        fprintf(out, "Result %" PRId64 " already reads so: nothing changed\n", id);
+    else if (!strcmp(cmd, "correct"))
+        fprintf(out, "Result %" PRId64 " corrected (%d field%s; see seichi results audit %" PRId64 ")\n", id, changed,
+                changed == 1 ? "" : "s", id);
+    else
+        fprintf(out, "Result %" PRId64 " %s\n", id, !strcmp(cmd, "void") ? "voided" : "confirmed: it is now locked");
+    return 0;
+}
+
+static int cmd_audit(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
+{
+    sei_store_result r;
+    sei_store_status st = sei_store_get(s, id, &r);
+    sei_store_audit *rows = NULL;
+    int n = 0;
+    if (!st)
+        st = sei_store_audit_get(s, id, &rows, &n);
+    if (st) {
+        sei_store_result_release(&r);
+        return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    }
+    int rc = 0;
+    if (json) {
+        cJSON *doc = sei_json_doc();
+        cJSON *res = doc ? cJSON_AddObjectToObject(doc, "result") : NULL;
+        cJSON *list = doc ? cJSON_AddArrayToObject(doc, "audit") : NULL;
+        if (res) {
+            cJSON_AddNumberToObject(res, "id", (double)r.id);
+            cJSON_AddStringToObject(res, "uuid", r.uuid);
+            cJSON_AddStringToObject(res, "state", sei_state_name(r.state));
+        }
+        for (int i = 0; list && i < n; i++) {
+            cJSON *e = cJSON_CreateObject();
+            if (!e)
+                break;
+            cJSON_AddNumberToObject(e, "id", (double)rows[i].id);
+            cJSON_AddStringToObject(e, "time", rows[i].time);
+            cJSON_AddStringToObject(e, "local_time", rows[i].local_time);
+            cJSON_AddStringToObject(e, "judge", rows[i].judge);
+            cJSON_AddStringToObject(e, "action", rows[i].action);
+            cJSON_AddStringToObject(e, "field", rows[i].field);
+            cJSON_AddStringToObject(e, "old", rows[i].old_value);
+            cJSON_AddStringToObject(e, "new", rows[i].new_value);
+            cJSON_AddStringToObject(e, "reason", rows[i].reason);
+            cJSON_AddItemToArray(list, e);
+        }
+        if (!res || !list || sei_json_print(out, doc))
+            rc = (fprintf(err, "seichi results: cannot write the JSON\n"), 2);
+    } else {
+        fprintf(out, "Result %" PRId64 " (UUID %s), %s: %d audit entr%s\n", r.id, r.uuid, sei_state_name(r.state), n,
+                n == 1 ? "y" : "ies");
+        for (int i = 0; i < n; i++) {
+            const sei_store_audit *a = &rows[i];
+            fprintf(out, "  %s (%s)  %s  %s  %s: '%s' -> '%s'", a->local_time, a->time, a->judge, a->action, a->field,
+                    a->old_value, a->new_value);
+            if (a->reason[0])
+                fprintf(out, "  reason: %s", a->reason);
+            fprintf(out, "\n");
+        }
+    }
+    sei_store_audit_free(rows, n);
+    sei_store_result_release(&r);
+    return rc;
+}
+
 /* ---- the command ------------------------------------------------------------------- */
+
+static const char *const actions[] = {"list", "show", "export", "audit", "set-pin", "correct", "void", "confirm"};
+
+static int is_action(const char *cmd, const char *a) { return cmd && !strcmp(cmd, a); }
 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
-    const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *show = NULL;
+    const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *number = NULL;
     int json = 0, force = 0;
+    judge_opts j;
+    memset(&j, 0, sizeof j);
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char why[256];
+        int took;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, out);
             return 0;
@@ -643,42 +941,74 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             db = v;
             i++;
         } else if (!strcmp(a, "--csv") || !strcmp(a, "--sgf")) {
-            if (!cmd || strcmp(cmd, "export"))
+            if (!is_action(cmd, "export"))
                 return bad(err, "%s goes with 'export' (see 'seichi results --help')", a);
             if (!v)
                 return bad(err, "%s needs a value", a);
             *(a[2] == 'c' ? &csv : &sgfdir) = v;
             i++;
+        } else if (!strcmp(a, "--judge") || !strcmp(a, "--reason") || !strcmp(a, "--result") ||
+                   !strcmp(a, "--pin-file")) {
+            int judging = is_action(cmd, "correct") || is_action(cmd, "void") || is_action(cmd, "confirm");
+            if (!judging && !(is_action(cmd, "set-pin") && !strcmp(a, "--pin-file")))
+                return bad(err, "%s goes with correct, void or confirm (see 'seichi results --help')", a);
+            if (!strcmp(a, "--result") && !is_action(cmd, "correct"))
+                return bad(err, "%s goes with correct", a);
+            if (!v)
+                return bad(err, "%s needs a value", a);
+            *(!strcmp(a, "--judge") ? &j.judge : !strcmp(a, "--reason") ? &j.reason
+                                   : !strcmp(a, "--result")             ? &j.change.result
+                                                                        : &j.pin_file) = v;
+            i++;
+        } else if (a[0] == '-' && a[1] &&
+                   (took = sei_ident_option(&j.change.ident, &j.change.given, a, v, why, sizeof why)) != 0) {
+            if (!is_action(cmd, "correct"))
+                return bad(err, "%s goes with correct (see 'seichi results --help')", a);
+            if (took < 0)
+                return bad(err, "%s", why);
+            i++;
         } else if (a[0] == '-' && a[1])
             return bad(err, "unknown option '%s' (see 'seichi results --help')", a);
         else if (!cmd) {
-            if (strcmp(a, "list") && strcmp(a, "show") && strcmp(a, "export"))
-                return bad(err, "unknown action '%s': list, show N or export", a);
-            cmd = a;
-        } else if (!strcmp(cmd, "show") && !show)
-            show = a;
+            for (size_t k = 0; k < sizeof actions / sizeof actions[0]; k++)
+                if (!strcmp(a, actions[k]))
+                    cmd = a;
+            if (!cmd)
+                return bad(err, "unknown action '%s': list, show N, export, audit N, set-pin, correct N, void N or "
+                                "confirm N", a);
+        } else if (!number && !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin"))
+            number = a;
         else
             return bad(err, "unexpected argument '%s'", a);
     }
     if (!cmd)
         return fprintf(err, "seichi results: say what to do: list, show N or export\n%s", usage_text), 2;
     int64_t id = 0;
-    if (!strcmp(cmd, "show")) {
+    int numbered = !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin");
+    if (numbered) {
         char *end;
         errno = 0;
-        long long l = show ? strtoll(show, &end, 10) : 0;
-        if (!show)
-            return bad(err, "%s", "show needs a result number (see 'seichi results list')");
-        if (end == show || *end || errno || l <= 0)
-            return bad(err, "show takes a result number such as 12, not '%s'", show);
+        long long l = number ? strtoll(number, &end, 10) : 0;
+        if (!number)
+            return fprintf(err, "seichi results: %s needs a result number (see 'seichi results list')\n", cmd), 2;
+        if (end == number || *end || errno || l <= 0)
+            return fprintf(err, "seichi results: %s takes a result number such as 12, not '%s'\n", cmd, number), 2;
         id = l;
     }
-    if (force && strcmp(cmd, "export"))
+    if (force && !is_action(cmd, "export"))
         return bad(err, "%s", "--force goes with export");
-    if (json && !strcmp(cmd, "export"))
-        return bad(err, "%s", "--json goes with list or show");
-    if (!strcmp(cmd, "export") && !csv && !sgfdir)
+    if (json && !is_action(cmd, "list") && !is_action(cmd, "show") && !is_action(cmd, "audit"))
+        return bad(err, "%s", "--json goes with list, show or audit");
+    if (is_action(cmd, "export") && !csv && !sgfdir)
         return bad(err, "%s", "export needs --csv FILE or --sgf DIR");
+    int judging = is_action(cmd, "correct") || is_action(cmd, "void") || is_action(cmd, "confirm");
+    if (judging && !j.judge)
+        return fprintf(err, "seichi results: %s needs --judge NAME (the judge's name goes into the audit trail)\n",
+                       cmd), 2;
+    if (judging && !is_action(cmd, "confirm") && (!j.reason || !*j.reason))
+        return fprintf(err, "seichi results: %s needs --reason TEXT (it goes into the audit trail)\n", cmd), 2;
+    if (is_action(cmd, "correct") && !j.change.given && !j.change.result)
+        return bad(err, "%s", "correct needs what to change: --result R, or " SEI_IDENT_USAGE);
 
     char path[PATH_MAX], msg[PATH_MAX + 256];
     if (!db) {
@@ -686,21 +1016,31 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             return fprintf(err, "seichi results: %s\n", msg), 2;
         db = path;
     }
-    /* Reading must not create an empty database under a mistyped name. */
+    /* Reading must not create an empty database under a mistyped name;
+     * a PIN may be set before anything is stored (a desk preparing a
+     * kiosk's file before the event). */
     struct stat sb;
-    if (stat(db, &sb))
+    if (!is_action(cmd, "set-pin") && stat(db, &sb))
         return fprintf(err, "seichi results: cannot open results database '%s': %s%s\n", db, strerror(errno),
                        errno == ENOENT ? " (nothing saved there yet?)" : ""), 2;
     /* Listing and exporting only read: a database the user may not write
-     * (or in a folder they may not write) still lists and exports. */
-    sei_store *s = sei_store_open_readonly(db, msg, sizeof msg);
+     * (or in a folder they may not write) still lists and exports. The
+     * judge's actions write. */
+    int writes = judging || is_action(cmd, "set-pin");
+    sei_store *s = writes ? sei_store_open(db, msg, sizeof msg) : sei_store_open_readonly(db, msg, sizeof msg);
     if (!s)
         return fprintf(err, "seichi results: %s\n", msg), 2;
     int rc = 0;
-    if (!strcmp(cmd, "list"))
+    if (is_action(cmd, "list"))
         rc = cmd_list(s, json, out, err);
-    else if (!strcmp(cmd, "show"))
+    else if (is_action(cmd, "show"))
         rc = cmd_show(s, id, json, out, err);
+    else if (is_action(cmd, "audit"))
+        rc = cmd_audit(s, id, json, out, err);
+    else if (is_action(cmd, "set-pin"))
+        rc = cmd_set_pin(s, j.pin_file, out, err);
+    else if (judging)
+        rc = cmd_judge(s, cmd, id, &j, out, err);
     else
         rc = sei_results_export(s, csv, sgfdir, force, out, err);
     sei_store_close(s);
