@@ -122,8 +122,8 @@ static cJSON *result_json(const sei_store_result *r, int full)
         cJSON_AddNumberToObject(o, "table", who->table);
     else
         cJSON_AddNullToObject(o, "table");
-    cJSON_AddStringToObject(o, "black", who->black);
-    cJSON_AddStringToObject(o, "white", who->white);
+    cJSON_AddStringToObject(o, "black_player", who->black);
+    cJSON_AddStringToObject(o, "white_player", who->white);
     cJSON_AddStringToObject(o, "black_id", who->black_id);
     cJSON_AddStringToObject(o, "white_id", who->white_id);
     cJSON_AddNumberToObject(o, "audit_entries", r->audit_entries);
@@ -367,7 +367,7 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
     sei_text t = {0};
     sei_text_puts(&t, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,result_stones,"
                       "photo_path,decided_by,source,game_path,local_time,uuid,state,origin,event,round,table,"
-                      "black,white,black_id,white_id,audit_entries\r\n");
+                      "black_player,white_player,black_id,white_id,audit_entries\r\n");
     sei_store_result r;
     sei_store_status st;
     int skipped = 0, rows = 0;

@@ -108,8 +108,8 @@ static const struct {
     const char *name;
 } fields[] = {
     {"--event", SEI_IDENT_EVENT, "event"},       {"--round", SEI_IDENT_ROUND, "round"},
-    {"--table", SEI_IDENT_TABLE, "table"},       {"--black", SEI_IDENT_BLACK, "black"},
-    {"--white", SEI_IDENT_WHITE, "white"},       {"--black-id", SEI_IDENT_BLACK_ID, "black_id"},
+    {"--table", SEI_IDENT_TABLE, "table"},       {"--black", SEI_IDENT_BLACK, "black_player"},
+    {"--white", SEI_IDENT_WHITE, "white_player"},       {"--black-id", SEI_IDENT_BLACK_ID, "black_id"},
     {"--white-id", SEI_IDENT_WHITE_ID, "white_id"},
 };
 

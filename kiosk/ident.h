@@ -81,9 +81,10 @@ int sei_ident_from_sgf(sei_ident *id, unsigned given, const char *text, size_t l
  * leaves the record's own value. Returns SEI_OK or the SGF's error. */
 sei_status sei_ident_to_sgf(const sei_ident *id, sei_sgf *g, int root);
 
-/* The field names used in the store, the JSON, the CSV and the audit
- * log, by bit: "event", "round", "table", "black", "white", "black_id",
- * "white_id". */
+/* The field names used in the JSON, the CSV and the audit trail, by bit:
+ * "event", "round", "table", "black_player", "white_player", "black_id",
+ * "white_id" (a result's JSON already has "black" and "white": the
+ * count's breakdown). */
 const char *sei_ident_field_name(unsigned bit);
 
 #endif

@@ -136,6 +136,19 @@ static void make_result(int seq, sei_store_result *r)
         sei_score_result_text(r->margin_stones, r->winner, r->result_stones, sizeof r->result_stones);
     }
     snprintf(r->source, sizeof r->source, "test %d", seq);
+    if (seq % 3 == 1) {
+        /* Who played: text a CSV must quote, letters beyond ASCII. */
+        sei_ident *who = &r->ident;
+        snprintf(who->event, sizeof who->event, "Cup \"%d\", Ōsaka", seq);
+        who->round = 1 + seq % 9;
+        who->table = 1 + seq % 40;
+        snprintf(who->black, sizeof who->black, "Åsa Öberg %d", seq);
+        snprintf(who->white, sizeof who->white, "李 %d", seq);
+        snprintf(who->black_id, sizeof who->black_id, "EGD:%08d", (10000000 + seq) % 100000000);
+        snprintf(who->white_id, sizeof who->white_id, seq % 2 ? "AGA:%d" : "%d", (100 + seq) % 1000000);
+    }
+    r->state = seq % 7 == 3 ? SEI_STATE_DISPUTED : SEI_STATE_AGREED;
+    r->origin = (sei_result_origin)(seq % 4);
     if (seq % 4 == 2) {
         char game[128];
         int len = snprintf(game, sizeof game, "(;GM[1]SZ[%d]C[game %d, \"quoted\" \\] and a\nline]\n;B[aa])", n, seq);
@@ -172,6 +185,10 @@ static int same_result(const sei_store_result *a, const sei_store_result *b, cha
     DIFF_I(dame); DIFF_D(margin); DIFF_I(winner); DIFF_S(result); DIFF_D(margin_stones); DIFF_S(result_stones);
     DIFF_S(source);
     DIFF_I(decided);
+    DIFF_S(ident.event); DIFF_I(ident.round); DIFF_I(ident.table); DIFF_S(ident.black); DIFF_S(ident.white);
+    DIFF_S(ident.black_id); DIFF_S(ident.white_id); DIFF_I(state); DIFF_I(origin);
+    if (a->uuid[0] && b->uuid[0])
+        DIFF_S(uuid);
     if (!a->game_sgf != !b->game_sgf || (a->game_sgf && strcmp(a->game_sgf, b->game_sgf)))
         return snprintf(why, n, "game_sgf differs"), 0;
     if (!a->game_path != !b->game_path || (a->game_path && strcmp(a->game_path, b->game_path)))
@@ -247,7 +264,6 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_close(db);
 }
 
-/* What schema 4 added: dropped, a file is as schema 3 made it. */
 /* What schema 5 added, taken away again: a file as schema 4 left it. */
 #define SCHEMA_4_ONLY                                                                                               \
     "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
@@ -258,6 +274,7 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     "ALTER TABLE results DROP COLUMN black; ALTER TABLE results DROP COLUMN white;"                                 \
     "ALTER TABLE results DROP COLUMN black_id; ALTER TABLE results DROP COLUMN white_id;"                           \
     "ALTER TABLE results DROP COLUMN state; ALTER TABLE results DROP COLUMN origin;"
+/* What schema 4 added: dropped, a file is as schema 3 made it. */
 #define SCHEMA_3_COLUMNS                                                                                            \
     SCHEMA_4_ONLY "ALTER TABLE results DROP COLUMN decided_by; ALTER TABLE results DROP COLUMN game_sgf;"                         \
     "ALTER TABLE results DROP COLUMN game_path;"
@@ -519,6 +536,7 @@ static void test_schema_version(void **state)
     s = open_ok(path);
     sei_store_result got;
     assert_int_equal(sei_store_get(s, old_id, &got), SEI_STORE_OK);
+    r.origin = SEI_ORIGIN_UNKNOWN; /* not kept before schema 5 */
     assert_same(&r, &got);
     sei_store_result_release(&got);
     sei_store_close(s);
@@ -852,15 +870,20 @@ static void test_cli(void **state)
     free(out), free(err);
     char *text = slurp(csv);
     assert_non_null(text);
-    assert_memory_equal(text, "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,"
-                              "result_stones,photo_path,decided_by,source,game_path,local_time\r\n1,", 140);
+    static const char header[] = "id,time,rules,komi,handicap,size,black_score,white_score,margin,winner,result,"
+                                 "result_stones,photo_path,decided_by,source,game_path,local_time,uuid,state,origin,"
+                                 "event,round,table,black_player,white_player,black_id,white_id,audit_entries\r\n1,";
+    assert_memory_equal(text, header, sizeof header - 1);
     const char *tail = strstr(text, "\"/photos/a, \"\"quoted\"\".jpg\",count,board file,,");
     assert_non_null(tail);
-    /* The local date and time last, as a clock on the wall shows it. */
+    /* The local date and time, as a clock on the wall shows it, then the
+     * UUID, state and origin, no identity given, no audit entries. */
     int yy, mo, dd, hh, mi, ss;
-    char crlf[3];
-    assert_int_equal(sscanf(strrchr(tail, ',') + 1, "%4d-%2d-%2d %2d:%2d:%2d%2c", &yy, &mo, &dd, &hh, &mi, &ss, crlf), 7);
-    assert_memory_equal(crlf, "\r\n", 2);
+    char uuid[40];
+    assert_int_equal(sscanf(strstr(tail, "board file,,") + 12, "%4d-%2d-%2d %2d:%2d:%2d,%36[-0-9a-f]", &yy, &mo, &dd,
+                            &hh, &mi, &ss, uuid), 7);
+    assert_true(sei_uuid_ok(uuid));
+    assert_non_null(strstr(tail, ",agreed,cli,,,,,,,,0\r\n"));
     int lines = 0;
     for (char *p = text; *p; p++)
         lines += *p == '\n';
@@ -985,6 +1008,8 @@ static void export_counts_again(const char *db, const char *label, sei_store_res
     assert_int_equal(sei_store_result_from_run(&got, &opts, &run, 0, NULL, 0), SEI_STORE_OK);
     /* What only the first save knows. */
     memcpy(got.time, stored->time, sizeof got.time);
+    got.state = stored->state;
+    got.origin = stored->origin;
     snprintf(got.source, sizeof got.source, "%s", stored->source);
     free(got.photo_path), free(got.game_sgf), free(got.game_path);
     got.photo_path = stored->photo_path ? strdup(stored->photo_path) : NULL;
