@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sodium.h>
 #include <sqlite3.h>
 #include <cjson/cJSON.h>
 
@@ -1744,6 +1745,756 @@ static void test_readonly_db(void **state)
 
 /* ---- main --------------------------------------------------------------------------- */
 
+/* ---- who played, UUIDs, judges ------------------------------------------------------ */
+
+/* A schema-4 file as Seichi wrote one before results had an identity:
+ * made here from that schema's own statements, with two rows in it. */
+static void make_schema4_file(const char *path)
+{
+    char sql[6000];
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE results ("
+             " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+             " time TEXT NOT NULL CHECK (length(time) > 0),"
+             " rules TEXT NOT NULL CHECK (length(rules) > 0),"
+             " scoring TEXT NOT NULL CHECK (scoring IN ('area', 'territory')),"
+             " komi REAL NOT NULL, handicap INTEGER NOT NULL CHECK (handicap >= 0), bonus REAL NOT NULL,"
+             " size INTEGER NOT NULL CHECK (size BETWEEN 2 AND 25),"
+             " position TEXT NOT NULL CHECK (length(position) = size * (size + 1)),"
+             " territory TEXT NOT NULL CHECK (length(territory) = size * (size + 1)),"
+             " dead TEXT NOT NULL,"
+             " b_stones INTEGER NOT NULL, b_territory INTEGER NOT NULL, b_area INTEGER NOT NULL,"
+             " b_prisoners INTEGER NOT NULL, b_dead INTEGER NOT NULL, b_seki_eyes INTEGER NOT NULL,"
+             " b_false_eyes INTEGER NOT NULL, b_score REAL NOT NULL, b_penalty REAL NOT NULL,"
+             " w_stones INTEGER NOT NULL, w_territory INTEGER NOT NULL, w_area INTEGER NOT NULL,"
+             " w_prisoners INTEGER NOT NULL, w_dead INTEGER NOT NULL, w_seki_eyes INTEGER NOT NULL,"
+             " w_false_eyes INTEGER NOT NULL, w_score REAL NOT NULL, w_penalty REAL NOT NULL,"
+             " dame INTEGER NOT NULL, margin REAL NOT NULL,"
+             " winner TEXT NOT NULL CHECK (winner IN ('B', 'W', 'draw')),"
+             " result TEXT NOT NULL CHECK (length(result) > 0),"
+             " margin_stones REAL NOT NULL, result_stones TEXT, source TEXT NOT NULL, photo_path TEXT, photo BLOB);"
+             "CREATE INDEX results_time ON results (time);"
+             "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+             "ALTER TABLE results ADD COLUMN decided_by TEXT NOT NULL DEFAULT 'count'"
+             " CHECK (decided_by IN ('count', 'resignation', 'time', 'forfeit'));"
+             "ALTER TABLE results ADD COLUMN game_sgf TEXT;"
+             "ALTER TABLE results ADD COLUMN game_path TEXT;"
+             "PRAGMA user_version = 4; PRAGMA application_id = %d;", 0x53454943);
+    raw_sql(path, sql);
+    for (int i = 0; i < 2; i++)
+        raw_sql(path, "INSERT INTO results (time, rules, scoring, komi, handicap, bonus, size, position, territory,"
+                      " dead, b_stones, b_territory, b_area, b_prisoners, b_dead, b_seki_eyes, b_false_eyes, b_score,"
+                      " b_penalty, w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes,"
+                      " w_score, w_penalty, dame, margin, winner, result, margin_stones, result_stones, source,"
+                      " photo_path, decided_by, game_sgf) VALUES"
+                      " ('2024-01-01T00:00:00Z', 'japanese', 'territory', 6.5, 0, 0, 2, '..\n..\n', '..\n..\n', '',"
+                      " 0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,6.5,0, 4, -6.5, 'W', 'W+6.5', 0, NULL, 'sgf', NULL, 'count',"
+                      " '(;GM[1]SZ[2]PB[Old Black])')");
+}
+
+/* A UUID of version 4 (random), RFC 4122's variant. */
+static void assert_uuid_v4(const char *u)
+{
+    if (!sei_uuid_ok(u) || u[14] != '4' || !strchr("89ab", u[19]))
+        fail_msg("'%s' is no random UUID", u);
+}
+
+static void test_migrate_schema4(void **state)
+{
+    (void)state;
+    const char *path = tpath("schema4.db");
+    rm_db(path);
+    make_schema4_file(path);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), 4);
+    sei_store *s = open_ok(path);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+    sei_store_result a, b;
+    assert_int_equal(sei_store_get(s, 1, &a), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, 2, &b), SEI_STORE_OK);
+    /* Old rows: every field as it was, an empty identity, agreed, stored
+     * by nobody known, a UUID each, and no audit trail. */
+    assert_string_equal(a.result, "W+6.5");
+    assert_string_equal(a.game_sgf, "(;GM[1]SZ[2]PB[Old Black])");
+    assert_string_equal(a.ident.event, "");
+    assert_string_equal(a.ident.black, "");
+    assert_int_equal(a.ident.round, 0);
+    assert_int_equal(a.ident.table, 0);
+    assert_int_equal(a.state, SEI_STATE_AGREED);
+    assert_int_equal(a.origin, SEI_ORIGIN_UNKNOWN);
+    assert_int_equal(a.audit_entries, 0);
+    assert_uuid_v4(a.uuid);
+    assert_uuid_v4(b.uuid);
+    assert_string_not_equal(a.uuid, b.uuid);
+    sei_store_result_release(&a);
+    sei_store_result_release(&b);
+    /* New results go in beside them, and every way of reading lists all. */
+    sei_store_result r;
+    make_result(4, &r);
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    char *out, *err;
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "export", "--csv", "-"), 0);
+    int lines = 0;
+    for (char *p = out; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 4);
+    assert_non_null(strstr(out, ",agreed,unknown,,,,,,,,0\r\n"));
+    free(out), free(err);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
+static void test_uuid_once(void **state)
+{
+    (void)state;
+    /* Random: none repeats in a few thousand. */
+    enum { N = 4000 };
+    char(*u)[SEI_UUID_LEN + 1] = malloc(N * sizeof *u);
+    assert_non_null(u);
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(sei_uuid_new(u[i]), 0);
+        assert_uuid_v4(u[i]);
+    }
+    qsort(u, N, sizeof *u, cmp_str);
+    for (int i = 1; i < N; i++)
+        assert_string_not_equal(u[i - 1], u[i]);
+    free(u);
+    assert_false(sei_uuid_ok("4211a116-0a91-4e8f-8a5a-c0ecadfb125"));
+    assert_false(sei_uuid_ok("4211A116-0a91-4e8f-8a5a-c0ecadfb125f"));
+    assert_false(sei_uuid_ok("4211a116-0a91-4e8f-8a5a-c0ecadfb125f0"));
+
+    const char *path = tpath("uuid.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_store_result r;
+    make_result(1, &r);
+    int64_t id1 = 0, id2 = 0;
+    char uuid[SEI_UUID_LEN + 1], again[SEI_UUID_LEN + 1];
+    int dup = -1;
+    assert_int_equal(sei_store_save_uuid(s, &r, &id1, uuid, &dup), SEI_STORE_OK);
+    assert_int_equal(dup, 0);
+    assert_uuid_v4(uuid);
+    /* The same result pushed again, even changed on the way: stored once,
+     * the first kept. */
+    memcpy(r.uuid, uuid, sizeof uuid);
+    snprintf(r.ident.white, sizeof r.ident.white, "someone else");
+    assert_int_equal(sei_store_save_uuid(s, &r, &id2, again, &dup), SEI_STORE_OK);
+    assert_int_equal(dup, 1);
+    assert_int_equal(id2, id1);
+    assert_string_equal(again, uuid);
+    int64_t count = 0;
+    assert_int_equal(sei_store_count(s, &count), SEI_STORE_OK);
+    assert_int_equal(count, 1);
+    sei_store_result got;
+    assert_int_equal(sei_store_get(s, id1, &got), SEI_STORE_OK);
+    assert_string_equal(got.uuid, uuid);
+    assert_string_not_equal(got.ident.white, "someone else");
+    sei_store_result_release(&got);
+    /* A UUID that is none is refused. */
+    snprintf(r.uuid, sizeof r.uuid, "not-a-uuid");
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    /* A result is not stored confirmed or voided: that is a judge's. */
+    r.uuid[0] = 0;
+    r.state = SEI_STATE_CONFIRMED;
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_ERR_ARG);
+    r.state = SEI_STATE_DISPUTED;
+    assert_int_equal(sei_store_save(s, &r, &id2), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    /* The file itself holds to it: another row with the same UUID, a
+     * row with none, a UUID changed, are all refused. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, "CREATE TEMP TABLE t AS SELECT * FROM results WHERE id = 1;"
+                                      "UPDATE t SET id = 99", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_not_equal(sqlite3_exec(db, "INSERT INTO results SELECT * FROM t", NULL, NULL, NULL), SQLITE_OK);
+    assert_non_null(strstr(sqlite3_errmsg(db), "UNIQUE"));
+    assert_int_not_equal(sqlite3_exec(db, "UPDATE t SET uuid = NULL; INSERT INTO results SELECT * FROM t", NULL, NULL,
+                                      NULL), SQLITE_OK);
+    assert_non_null(strstr(sqlite3_errmsg(db), "needs a UUID"));
+    char sql[160];
+    snprintf(sql, sizeof sql, "UPDATE results SET uuid = '%s' WHERE id = %lld", uuid, (long long)id2);
+    assert_int_not_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM results"), 2);
+}
+
+/* A field of a CSV line (RFC 4180: quoted, quotes doubled) by number;
+ * line points at the line's start. */
+static void csv_get(const char *line, int field, char *buf, size_t n)
+{
+    size_t k = 0;
+    int f = 0;
+    const char *p = line;
+    while (*p && f <= field) {
+        int quoted = *p == '"';
+        if (quoted)
+            p++;
+        for (; *p; p++) {
+            if (quoted && p[0] == '"' && p[1] == '"')
+                p++;
+            else if (quoted && *p == '"') {
+                p++;
+                break;
+            } else if (!quoted && (*p == ',' || *p == '\r'))
+                break;
+            if (f == field && k + 1 < n)
+                buf[k++] = *p;
+        }
+        if (*p == ',')
+            p++;
+        else if (f < field)
+            fail_msg("no field %d in %.80s", field, line);
+        f++;
+    }
+    buf[k] = 0;
+}
+
+static int csv_column(const char *header, const char *name)
+{
+    char buf[64];
+    for (int i = 0; i < 40; i++) {
+        csv_get(header, i, buf, sizeof buf);
+        if (!strcmp(buf, name))
+            return i;
+    }
+    fail_msg("no column %s", name);
+    return -1;
+}
+
+/* Who played goes in from the command line or a record and comes out
+ * whole through list --json, the CSV and the exported SGF. */
+static void test_ident_exports(void **state)
+{
+    (void)state;
+    const char *db = tpath("ident.db"), *game = tpath("ident-game.sgf");
+    rm_db(db);
+    FILE *f = fopen(game, "w");
+    assert_non_null(f);
+    fputs("(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese]PB[File Black]PW[File White]EV[File Cup]RO[4 (final)]GN[Kept name]"
+          "PC[Tokyo]DT[2020-01-02]RE[B+R];B[ee];W[cc])",
+          f);
+    fclose(f);
+    char *err;
+    /* A record: its names, event and round unless given. */
+    cJSON *doc = json_run(sei_cli_score, &err, 8, "--sgf", (char *)game, "--json", "--db", (char *)db, "--black",
+                          "Given Black", "--save");
+    cJSON_Delete(doc), free(err);
+    /* A board: everything given, text a CSV must quote. */
+    doc = json_run(sei_cli_score, &err, 20, "--board", SEI_TESTS_DIR "/boards/seeds-184-177.board", "--save", "--db",
+                   (char *)db, "--event", "Cup \"A\", 2026", "--round", "3", "--table", "12", "--black", "Åsa Öberg",
+                   "--white", "李昌镐", "--black-id", "egd:12345678", "--white-id", "AGA:4321", "--json");
+    cJSON_Delete(doc), free(err);
+
+    doc = json_run(sei_cli_results, &err, 4, "--db", (char *)db, "list", "--json");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(doc, "results");
+    assert_int_equal(cJSON_GetArraySize(list), 2);
+    const cJSON *one = cJSON_GetArrayItem(list, 0), *two = cJSON_GetArrayItem(list, 1);
+    assert_string_equal(json_str(one, "black_player"), "Given Black");
+    assert_string_equal(json_str(one, "white_player"), "File White");
+    assert_string_equal(json_str(one, "event"), "File Cup");
+    assert_true(cJSON_GetObjectItemCaseSensitive(one, "round")->valuedouble == 4);
+    assert_true(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(one, "table")));
+    assert_string_equal(json_str(one, "origin"), "cli");
+    assert_string_equal(json_str(one, "state"), "agreed");
+    assert_uuid_v4(json_str(one, "uuid"));
+    assert_string_equal(json_str(two, "event"), "Cup \"A\", 2026");
+    assert_true(cJSON_GetObjectItemCaseSensitive(two, "table")->valuedouble == 12);
+    assert_string_equal(json_str(two, "black_player"), "Åsa Öberg");
+    assert_string_equal(json_str(two, "white_player"), "李昌镐");
+    assert_string_equal(json_str(two, "black_id"), "EGD:12345678");
+    assert_string_equal(json_str(two, "white_id"), "AGA:4321");
+    assert_true(cJSON_GetObjectItemCaseSensitive(two, "audit_entries")->valuedouble == 0);
+    char uuid2[SEI_UUID_LEN + 1];
+    snprintf(uuid2, sizeof uuid2, "%s", json_str(two, "uuid"));
+    cJSON_Delete(doc), free(err);
+
+    /* The CSV. */
+    char *out;
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)db, "export", "--csv", "-"), 0);
+    const char *row2 = strstr(out, "\r\n2,");
+    assert_non_null(row2);
+    row2 += 2;
+    char v[200];
+    const struct {
+        const char *col, *want;
+    } cells[] = {{"event", "Cup \"A\", 2026"}, {"round", "3"},          {"table", "12"},
+                 {"black_player", "Åsa Öberg"}, {"white_player", "李昌镐"}, {"black_id", "EGD:12345678"},
+                 {"white_id", "AGA:4321"},      {"uuid", uuid2},        {"state", "agreed"},
+                 {"origin", "cli"},             {"audit_entries", "0"}};
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+        csv_get(row2, csv_column(out, cells[i].col), v, sizeof v);
+        if (strcmp(v, cells[i].want))
+            fail_msg("CSV %s: '%s', want '%s'", cells[i].col, v, cells[i].want);
+    }
+    csv_get(strstr(out, "\r\n1,") + 2, csv_column(out, "table"), v, sizeof v);
+    assert_string_equal(v, "");
+    free(out), free(err);
+
+    /* The SGF: the game's own root kept (GN, PC, DT), the identity as
+     * stored over its names; a position's record gains all of it. */
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/ident-sgf", tmpdir);
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)db, "export", "--sgf", dir), 0);
+    free(out), free(err);
+    for (int i = 1; i <= 2; i++) {
+        char file[700];
+        snprintf(file, sizeof file, "%s/seichi-%06d.sgf", dir, i);
+        char *text = slurp(file);
+        assert_non_null(text);
+        sei_sgf *g = sei_sgf_create();
+        assert_int_equal(sei_sgf_parse(g, text, strlen(text)), SEI_OK);
+        int root = sei_sgf_root(g, 0);
+        if (i == 1) {
+            assert_string_equal(sei_sgf_get(g, root, "PB"), "Given Black");
+            assert_string_equal(sei_sgf_get(g, root, "PW"), "File White");
+            assert_string_equal(sei_sgf_get(g, root, "EV"), "File Cup");
+            assert_string_equal(sei_sgf_get(g, root, "RO"), "4");
+            assert_string_equal(sei_sgf_get(g, root, "GN"), "Kept name");
+            assert_string_equal(sei_sgf_get(g, root, "PC"), "Tokyo");
+            assert_string_equal(sei_sgf_get(g, root, "DT"), "2020-01-02");
+            assert_string_equal(sei_sgf_get(g, root, "RE"), "B+R");
+        } else {
+            assert_string_equal(sei_sgf_get(g, root, "EV"), "Cup \"A\", 2026");
+            assert_string_equal(sei_sgf_get(g, root, "RO"), "3");
+            assert_string_equal(sei_sgf_get(g, root, "PB"), "Åsa Öberg");
+            assert_string_equal(sei_sgf_get(g, root, "PW"), "李昌镐");
+            assert_string_equal(sei_sgf_get(g, root, "SEITABLE"), "12");
+            assert_string_equal(sei_sgf_get(g, root, "SEIBID"), "EGD:12345678");
+            assert_string_equal(sei_sgf_get(g, root, "SEIWID"), "AGA:4321");
+            /* The local date of the count. */
+            const char *dt = sei_sgf_get(g, root, "DT");
+            assert_non_null(dt);
+            time_t now = time(NULL);
+            struct tm lt;
+            char today[16];
+            localtime_r(&now, &lt);
+            strftime(today, sizeof today, "%Y-%m-%d", &lt);
+            assert_string_equal(dt, today);
+            /* And back: saved again from the export, the same identity. */
+            sei_ident back;
+            memset(&back, 0, sizeof back);
+            assert_int_equal(sei_ident_from_sgf(&back, 0, text, strlen(text)), 0);
+            assert_string_equal(back.event, "Cup \"A\", 2026");
+            assert_int_equal(back.round, 3);
+            assert_int_equal(back.table, 12);
+            assert_string_equal(back.black, "Åsa Öberg");
+            assert_string_equal(back.white, "李昌镐");
+            assert_string_equal(back.black_id, "EGD:12345678");
+            assert_string_equal(back.white_id, "AGA:4321");
+        }
+        sei_sgf_destroy(g);
+        free(text);
+    }
+}
+
+/* The checks of the identity's text, numbers and rating IDs. */
+static void test_ident_rules(void **state)
+{
+    (void)state;
+    sei_ident id;
+    unsigned given = 0;
+    char why[256];
+    memset(&id, 0, sizeof id);
+    const struct {
+        const char *opt, *v;
+        int want;
+    } cases[] = {
+        {"--black", "Lee Sedol", 1},        {"--black", "A\x1b[2J", -1},       {"--black", "tab\there", -1},
+        {"--white", "\xc2\x85next", -1},    {"--white", "\xc0\xaf", -1},       {"--white", "\xed\xa0\x80", -1},
+        {"--white", "caf\xc3\xa9", 1},      {"--event", "", 1},                {"--round", "1", 1},
+        {"--round", "999", 1},              {"--round", "1000", -1},           {"--round", "0", -1},
+        {"--round", "3a", -1},              {"--round", "-2", -1},             {"--table", "9999", 1},
+        {"--table", "10000", -1},           {"--black-id", "EGD:12345678", 1}, {"--black-id", "egd:1234567", -1},
+        {"--black-id", "AGA:123456", 1},    {"--black-id", "AGA:1234567", -1}, {"--black-id", "12345", 1},
+        {"--black-id", "12345678901", -1},  {"--black-id", "KGS:123", -1},     {"--white-id", "x", -1},
+        {"--frob", "x", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int got = sei_ident_option(&id, &given, cases[i].opt, cases[i].v, why, sizeof why);
+        if (got != cases[i].want)
+            fail_msg("%s '%s': %d, want %d (%s)", cases[i].opt, cases[i].v, got, cases[i].want, why);
+        if (got < 0)
+            assert_non_null(strstr(why, cases[i].opt));
+    }
+    char big[SEI_IDENT_TEXT + 2];
+    memset(big, 'a', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    assert_int_equal(sei_ident_option(&id, &given, "--event", big, why, sizeof why), -1);
+    big[SEI_IDENT_TEXT] = 0;
+    assert_int_equal(sei_ident_option(&id, &given, "--event", big, why, sizeof why), 1);
+    assert_int_equal(sei_ident_check(&id, why, sizeof why), 0);
+    assert_string_equal(id.black_id, "12345");
+    /* A record's names: control characters become spaces, cut to fit. */
+    char sgf[600];
+    snprintf(sgf, sizeof sgf, "(;GM[1]SZ[9]PB[a\x01" "b]PW[%s%s]RO[Round 7 (final)])", big, "xyz");
+    memset(&id, 0, sizeof id);
+    assert_int_equal(sei_ident_from_sgf(&id, 0, sgf, strlen(sgf)), 0);
+    assert_string_equal(id.black, "a b");
+    assert_int_equal(strlen(id.white), SEI_IDENT_TEXT);
+    assert_int_equal(id.round, 7);
+    assert_int_equal(sei_ident_check(&id, why, sizeof why), 0);
+}
+
+/* Hashing kept cheap for the tests (the cost is in the stored hash). */
+static void fast_judges(sei_store *s, int lock_seconds)
+{
+    sei_judge_params p;
+    sei_judge_params_default(&p);
+    assert_int_equal(p.max_tries, 5);
+    assert_int_equal(p.lock_seconds, 60);
+    p.ops_limit = crypto_pwhash_OPSLIMIT_MIN;
+    p.mem_limit = crypto_pwhash_MEMLIMIT_MIN;
+    p.lock_seconds = lock_seconds;
+    sei_store_set_judge_params(s, &p);
+}
+
+static void test_pin(void **state)
+{
+    (void)state;
+    const char *path = tpath("pin.db");
+    rm_db(path);
+    sei_store *a = open_ok(path), *b = open_ok(path);
+    fast_judges(a, 2);
+    fast_judges(b, 2);
+    int set = -1, locked = -1;
+    assert_int_equal(sei_store_pin_status(a, &set, &locked), SEI_STORE_OK);
+    assert_int_equal(set, 0);
+    assert_int_equal(sei_store_pin_verify(a, "1234"), SEI_STORE_ERR_AUTH);
+    assert_non_null(strstr(sei_store_errmsg(a), "no judge PIN"));
+    const char *bad[] = {"123", "1234567890123", "12a4", "", " 1234"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(sei_store_pin_set(a, NULL, bad[i]), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_pin_set(a, NULL, "4711"), SEI_STORE_OK);
+    /* Only a salted hash is kept. */
+    char hash[200];
+    raw_text(path, "SELECT hash FROM judge_pin", hash, sizeof hash);
+    assert_memory_equal(hash, "$argon2id$", 10);
+    assert_null(strstr(hash, "4711"));
+    /* Changing it needs the old one; wrong tries count, on any handle. */
+    assert_int_equal(sei_store_pin_set(b, NULL, "9999"), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_pin_set(b, "0000", "9999"), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_pin_verify(a, "1111"), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_pin_verify(b, "2222"), SEI_STORE_ERR_AUTH);
+    assert_non_null(strstr(sei_store_errmsg(b), "4 of 5"));
+    assert_int_equal(raw_int(path, "SELECT failures FROM judge_pin"), 4);
+    assert_int_equal(sei_store_pin_verify(a, "3333"), SEI_STORE_ERR_LOCKED);
+    /* Locked: the right PIN too, on the other handle, saying how long. */
+    assert_int_equal(sei_store_pin_verify(b, "4711"), SEI_STORE_ERR_LOCKED);
+    assert_non_null(strstr(sei_store_errmsg(b), "try again in"));
+    assert_int_equal(sei_store_pin_set(b, "4711", "5555"), SEI_STORE_ERR_LOCKED);
+    assert_int_equal(sei_store_pin_status(a, &set, &locked), SEI_STORE_OK);
+    assert_true(set == 1 && locked >= 1 && locked <= 2);
+    /* Another process sees it too: the command line says so, exit 3. */
+    char *out, *err;
+    assert_int_equal(results_cmd(&out, &err, 3, "--db", (char *)path, "set-pin"), 3);
+    assert_non_null(strstr(err, "locked"));
+    free(out), free(err);
+    struct timespec wait = {2, 200000000};
+    nanosleep(&wait, NULL);
+    assert_int_equal(sei_store_pin_verify(b, "4711"), SEI_STORE_OK);
+    assert_int_equal(raw_int(path, "SELECT failures FROM judge_pin"), 0);
+    assert_int_equal(sei_store_pin_verify(a, "4712"), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_pin_set(a, "4711", "123456"), SEI_STORE_OK);
+    assert_int_equal(raw_int(path, "SELECT failures FROM judge_pin"), 0);
+    assert_int_equal(sei_store_pin_verify(b, "4711"), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_pin_verify(b, "123456"), SEI_STORE_OK);
+    sei_store_close(a);
+    sei_store_close(b);
+}
+
+/* A store with results 1 (identity, a count with dead stones) and 2, and
+ * the PIN 2468. */
+static sei_store *judged_store(const char *path)
+{
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    fast_judges(s, 60);
+    for (int seq = 1; seq <= 2; seq++) {
+        sei_store_result r;
+        make_result(seq == 1 ? 4 : 2, &r);
+        if (seq == 1) {
+            snprintf(r.ident.white, sizeof r.ident.white, "Bob");
+            r.ident.round = 2;
+        }
+        assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+        sei_store_result_release(&r);
+    }
+    assert_int_equal(sei_store_pin_set(s, NULL, "2468"), SEI_STORE_OK);
+    return s;
+}
+
+static void test_judge_actions(void **state)
+{
+    (void)state;
+    const char *path = tpath("judge.db");
+    sei_store *s = judged_store(path);
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    char why[200];
+    unsigned given = 0;
+    assert_int_equal(sei_ident_option(&c.ident, &given, "--white", "Rob", why, sizeof why), 1);
+    assert_int_equal(sei_ident_option(&c.ident, &given, "--round", "3", why, sizeof why), 1);
+    assert_int_equal(sei_ident_option(&c.ident, &given, "--table", "8", why, sizeof why), 1);
+    c.given = given;
+    int changed = -1;
+    /* Nothing without the PIN, the judge's name and a reason. */
+    assert_int_equal(sei_store_correct(s, 1, NULL, "Jo", "typo", &c, &changed), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_correct(s, 1, "1357", "Jo", "typo", &c, &changed), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_correct(s, 1, "2468", "", "typo", &c, &changed), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_correct(s, 1, "2468", "J\x1bo", "typo", &c, &changed), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo", "", &c, &changed), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_correct(s, 99, "2468", "Jo", "typo", &c, &changed), SEI_STORE_ERR_NOTFOUND);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit"), 0);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM results WHERE white = 'Rob'"), 0);
+
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo Judge", "pairing sheet", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(changed, 3);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK);
+    assert_string_equal(r.ident.white, "Rob");
+    assert_int_equal(r.ident.round, 3);
+    assert_int_equal(r.ident.table, 8);
+    assert_int_equal(r.audit_entries, 3);
+    char uuid[SEI_UUID_LEN + 1];
+    memcpy(uuid, r.uuid, sizeof uuid);
+    int had_dead = r.dead[0] != 0, had_stones = r.result_stones[0] != 0;
+    char old_result[24];
+    snprintf(old_result, sizeof old_result, "%s", r.result);
+    sei_store_result_release(&r);
+    sei_store_audit *rows;
+    int n;
+    assert_int_equal(sei_store_audit_get(s, 1, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(rows[0].field, "round");
+    assert_string_equal(rows[0].old_value, "2");
+    assert_string_equal(rows[0].new_value, "3");
+    assert_string_equal(rows[1].field, "table");
+    assert_string_equal(rows[1].old_value, "5");
+    assert_string_equal(rows[1].new_value, "8");
+    assert_string_equal(rows[2].field, "white_player");
+    assert_string_equal(rows[2].old_value, "Bob");
+    assert_string_equal(rows[2].new_value, "Rob");
+    for (int i = 0; i < n; i++) {
+        assert_string_equal(rows[i].judge, "Jo Judge");
+        assert_string_equal(rows[i].reason, "pairing sheet");
+        assert_string_equal(rows[i].action, "correct");
+        assert_string_equal(rows[i].uuid, uuid);
+        assert_int_equal(rows[i].result_id, 1);
+        int y, mo, d, h, mi, se;
+        assert_int_equal(sscanf(rows[i].time, "%4d-%2d-%2dT%2d:%2d:%2dZ", &y, &mo, &d, &h, &mi, &se), 6);
+        assert_int_equal(strlen(rows[i].local_time), 25); /* "2024-05-01 14:34:56 +0200" */
+    }
+    sei_store_audit_free(rows, n);
+    /* The same again: nothing changes, nothing is written. */
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo Judge", "again", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(changed, 0);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit"), 3);
+
+    /* The result: only to one decided without a count. */
+    sei_store_change rc;
+    memset(&rc, 0, sizeof rc);
+    rc.result = "B+7";
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo", "x", &rc, &changed), SEI_STORE_ERR_ARG);
+    rc.result = "W+F";
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo", "no show", &rc, &changed), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK); /* reads back whole, not damaged */
+    assert_string_equal(r.result, "W+F");
+    assert_int_equal(r.decided, SEI_DECIDED_FORFEIT);
+    assert_int_equal(r.winner, SEI_WHITE);
+    assert_string_equal(r.dead, "");
+    assert_int_equal(r.audit_entries, 4 + had_dead + had_stones);
+    sei_store_result_release(&r);
+    char sql[200];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM audit WHERE field = 'result' AND old_value = '%s'"
+                              " AND new_value = 'W+F'", old_result);
+    assert_int_equal(raw_int(path, sql), 1);
+
+    /* Confirmed: locked against corrections; a judge may still void it. */
+    assert_int_equal(sei_store_confirm(s, 1, "2468", "Ann", NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_correct(s, 1, "2468", "Jo", "late", &c, &changed), SEI_STORE_ERR_STATE);
+    assert_int_equal(sei_store_confirm(s, 1, "2468", "Ann", NULL), SEI_STORE_ERR_STATE);
+    assert_int_equal(sei_store_void(s, 1, "2468", "Ann", ""), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_void(s, 1, "2468", "Ann", "played the wrong opponent"), SEI_STORE_OK);
+    assert_int_equal(sei_store_void(s, 1, "2468", "Ann", "again"), SEI_STORE_ERR_STATE);
+    assert_int_equal(sei_store_confirm(s, 1, "2468", "Ann", NULL), SEI_STORE_ERR_STATE);
+    assert_int_equal(sei_store_void(s, 2, "2468", "Ann", "duplicate entry"), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK);
+    assert_int_equal(r.state, SEI_STATE_VOIDED);
+    sei_store_result_release(&r);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit WHERE action = 'confirm' AND new_value = 'confirmed'"),
+                     1);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit WHERE action = 'void'"), 2);
+    sei_store_close(s);
+
+    /* The file refuses what no judge may do either: changing or removing
+     * the audit trail, deleting an audited result, touching a voided one. */
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    const char *refused[] = {"UPDATE audit SET new_value = 'x'", "DELETE FROM audit",
+                             "DELETE FROM results WHERE id = 1", "UPDATE results SET white = 'Eve' WHERE id = 1",
+                             "UPDATE results SET state = 'agreed' WHERE id = 2"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        if (sqlite3_exec(db, refused[i], NULL, NULL, NULL) == SQLITE_OK)
+            fail_msg("the file let through: %s", refused[i]);
+    sqlite3_close(db);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit"), 7 + had_dead + had_stones);
+}
+
+/* A change that fails halfway (here the audit row of its last field is
+ * refused, as a full disk or a crash would stop it) leaves neither the
+ * change nor any audit row; and a judge killed at any moment leaves the
+ * results and their trail agreeing. */
+static void test_judge_atomic(void **state)
+{
+    (void)state;
+    const char *path = tpath("atomic.db");
+    sei_store *s = judged_store(path);
+    raw_sql(path, "CREATE TRIGGER boom BEFORE INSERT ON audit WHEN NEW.field = 'white_player'"
+                  " BEGIN SELECT RAISE(ABORT, 'the disk is full'); END");
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    char why[200];
+    assert_int_equal(sei_ident_option(&c.ident, &c.given, "--round", "5", why, sizeof why), 1);
+    assert_int_equal(sei_ident_option(&c.ident, &c.given, "--black", "Carl", why, sizeof why), 1);
+    assert_int_equal(sei_ident_option(&c.ident, &c.given, "--white", "Dora", why, sizeof why), 1);
+    int changed = -1;
+    assert_int_not_equal(sei_store_correct(s, 1, "2468", "Jo", "x", &c, &changed), SEI_STORE_OK);
+    assert_non_null(strstr(sei_store_errmsg(s), "the disk is full"));
+    assert_int_equal(changed, 0);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK);
+    assert_int_equal(r.ident.round, 2);
+    assert_string_not_equal(r.ident.black, "Carl");
+    assert_int_equal(r.audit_entries, 0);
+    sei_store_result_release(&r);
+    assert_int_equal(raw_int(path, "SELECT count(*) FROM audit"), 0);
+    sei_store_close(s);
+    raw_sql(path, "DROP TRIGGER boom");
+
+    /* Killed: a child corrects Black's name over and over, each change
+     * numbered; after each kill the stored name is the new value of the
+     * last audit row for it (or the first name), and there is an audit
+     * row for every change the child reported done. */
+    uint64_t g = (uint64_t)time(NULL) | 1;
+    int reported = 0;
+    for (int trial = 0; trial < 30; trial++) {
+        int fds[2];
+        assert_int_equal(pipe(fds), 0);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            close(fds[0]);
+            char err[512];
+            sei_store *cs = sei_store_open(path, err, sizeof err);
+            if (!cs)
+                _exit(3);
+            fast_judges(cs, 60);
+            for (int k = 0;; k++) {
+                sei_store_change cc;
+                memset(&cc, 0, sizeof cc);
+                snprintf(cc.ident.black, sizeof cc.ident.black, "name %d.%d", trial, k);
+                cc.given = SEI_IDENT_BLACK;
+                if (sei_store_correct(cs, 1, "2468", "Jo", "kill test", &cc, NULL) != SEI_STORE_OK)
+                    _exit(4);
+                if (write(fds[1], &k, sizeof k) != sizeof k)
+                    _exit(5);
+            }
+        }
+        close(fds[1]);
+        struct timespec d = {0, (long)(1000000 + rng_next(&g) % 20000000)};
+        nanosleep(&d, NULL);
+        kill(pid, SIGKILL);
+        int st, k;
+        waitpid(pid, &st, 0);
+        while (read(fds[0], &k, sizeof k) == sizeof k)
+            reported++;
+        close(fds[0]);
+        if (!WIFSIGNALED(st))
+            fail_msg("trial %d: the child stopped by itself (status %d)", trial, st);
+        s = open_ok(path);
+        assert_int_equal(sei_store_check(s), SEI_STORE_OK);
+        assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK);
+        sei_store_audit *rows;
+        int n;
+        assert_int_equal(sei_store_audit_get(s, 1, &rows, &n), SEI_STORE_OK);
+        assert_int_equal(r.audit_entries, n);
+        if (n && strcmp(rows[n - 1].new_value, r.ident.black))
+            fail_msg("trial %d: the stored name is '%s', the last audit row says '%s'", trial, r.ident.black,
+                     rows[n - 1].new_value);
+        for (int i = 1; i < n; i++)
+            assert_string_equal(rows[i].old_value, rows[i - 1].new_value);
+        if (n < reported)
+            fail_msg("trial %d: %d changes reported done, %d audit rows", trial, reported, n);
+        sei_store_audit_free(rows, n);
+        sei_store_result_release(&r);
+        sei_store_close(s);
+    }
+    if (reported == 0)
+        fail_msg("no change was ever made: the test proves nothing");
+}
+
+/* The judge's commands as a user runs them: the PIN from a file, never
+ * from the command line; exit 3 for the PIN refused, 4 for the state. */
+static void test_judge_cli(void **state)
+{
+    (void)state;
+    const char *path = tpath("judgecli.db"), *pinfile = tpath("pin.txt"), *wrong = tpath("wrong.txt"),
+               *change = tpath("change.txt");
+    sei_store_close(judged_store(path));
+    write_bytes(pinfile, "2468\n", 5);
+    write_bytes(wrong, "1111\n", 5);
+    write_bytes(change, "2468\n97531\n", 11);
+    char *out, *err;
+    char *db = (char *)path, *pf = (char *)pinfile;
+    assert_int_equal(results_cmd(&out, &err, 12, "--db", db, "correct", "1", "--judge", "Jo", "--reason", "typo",
+                                 "--white", "Rob", "--pin-file", (char *)wrong), 3);
+    assert_non_null(strstr(err, "wrong judge PIN"));
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 12, "--db", db, "correct", "1", "--judge", "Jo", "--reason", "typo",
+                                 "--white", "Rob", "--pin-file", pf), 0);
+    assert_non_null(strstr(out, "corrected (1 field"));
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 8, "--db", db, "correct", "1", "--judge", "Jo", "--white", "X"), 2);
+    assert_non_null(strstr(err, "needs --reason"));
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 6, "--db", db, "correct", "1", "--judge", "Jo"), 2);
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 8, "--db", db, "confirm", "1", "--judge", "Ann", "--pin-file", pf), 0);
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 12, "--db", db, "correct", "1", "--judge", "Jo", "--reason", "late",
+                                 "--white", "Eve", "--pin-file", pf), 4);
+    assert_non_null(strstr(err, "is confirmed"));
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 4, "--db", db, "show", "1"), 0);
+    assert_non_null(strstr(out, "confirmed"));
+    assert_non_null(strstr(out, "2 audit entries"));
+    assert_non_null(strstr(out, "White Rob"));
+    free(out), free(err);
+    cJSON *doc = json_run(sei_cli_results, &err, 5, "--db", db, "audit", "1", "--json");
+    const cJSON *trail = cJSON_GetObjectItemCaseSensitive(doc, "audit");
+    assert_int_equal(cJSON_GetArraySize(trail), 2);
+    const cJSON *first = cJSON_GetArrayItem(trail, 0);
+    assert_string_equal(json_str(first, "field"), "white_player");
+    assert_string_equal(json_str(first, "old"), "Bob");
+    assert_string_equal(json_str(first, "new"), "Rob");
+    assert_string_equal(json_str(first, "judge"), "Jo");
+    assert_string_equal(json_str(first, "reason"), "typo");
+    assert_string_equal(json_str(cJSON_GetArrayItem(trail, 1), "action"), "confirm");
+    cJSON_Delete(doc), free(err);
+    /* set-pin: the old PIN, then the new one. */
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", db, "set-pin", "--pin-file", (char *)change), 0);
+    assert_non_null(strstr(out, "Judge PIN changed"));
+    free(out), free(err);
+    assert_int_equal(results_cmd(&out, &err, 10, "--db", db, "void", "2", "--judge", "Ann", "--reason", "x",
+                                 "--pin-file", pf), 3);
+    free(out), free(err);
+    /* --pin and such: a PIN on the command line is no option at all. */
+    assert_int_equal(results_cmd(&out, &err, 7, "--db", db, "void", "2", "--judge", "Ann", "--pin"), 2);
+    free(out), free(err);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -1772,6 +2523,14 @@ int main(void)
         cmocka_unit_test(test_damaged_values),
         cmocka_unit_test(test_readonly_db),
         cmocka_unit_test(test_results_older_schema),
+        cmocka_unit_test(test_migrate_schema4),
+        cmocka_unit_test(test_uuid_once),
+        cmocka_unit_test(test_ident_exports),
+        cmocka_unit_test(test_ident_rules),
+        cmocka_unit_test(test_pin),
+        cmocka_unit_test(test_judge_actions),
+        cmocka_unit_test(test_judge_atomic),
+        cmocka_unit_test(test_judge_cli),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (!failed) {
