@@ -765,12 +765,15 @@ static int judged_status(sei_store *s, sei_store_status st, FILE *err)
     return st == SEI_STORE_ERR_AUTH || st == SEI_STORE_ERR_LOCKED ? 3 : st == SEI_STORE_ERR_STATE ? 4 : 2;
 }
 
-/* Refused before a PIN is asked for: none set, or entry locked. */
-static int pin_ready(sei_store *s, FILE *err)
+/* Refused before a PIN is asked for: none set (when need_set), or entry
+ * locked. */
+static int pin_ready(sei_store *s, int need_set, FILE *err)
 {
     int set = 0, locked = 0;
     if (sei_store_pin_status(s, &set, &locked))
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
+    if (need_set && !set)
+        return fprintf(err, "seichi results: no judge PIN is set for this database (seichi results set-pin)\n"), 3;
     if (locked)
         return fprintf(err, "seichi results: judge PIN entry is locked after too many wrong PINs: try again in %d s\n",
                        locked), 3;
@@ -782,7 +785,7 @@ static int cmd_set_pin(sei_store *s, const char *pin_file, FILE *out, FILE *err)
     int set = 0;
     if (sei_store_pin_status(s, &set, NULL))
         return fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2;
-    int rc = set ? pin_ready(s, err) : 0;
+    int rc = set ? pin_ready(s, 1, err) : 0;
     if (rc)
         return rc;
     /* On a terminal the new PIN is typed twice: a typo would lock every
@@ -821,7 +824,7 @@ typedef struct {
 
 static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts *j, FILE *out, FILE *err)
 {
-    int rc = pin_ready(s, err);
+    int rc = pin_ready(s, 1, err);
     if (rc)
         return rc;
     /* The result first: no PIN asked for a change that cannot be made. */

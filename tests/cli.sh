@@ -241,6 +241,76 @@ expect 0 "\"decided_by\":\"time\"" -- score --sgf "$tmp/timeout.sgf" --json --sa
 expect 0 "  W+T" -- results --db "$tmp/resign.db" list
 expect 0 ',W+T,' -- results --db "$tmp/resign.db" export --csv -
 
+# Who played: checked before anything is counted or stored.
+seeds="$src/tests/boards/seeds-184-177.board"
+expect 2 "say who played a stored result: give --save" -- score --board "$seeds" --black Ann
+expect 2 "round takes a number from 1 to 999, not '0'" -- score --board "$seeds" --save --db "$tmp/id.db" --round 0
+expect 2 "table takes a number from 1 to 9999" -- score --board "$seeds" --save --db "$tmp/id.db" --table 7x
+expect 2 "black holds a control character" -- score --board "$seeds" --save --db "$tmp/id.db" --black "$(printf 'A\033[2J')"
+expect 2 "white-id is no rating ID" -- score --board "$seeds" --save --db "$tmp/id.db" --white-id EGD:123
+expect 2 "event is not UTF-8" -- score --board "$seeds" --save --db "$tmp/id.db" --event "$(printf 'Caf\351')"
+[ ! -e "$tmp/id.db" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a refused save made $tmp/id.db"; }
+expect 0 "Saved as result 1" -- score --board "$seeds" --save --db "$tmp/id.db" --event "Club Cup" --round 2 \
+  --table 7 --black Ann --white Bob --black-id egd:12345678
+expect 0 "agreed  round 2  table 7  Ann - Bob" -- results --db "$tmp/id.db" list
+expect 0 "Black Ann (EGD:12345678), White Bob" -- results --db "$tmp/id.db" show 1
+expect 0 '"black_player":"Ann","white_player":"Bob","black_id":"EGD:12345678"' -- results --db "$tmp/id.db" show 1 --json
+# A record's names, event and round, unless given.
+printf '(;GM[1]FF[4]SZ[9]PB[Cho]PW[Go Seigen]EV[Honinbo]RO[3 (final)]RE[W+R];B[ee];W[cc])\n' >"$tmp/named.sgf"
+expect 0 "Saved as result 2" -- score --sgf "$tmp/named.sgf" --save --db "$tmp/id.db" --white "Wu Qingyuan"
+expect 0 "round 3  Cho - Wu Qingyuan" -- results --db "$tmp/id.db" list
+
+# Judges: the PIN on standard input (or --pin-file), never on the command line.
+# expect_pin INPUT CODE PATTERN -- ARGS: as expect, with INPUT's lines on stdin.
+expect_pin() {
+  input="$1"; shift
+  code="$1"; pattern="$2"; shift 3
+  printf '%s\n' "$input" | timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: seichi $* (stdin: $input) -> exit $rc (want $code), output:"
+    sed 's/^/  /' "$tmp/out"
+    echo "  (wanted a match for: $pattern)"
+  fi
+}
+judge="--judge Jo --reason typo"
+expect 3 "no judge PIN is set" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
+expect_pin 12 2 "a judge PIN is 4 to 12 digits: nothing changed" -- results --db "$tmp/id.db" set-pin
+expect 2 "unexpected argument '1234'" -- results --db "$tmp/id.db" set-pin 1234
+expect_pin 1234 0 "Judge PIN set" -- results --db "$tmp/id.db" set-pin
+expect_pin 1234 2 "needs --reason TEXT" -- results --db "$tmp/id.db" correct 1 --judge Jo --white Rob
+expect_pin 1234 2 "needs --judge NAME" -- results --db "$tmp/id.db" void 1 --reason x
+expect_pin 1234 2 "correct needs what to change" -- results --db "$tmp/id.db" correct 1 $judge
+expect_pin 1234 2 "goes with correct" -- results --db "$tmp/id.db" void 1 $judge --white Rob
+expect_pin 1234 2 "no result 9" -- results --db "$tmp/id.db" correct 9 $judge --white Rob
+expect_pin 9999 3 "wrong judge PIN (1 of 5 tries" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
+expect_pin 1234 2 "a corrected result is B+R, W+R" -- results --db "$tmp/id.db" correct 1 $judge --result B+7
+expect_pin 1234 0 "Result 1 corrected (1 field" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
+expect_pin 1234 0 "already reads so: nothing changed" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
+expect_pin 1234 0 "confirmed: it is now locked" -- results --db "$tmp/id.db" confirm 1 --judge Ann
+expect_pin 1234 4 "is confirmed: it cannot be corrected" -- results --db "$tmp/id.db" correct 1 $judge --black Eve
+expect 0 "confirmed, stored by cli, 2 audit entries" -- results --db "$tmp/id.db" show 1
+expect 0 "Jo  correct  white_player: 'Bob' -> 'Rob'  reason: typo" -- results --db "$tmp/id.db" audit 1
+expect 0 '"action":"confirm","field":"state","old":"agreed","new":"confirmed"' -- results --db "$tmp/id.db" audit 1 --json
+expect 0 ',confirmed,cli,Club Cup,2,7,Ann,Rob,EGD:12345678,,2' -- results --db "$tmp/id.db" export --csv -
+printf '1234\n' >"$tmp/pin.txt"
+expect 0 "Result 1 voided" -- results --db "$tmp/id.db" void 1 --judge Ann --reason "wrong pairing" --pin-file "$tmp/pin.txt"
+expect 4 "is voided" -- results --db "$tmp/id.db" confirm 1 --judge Ann --pin-file "$tmp/pin.txt"
+expect 0 "1 SGF file written\|2 SGF files written" -- results --db "$tmp/id.db" export --sgf "$tmp/idsgf"
+grep -q 'PB\[Ann\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'PW\[Rob\]' "$tmp/idsgf/seichi-000001.sgf" &&
+  grep -q 'EV\[Club Cup\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'RO\[2\]' "$tmp/idsgf/seichi-000001.sgf" &&
+  grep -q 'EV\[Honinbo\]' "$tmp/idsgf/seichi-000002.sgf" && grep -q 'PW\[Wu Qingyuan\]' "$tmp/idsgf/seichi-000002.sgf" &&
+  pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the exported SGF lacks who played:"; cat "$tmp/idsgf/"*; }
+# Five wrong PINs, from separate processes, lock PIN entry for a minute.
+for try in 1 2 3 4; do printf '0000\n' | "$seichi" results --db "$tmp/id.db" correct 2 $judge --black X >/dev/null 2>&1; done
+expect_pin 0000 3 "PIN entry is now locked for 60 s" -- results --db "$tmp/id.db" correct 2 $judge --black X
+expect 3 "locked after too many wrong PINs: try again in [0-9]* s" -- results --db "$tmp/id.db" correct 2 $judge \
+  --black X --pin-file "$tmp/pin.txt"
+expect 0 "Cho - Wu Qingyuan" -- results --db "$tmp/id.db" list
+
 # The kiosk: bad options, then a real run in a window on SDL's offscreen
 # driver, stopped with SIGTERM as systemd stops it: exit 0, database whole.
 expect 0 "usage: seichi kiosk" -- kiosk --help
