@@ -32,6 +32,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: seichi record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
                "                     [--komi K] [--rules R] [--resume | --force] [--fps F]\n"
+               "                     " SEI_IDENT_USAGE "\n"
                "\n"
                "Watch a game and write its SGF move by move. Start from the empty board (or the\n"
                "handicap stones); the board may be bumped, hands may cover it. The SGF is\n"
@@ -39,7 +40,8 @@ static void usage(FILE *f)
                "An existing OUT is never replaced without --force.\n"
                "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
                "--fps frames a second (15) for the times in the record. A single picture is\n"
-               "refused (exit 2): it never shows a move and never ends.\n");
+               "refused (exit 2): it never shows a move and never ends.\n"
+               "Who played goes into the record (EV RO PB PW), where a saved result takes it from.\n");
 }
 
 static void say_update(FILE *out, const sei_recsess *s, const sei_recsess_event *ev, double t)
@@ -131,6 +133,14 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                 return 2;
             }
         } else {
+            char why[256];
+            int took = sei_ident_option(&p.ident, &p.ident_given, a, v, why, sizeof why);
+            if (took > 0)
+                continue;
+            if (took < 0) {
+                fprintf(err, "seichi record: %s\n", why);
+                return 2;
+            }
             fprintf(err, "seichi record: unknown option %s\n", a);
             usage(err);
             return 2;

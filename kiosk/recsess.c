@@ -138,6 +138,22 @@ char *sei_recsess_sgf(const sei_recsess *s)
                 sei_text_printf(&t, "[%c%c]", 'a' + sei_board_x(b, b->moves[i].point), 'a' + sei_board_y(b, b->moves[i].point));
         sei_text_printf(&t, "PL[W]");
     }
+    /* Who played, when said: a result saved from this record takes it. */
+    const sei_ident *who = &s->p.ident;
+    const struct {
+        const char *id, *v;
+    } names[] = {{"EV", who->event}, {"PB", who->black}, {"PW", who->white}, {"SEIBID", who->black_id},
+                 {"SEIWID", who->white_id}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].v[0]) {
+            sei_text_printf(&t, "%s[", names[i].id);
+            put_text(&t, names[i].v);
+            sei_text_printf(&t, "]");
+        }
+    if (who->round)
+        sei_text_printf(&t, "RO[%d]", who->round);
+    if (who->table)
+        sei_text_printf(&t, "SEITABLE[%d]", who->table);
     if (s->ended == SEI_RECSESS_END_RESIGN)
         sei_text_printf(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
     sei_text_printf(&t, "C[Recorded by Seichi from the board as its camera (or a video, or pictures) saw it. SEIT: seconds from the start of the recording when each move was seen.]");
@@ -247,6 +263,8 @@ static int load_resume(sei_recsess *s)
             sei_rules_preset(&s->p.rules, g.rules);
         if (g.komi_given)
             s->p.rules.komi = g.komi;
+        /* Who played, as saved, unless given again. */
+        sei_ident_from_sgf(&s->p.ident, s->p.ident_given, buf, len);
         if (g.date[0] && strlen(g.date) < sizeof s->date)
             memcpy(s->date, g.date, strlen(g.date) + 1);
         s->rec = sei_recorder_create(g.size, &s->p.rules);

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "ident.h"
 #include "image.h"
 #include "record.h"
 #include "rules.h"
@@ -30,6 +31,9 @@ typedef struct {
     sei_rules rules;     /* rules and komi written to the SGF; legality follows them */
     sei_tracker_params track; /* following the board (tracker.h): its stable_frames identical
                             readings in a row make a state; its vision.size is set from size */
+    sei_ident ident;     /* who played, written at the root (EV RO PB PW, SEITABLE SEIBID SEIWID);
+                            empty: none */
+    unsigned ident_given; /* SEI_IDENT_* given: on --resume the rest comes from the saved game */
 } sei_recsess_params;
 
 void sei_recsess_params_default(sei_recsess_params *p);

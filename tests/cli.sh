@@ -260,6 +260,15 @@ printf '(;GM[1]FF[4]SZ[9]PB[Cho]PW[Go Seigen]EV[Honinbo]RO[3 (final)]RE[W+R];B[e
 expect 0 "Saved as result 2" -- score --sgf "$tmp/named.sgf" --save --db "$tmp/id.db" --white "Wu Qingyuan"
 expect 0 "round 3  Cho - Wu Qingyuan" -- results --db "$tmp/id.db" list
 
+# A recording carries who played into its record, and a result saved from it.
+expect 2 "round takes a number" -- record --source "$src/images/sequences/end-count-9x9" --sgf "$tmp/rec.sgf" --round x
+expect 0 "moves recorded" -- record --source "$src/images/sequences/end-count-9x9" --sgf "$tmp/rec.sgf" \
+  --black "Ann [1d]" --white Bob --event Club --round 5 --table 9
+grep -q 'PB\[Ann \[1d\\\]\]' "$tmp/rec.sgf" && grep -q 'RO\[5\]' "$tmp/rec.sgf" && grep -q 'SEITABLE\[9\]' "$tmp/rec.sgf" &&
+  pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the recording lacks who played:"; cat "$tmp/rec.sgf"; }
+expect 0 "Saved as result 3" -- score --sgf "$tmp/rec.sgf" --save --db "$tmp/id.db"
+expect 0 "round 5  table 9  Ann \[1d\] - Bob" -- results --db "$tmp/id.db" list
+
 # Judges: the PIN on standard input (or --pin-file), never on the command line.
 # expect_pin INPUT CODE PATTERN -- ARGS: as expect, with INPUT's lines on stdin.
 expect_pin() {

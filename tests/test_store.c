@@ -31,6 +31,7 @@
 
 #include "cli.h"
 #include "shared.h"
+#include "recsess.h"
 #include "sgf.h"
 #include "store.h"
 
@@ -2137,6 +2138,36 @@ static void test_ident_rules(void **state)
     assert_int_equal(sei_ident_check(&id, why, sizeof why), 0);
 }
 
+/* A recording writes who played at its root; resumed, it keeps what the
+ * saved game says unless given again. */
+static void test_ident_recording(void **state)
+{
+    (void)state;
+    const char *path = tpath("rec-ident.sgf");
+    unlink(path);
+    write_bytes(path, "(;GM[1]FF[4]SZ[9]EV[Spring]RO[2]PB[Ann]PW[Bob]SEITABLE[4];B[ee];W[cc])", 71);
+    sei_recsess_params p;
+    sei_recsess_params_default(&p);
+    char why[256];
+    assert_int_equal(sei_ident_option(&p.ident, &p.ident_given, "--white", "Rob [2d]", why, sizeof why), 1);
+    char err[512];
+    sei_recsess *rs = sei_recsess_create(&p, path, 1, err, sizeof err);
+    if (!rs)
+        fail_msg("resume: %s", err);
+    char *text = sei_recsess_sgf(rs);
+    assert_non_null(text);
+    sei_ident back;
+    memset(&back, 0, sizeof back);
+    assert_int_equal(sei_ident_from_sgf(&back, 0, text, strlen(text)), 0);
+    assert_string_equal(back.event, "Spring");
+    assert_int_equal(back.round, 2);
+    assert_int_equal(back.table, 4);
+    assert_string_equal(back.black, "Ann");
+    assert_string_equal(back.white, "Rob [2d]");
+    free(text);
+    sei_recsess_destroy(rs);
+}
+
 /* Hashing kept cheap for the tests (the cost is in the stored hash). */
 static void fast_judges(sei_store *s, int lock_seconds)
 {
@@ -2527,6 +2558,7 @@ int main(void)
         cmocka_unit_test(test_uuid_once),
         cmocka_unit_test(test_ident_exports),
         cmocka_unit_test(test_ident_rules),
+        cmocka_unit_test(test_ident_recording),
         cmocka_unit_test(test_pin),
         cmocka_unit_test(test_judge_actions),
         cmocka_unit_test(test_judge_atomic),
