@@ -308,7 +308,7 @@ expect 0 ',confirmed,cli,Club Cup,2,7,Ann,Rob,EGD:12345678,,2' -- results --db "
 printf '1234\n' >"$tmp/pin.txt"
 expect 0 "Result 1 voided" -- results --db "$tmp/id.db" void 1 --judge Ann --reason "wrong pairing" --pin-file "$tmp/pin.txt"
 expect 4 "is voided" -- results --db "$tmp/id.db" confirm 1 --judge Ann --pin-file "$tmp/pin.txt"
-expect 0 "1 SGF file written\|2 SGF files written" -- results --db "$tmp/id.db" export --sgf "$tmp/idsgf"
+expect 0 "3 SGF files written" -- results --db "$tmp/id.db" export --sgf "$tmp/idsgf"
 grep -q 'PB\[Ann\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'PW\[Rob\]' "$tmp/idsgf/seichi-000001.sgf" &&
   grep -q 'EV\[Club Cup\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'RO\[2\]' "$tmp/idsgf/seichi-000001.sgf" &&
   grep -q 'EV\[Honinbo\]' "$tmp/idsgf/seichi-000002.sgf" && grep -q 'PW\[Wu Qingyuan\]' "$tmp/idsgf/seichi-000002.sgf" &&
