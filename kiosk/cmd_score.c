@@ -573,9 +573,10 @@ void sei_cli_score_done(sei_score_run *r)
     }
 }
 
-/* Store the count in the results database (--save): *id and db (n bytes)
- * get where it went. Returns 0, or 2 with a message on err. */
-static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *db, size_t n, FILE *err)
+/* Store the count in the results database (--save): *id, uuid
+ * (SEI_UUID_LEN + 1 bytes) and db (n bytes) get where it went. Returns 0, or 2 with a message on err. */
+static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *uuid, char *db, size_t n,
+                       FILE *err)
 {
     sei_store_result res;
     char msg[1024];
@@ -595,7 +596,7 @@ static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t 
     if (!s) {
         fprintf(err, "seichi score: cannot save: %s\n", msg);
         rc = 2;
-    } else if (sei_store_save(s, &res, id) != SEI_STORE_OK) {
+    } else if (sei_store_save_uuid(s, &res, id, uuid, NULL) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
         rc = 2;
     }
@@ -629,8 +630,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         if (o.annotate && write_annotation(&o, r, err))
             rc = 2;
         int64_t id = 0;
-        char db[4096] = "";
-        if (!rc && o.save && save_result(&o, r, &id, db, sizeof db, err))
+        char db[4096] = "", uuid[SEI_UUID_LEN + 1] = "";
+        if (!rc && o.save && save_result(&o, r, &id, uuid, db, sizeof db, err))
             rc = 2;
         if (o.json) {
             /* stdout holds the document only: where it was saved goes in
@@ -641,6 +642,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                 if (saved) {
                     cJSON_AddNumberToObject(saved, "id", (double)id);
                     cJSON_AddStringToObject(saved, "db", db);
+                    cJSON_AddStringToObject(saved, "uuid", uuid);
                 }
             }
             if (sei_json_print(out, doc))

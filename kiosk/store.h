@@ -7,6 +7,13 @@
  * every result whose save returned SEI_STORE_OK, each complete, and never a
  * half-written one.
  *
+ * Each result carries who played (ident.h), a UUID unique in the file,
+ * its state (agreed, disputed, confirmed, voided) and who stored it. A
+ * judge, with the PIN, corrects, confirms or voids a result; each change
+ * and its rows of the append-only audit trail are one transaction. The
+ * rules (PIN check and lock, states, audit) live here, so the kiosk's
+ * screens and the director's station call the same functions.
+ *
  * The schema carries its version (PRAGMA user_version) and an application
  * id, so an older file is migrated on open, a newer one or another
  * program's database is refused with a message instead of being changed.
@@ -183,8 +190,11 @@ void sei_store_close(sei_store *s);
 const char *sei_store_errmsg(const sei_store *s);
 
 /* Store r in one transaction; *id (may be NULL) gets its id. r->time ""
- * stores the current time. Nothing is stored unless SEI_STORE_OK is
- * returned; once it is, the result survives a crash or power cut. */
+ * stores the current time, r->uuid "" a new UUID. Nothing is stored
+ * unless SEI_STORE_OK is returned; once it is, the result survives a
+ * crash or power cut. A result whose UUID is already stored is not stored
+ * again (*id gets the stored one's id): a push or a save repeated after
+ * its answer was lost counts once. */
 sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t *id);
 /* As sei_store_save, and *dup (may be NULL) set to 1 when r's UUID was
  * already stored: nothing is written then and *id is that result's id.
@@ -258,7 +268,9 @@ sei_store_status sei_store_result_set_game(sei_store_result *r, const char *text
  * photo, photo_path is its absolute path, and with keep_photo its bytes
  * are read into r->photo as well. A record keeps its text and path; one
  * whose RE says it was won by resignation, time or forfeit is stored as
- * that result, not as the count. Returns as sei_store_result_from_score,
+ * that result, not as the count. Who played is o's identity, its fields
+ * not given taken from the record (PB, PW, EV, RO; sei_ident_from_sgf);
+ * the origin is "cli". Returns as sei_store_result_from_score,
  * and SEI_STORE_ERR_IO when keep_photo and the photo cannot be read (msg,
  * n bytes, says why; may be NULL). */
 sei_store_status sei_store_result_from_run(sei_store_result *r, const sei_score_opts *o,
