@@ -32,7 +32,7 @@ static const char usage_text[] =
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
     "       seichi results [--db PATH] audit N [--json]\n"
     "       seichi results [--db PATH] set-pin [--pin-file FILE]\n"
-    "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R]\n"
+    "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R | --dead POINTS|none]\n"
     "                      " SEI_IDENT_USAGE " [--pin-file FILE]\n"
     "       seichi results [--db PATH] void N --judge NAME --reason TEXT [--pin-file FILE]\n"
     "       seichi results [--db PATH] confirm N --judge NAME [--reason TEXT] [--pin-file FILE]\n"
@@ -45,7 +45,8 @@ static const char usage_text[] =
     "              link or a device never\n"
     "  audit N     the judges' changes to result N, oldest first\n"
     "  set-pin     set the judge PIN (4 to 12 digits); changing one needs the old\n"
-    "  correct N   a judge changes who played, or the result to B+R, W+T, B+F, ...\n"
+    "  correct N   a judge changes who played, the result to B+R, W+T, B+F, ...,\n"
+    "              or the dead stones (the stored position counted again)\n"
     "  void N      a judge voids result N (a confirmed one too)\n"
     "  confirm N   a judge confirms result N: no correction after that\n"
     "  --pin-file FILE  the PIN (and for set-pin the new one) a line each; else\n"
@@ -951,17 +952,19 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             *(a[2] == 'c' ? &csv : &sgfdir) = v;
             i++;
         } else if (!strcmp(a, "--judge") || !strcmp(a, "--reason") || !strcmp(a, "--result") ||
-                   !strcmp(a, "--pin-file")) {
+                   !strcmp(a, "--dead") || !strcmp(a, "--pin-file")) {
             int judging = is_action(cmd, "correct") || is_action(cmd, "void") || is_action(cmd, "confirm");
             if (!judging && !(is_action(cmd, "set-pin") && !strcmp(a, "--pin-file")))
                 return bad(err, "%s goes with correct, void or confirm (see 'seichi results --help')", a);
-            if (!strcmp(a, "--result") && !is_action(cmd, "correct"))
+            if ((!strcmp(a, "--result") || !strcmp(a, "--dead")) && !is_action(cmd, "correct"))
                 return bad(err, "%s goes with correct", a);
             if (!v)
                 return bad(err, "%s needs a value", a);
-            *(!strcmp(a, "--judge") ? &j.judge : !strcmp(a, "--reason") ? &j.reason
-                                   : !strcmp(a, "--result")             ? &j.change.result
-                                                                        : &j.pin_file) = v;
+            *(!strcmp(a, "--judge")    ? &j.judge
+              : !strcmp(a, "--reason") ? &j.reason
+              : !strcmp(a, "--result") ? &j.change.result
+              : !strcmp(a, "--dead")   ? &j.change.dead
+                                       : &j.pin_file) = v;
             i++;
         } else if (a[0] == '-' && a[1] &&
                    (took = sei_ident_option(&j.change.ident, &j.change.given, a, v, why, sizeof why)) != 0) {
@@ -1010,8 +1013,11 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
                        cmd), 2;
     if (judging && !is_action(cmd, "confirm") && (!j.reason || !*j.reason))
         return fprintf(err, "seichi results: %s needs --reason TEXT (it goes into the audit trail)\n", cmd), 2;
-    if (is_action(cmd, "correct") && !j.change.given && !j.change.result)
-        return bad(err, "%s", "correct needs what to change: --result R, or " SEI_IDENT_USAGE);
+    if (is_action(cmd, "correct") && !j.change.given && !j.change.result && !j.change.dead)
+        return bad(err, "%s", "correct needs what to change: --result R, --dead POINTS|none, or " SEI_IDENT_USAGE);
+    if (j.change.result && j.change.dead)
+        return bad(err, "%s", "give --result or --dead, not both (--result: a game won without a count; --dead: "
+                              "counted again)");
 
     char path[PATH_MAX], msg[PATH_MAX + 256];
     if (!db) {

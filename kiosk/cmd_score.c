@@ -240,31 +240,6 @@ static char *read_file(const char *path, size_t limit, size_t *len, FILE *err)
     return text;
 }
 
-/* Mark the chains named in a --dead list. Returns 0, or 2 with a message. */
-static int dead_from_list(sei_board *b, const char *list, uint8_t *dead, FILE *err)
-{
-    char buf[4096];
-    int chain[SEI_MAX_POINTS];
-    memset(dead, 0, SEI_MAX_POINTS);
-    if (strlen(list) >= sizeof buf) {
-        fprintf(err, "seichi score: --dead: the list is too long\n");
-        return 2;
-    }
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *tok = strtok(buf, ", "); tok; tok = strtok(NULL, ", ")) {
-        int p = sei_board_parse_point(b, tok);
-        if (p <= 0 || b->color[p] == SEI_EMPTY) {
-            fprintf(err, "seichi score: --dead: '%s' is %s\n", tok,
-                    p <= 0 ? "not a point on this board (use D4 or SGF dd)" : "an empty point, not a stone");
-            return 2;
-        }
-        int n = sei_board_chain(b, p, chain);
-        for (int k = 0; k < n; k++)
-            dead[chain[k]] = 1;
-    }
-    return 0;
-}
-
 /* One line per game of a collection: its number for --game, players,
  * size, moves and result, as far as it reads. */
 static void list_games(sei_sgf *s, FILE *err)
@@ -540,8 +515,12 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         }
     } else if (how && !strcmp(how, "none")) {
         memset(dead, 0, sizeof dead);
-    } else if (how && dead_from_list(b, how, dead, err)) {
-        return 2;
+    } else if (how) {
+        char why[160];
+        if (sei_count_dead_list(b, how, dead, why, sizeof why)) {
+            fprintf(err, "seichi score: --dead: %s\n", why);
+            return 2;
+        }
     }
     if (pris.source != SEI_PRISONERS_BOARD)
         r->prisoners_given = 1;

@@ -31,4 +31,11 @@ sei_status sei_count_propose(sei_board *b, const sei_rules *rules, uint8_t *dead
 sei_status sei_count_make(sei_board *b, const uint8_t *dead, const sei_rules *rules, int handicap,
                           const sei_prisoners *prisoners, sei_score *out, uint8_t *seki);
 
+/* Mark the chains named in list in dead (SEI_MAX_POINTS, cleared first):
+ * points as players name them (D4) or as SGF does (dd), split by spaces
+ * or commas, each a stone of b; a point marks its whole chain. The one
+ * reading of `seichi score --dead` and a judge's `results correct --dead`.
+ * Returns 0, or -1 with why (n bytes). */
+int sei_count_dead_list(sei_board *b, const char *list, uint8_t *dead, char *why, size_t n);
+
 #endif

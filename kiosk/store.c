@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 
 #include "store.h"
+#include "count.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -1751,6 +1752,89 @@ static sei_store_status judged_end(sei_store *s, int rc, sei_store_result *r)
 
 #define STATES_OPEN ((1u << SEI_STATE_AGREED) | (1u << SEI_STATE_DISPUTED))
 
+/* r's position counted again with the dead stones of list ("none": no
+ * stone dead) into nr, under r's rules, komi, handicap, penalties and
+ * prisoners: what the players would have agreed with those stones dead.
+ * SEI_STORE_ERR_ARG with the message for a list that names no stones. */
+static sei_store_status recount(sei_store *s, const sei_store_result *r, const char *list, sei_store_result *nr)
+{
+    memset(nr, 0, sizeof *nr);
+    sei_board *b = sei_board_create(r->size);
+    sei_score *sc = malloc(sizeof *sc);
+    uint8_t dead[SEI_MAX_POINTS];
+    sei_store_status st = SEI_STORE_OK;
+    char why[200];
+    if (!b || !sc) {
+        st = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        goto out;
+    }
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            char c = r->position[y * (r->size + 1) + x];
+            if (c != '.' && sei_board_place(b, c == 'X' ? SEI_BLACK : SEI_WHITE, sei_board_point(b, x, y))) {
+                st = fail(s, SEI_STORE_ERR_ARG, "result %lld's position cannot be set up", (long long)r->id);
+                goto out;
+            }
+        }
+    memset(dead, 0, sizeof dead);
+    if (strcmp(list, "none") && sei_count_dead_list(b, list, dead, why, sizeof why)) {
+        st = fail(s, SEI_STORE_ERR_ARG, "dead stones: %s", why);
+        goto out;
+    }
+    sei_rules rules;
+    if (sei_rules_preset(&rules, r->rules)) {
+        st = fail(s, SEI_STORE_ERR_ARG, "result %lld has unknown rules", (long long)r->id);
+        goto out;
+    }
+    rules.komi = r->komi;
+    rules.penalty[SEI_BLACK] = r->side[SEI_BLACK].penalty;
+    rules.penalty[SEI_WHITE] = r->side[SEI_WHITE].penalty;
+    sei_prisoners pris = {SEI_PRISONERS_GIVEN, r->side[SEI_BLACK].prisoners, r->side[SEI_WHITE].prisoners, 0};
+    if (sei_count_make(b, dead, &rules, r->handicap, &pris, sc, NULL)) {
+        st = fail(s, SEI_STORE_ERR_ARG, "cannot count with those dead stones: %s", sei_board_errmsg(b));
+        goto out;
+    }
+    if ((st = sei_store_result_from_score(nr, b, sc, r->source, NULL)))
+        fail(s, st, "out of memory");
+out:
+    free(sc);
+    sei_board_destroy(b);
+    return st;
+}
+
+/* Write the count of nr over result id (in the caller's transaction). */
+static int write_count(sei_store *s, int64_t id, const sei_store_result *nr)
+{
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(
+        s->db,
+        "UPDATE results SET territory = ?1, dead = ?2, bonus = ?3, b_stones = ?4, b_territory = ?5, b_area = ?6,"
+        " b_prisoners = ?7, b_dead = ?8, b_seki_eyes = ?9, b_false_eyes = ?10, b_score = ?11, b_penalty = ?12,"
+        " w_stones = ?13, w_territory = ?14, w_area = ?15, w_prisoners = ?16, w_dead = ?17, w_seki_eyes = ?18,"
+        " w_false_eyes = ?19, w_score = ?20, w_penalty = ?21, dame = ?22, margin = ?23, winner = ?24, result = ?25,"
+        " margin_stones = ?26, result_stones = ?27, decided_by = 'count' WHERE id = ?28",
+        -1, &st, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    int b = 0;
+    b |= sqlite3_bind_text(st, 1, nr->territory, -1, SQLITE_STATIC);
+    b |= sqlite3_bind_text(st, 2, nr->dead, -1, SQLITE_STATIC);
+    b |= sqlite3_bind_double(st, 3, nr->bonus);
+    b |= bind_side(st, 4, &nr->side[SEI_BLACK]);
+    b |= bind_side(st, 13, &nr->side[SEI_WHITE]);
+    b |= sqlite3_bind_int(st, 22, nr->dame);
+    b |= sqlite3_bind_double(st, 23, nr->margin);
+    b |= sqlite3_bind_text(st, 24, winner_text(nr->winner), -1, SQLITE_STATIC);
+    b |= sqlite3_bind_text(st, 25, nr->result, -1, SQLITE_STATIC);
+    b |= sqlite3_bind_double(st, 26, nr->margin_stones);
+    b |= nr->result_stones[0] ? sqlite3_bind_text(st, 27, nr->result_stones, -1, SQLITE_STATIC)
+                              : sqlite3_bind_null(st, 27);
+    b |= sqlite3_bind_int64(st, 28, id);
+    rc = b ? SQLITE_ERROR : sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason,
                                    const sei_store_change *c, int *changed)
 {
@@ -1758,7 +1842,7 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
         *changed = 0;
     if (!s)
         return SEI_STORE_ERR_ARG;
-    if (!c || (!c->given && !c->result))
+    if (!c || (!c->given && !c->result && !c->dead))
         return fail(s, SEI_STORE_ERR_ARG, "nothing to correct");
     char why[200];
     if (sei_ident_check(&c->ident, why, sizeof why))
@@ -1774,12 +1858,21 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
                         "not '%.24s'", v);
         winner = v[0] == 'B' ? SEI_BLACK : SEI_WHITE;
     }
-    sei_store_result r;
+    if (c->result && c->dead)
+        return fail(s, SEI_STORE_ERR_ARG, "give the result or the dead stones, not both");
+    sei_store_result r, nr;
+    memset(&nr, 0, sizeof nr);
     audit_ctx a;
     sei_store_status st = judged_begin(s, id, pin, judge, reason, 1, STATES_OPEN, "corrected", &r, &a);
     if (st)
         return st;
     a.action = "correct";
+    if (c->dead && ((st = recount(s, &r, c->dead, &nr)) || (st = check_result(s, &nr)))) {
+        sei_store_result_release(&nr);
+        sei_store_result_release(&r);
+        exec(s, "ROLLBACK");
+        return st;
+    }
     int rc = SQLITE_OK, n = 0;
     /* Each field given that differs: the row's column, and its audit row. */
     static const struct {
@@ -1839,6 +1932,18 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
             rc = audit_row(&a, "result", r.result, c->result);
         n += rc == SQLITE_OK;
     }
+    if (rc == SQLITE_OK && c->dead && (strcmp(nr.dead, r.dead) || r.decided != SEI_DECIDED_COUNT)) {
+        /* Counted again: the dead stones, and what they change. */
+        rc = write_count(s, id, &nr);
+        if (!rc)
+            rc = audit_row(&a, "dead", r.dead, nr.dead);
+        if (!rc && strcmp(nr.result, r.result))
+            rc = audit_row(&a, "result", r.result, nr.result);
+        if (!rc && strcmp(nr.result_stones, r.result_stones))
+            rc = audit_row(&a, "result_stones", r.result_stones, nr.result_stones);
+        n += rc == SQLITE_OK;
+    }
+    sei_store_result_release(&nr);
     if (changed)
         *changed = rc == SQLITE_OK ? n : 0;
     return judged_end(s, rc, &r);

@@ -323,15 +323,20 @@ sei_store_status sei_store_pin_set(sei_store *s, const char *old_pin, const char
 sei_store_status sei_store_pin_verify(sei_store *s, const char *pin);
 
 /* What a judge's correction changes: the fields of ident whose bits are
- * in given, and result (NULL: unchanged), the result of a game decided
+ * in given; result (NULL: unchanged), the result of a game decided
  * without a count: "B+R", "W+R", "B+T", "W+T", "B+F", "W+F" (the count's
  * breakdown stays in the row but no longer counts; its dead stones are
- * cleared, and the audit trail keeps them). Changing the dead stones of a
- * count (a recount) is not offered here yet. */
+ * cleared, and the audit trail keeps them); or dead (NULL: unchanged),
+ * the dead stones agreed now ("none", or points as `score --dead` takes
+ * them, each naming its chain): the stored position is counted again
+ * with them, under its stored rules, komi, handicap and prisoners, and
+ * the count replaces the old one (a game corrected to B+R and so on is a
+ * count again). Not result and dead both. */
 typedef struct {
     sei_ident ident;
     unsigned given;
     const char *result;
+    const char *dead;
 } sei_store_change;
 
 /* The judge's actions. Each checks the PIN (as sei_store_pin_verify) and

@@ -313,6 +313,14 @@ grep -q 'PB\[Ann\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'PW\[Rob\]' "$tmp/
   grep -q 'EV\[Club Cup\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'RO\[2\]' "$tmp/idsgf/seichi-000001.sgf" &&
   grep -q 'EV\[Honinbo\]' "$tmp/idsgf/seichi-000002.sgf" && grep -q 'PW\[Wu Qingyuan\]' "$tmp/idsgf/seichi-000002.sgf" &&
   pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the exported SGF lacks who played:"; cat "$tmp/idsgf/"*; }
+# A judge's dead stones: the stored position counted again.
+expect 0 "Saved as result 4" -- score --board "$src/kiosk/samples/club-game-19.board" --rules japanese --save --db "$tmp/id.db"
+expect_pin 1234 2 "give --result or --dead, not both" -- results --db "$tmp/id.db" correct 4 $judge --dead none --result B+R
+expect_pin 1234 2 "dead stones: 'B19' is an empty point" -- results --db "$tmp/id.db" correct 4 $judge --dead B19
+expect_pin 1234 0 "Result 4 corrected (1 field" -- results --db "$tmp/id.db" correct 4 $judge --dead R17
+expect 0 "dead stones (SGF): qc$" -- results --db "$tmp/id.db" show 4
+expect 0 "correct  dead: 'qc qe lf ch hh mh bo' -> 'qc'" -- results --db "$tmp/id.db" audit 4
+
 # Five wrong PINs, from separate processes, lock PIN entry for a minute.
 for try in 1 2 3 4; do printf '0000\n' | "$seichi" results --db "$tmp/id.db" correct 2 $judge --black X >/dev/null 2>&1; done
 expect_pin 0000 3 "PIN entry is now locked for 60 s" -- results --db "$tmp/id.db" correct 2 $judge --black X

@@ -2376,6 +2376,80 @@ static void test_judge_actions(void **state)
     assert_int_equal(raw_int(path, "SELECT count(*) FROM audit"), 7 + had_dead + had_stones);
 }
 
+/* A judge's dead stones: the stored position counted again, as `score`
+ * counts it; the same stones change nothing. */
+static void test_judge_recount(void **state)
+{
+    (void)state;
+    const char *path = tpath("recount.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    fast_judges(s, 60);
+    assert_int_equal(sei_store_pin_set(s, NULL, "2468"), SEI_STORE_OK);
+    static sei_score_run run;
+    sei_score_opts o;
+    score_file(SEI_TESTS_DIR "/../kiosk/samples/club-game-19.board", "japanese", &o, &run);
+    sei_store_result r, got;
+    assert_int_equal(sei_store_result_from_run(&r, &o, &run, 0, NULL, 0), SEI_STORE_OK);
+    sei_cli_score_done(&run);
+    assert_true(r.dead[0] != 0);
+    int64_t id;
+    assert_int_equal(sei_store_save(s, &r, &id), SEI_STORE_OK);
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    c.dead = r.dead;
+    int changed = -1;
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "check", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(changed, 0);
+    c.dead = "none";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "they live", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(changed, 1);
+    assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+    assert_string_equal(got.dead, "");
+    assert_string_not_equal(got.result, r.result);
+    sei_store_audit *rows;
+    int n;
+    assert_int_equal(sei_store_audit_get(s, id, &rows, &n), SEI_STORE_OK);
+    assert_true(n >= 2);
+    assert_string_equal(rows[0].field, "dead");
+    assert_string_equal(rows[0].old_value, r.dead);
+    assert_string_equal(rows[0].new_value, "");
+    assert_string_equal(rows[1].field, "result");
+    assert_string_equal(rows[1].old_value, r.result);
+    assert_string_equal(rows[1].new_value, got.result);
+    sei_store_audit_free(rows, n);
+    sei_store_result_release(&got);
+    /* Back to the players' stones: the count they agreed, exactly. */
+    c.dead = r.dead;
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "they were dead", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+    r.audit_entries = got.audit_entries;
+    memcpy(r.time, got.time, sizeof r.time);
+    assert_same(&r, &got);
+    sei_store_result_release(&got);
+    /* A point with no stone, a point off the board, and both kinds of change at once. */
+    c.dead = "R17 B19";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "x", &c, &changed), SEI_STORE_ERR_ARG);
+    c.dead = "Z99";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "x", &c, &changed), SEI_STORE_ERR_ARG);
+    c.dead = "none";
+    c.result = "B+R";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "x", &c, &changed), SEI_STORE_ERR_ARG);
+    /* Won by forfeit, then counted again: a count once more. */
+    c.dead = NULL;
+    c.result = "B+F";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "no show", &c, &changed), SEI_STORE_OK);
+    c.result = NULL;
+    c.dead = r.dead;
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "he came", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+    assert_int_equal(got.decided, SEI_DECIDED_COUNT);
+    assert_string_equal(got.result, r.result);
+    sei_store_result_release(&got);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+}
+
 /* A change that fails halfway (here the audit row of its last field is
  * refused, as a full disk or a crash would stop it) leaves neither the
  * change nor any audit row; and a judge killed at any moment leaves the
@@ -2564,6 +2638,7 @@ int main(void)
         cmocka_unit_test(test_ident_recording),
         cmocka_unit_test(test_pin),
         cmocka_unit_test(test_judge_actions),
+        cmocka_unit_test(test_judge_recount),
         cmocka_unit_test(test_judge_atomic),
         cmocka_unit_test(test_judge_cli),
     };
