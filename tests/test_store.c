@@ -146,8 +146,8 @@ static void make_result(int seq, sei_store_result *r)
         who->table = 1 + seq % 40;
         snprintf(who->black, sizeof who->black, "Åsa Öberg %d", seq);
         snprintf(who->white, sizeof who->white, "李 %d", seq);
-        snprintf(who->black_id, sizeof who->black_id, "EGD:%08d", (10000000 + seq) % 100000000);
-        snprintf(who->white_id, sizeof who->white_id, seq % 2 ? "AGA:%d" : "%d", (100 + seq) % 1000000);
+        snprintf(who->black_id, sizeof who->black_id, "EGD:%08u", (unsigned)(10000000 + seq) % 100000000u);
+        snprintf(who->white_id, sizeof who->white_id, seq % 2 ? "AGA:%u" : "%u", (unsigned)(100 + seq) % 1000000u);
     }
     r->state = seq % 7 == 3 ? SEI_STATE_DISPUTED : SEI_STATE_AGREED;
     r->origin = (sei_result_origin)(seq % 4);
