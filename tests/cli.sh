@@ -454,8 +454,16 @@ if command -v script >/dev/null 2>&1; then
   else
     fail=$((fail + 1)); echo "FAIL: control characters of a path reached the terminal:"; cat -v "$tmp/tty"
   fi
+  # A PIN typed on a terminal is asked for, twice when new, and not echoed.
+  (sleep 1; printf '4711\n'; sleep 1; printf '4711\n'; sleep 1) |
+    SEICHI="$seichi" DB="$tmp/tty.db" timeout 60 script -qec '"$SEICHI" results --db "$DB" set-pin' /dev/null >"$tmp/tty" 2>&1
+  if grep -q "new judge PIN again" "$tmp/tty" && grep -q "Judge PIN set" "$tmp/tty" && ! grep -q 4711 "$tmp/tty"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL: a PIN typed on a terminal:"; cat -v "$tmp/tty"
+  fi
 else
-  echo "SKIP: no 'script' to run seichi on a terminal: escaping not checked"
+  echo "SKIP: no 'script' to run seichi on a terminal: escaping and the PIN prompt not checked"
 fi
 
 echo "$pass passed, $fail failed"
