@@ -8,85 +8,15 @@
  * person would meet it: targets a fingertip's size, a message area that
  * covers no button, no text shrunk. The count itself arrives ready-made
  * in the view (the rules core made it); this file only words it in the
- * chosen language, as sums that hold as written. */
+ * chosen language, as sums that hold as written. Text, shapes, buttons
+ * and message areas are the toolkit's (toolkit.c, ui_internal.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <SDL_ttf.h>
-
-#include "ui.h"
-
-#define MAX_HITS 48
-/* Every button and corner handle is at least this many logical pixels
- * each way: 10.8 mm on the 7" panel, over the 9 mm a fingertip needs with
- * room for a slip. */
-#define TARGET 56
-#define HANDLE_R (TARGET / 2.0) /* a corner handle's radius: TARGET across */
-#define TEXT_CACHE 96
-#define FONT_SIZES 3
-
-enum { FS_SMALL = 0, FS_BODY, FS_LARGE };
-
-typedef struct {
-    SDL_Rect r;
-    sei_ui_button id;
-} hit;
-
-typedef struct {
-    char *text;
-    int size;
-    SDL_Color c;
-    SDL_Texture *tex;
-    int w, h;
-    unsigned long used;
-} cached_text;
-
-/* What a press started on, so its release acts only when it ends there. */
-typedef enum { PRESS_NONE = 0, PRESS_BUTTON, PRESS_POINT, PRESS_CORNER } press_kind;
-
-struct sei_ui {
-    SDL_Renderer *r;
-    SDL_Window *win;
-    TTF_Font *latin[FONT_SIZES], *cjk[FONT_SIZES];
-    cached_text cache[TEXT_CACHE];
-    unsigned long clock;
-    hit hits[MAX_HITS];
-    int nhits;
-    /* The board as last drawn: its top-left intersection, spacing and size. */
-    int board_on;
-    double bx, by, cell;
-    int bsize;
-    int bc0, br0, bshown;   /* the window of points shown (the whole board unless zoomed) */
-    int bside;              /* the square the board fills */
-    int finger_px;
-    /* The frame as last drawn: frame pixel (fx, fy) is at (ox + fx*fs, oy + fy*fs). */
-    int frame_on;
-    double ox, oy, fs;
-    int corners_on;
-    double corner_xy[4][2]; /* logical pixels */
-    SDL_Texture *frame_tex;
-    int frame_w, frame_h;
-    uint8_t *grey_rgb;      /* grey frames widened to BGR for the texture */
-    size_t grey_rgb_len;
-    /* The press in progress. */
-    press_kind press;
-    sei_ui_button press_button;
-    int press_x, press_y, press_corner;
-    SDL_FingerID press_finger;
-    Uint32 press_time;
-    int press_is_finger;
-    /* What the last draw did with its text and its message, for tests. */
-    double fit_min;
-    char fit_worst[SEI_UI_LINE_MAX];
-    int msg_on, msg_fits;
-    SDL_Rect msg_rect;
-};
-
-static const SDL_Color WHITE = {240, 240, 240, 255}, DIM = {170, 178, 190, 255},
-                       YELLOW = {255, 214, 80, 255};
+#include "ui_internal.h"
 
 void sei_ui_params_default(sei_ui_params *p)
 {
@@ -178,378 +108,6 @@ void sei_ui_destroy(sei_ui *ui)
     free(ui);
 }
 
-/* ---- text --------------------------------------------------------------------- */
-
-/* The next UTF-8 character of s at *i, advancing *i; invalid bytes read as
- * themselves so a bad string still advances. */
-static Uint32 utf8_next(const char *s, size_t *i)
-{
-    const unsigned char *u = (const unsigned char *)s + *i;
-    int len = u[0] < 0x80 ? 1 : (u[0] >> 5) == 6 ? 2 : (u[0] >> 4) == 14 ? 3 : (u[0] >> 3) == 30 ? 4 : 1;
-    for (int k = 1; k < len; k++)
-        if ((u[k] & 0xC0) != 0x80)
-            len = 1;
-    Uint32 c = len == 1 ? u[0] : len == 2 ? u[0] & 0x1F : len == 3 ? u[0] & 0x0F : u[0] & 0x07;
-    for (int k = 1; k < len; k++)
-        c = (c << 6) | (u[k] & 0x3F);
-    *i += (size_t)len;
-    return c;
-}
-
-/* Which font draws character c: the Latin one when it has the glyph. */
-static TTF_Font *font_for(sei_ui *ui, int size, Uint32 c)
-{
-    return TTF_GlyphIsProvided32(ui->latin[size], c) || !TTF_GlyphIsProvided32(ui->cjk[size], c) ? ui->latin[size]
-                                                                                                  : ui->cjk[size];
-}
-
-/* The run of text from *i on that one font draws (Latin or CJK, each
- * character in the font that has it), copied into run (room for the whole
- * text) and *i moved past it; returns the font. */
-static TTF_Font *next_run(sei_ui *ui, int size, const char *text, size_t len, size_t *i, char *run)
-{
-    size_t start = *i;
-    TTF_Font *f = font_for(ui, size, utf8_next(text, i));
-    while (*i < len) {
-        size_t j = *i;
-        if (font_for(ui, size, utf8_next(text, &j)) != f)
-            break;
-        *i = j;
-    }
-    memcpy(run, text + start, *i - start);
-    run[*i - start] = 0;
-    return f;
-}
-
-/* Render text to a texture, run by run of the font that has each
- * character, onto one surface. */
-static SDL_Texture *text_texture(sei_ui *ui, const char *text, int size, SDL_Color c, int *w, int *h)
-{
-    size_t len = strlen(text);
-    char *run = malloc(len + 1);
-    if (!run)
-        return NULL;
-    SDL_Surface *parts[64];
-    int np = 0, total = 0, height = TTF_FontHeight(ui->latin[size]);
-    if (TTF_FontHeight(ui->cjk[size]) > height)
-        height = TTF_FontHeight(ui->cjk[size]);
-    size_t i = 0;
-    while (i < len && np < 64) {
-        TTF_Font *f = next_run(ui, size, text, len, &i, run);
-        SDL_Surface *s = TTF_RenderUTF8_Blended(f, run, c);
-        if (s) {
-            parts[np++] = s;
-            total += s->w;
-        }
-    }
-    free(run);
-    if (!np || total == 0) {
-        for (int k = 0; k < np; k++)
-            SDL_FreeSurface(parts[k]);
-        return NULL;
-    }
-    SDL_Surface *all = SDL_CreateRGBSurfaceWithFormat(0, total, height, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Texture *t = NULL;
-    if (all) {
-        SDL_FillRect(all, NULL, SDL_MapRGBA(all->format, c.r, c.g, c.b, 0));
-        int x = 0;
-        for (int k = 0; k < np; k++) {
-            /* Baselines differ between the two fonts; align their centres. */
-            SDL_Rect d = {x, (height - parts[k]->h) / 2, parts[k]->w, parts[k]->h};
-            SDL_SetSurfaceBlendMode(parts[k], SDL_BLENDMODE_NONE);
-            SDL_BlitSurface(parts[k], NULL, all, &d);
-            x += parts[k]->w;
-        }
-        t = SDL_CreateTextureFromSurface(ui->r, all);
-        SDL_FreeSurface(all);
-    }
-    for (int k = 0; k < np; k++)
-        SDL_FreeSurface(parts[k]);
-    if (t) {
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-        *w = total;
-        *h = height;
-    }
-    return t;
-}
-
-/* A texture for text from the cache, made on a miss (the least recently
- * used entry goes). The cache owns it. */
-static cached_text *text_get(sei_ui *ui, const char *text, int size, SDL_Color c)
-{
-    int free_slot = -1, oldest = 0;
-    for (int i = 0; i < TEXT_CACHE; i++) {
-        cached_text *e = &ui->cache[i];
-        if (!e->text) {
-            if (free_slot < 0)
-                free_slot = i;
-            continue;
-        }
-        if (e->size == size && e->c.r == c.r && e->c.g == c.g && e->c.b == c.b && e->c.a == c.a &&
-            !strcmp(e->text, text)) {
-            e->used = ++ui->clock;
-            return e;
-        }
-        if (e->used < ui->cache[oldest].used || !ui->cache[oldest].text)
-            oldest = i;
-    }
-    int slot = free_slot >= 0 ? free_slot : oldest;
-    cached_text *e = &ui->cache[slot];
-    int w = 0, h = 0;
-    SDL_Texture *t = text_texture(ui, text, size, c, &w, &h);
-    char *copy = t ? strdup(text) : NULL;
-    if (!t || !copy) {
-        if (t)
-            SDL_DestroyTexture(t);
-        return NULL;
-    }
-    free(e->text);
-    if (e->tex)
-        SDL_DestroyTexture(e->tex);
-    *e = (cached_text){copy, size, c, t, w, h, ++ui->clock};
-    return e;
-}
-
-/* The width of text as text_texture draws it, measured run by run of the
- * font that has each character, without drawing it. */
-static int text_width(sei_ui *ui, const char *text, int size)
-{
-    size_t len = strlen(text), i = 0;
-    char *run = len ? malloc(len + 1) : NULL;
-    int total = 0;
-    if (!run)
-        return 0;
-    while (i < len) {
-        TTF_Font *f = next_run(ui, size, text, len, &i, run);
-        int w = 0, h = 0;
-        if (TTF_SizeUTF8(f, run, &w, &h) == 0)
-            total += w;
-    }
-    free(run);
-    return total;
-}
-
-int sei_ui_text_width(sei_ui *ui, const char *text, sei_ui_text size)
-{
-    if (!ui || !text || (int)size < 0 || size > SEI_UI_TEXT_LARGE)
-        return 0;
-    return text_width(ui, text, (int)size);
-}
-
-/* Note that text was drawn at scale k of its size (k < 1: shrunk to fit,
- * which the screens avoid: the tests look at the smallest). */
-static void fit_note(sei_ui *ui, const char *text, double k)
-{
-    if (k < ui->fit_min) {
-        ui->fit_min = k;
-        snprintf(ui->fit_worst, sizeof ui->fit_worst, "%s", text);
-    }
-}
-
-enum { ALIGN_LEFT = 0, ALIGN_CENTRE, ALIGN_RIGHT };
-
-/* Draw one line of text with its left, centre or right at x and its
- * vertical centre at cy; shrinks it to max_w when wider (0: no limit). */
-static void text_draw(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int cy, int align, int max_w)
-{
-    if (!text || !*text)
-        return;
-    cached_text *e = text_get(ui, text, size, c);
-    if (!e)
-        return;
-    int w = e->w, h = e->h;
-    if (max_w > 0 && w > max_w) {
-        fit_note(ui, text, (double)max_w / w);
-        h = h * max_w / w;
-        w = max_w;
-    }
-    SDL_Rect d = {align == ALIGN_LEFT ? x : align == ALIGN_CENTRE ? x - w / 2 : x - w, cy - h / 2, w, h};
-    SDL_RenderCopy(ui->r, e->tex, NULL, &d);
-}
-
-/* Text wrapped to max_w from (x, y) down: drawn when draw is set, else
- * only laid out. Returns how many lines it takes. Lines break at spaces,
- * or between any two CJK characters (those languages put no spaces
- * between words). */
-static int text_lines(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int y, int max_w, int draw)
-{
-    int lines = 0;
-    int line_h = TTF_FontLineSkip(ui->latin[size]);
-    size_t len = strlen(text), start = 0;
-    char *line = malloc(len + 1);
-    if (!line)
-        return 0;
-    while (start < len) {
-        size_t i = start, best = 0;
-        while (i < len) {
-            size_t j = i;
-            Uint32 ch = utf8_next(text, &j);
-            memcpy(line, text + start, j - start);
-            line[j - start] = 0;
-            if (text_width(ui, line, size) > max_w && best)
-                break;
-            /* A break may follow a space or a slash (a path), or come before
-             * or after a wide character. */
-            if (ch == ' ' || ch == '/' || ch >= 0x2E80 || j == len)
-                best = j;
-            else if (j < len) {
-                size_t k = j;
-                if (utf8_next(text, &k) >= 0x2E80)
-                    best = j;
-            }
-            i = j;
-        }
-        if (!best)
-            best = i;
-        memcpy(line, text + start, best - start);
-        line[best - start] = 0;
-        size_t l = strlen(line);
-        while (l && line[l - 1] == ' ')
-            line[--l] = 0;
-        if (draw)
-            text_draw(ui, line, size, c, x, y + line_h / 2, ALIGN_LEFT, max_w);
-        y += line_h;
-        lines++;
-        start = best;
-        while (start < len && text[start] == ' ')
-            start++;
-    }
-    free(line);
-    return lines;
-}
-
-/* Draw text wrapped to max_w from (x, y) down; returns the y below it. */
-static int text_wrap(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int y, int max_w)
-{
-    return y + text_lines(ui, text, size, c, x, y, max_w, 1) * TTF_FontLineSkip(ui->latin[size]);
-}
-
-/* Draw text on one line at the largest of the sizes from size down to
- * FS_SMALL that fits max_w unshrunk. Returns the size used. */
-static int text_draw_fit(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int cy, int align, int max_w)
-{
-    while (size > FS_SMALL && text_width(ui, text, size) > max_w)
-        size--;
-    text_draw(ui, text, size, c, x, cy, align, max_w);
-    return size;
-}
-
-/* ---- shapes ------------------------------------------------------------------- */
-
-static void set_colour(sei_ui *ui, int r, int g, int b, int a) { SDL_SetRenderDrawColor(ui->r, (Uint8)r, (Uint8)g, (Uint8)b, (Uint8)a); }
-
-static void fill_rect(sei_ui *ui, int x, int y, int w, int h, int r, int g, int b, int a)
-{
-    set_colour(ui, r, g, b, a);
-    SDL_Rect rc = {x, y, w, h};
-    SDL_RenderFillRect(ui->r, &rc);
-}
-
-/* A filled disc as a triangle fan; edge is the rim's colour, drawn as a
- * slightly larger disc below (stones need an outline on a light board). */
-static void disc(sei_ui *ui, double cx, double cy, double rad, SDL_Color fill)
-{
-    enum { SEG = 36 };
-    SDL_Vertex v[SEG + 1];
-    int idx[SEG * 3];
-    v[0].position.x = (float)cx;
-    v[0].position.y = (float)cy;
-    v[0].color = fill;
-    for (int i = 0; i < SEG; i++) {
-        double a = 2 * 3.14159265358979323846 * i / SEG;
-        v[i + 1].position.x = (float)(cx + rad * cos(a));
-        v[i + 1].position.y = (float)(cy + rad * sin(a));
-        v[i + 1].color = fill;
-        idx[3 * i] = 0;
-        idx[3 * i + 1] = i + 1;
-        idx[3 * i + 2] = (i + 1) % SEG + 1;
-    }
-    SDL_RenderGeometry(ui->r, NULL, v, SEG + 1, idx, SEG * 3);
-}
-
-/* A line thick pixels wide, as a quad. */
-static void thick_line(sei_ui *ui, double x0, double y0, double x1, double y1, double thick, SDL_Color c)
-{
-    double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
-    if (len < 1e-6)
-        return;
-    double nx = -dy / len * thick / 2, ny = dx / len * thick / 2;
-    SDL_Vertex v[4] = {{{(float)(x0 + nx), (float)(y0 + ny)}, c, {0, 0}},
-                       {{(float)(x1 + nx), (float)(y1 + ny)}, c, {0, 0}},
-                       {{(float)(x1 - nx), (float)(y1 - ny)}, c, {0, 0}},
-                       {{(float)(x0 - nx), (float)(y0 - ny)}, c, {0, 0}}};
-    int idx[6] = {0, 1, 2, 0, 2, 3};
-    SDL_RenderGeometry(ui->r, NULL, v, 4, idx, 6);
-}
-
-/* ---- buttons ------------------------------------------------------------------ */
-
-static void add_hit(sei_ui *ui, int x, int y, int w, int h, sei_ui_button id)
-{
-    if (ui->nhits < MAX_HITS)
-        ui->hits[ui->nhits++] = (hit){{x, y, w, h}, id};
-}
-
-typedef enum { BTN_PLAIN = 0, BTN_PRIMARY, BTN_QUIET } btn_style;
-
-/* A button: a filled box with its label centred. The screens make every
- * one TARGET px or more each way. */
-static void button(sei_ui *ui, int x, int y, int w, int h, const char *label, sei_ui_button id, btn_style style, int size)
-{
-    if (style == BTN_PRIMARY)
-        fill_rect(ui, x, y, w, h, 46, 125, 50, 255);
-    else if (style == BTN_QUIET)
-        fill_rect(ui, x, y, w, h, 44, 50, 60, 255);
-    else
-        fill_rect(ui, x, y, w, h, 62, 72, 86, 255);
-    set_colour(ui, 120, 132, 148, 255);
-    SDL_Rect rc = {x, y, w, h};
-    SDL_RenderDrawRect(ui->r, &rc);
-    text_draw(ui, label, size, WHITE, x + w / 2, y + h / 2, ALIGN_CENTRE, w - 8);
-    add_hit(ui, x, y, w, h, id);
-}
-
-/* A row TARGET px high: [down] value [up] with its label. Where the row
- * is wide (settings) the label is at its left; in the narrow panel beside
- * a board it is written small above the value, between the buttons, so
- * that neither the label nor the value is shrunk. The value is itself a
- * button when value_id is not SEI_BTN_NONE (a number typed on a pad
- * rather than stepped). */
-static void stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *value, sei_ui_button down,
-                    const char *down_label, sei_ui_button up, const char *up_label, sei_ui_button value_id)
-{
-    const int bw = TARGET, bh = TARGET;
-    int right = x + w;
-    if (w >= 400) {
-        const int vw = 120;
-        text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - 2 * bw - vw - 8);
-        button(ui, right - bw, y, bw, bh, up_label, up, BTN_PLAIN, FS_BODY);
-        if (value_id != SEI_BTN_NONE)
-            button(ui, right - bw - vw + 4, y, vw - 8, bh, value, value_id, BTN_QUIET, FS_BODY);
-        else
-            text_draw(ui, value, FS_BODY, WHITE, right - bw - vw / 2, y + bh / 2, ALIGN_CENTRE, vw - 4);
-        button(ui, right - 2 * bw - vw, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
-        return;
-    }
-    int cx = x + bw + 4, cw = w - 2 * bw - 8;
-    button(ui, x, y, bw, bh, down_label, down, BTN_PLAIN, FS_BODY);
-    button(ui, right - bw, y, bw, bh, up_label, up, BTN_PLAIN, FS_BODY);
-    if (value_id != SEI_BTN_NONE)
-        button(ui, cx, y, cw, bh, "", value_id, BTN_QUIET, FS_BODY);
-    text_draw(ui, label, FS_SMALL, DIM, cx + cw / 2, y + 14, ALIGN_CENTRE, cw - 4);
-    text_draw(ui, value, FS_BODY, WHITE, cx + cw / 2, y + 38, ALIGN_CENTRE, cw - 4);
-}
-
-/* A row whose value is itself a button that steps to the next choice. */
-static void chooser(sei_ui *ui, int x, int y, int w, int vw, const char *label, const char *value, sei_ui_button id)
-{
-    const int bh = TARGET;
-    text_draw(ui, label, FS_SMALL, DIM, x, y + bh / 2, ALIGN_LEFT, w - vw - 8);
-    char buf[160];
-    snprintf(buf, sizeof buf, "%s  ▸", value);
-    button(ui, x + w - vw, y, vw, bh, buf, id, BTN_PLAIN, FS_BODY);
-}
-
 /* ---- the board ---------------------------------------------------------------- */
 
 static int is_star(int size, int x, int y)
@@ -576,7 +134,7 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
     int zoomed = span > 0 && span < n && c0 >= 0 && r0 >= 0 && c0 + span <= n && r0 + span <= n;
     if (!zoomed)
         c0 = r0 = 0, span = n;
-    fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
+    ui_fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
     /* Coordinates fit in the margin where cells are big enough to read
      * them (9x9, 13x13); a 19x19 board needs the room for its stones, and
      * a zoomed one shows a part too small to need them. */
@@ -598,22 +156,22 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
     SDL_Color line = {40, 30, 10, 255};
     for (int i = 0; i < n; i++) {
         double t = i == 0 || i == n - 1 ? 2 : 1;
-        thick_line(ui, ox, oy + i * cell, ox + (n - 1) * cell, oy + i * cell, t, line);
-        thick_line(ui, ox + i * cell, oy, ox + i * cell, oy + (n - 1) * cell, t, line);
+        ui_thick_line(ui, ox, oy + i * cell, ox + (n - 1) * cell, oy + i * cell, t, line);
+        ui_thick_line(ui, ox + i * cell, oy, ox + i * cell, oy + (n - 1) * cell, t, line);
     }
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
             if (is_star(n, x, y))
-                disc(ui, ox + x * cell, oy + y * cell, cell > 20 ? 3.5 : 2.5, line);
+                ui_disc(ui, ox + x * cell, oy + y * cell, cell > 20 ? 3.5 : 2.5, line);
     /* Coordinates, as players name points: letters without I, numbers from the bottom. */
     if (labels)
         for (int i = 0; i < n; i++) {
             char lab[12];
             snprintf(lab, sizeof lab, "%c", 'A' + i + (i >= 8));
-            text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
+            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
                       ALIGN_CENTRE, 0);
             snprintf(lab, sizeof lab, "%d", n - i);
-            text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
+            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
                       ALIGN_CENTRE, (int)(cell * 0.62));
         }
     double rad = cell * 0.47;
@@ -629,13 +187,13 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                     rim.a = 150;
                     body.a = 120;
                 }
-                disc(ui, cx, cy, rad, rim);
-                disc(ui, cx, cy, rad - 1.5, body);
+                ui_disc(ui, cx, cy, rad, rim);
+                ui_disc(ui, cx, cy, rad - 1.5, body);
                 if (is_dead) {
                     SDL_Color red = {220, 30, 30, 255};
                     double k = rad * 0.6;
-                    thick_line(ui, cx - k, cy - k, cx + k, cy + k, 3, red);
-                    thick_line(ui, cx - k, cy + k, cx + k, cy - k, 3, red);
+                    ui_thick_line(ui, cx - k, cy - k, cx + k, cy + k, 3, red);
+                    ui_thick_line(ui, cx - k, cy + k, cx + k, cy - k, 3, red);
                 }
             }
             if (check && check[p]) {
@@ -645,7 +203,7 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                 double rr = cell * 0.56;
                 for (int i = 0; i < SEG; i++) {
                     double a0 = 2 * 3.14159265358979323846 * i / SEG, a1 = 2 * 3.14159265358979323846 * (i + 1) / SEG;
-                    thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
+                    ui_thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
                 }
             }
             if (sc && (c == SEI_EMPTY || is_dead)) {
@@ -655,14 +213,14 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
                     double k = cell * 0.18;
                     SDL_Rect sq = {(int)(cx - k), (int)(cy - k), (int)(2 * k), (int)(2 * k)};
                     if (own == SEI_BLACK)
-                        set_colour(ui, 20, 20, 20, 255);
+                        ui_set_colour(ui, 20, 20, 20, 255);
                     else
-                        set_colour(ui, 250, 250, 250, 255);
+                        ui_set_colour(ui, 250, 250, 250, 255);
                     SDL_RenderFillRect(ui->r, &sq);
-                    set_colour(ui, 80, 80, 80, 255);
+                    ui_set_colour(ui, 80, 80, 80, 255);
                     SDL_RenderDrawRect(ui->r, &sq);
                 } else if (m == SEI_MARK_SEKI_EYE || m == SEI_MARK_FALSE_EYE) {
-                    disc(ui, cx, cy, cell * 0.12, (SDL_Color){60, 110, 200, 255});
+                    ui_disc(ui, cx, cy, cell * 0.12, (SDL_Color){60, 110, 200, 255});
                 }
             }
         }
@@ -671,33 +229,6 @@ static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b,
 
 /* ---- screens ------------------------------------------------------------------ */
 
-/* The status line ("Saved as result 12", where an export went) in the
- * screen's own message area, a w x h box at (x, y) that each screen keeps
- * clear of its buttons: one line of body text when it fits, else small
- * text wrapped to the box. Returns 1 when a message was drawn. */
-static int message_area(sei_ui *ui, const char *status, int x, int y, int w, int h)
-{
-    if (!status || !*status)
-        return 0;
-    fill_rect(ui, x, y, w, h, 0, 0, 0, 210);
-    ui->msg_on = 1;
-    ui->msg_rect = (SDL_Rect){x, y, w, h};
-    ui->msg_fits = 1;
-    const int pad = 8;
-    if (text_width(ui, status, FS_BODY) <= w - 2 * pad) {
-        text_draw(ui, status, FS_BODY, YELLOW, x + w / 2, y + h / 2, ALIGN_CENTRE, w - 2 * pad);
-        return 1;
-    }
-    int skip = TTF_FontLineSkip(ui->latin[FS_SMALL]);
-    int lines = text_lines(ui, status, FS_SMALL, YELLOW, 0, 0, w - 2 * pad, 0);
-    if (lines * skip > h) {
-        ui->msg_fits = 0;
-        fit_note(ui, status, (double)h / (lines * skip));
-    }
-    int top = y + (h - lines * skip) / 2;
-    text_lines(ui, status, FS_SMALL, YELLOW, x + pad, top < y ? y : top, w - 2 * pad, 1);
-    return 1;
-}
 
 static void frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, double *sy)
 {
@@ -752,7 +283,7 @@ static int frame_upload(sei_ui *ui, const sei_ui_frame *f)
 static void draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
 {
     const int fw = 640, fh = SEI_UI_H;
-    fill_rect(ui, 0, 0, fw, fh, 10, 10, 12, 255);
+    ui_fill_rect(ui, 0, 0, fw, fh, 10, 10, 12, 255);
     if (frame_upload(ui, &v->frame) == 0) {
         double s = fmin((double)fw / v->frame.width, (double)fh / v->frame.height);
         int w = (int)(v->frame.width * s), h = (int)(v->frame.height * s);
@@ -772,12 +303,12 @@ static void draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
             h_apply(v->H, i, v->size - 1, &bx, &by);
             frame_to_screen(ui, ax, ay, &sx0, &sy0);
             frame_to_screen(ui, bx, by, &sx1, &sy1);
-            thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
+            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
             h_apply(v->H, 0, i, &ax, &ay);
             h_apply(v->H, v->size - 1, i, &bx, &by);
             frame_to_screen(ui, ax, ay, &sx0, &sy0);
             frame_to_screen(ui, bx, by, &sx1, &sy1);
-            thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
+            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
         }
     }
 }
@@ -792,11 +323,11 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
         for (int i = 0; i < 4; i++)
             frame_to_screen(ui, v->corners[i][0], v->corners[i][1], &ui->corner_xy[i][0], &ui->corner_xy[i][1]);
         for (int i = 0; i < 4; i++)
-            thick_line(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], ui->corner_xy[(i + 1) % 4][0],
+            ui_thick_line(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], ui->corner_xy[(i + 1) % 4][0],
                        ui->corner_xy[(i + 1) % 4][1], 2, edge);
         for (int i = 0; i < 4; i++) {
-            disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], HANDLE_R, (SDL_Color){80, 200, 255, 110});
-            disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], 4, (SDL_Color){255, 255, 255, 255});
+            ui_disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], HANDLE_R, (SDL_Color){80, 200, 255, 110});
+            ui_disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], 4, (SDL_Color){255, 255, 255, 255});
         }
         ui->corners_on = 1;
     }
@@ -816,24 +347,24 @@ static void draw_live(sei_ui *ui, const sei_ui_view *v)
         msg = line;
     } else
         msg = sei_ui_string(v->lang, SEI_S_LIVE_SEARCHING);
-    fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
-    text_draw(ui, msg, FS_BODY, v->found && !v->moving ? WHITE : YELLOW, 14, 22, ALIGN_LEFT, fw - 28);
+    ui_fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
+    ui_text_draw(ui, msg, FS_BODY, v->found && !v->moving ? WHITE : YELLOW, 14, 22, ALIGN_LEFT, fw - 28);
     if (v->found && !v->moving && v->still > 0) {
-        fill_rect(ui, 0, fh - 8, fw, 8, 0, 0, 0, 160);
-        fill_rect(ui, 0, fh - 8, (int)(fw * fmin(v->still, 1.0)), 8, 40, 230, 90, 255);
+        ui_fill_rect(ui, 0, fh - 8, fw, 8, 0, 0, 0, 160);
+        ui_fill_rect(ui, 0, fh - 8, (int)(fw * fmin(v->still, 1.0)), 8, 40, 230, 90, 255);
     }
     /* The panel. */
-    fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
     int px = fw + 10, pw = SEI_UI_W - fw - 20;
-    button(ui, px, 14, pw, 96, sei_ui_string(v->lang, SEI_S_CAPTURE), SEI_BTN_CAPTURE, BTN_PRIMARY, FS_LARGE);
+    ui_button(ui, px, 14, pw, 96, sei_ui_string(v->lang, SEI_S_CAPTURE), SEI_BTN_CAPTURE, BTN_PRIMARY, FS_LARGE);
     if (v->editing_corners)
-        button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_DONE), SEI_BTN_CORNERS_DONE, BTN_PLAIN, FS_BODY);
+        ui_button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_DONE), SEI_BTN_CORNERS_DONE, BTN_PLAIN, FS_BODY);
     else
-        button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN, FS_BODY);
-    button(ui, px, 206, pw, 64, sei_ui_string(v->lang, SEI_S_RECORD), SEI_BTN_RECORD, BTN_PLAIN, FS_BODY);
-    button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET, FS_BODY);
+        ui_button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN, FS_BODY);
+    ui_button(ui, px, 206, pw, 64, sei_ui_string(v->lang, SEI_S_RECORD), SEI_BTN_RECORD, BTN_PLAIN, FS_BODY);
+    ui_button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET, FS_BODY);
     /* Messages go at the foot of the picture, where no button is. */
-    message_area(ui, v->status, 10, fh - 12 - TARGET, fw - 20, TARGET);
+    ui_message_area(ui, v->status, 10, fh - 12 - TARGET, fw - 20, TARGET);
 }
 
 /* Recording: the camera's view with the grid, the last move ringed, and
@@ -849,8 +380,8 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
             double fx, fy, sx, sy;
             h_apply(v->H, v->last_col, v->last_row, &fx, &fy);
             frame_to_screen(ui, fx, fy, &sx, &sy);
-            disc(ui, sx, sy, 9, (SDL_Color){230, 40, 40, 230});
-            disc(ui, sx, sy, 5, (SDL_Color){255, 255, 255, 230});
+            ui_disc(ui, sx, sy, 9, (SDL_Color){230, 40, 40, 230});
+            ui_disc(ui, sx, sy, 5, (SDL_Color){255, 255, 255, 230});
         }
         if (v->rec_overlay && v->rec_board) {
             for (int y = 0; y < v->rec_board->size; y++)
@@ -861,48 +392,41 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
                     double fx, fy, sx, sy;
                     h_apply(v->H, x, y, &fx, &fy);
                     frame_to_screen(ui, fx, fy, &sx, &sy);
-                    disc(ui, sx, sy, 8, c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
-                    disc(ui, sx, sy, 3, (SDL_Color){255, 60, 60, 255});
+                    ui_disc(ui, sx, sy, 8, c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
+                    ui_disc(ui, sx, sy, 3, (SDL_Color){255, 60, 60, 255});
                 }
         }
     }
     char title[96];
     snprintf(title, sizeof title, sei_ui_string(L, SEI_S_REC_TITLE), v->rec_moves);
-    fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
-    text_draw(ui, title, FS_BODY, WHITE, 14, 22, ALIGN_LEFT, fw - 28);
+    ui_fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
+    ui_text_draw(ui, title, FS_BODY, WHITE, 14, 22, ALIGN_LEFT, fw - 28);
     const char *alert = v->rec_alert ? v->rec_alert
                         : v->rec_waiting ? sei_ui_string(L, SEI_S_REC_WAITING)
                         : v->moving      ? sei_ui_string(L, SEI_S_REC_MOVING)
                                          : NULL;
     if (alert) {
-        int w = text_width(ui, alert, FS_BODY) + 24;
+        int w = ui_text_width(ui, alert, FS_BODY) + 24;
         if (w > fw - 20)
             w = fw - 20;
-        fill_rect(ui, fw / 2 - w / 2, SEI_UI_H - 60, w, 44, 0, 0, 0, 200);
-        text_draw(ui, alert, FS_BODY, YELLOW, fw / 2, SEI_UI_H - 38, ALIGN_CENTRE, w - 12);
+        ui_fill_rect(ui, fw / 2 - w / 2, SEI_UI_H - 60, w, 44, 0, 0, 0, 200);
+        ui_text_draw(ui, alert, FS_BODY, YELLOW, fw / 2, SEI_UI_H - 38, ALIGN_CENTRE, w - 12);
     }
-    fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
     int px = fw + 10, pw = SEI_UI_W - fw - 20, y = 24;
     /* The moves in one size: body text when every line fits it. */
     int size = FS_BODY;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++)
-        if (text_width(ui, v->rec_lines[i], FS_BODY) > pw)
+        if (ui_text_width(ui, v->rec_lines[i], FS_BODY) > pw)
             size = FS_SMALL;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++, y += 30)
-        text_draw(ui, v->rec_lines[i], size, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
-    button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
-    button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
+        ui_text_draw(ui, v->rec_lines[i], size, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
+    ui_button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
+    ui_button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
     /* Messages under the title bar; what the players must do is at the foot. */
-    message_area(ui, v->status, 10, 50, fw - 20, TARGET);
+    ui_message_area(ui, v->status, 10, 50, fw - 20, TARGET);
 }
 
-/* The side panel's top line: the message while there is one (the panel
- * has no other room that covers nothing), else its title. */
-static void panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *title)
-{
-    if (!message_area(ui, v->status, x - 6, 2, w + 12, 44))
-        text_draw_fit(ui, title, FS_LARGE, WHITE, x, 24, ALIGN_LEFT, w);
-}
 
 static void draw_pad(sei_ui *ui, const sei_ui_view *v);
 
@@ -916,20 +440,20 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 {
     draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
-    fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     /* Zoomed, the title says what the next tap does. */
-    panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));
+    ui_panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));
     const sei_rules *r = v->rules;
     char num[32], val[64];
     int y = PANEL_ROW0;
-    stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_RULES), sei_ui_rules_name(v->lang, r->name), SEI_BTN_RULES_PREV,
+    ui_stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_RULES), sei_ui_rules_name(v->lang, r->name), SEI_BTN_RULES_PREV,
             "◀", SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
     y += PANEL_ROW;
-    stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_KOMI), sei_score_number(r->komi, num, sizeof num),
+    ui_stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_KOMI), sei_score_number(r->komi, num, sizeof num),
             SEI_BTN_KOMI_DOWN, "−", SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
     y += PANEL_ROW;
     snprintf(val, sizeof val, "%d", v->handicap);
-    stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+",
+    ui_stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_HANDICAP), val, SEI_BTN_HCAP_DOWN, "−", SEI_BTN_HCAP_UP, "+",
             SEI_BTN_NONE);
     y += PANEL_ROW;
     if (v->resigned_winner == SEI_BLACK || v->resigned_winner == SEI_WHITE) {
@@ -937,30 +461,30 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
          * is there for a gesture misread. */
         snprintf(val, sizeof val, sei_ui_string(v->lang, SEI_S_WINS_BY_RESIGNATION),
                  sei_ui_string(v->lang, v->resigned_winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK));
-        text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
-        button(ui, px, PANEL_FOOT - TARGET - 8, pw, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
+        ui_text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
+        ui_button(ui, px, PANEL_FOOT - TARGET - 8, pw, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
                BTN_PLAIN, FS_BODY);
-        button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-        button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
+        ui_button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+        ui_button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_AGREED), SEI_BTN_AGREED,
                BTN_PRIMARY, FS_LARGE);
         return;
     }
     if (r->scoring == SEI_SCORING_TERRITORY) {
         int by_last = v->prisoners.source == SEI_PRISONERS_LAST;
-        chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_PRISONERS),
+        ui_chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_PRISONERS),
                 sei_ui_string(v->lang, by_last ? SEI_S_BY_LAST : SEI_S_BY_COUNT), SEI_BTN_PRIS_MODE);
         y += PANEL_ROW;
         if (by_last) {
-            chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_LAST_MOVE),
+            ui_chooser(ui, px, y, pw, 168, sei_ui_string(v->lang, SEI_S_LAST_MOVE),
                     sei_ui_string(v->lang, v->prisoners.last == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK), SEI_BTN_LAST);
             y += PANEL_ROW;
         } else {
             snprintf(val, sizeof val, "%d", v->prisoners.black);
-            stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_B), val, SEI_BTN_PRIS_B_DOWN, "−",
+            ui_stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_B), val, SEI_BTN_PRIS_B_DOWN, "−",
                     SEI_BTN_PRIS_B_UP, "+", SEI_BTN_PRIS_B_PAD);
             y += PANEL_ROW;
             snprintf(val, sizeof val, "%d", v->prisoners.white);
-            stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_W), val, SEI_BTN_PRIS_W_DOWN, "−",
+            ui_stepper(ui, px, y, pw, sei_ui_string(v->lang, SEI_S_CAPTURED_BY_W), val, SEI_BTN_PRIS_W_DOWN, "−",
                     SEI_BTN_PRIS_W_UP, "+", SEI_BTN_PRIS_W_PAD);
             y += PANEL_ROW;
         }
@@ -971,12 +495,12 @@ static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
         checks += v->check[p];
     /* The camera's doubts come before the how-to: they need a person. */
     if (hint_y < PANEL_FOOT - 60 && (checks || v->check_board))
-        text_wrap(ui, sei_ui_string(v->lang, v->check_board ? SEI_S_CHECK_BOARD : SEI_S_CHECK_POINTS), FS_SMALL,
+        ui_text_wrap(ui, sei_ui_string(v->lang, v->check_board ? SEI_S_CHECK_BOARD : SEI_S_CHECK_POINTS), FS_SMALL,
                   (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
     else if (hint_y < PANEL_FOOT - 60)
-        text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
-    button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-    button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
+        ui_text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
+    ui_button(ui, px, PANEL_FOOT, 120, TARGET, sei_ui_string(v->lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+    ui_button(ui, px + 130, PANEL_FOOT, pw - 130, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,
            BTN_PRIMARY, FS_LARGE);
     if (v->pad_for == SEI_BLACK || v->pad_for == SEI_WHITE)
         draw_pad(ui, v);
@@ -989,19 +513,19 @@ static void draw_pad(sei_ui *ui, const sei_ui_view *v)
 {
     ui->nhits = 0;
     ui->board_on = 0;
-    fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 0, 0, 0, 150);
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 0, 0, 0, 150);
     const int x0 = 24, y0 = 8, w = 432, h = 464;
-    fill_rect(ui, x0, y0, w, h, 32, 36, 42, 255);
-    set_colour(ui, 120, 132, 148, 255);
+    ui_fill_rect(ui, x0, y0, w, h, 32, 36, 42, 255);
+    ui_set_colour(ui, 120, 132, 148, 255);
     SDL_Rect rc = {x0, y0, w, h};
     SDL_RenderDrawRect(ui->r, &rc);
     char title[160], num[16];
     snprintf(title, sizeof title, "%s · %s", sei_ui_string(v->lang, SEI_S_PRISONERS),
              sei_ui_string(v->lang, v->pad_for == SEI_WHITE ? SEI_S_CAPTURED_BY_W : SEI_S_CAPTURED_BY_B));
-    text_draw(ui, title, FS_BODY, DIM, x0 + 16, y0 + 26, ALIGN_LEFT, w - 32);
+    ui_text_draw(ui, title, FS_BODY, DIM, x0 + 16, y0 + 26, ALIGN_LEFT, w - 32);
     snprintf(num, sizeof num, "%d", v->pad_value);
-    fill_rect(ui, x0 + 16, y0 + 50, w - 32, 54, 20, 22, 26, 255);
-    text_draw(ui, num, FS_LARGE, YELLOW, x0 + w - 32, y0 + 77, ALIGN_RIGHT, w - 48);
+    ui_fill_rect(ui, x0 + 16, y0 + 50, w - 32, 54, 20, 22, 26, 255);
+    ui_text_draw(ui, num, FS_LARGE, YELLOW, x0 + w - 32, y0 + 77, ALIGN_RIGHT, w - 48);
     /* 1 2 3 / 4 5 6 / 7 8 9 / ⌫ 0 OK: keys of 128x80 px, well over a fingertip. */
     const int kw = 128, kh = 80, gap = 8, kx = x0 + 16, ky = y0 + 116;
     for (int k = 0; k < 12; k++) {
@@ -1024,7 +548,7 @@ static void draw_pad(sei_ui *ui, const sei_ui_view *v)
             snprintf(label, sizeof label, "%s", sei_ui_string(v->lang, SEI_S_DONE));
             style = BTN_PRIMARY;
         }
-        button(ui, kx + c * (kw + gap), ky + r * (kh + gap), kw, kh, label, id, style, FS_LARGE);
+        ui_button(ui, kx + c * (kw + gap), ky + r * (kh + gap), kw, kh, label, id, style, FS_LARGE);
     }
 }
 
@@ -1206,11 +730,11 @@ static void draw_result(sei_ui *ui, const sei_ui_view *v)
     const sei_score *s = v->score;
     draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
-    fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     sei_lang L = v->lang;
     char title[96];
     snprintf(title, sizeof title, "%s · %s", sei_ui_string(L, SEI_S_RESULT_TITLE), sei_ui_rules_name(L, s->rules.name));
-    panel_head(ui, v, px, pw, title);
+    ui_panel_head(ui, v, px, pw, title);
     sei_ui_line lines[24];
     int n = sei_ui_result_lines(L, s, lines, 24);
     if (n > 24)
@@ -1221,23 +745,23 @@ static void draw_result(sei_ui *ui, const sei_ui_view *v)
         if (lines[i].kind == SEI_UI_LINE_HEAD) {
             /* The headline large where it fits, else as body text, else wrapped. */
             int size = FS_LARGE;
-            while (size > FS_BODY && text_width(ui, lines[i].text, size) > pw)
+            while (size > FS_BODY && ui_text_width(ui, lines[i].text, size) > pw)
                 size--;
-            y = text_wrap(ui, lines[i].text, size, YELLOW, px, y, pw) + 2;
+            y = ui_text_wrap(ui, lines[i].text, size, YELLOW, px, y, pw) + 2;
             continue;
         }
         if (i > 1 && lines[i].kind == SEI_UI_LINE_SUM)
             y += 3; /* a little space before each sum */
         if (y + skip > agreed_y - 2)
-            fit_note(ui, lines[i].text, 0); /* out of room: a line would cover Agreed */
+            ui_fit_note(ui, lines[i].text, 0); /* out of room: a line would cover Agreed */
         else
-            text_draw(ui, lines[i].text, FS_SMALL, lines[i].kind == SEI_UI_LINE_TERMS ? DIM : WHITE, px, y + skip / 2,
+            ui_text_draw(ui, lines[i].text, FS_SMALL, lines[i].kind == SEI_UI_LINE_TERMS ? DIM : WHITE, px, y + skip / 2,
                       ALIGN_LEFT, pw);
         y += skip;
     }
-    button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
-    button(ui, px, PANEL_FOOT, 110, TARGET, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-    button(ui, px + 120, PANEL_FOOT, pw - 120, TARGET, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN,
+    ui_button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
+    ui_button(ui, px, PANEL_FOOT, 110, TARGET, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+    ui_button(ui, px + 120, PANEL_FOOT, pw - 120, TARGET, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN,
            FS_BODY);
 }
 
@@ -1245,48 +769,48 @@ static void draw_settings(sei_ui *ui, const sei_ui_view *v)
 {
     sei_lang L = v->lang;
     const sei_ui_settings *s = &v->settings;
-    fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
-    text_draw_fit(ui, sei_ui_string(L, SEI_S_SETTINGS_TITLE), FS_LARGE, WHITE, 40, 36, ALIGN_LEFT, 180);
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
+    ui_text_draw_fit(ui, sei_ui_string(L, SEI_S_SETTINGS_TITLE), FS_LARGE, WHITE, 40, 36, ALIGN_LEFT, 180);
     char num[32], size[32];
     int x = 40, w = SEI_UI_W - 80, y = 70;
-    stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV, "◀",
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV, "◀",
             SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
     y += 64;
-    stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN, "−",
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN, "−",
             SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
     y += 64;
     if (s->size)
         snprintf(size, sizeof size, "%d×%d", s->size, s->size);
     else
         snprintf(size, sizeof size, "%s", sei_ui_string(L, SEI_S_AUTO));
-    chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
+    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
     y += 64;
-    chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
+    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
     y += 64;
-    chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
-    button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
-    button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
+    ui_chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    ui_button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
+    ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
     /* Messages (where an export went) beside the title, above every row. */
-    message_area(ui, v->status, 230, 6, SEI_UI_W - 230 - 40, TARGET);
+    ui_message_area(ui, v->status, 230, 6, SEI_UI_W - 230 - 40, TARGET);
 }
 
 static void draw_nocamera(sei_ui *ui, const sei_ui_view *v)
 {
     sei_lang L = v->lang;
-    fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
-    text_draw(ui, sei_ui_string(L, SEI_S_NOCAM_TITLE), FS_LARGE, YELLOW, SEI_UI_W / 2, 70, ALIGN_CENTRE, 700);
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
+    ui_text_draw(ui, sei_ui_string(L, SEI_S_NOCAM_TITLE), FS_LARGE, YELLOW, SEI_UI_W / 2, 70, ALIGN_CENTRE, 700);
     int y = 110;
     if (v->message)
-        y = text_wrap(ui, v->message, FS_SMALL, DIM, 80, y, SEI_UI_W - 160);
-    text_wrap(ui, sei_ui_string(L, SEI_S_NOCAM_HINT), FS_BODY, WHITE, 80, y + 16, SEI_UI_W - 160);
+        y = ui_text_wrap(ui, v->message, FS_SMALL, DIM, 80, y, SEI_UI_W - 160);
+    ui_text_wrap(ui, sei_ui_string(L, SEI_S_NOCAM_HINT), FS_BODY, WHITE, 80, y + 16, SEI_UI_W - 160);
     int bw = 260, gap = 40, total = v->have_sample ? 2 * bw + gap : bw, x = (SEI_UI_W - total) / 2;
-    button(ui, x, 290, bw, 80, sei_ui_string(L, SEI_S_RETRY), SEI_BTN_RETRY, BTN_PLAIN, FS_LARGE);
+    ui_button(ui, x, 290, bw, 80, sei_ui_string(L, SEI_S_RETRY), SEI_BTN_RETRY, BTN_PLAIN, FS_LARGE);
     if (v->have_sample)
-        button(ui, x + bw + gap, 290, bw, 80, sei_ui_string(L, SEI_S_SAMPLE), SEI_BTN_SAMPLE, BTN_PRIMARY, FS_LARGE);
-    button(ui, SEI_UI_W - 200, SEI_UI_H - 76, 180, 60, sei_ui_string(L, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET,
+        ui_button(ui, x + bw + gap, 290, bw, 80, sei_ui_string(L, SEI_S_SAMPLE), SEI_BTN_SAMPLE, BTN_PRIMARY, FS_LARGE);
+    ui_button(ui, SEI_UI_W - 200, SEI_UI_H - 76, 180, 60, sei_ui_string(L, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET,
            FS_BODY);
     /* Messages at the foot, beside Settings. */
-    message_area(ui, v->status, 20, SEI_UI_H - 76, SEI_UI_W - 240, TARGET);
+    ui_message_area(ui, v->status, 20, SEI_UI_H - 76, SEI_UI_W - 240, TARGET);
 }
 
 void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
@@ -1298,7 +822,7 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
     ui->msg_on = 0;
     ui->fit_min = 1;
     ui->fit_worst[0] = 0;
-    set_colour(ui, 32, 36, 42, 255);
+    ui_set_colour(ui, 32, 36, 42, 255);
     SDL_RenderClear(ui->r);
     switch (v->screen) {
     case SEI_SCREEN_LIVE: draw_live(ui, v); break;
