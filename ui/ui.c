@@ -108,220 +108,17 @@ void sei_ui_destroy(sei_ui *ui)
     free(ui);
 }
 
-/* ---- the board ---------------------------------------------------------------- */
-
-static int is_star(int size, int x, int y)
-{
-    int e = size >= 13 ? 3 : 2, m = size / 2;
-    if (size < 7)
-        return 0;
-    int xs = x == e || x == size - 1 - e || (size % 2 && size >= 13 && x == m);
-    int ys = y == e || y == size - 1 - e || (size % 2 && size >= 13 && y == m);
-    if (size == 9 && x == m && y == m)
-        return 1;
-    return xs && ys;
-}
-
-/* The board in a side x side square at (x0, y0): wood, lines, stars,
- * stones; dead stones crossed out and faded; with a count, territory as
- * small squares of its owner's colour. With a zoom (span > 0) only the
- * span x span points from (c0, r0) are shown, filling the square; the
- * lines run on to its edges where the board goes on. */
-static void draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
-                       const uint8_t *check, const sei_score *sc, int c0, int r0, int span)
-{
-    int n = b->size;
-    int zoomed = span > 0 && span < n && c0 >= 0 && r0 >= 0 && c0 + span <= n && r0 + span <= n;
-    if (!zoomed)
-        c0 = r0 = 0, span = n;
-    ui_fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
-    /* Coordinates fit in the margin where cells are big enough to read
-     * them (9x9, 13x13); a 19x19 board needs the room for its stones, and
-     * a zoomed one shows a part too small to need them. */
-    int labels = !zoomed && (double)side / (n + 1.1) >= 28;
-    double margin = labels ? 1.05 : zoomed ? 0.5 : 0.6;
-    double cell = (double)side / (span - 1 + 2 * margin);
-    double ox = x0 + cell * (margin - c0), oy = y0 + cell * (margin - r0);
-    ui->board_on = 1;
-    ui->bx = ox;
-    ui->by = oy;
-    ui->cell = cell;
-    ui->bsize = n;
-    ui->bc0 = c0;
-    ui->br0 = r0;
-    ui->bshown = span;
-    ui->bside = side;
-    SDL_Rect clip = {x0, y0, side, side};
-    SDL_RenderSetClipRect(ui->r, &clip);
-    SDL_Color line = {40, 30, 10, 255};
-    for (int i = 0; i < n; i++) {
-        double t = i == 0 || i == n - 1 ? 2 : 1;
-        ui_thick_line(ui, ox, oy + i * cell, ox + (n - 1) * cell, oy + i * cell, t, line);
-        ui_thick_line(ui, ox + i * cell, oy, ox + i * cell, oy + (n - 1) * cell, t, line);
-    }
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++)
-            if (is_star(n, x, y))
-                ui_disc(ui, ox + x * cell, oy + y * cell, cell > 20 ? 3.5 : 2.5, line);
-    /* Coordinates, as players name points: letters without I, numbers from the bottom. */
-    if (labels)
-        for (int i = 0; i < n; i++) {
-            char lab[12];
-            snprintf(lab, sizeof lab, "%c", 'A' + i + (i >= 8));
-            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
-                      ALIGN_CENTRE, 0);
-            snprintf(lab, sizeof lab, "%d", n - i);
-            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
-                      ALIGN_CENTRE, (int)(cell * 0.62));
-        }
-    double rad = cell * 0.47;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            int p = sei_board_point(b, x, y), c = b->color[p];
-            double cx = ox + x * cell, cy = oy + y * cell;
-            int is_dead = (dead && dead[p]) || (sc && sc->dead[p]);
-            if (c == SEI_BLACK || c == SEI_WHITE) {
-                SDL_Color rim = c == SEI_BLACK ? (SDL_Color){10, 10, 10, 255} : (SDL_Color){90, 90, 90, 255};
-                SDL_Color body = c == SEI_BLACK ? (SDL_Color){28, 28, 30, 255} : (SDL_Color){246, 246, 240, 255};
-                if (is_dead) {
-                    rim.a = 150;
-                    body.a = 120;
-                }
-                ui_disc(ui, cx, cy, rad, rim);
-                ui_disc(ui, cx, cy, rad - 1.5, body);
-                if (is_dead) {
-                    SDL_Color red = {220, 30, 30, 255};
-                    double k = rad * 0.6;
-                    ui_thick_line(ui, cx - k, cy - k, cx + k, cy + k, 3, red);
-                    ui_thick_line(ui, cx - k, cy + k, cx + k, cy - k, 3, red);
-                }
-            }
-            if (check && check[p]) {
-                /* An orange ring a little outside the stone: the camera's doubt. */
-                SDL_Color orange = {255, 140, 0, 255};
-                enum { SEG = 24 };
-                double rr = cell * 0.56;
-                for (int i = 0; i < SEG; i++) {
-                    double a0 = 2 * 3.14159265358979323846 * i / SEG, a1 = 2 * 3.14159265358979323846 * (i + 1) / SEG;
-                    ui_thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
-                }
-            }
-            if (sc && (c == SEI_EMPTY || is_dead)) {
-                int m = sc->mark[p];
-                if (m == SEI_MARK_TERRITORY) {
-                    int own = sc->owner[p];
-                    double k = cell * 0.18;
-                    SDL_Rect sq = {(int)(cx - k), (int)(cy - k), (int)(2 * k), (int)(2 * k)};
-                    if (own == SEI_BLACK)
-                        ui_set_colour(ui, 20, 20, 20, 255);
-                    else
-                        ui_set_colour(ui, 250, 250, 250, 255);
-                    SDL_RenderFillRect(ui->r, &sq);
-                    ui_set_colour(ui, 80, 80, 80, 255);
-                    SDL_RenderDrawRect(ui->r, &sq);
-                } else if (m == SEI_MARK_SEKI_EYE || m == SEI_MARK_FALSE_EYE) {
-                    ui_disc(ui, cx, cy, cell * 0.12, (SDL_Color){60, 110, 200, 255});
-                }
-            }
-        }
-    SDL_RenderSetClipRect(ui->r, NULL);
-}
-
 /* ---- screens ------------------------------------------------------------------ */
-
-
-static void frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, double *sy)
-{
-    *sx = ui->ox + fx * ui->fs;
-    *sy = ui->oy + fy * ui->fs;
-}
-
-static void h_apply(const double H[9], double x, double y, double *ox, double *oy)
-{
-    double w = H[6] * x + H[7] * y + H[8];
-    if (fabs(w) < 1e-12)
-        w = 1e-12;
-    *ox = (H[0] * x + H[1] * y + H[2]) / w;
-    *oy = (H[3] * x + H[4] * y + H[5]) / w;
-}
-
-/* Copy the frame into a streaming texture (BGR; grey is widened). */
-static int frame_upload(sei_ui *ui, const sei_ui_frame *f)
-{
-    if (!f->buf || f->width <= 0 || f->height <= 0)
-        return -1;
-    if (!ui->frame_tex || ui->frame_w != f->width || ui->frame_h != f->height) {
-        if (ui->frame_tex)
-            SDL_DestroyTexture(ui->frame_tex);
-        ui->frame_tex =
-            SDL_CreateTexture(ui->r, SDL_PIXELFORMAT_BGR24, SDL_TEXTUREACCESS_STREAMING, f->width, f->height);
-        if (!ui->frame_tex)
-            return -1;
-        ui->frame_w = f->width;
-        ui->frame_h = f->height;
-    }
-    if (f->channels == 3)
-        return SDL_UpdateTexture(ui->frame_tex, NULL, f->buf, f->stride);
-    size_t need = (size_t)f->width * 3 * (size_t)f->height;
-    if (need > ui->grey_rgb_len) {
-        uint8_t *nb = realloc(ui->grey_rgb, need);
-        if (!nb)
-            return -1;
-        ui->grey_rgb = nb;
-        ui->grey_rgb_len = need;
-    }
-    for (int y = 0; y < f->height; y++) {
-        const uint8_t *s = f->buf + (size_t)y * (size_t)f->stride;
-        uint8_t *d = ui->grey_rgb + (size_t)y * (size_t)f->width * 3;
-        for (int x = 0; x < f->width; x++)
-            d[3 * x] = d[3 * x + 1] = d[3 * x + 2] = s[x];
-    }
-    return SDL_UpdateTexture(ui->frame_tex, NULL, ui->grey_rgb, f->width * 3);
-}
-
-/* The frame in the left 640x480, with the grid found drawn over it. */
-static void draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
-{
-    const int fw = 640, fh = SEI_UI_H;
-    ui_fill_rect(ui, 0, 0, fw, fh, 10, 10, 12, 255);
-    if (frame_upload(ui, &v->frame) == 0) {
-        double s = fmin((double)fw / v->frame.width, (double)fh / v->frame.height);
-        int w = (int)(v->frame.width * s), h = (int)(v->frame.height * s);
-        SDL_Rect d = {(fw - w) / 2, (fh - h) / 2, w, h};
-        SDL_RenderCopy(ui->r, ui->frame_tex, NULL, &d);
-        ui->frame_on = 1;
-        ui->ox = d.x;
-        ui->oy = d.y;
-        ui->fs = s;
-    }
-    /* The grid as detected, so people see what the kiosk sees. */
-    if (ui->frame_on && v->found && v->size >= 2 && !v->editing_corners) {
-        SDL_Color g = v->moving ? (SDL_Color){255, 170, 0, 200} : (SDL_Color){40, 230, 90, 220};
-        for (int i = 0; i < v->size; i++) {
-            double ax, ay, bx, by, sx0, sy0, sx1, sy1;
-            h_apply(v->H, i, 0, &ax, &ay);
-            h_apply(v->H, i, v->size - 1, &bx, &by);
-            frame_to_screen(ui, ax, ay, &sx0, &sy0);
-            frame_to_screen(ui, bx, by, &sx1, &sy1);
-            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
-            h_apply(v->H, 0, i, &ax, &ay);
-            h_apply(v->H, v->size - 1, i, &bx, &by);
-            frame_to_screen(ui, ax, ay, &sx0, &sy0);
-            frame_to_screen(ui, bx, by, &sx1, &sy1);
-            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
-        }
-    }
-}
 
 static void draw_live(sei_ui *ui, const sei_ui_view *v)
 {
     const int fw = 640, fh = SEI_UI_H;
-    draw_frame_grid(ui, v);
+    ui_draw_frame_grid(ui, v);
     ui->corners_on = 0;
     if (ui->frame_on && v->editing_corners) {
         SDL_Color edge = {80, 200, 255, 230};
         for (int i = 0; i < 4; i++)
-            frame_to_screen(ui, v->corners[i][0], v->corners[i][1], &ui->corner_xy[i][0], &ui->corner_xy[i][1]);
+            ui_frame_to_screen(ui, v->corners[i][0], v->corners[i][1], &ui->corner_xy[i][0], &ui->corner_xy[i][1]);
         for (int i = 0; i < 4; i++)
             ui_thick_line(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], ui->corner_xy[(i + 1) % 4][0],
                        ui->corner_xy[(i + 1) % 4][1], 2, edge);
@@ -374,12 +171,12 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
 {
     const int fw = 640;
     sei_lang L = v->lang;
-    draw_frame_grid(ui, v);
+    ui_draw_frame_grid(ui, v);
     if (ui->frame_on && v->found && v->size >= 2) {
         if (v->last_col >= 0) {
             double fx, fy, sx, sy;
-            h_apply(v->H, v->last_col, v->last_row, &fx, &fy);
-            frame_to_screen(ui, fx, fy, &sx, &sy);
+            ui_h_apply(v->H, v->last_col, v->last_row, &fx, &fy);
+            ui_frame_to_screen(ui, fx, fy, &sx, &sy);
             ui_disc(ui, sx, sy, 9, (SDL_Color){230, 40, 40, 230});
             ui_disc(ui, sx, sy, 5, (SDL_Color){255, 255, 255, 230});
         }
@@ -390,8 +187,8 @@ static void draw_record(sei_ui *ui, const sei_ui_view *v)
                     if (c != SEI_BLACK && c != SEI_WHITE)
                         continue;
                     double fx, fy, sx, sy;
-                    h_apply(v->H, x, y, &fx, &fy);
-                    frame_to_screen(ui, fx, fy, &sx, &sy);
+                    ui_h_apply(v->H, x, y, &fx, &fy);
+                    ui_frame_to_screen(ui, fx, fy, &sx, &sy);
                     ui_disc(ui, sx, sy, 8, c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
                     ui_disc(ui, sx, sy, 3, (SDL_Color){255, 60, 60, 255});
                 }
@@ -438,7 +235,7 @@ static void draw_pad(sei_ui *ui, const sei_ui_view *v);
 
 static void draw_confirm(sei_ui *ui, const sei_ui_view *v)
 {
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
+    ui_draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     ui_fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     /* Zoomed, the title says what the next tap does. */
@@ -728,7 +525,7 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
 static void draw_result(sei_ui *ui, const sei_ui_view *v)
 {
     const sei_score *s = v->score;
-    draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
+    ui_draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
     int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
     ui_fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
     sei_lang L = v->lang;
@@ -1096,3 +893,4 @@ double sei_ui_text_fit(const sei_ui *ui, char *worst, size_t n)
         snprintf(worst, n, "%s", ui->fit_worst);
     return ui->fit_min;
 }
+

@@ -141,4 +141,24 @@ int ui_message_area(sei_ui *ui, const char *status, int x, int y, int w, int h);
  * else the title. */
 void ui_panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *title);
 
+/* ---- the board (board_view.c) -------------------------------------------------- */
+
+/* The board in a side x side square at (x0, y0): wood, lines, stars,
+ * stones; dead stones crossed out and faded, points in check (NULL: none)
+ * ringed; with a count sc (NULL: none), its territory. With span > 0 only
+ * the span x span points from (c0, r0) are shown, filling the square.
+ * Remembers where the points went (ui->board_on, bx, by, cell, ...). */
+void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
+                   const uint8_t *check, const sei_score *sc, int c0, int r0, int span);
+
+/* ---- the camera's picture (camera_view.c) -------------------------------------- */
+
+/* Frame pixels to logical pixels, as the frame was last drawn. */
+void ui_frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, double *sy);
+/* The homography H (grid column and row to frame pixels) applied to (x, y). */
+void ui_h_apply(const double H[9], double x, double y, double *ox, double *oy);
+/* The frame in the left 640x480 with the grid found drawn over it; sets
+ * ui->frame_on and the frame's place when the frame could be shown. */
+void ui_draw_frame_grid(sei_ui *ui, const sei_ui_view *v);
+
 #endif
