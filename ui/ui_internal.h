@@ -161,4 +161,21 @@ void ui_h_apply(const double H[9], double x, double y, double *ox, double *oy);
  * ui->frame_on and the frame's place when the frame could be shown. */
 void ui_draw_frame_grid(sei_ui *ui, const sei_ui_view *v);
 
+/* ---- the screens (screen_*.c), each drawing the whole screen from v ------------- */
+
+/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
+ * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
+#define PANEL_ROW0 48
+#define PANEL_ROW 60
+#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
+
+void ui_screen_live(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_record(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v);
+/* Over the confirm screen, when v->pad_for is set: forgets what lay under it. */
+void ui_screen_pad(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_result(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_settings(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v);
+
 #endif
