@@ -28,8 +28,8 @@ static int is_star(int size, int x, int y)
  * small squares of its owner's colour. With a zoom (span > 0) only the
  * span x span points from (c0, r0) are shown, filling the square; the
  * lines run on to its edges where the board goes on. */
-void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
-                       const uint8_t *check, const sei_score *sc, int c0, int r0, int span)
+void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead, const uint8_t *check,
+                   const sei_score *sc, int c0, int r0, int span)
 {
     int n = b->size;
     int zoomed = span > 0 && span < n && c0 >= 0 && r0 >= 0 && c0 + span <= n && r0 + span <= n;
@@ -70,10 +70,10 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
             char lab[12];
             snprintf(lab, sizeof lab, "%c", 'A' + i + (i >= 8));
             ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
-                      ALIGN_CENTRE, 0);
+                         ALIGN_CENTRE, 0);
             snprintf(lab, sizeof lab, "%d", n - i);
             ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
-                      ALIGN_CENTRE, (int)(cell * 0.62));
+                         ALIGN_CENTRE, (int)(cell * 0.62));
         }
     double rad = cell * 0.47;
     for (int y = 0; y < n; y++)
@@ -104,7 +104,8 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
                 double rr = cell * 0.56;
                 for (int i = 0; i < SEG; i++) {
                     double a0 = 2 * 3.14159265358979323846 * i / SEG, a1 = 2 * 3.14159265358979323846 * (i + 1) / SEG;
-                    ui_thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3, orange);
+                    ui_thick_line(ui, cx + rr * cos(a0), cy + rr * sin(a0), cx + rr * cos(a1), cy + rr * sin(a1), 3,
+                                  orange);
                 }
             }
             if (sc && (c == SEI_EMPTY || is_dead)) {
@@ -126,4 +127,10 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
             }
         }
     SDL_RenderSetClipRect(ui->r, NULL);
+}
+
+int ui_board_shows(const sei_ui *ui, int col, int row)
+{
+    return ui->board_on && col >= ui->bc0 && row >= ui->br0 && col < ui->bc0 + ui->bshown &&
+           row < ui->br0 + ui->bshown && col < ui->bsize && row < ui->bsize;
 }

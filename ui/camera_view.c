@@ -19,13 +19,20 @@ void ui_frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, doub
 }
 
 /* The homography H (grid column and row to frame pixels) applied to (x, y). */
-void ui_h_apply(const double H[9], double x, double y, double *ox, double *oy)
+static void h_apply(const double H[9], double x, double y, double *ox, double *oy)
 {
     double w = H[6] * x + H[7] * y + H[8];
     if (fabs(w) < 1e-12)
         w = 1e-12;
     *ox = (H[0] * x + H[1] * y + H[2]) / w;
     *oy = (H[3] * x + H[4] * y + H[5]) / w;
+}
+
+void ui_grid_to_screen(const sei_ui *ui, const double H[9], double col, double row, double *sx, double *sy)
+{
+    double fx, fy;
+    h_apply(H, col, row, &fx, &fy);
+    ui_frame_to_screen(ui, fx, fy, sx, sy);
 }
 
 /* Copy the frame into a streaming texture (BGR; grey is widened). */
@@ -62,10 +69,10 @@ static int frame_upload(sei_ui *ui, const sei_ui_frame *f)
     return SDL_UpdateTexture(ui->frame_tex, NULL, ui->grey_rgb, f->width * 3);
 }
 
-/* The frame in the left 640x480, with the grid found drawn over it. */
+/* The frame in the left FRAME_W x SEI_UI_H, with the grid found drawn over it. */
 void ui_draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
 {
-    const int fw = 640, fh = SEI_UI_H;
+    const int fw = FRAME_W, fh = SEI_UI_H;
     ui_fill_rect(ui, 0, 0, fw, fh, 10, 10, 12, 255);
     if (frame_upload(ui, &v->frame) == 0) {
         double s = fmin((double)fw / v->frame.width, (double)fh / v->frame.height);
@@ -81,17 +88,19 @@ void ui_draw_frame_grid(sei_ui *ui, const sei_ui_view *v)
     if (ui->frame_on && v->found && v->size >= 2 && !v->editing_corners) {
         SDL_Color g = v->moving ? (SDL_Color){255, 170, 0, 200} : (SDL_Color){40, 230, 90, 220};
         for (int i = 0; i < v->size; i++) {
-            double ax, ay, bx, by, sx0, sy0, sx1, sy1;
-            ui_h_apply(v->H, i, 0, &ax, &ay);
-            ui_h_apply(v->H, i, v->size - 1, &bx, &by);
-            ui_frame_to_screen(ui, ax, ay, &sx0, &sy0);
-            ui_frame_to_screen(ui, bx, by, &sx1, &sy1);
-            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
-            ui_h_apply(v->H, 0, i, &ax, &ay);
-            ui_h_apply(v->H, v->size - 1, i, &bx, &by);
-            ui_frame_to_screen(ui, ax, ay, &sx0, &sy0);
-            ui_frame_to_screen(ui, bx, by, &sx1, &sy1);
-            ui_thick_line(ui, sx0, sy0, sx1, sy1, i == 0 || i == v->size - 1 ? 3 : 1.5, g);
+            double thick = i == 0 || i == v->size - 1 ? 3 : 1.5, sx0, sy0, sx1, sy1;
+            ui_grid_to_screen(ui, v->H, i, 0, &sx0, &sy0); /* a column */
+            ui_grid_to_screen(ui, v->H, i, v->size - 1, &sx1, &sy1);
+            ui_thick_line(ui, sx0, sy0, sx1, sy1, thick, g);
+            ui_grid_to_screen(ui, v->H, 0, i, &sx0, &sy0); /* a row */
+            ui_grid_to_screen(ui, v->H, v->size - 1, i, &sx1, &sy1);
+            ui_thick_line(ui, sx0, sy0, sx1, sy1, thick, g);
         }
     }
+}
+
+void ui_picture_title(sei_ui *ui, const char *text, SDL_Color c)
+{
+    ui_fill_rect(ui, 0, 0, FRAME_W, 44, 0, 0, 0, 170);
+    ui_text_draw(ui, text, FS_BODY, c, 14, 22, ALIGN_LEFT, FRAME_W - 28);
 }

@@ -26,8 +26,7 @@ static int point_at(const sei_ui *ui, double x, double y, int *col, int *row)
         return 0;
     double u = (x - ui->bx) / ui->cell, v = (y - ui->by) / ui->cell;
     int c = (int)lround(u), r = (int)lround(v);
-    if (c < ui->bc0 || r < ui->br0 || c >= ui->bc0 + ui->bshown || r >= ui->br0 + ui->bshown || c >= ui->bsize ||
-        r >= ui->bsize || fabs(u - c) > 0.48 || fabs(v - r) > 0.48)
+    if (!ui_board_shows(ui, c, r) || fabs(u - c) > 0.48 || fabs(v - r) > 0.48)
         return 0;
     *col = c;
     *row = r;

@@ -10,7 +10,7 @@
 
 void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
 {
-    const int fw = 640, fh = SEI_UI_H;
+    const int fw = FRAME_W, fh = SEI_UI_H;
     ui_draw_frame_grid(ui, v);
     ui->corners_on = 0;
     if (ui->frame_on && v->editing_corners) {
@@ -19,7 +19,7 @@ void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
             ui_frame_to_screen(ui, v->corners[i][0], v->corners[i][1], &ui->corner_xy[i][0], &ui->corner_xy[i][1]);
         for (int i = 0; i < 4; i++)
             ui_thick_line(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], ui->corner_xy[(i + 1) % 4][0],
-                       ui->corner_xy[(i + 1) % 4][1], 2, edge);
+                          ui->corner_xy[(i + 1) % 4][1], 2, edge);
         for (int i = 0; i < 4; i++) {
             ui_disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], HANDLE_R, (SDL_Color){80, 200, 255, 110});
             ui_disc(ui, ui->corner_xy[i][0], ui->corner_xy[i][1], 4, (SDL_Color){255, 255, 255, 255});
@@ -42,22 +42,22 @@ void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
         msg = line;
     } else
         msg = sei_ui_string(v->lang, SEI_S_LIVE_SEARCHING);
-    ui_fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
-    ui_text_draw(ui, msg, FS_BODY, v->found && !v->moving ? WHITE : YELLOW, 14, 22, ALIGN_LEFT, fw - 28);
+    ui_picture_title(ui, msg, v->found && !v->moving ? WHITE : YELLOW);
     if (v->found && !v->moving && v->still > 0) {
         ui_fill_rect(ui, 0, fh - 8, fw, 8, 0, 0, 0, 160);
         ui_fill_rect(ui, 0, fh - 8, (int)(fw * fmin(v->still, 1.0)), 8, 40, 230, 90, 255);
     }
     /* The panel. */
-    ui_fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
-    int px = fw + 10, pw = SEI_UI_W - fw - 20;
+    int pw, px = ui_side_panel(ui, fw, &pw);
     ui_button(ui, px, 14, pw, 96, sei_ui_string(v->lang, SEI_S_CAPTURE), SEI_BTN_CAPTURE, BTN_PRIMARY, FS_LARGE);
     if (v->editing_corners)
         ui_button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_DONE), SEI_BTN_CORNERS_DONE, BTN_PLAIN, FS_BODY);
     else
-        ui_button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN, FS_BODY);
+        ui_button(ui, px, 126, pw, 64, sei_ui_string(v->lang, SEI_S_FIX_CORNERS), SEI_BTN_FIX_CORNERS, BTN_PLAIN,
+                  FS_BODY);
     ui_button(ui, px, 206, pw, 64, sei_ui_string(v->lang, SEI_S_RECORD), SEI_BTN_RECORD, BTN_PLAIN, FS_BODY);
-    ui_button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET, FS_BODY);
+    ui_button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(v->lang, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET,
+              FS_BODY);
     /* Messages go at the foot of the picture, where no button is. */
     ui_message_area(ui, v->status, 10, fh - 12 - TARGET, fw - 20, TARGET);
 }

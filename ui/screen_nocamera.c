@@ -6,7 +6,7 @@
 void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v)
 {
     sei_lang L = v->lang;
-    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, PANEL_BG);
     ui_text_draw(ui, sei_ui_string(L, SEI_S_NOCAM_TITLE), FS_LARGE, YELLOW, SEI_UI_W / 2, 70, ALIGN_CENTRE, 700);
     int y = 110;
     if (v->message)
@@ -17,7 +17,7 @@ void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v)
     if (v->have_sample)
         ui_button(ui, x + bw + gap, 290, bw, 80, sei_ui_string(L, SEI_S_SAMPLE), SEI_BTN_SAMPLE, BTN_PRIMARY, FS_LARGE);
     ui_button(ui, SEI_UI_W - 200, SEI_UI_H - 76, 180, 60, sei_ui_string(L, SEI_S_SETTINGS), SEI_BTN_SETTINGS, BTN_QUIET,
-           FS_BODY);
+              FS_BODY);
     /* Messages at the foot, beside Settings. */
     ui_message_area(ui, v->status, 20, SEI_UI_H - 76, SEI_UI_W - 240, TARGET);
 }

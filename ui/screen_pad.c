@@ -11,10 +11,7 @@ void ui_screen_pad(sei_ui *ui, const sei_ui_view *v)
     ui->board_on = 0;
     ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 0, 0, 0, 150);
     const int x0 = 24, y0 = 8, w = 432, h = 464;
-    ui_fill_rect(ui, x0, y0, w, h, 32, 36, 42, 255);
-    ui_set_colour(ui, 120, 132, 148, 255);
-    SDL_Rect rc = {x0, y0, w, h};
-    SDL_RenderDrawRect(ui->r, &rc);
+    ui_box(ui, x0, y0, w, h, PANEL_BG);
     char title[160], num[16];
     snprintf(title, sizeof title, "%s · %s", sei_ui_string(v->lang, SEI_S_PRISONERS),
              sei_ui_string(v->lang, v->pad_for == SEI_WHITE ? SEI_S_CAPTURED_BY_W : SEI_S_CAPTURED_BY_B));

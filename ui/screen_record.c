@@ -8,14 +8,13 @@
 
 void ui_screen_record(sei_ui *ui, const sei_ui_view *v)
 {
-    const int fw = 640;
+    const int fw = FRAME_W;
     sei_lang L = v->lang;
     ui_draw_frame_grid(ui, v);
     if (ui->frame_on && v->found && v->size >= 2) {
         if (v->last_col >= 0) {
-            double fx, fy, sx, sy;
-            ui_h_apply(v->H, v->last_col, v->last_row, &fx, &fy);
-            ui_frame_to_screen(ui, fx, fy, &sx, &sy);
+            double sx, sy;
+            ui_grid_to_screen(ui, v->H, v->last_col, v->last_row, &sx, &sy);
             ui_disc(ui, sx, sy, 9, (SDL_Color){230, 40, 40, 230});
             ui_disc(ui, sx, sy, 5, (SDL_Color){255, 255, 255, 230});
         }
@@ -25,18 +24,17 @@ void ui_screen_record(sei_ui *ui, const sei_ui_view *v)
                     int c = v->rec_board->color[sei_board_point(v->rec_board, x, y)];
                     if (c != SEI_BLACK && c != SEI_WHITE)
                         continue;
-                    double fx, fy, sx, sy;
-                    ui_h_apply(v->H, x, y, &fx, &fy);
-                    ui_frame_to_screen(ui, fx, fy, &sx, &sy);
-                    ui_disc(ui, sx, sy, 8, c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
+                    double sx, sy;
+                    ui_grid_to_screen(ui, v->H, x, y, &sx, &sy);
+                    ui_disc(ui, sx, sy, 8,
+                            c == SEI_BLACK ? (SDL_Color){0, 0, 0, 220} : (SDL_Color){255, 255, 255, 220});
                     ui_disc(ui, sx, sy, 3, (SDL_Color){255, 60, 60, 255});
                 }
         }
     }
     char title[96];
     snprintf(title, sizeof title, sei_ui_string(L, SEI_S_REC_TITLE), v->rec_moves);
-    ui_fill_rect(ui, 0, 0, fw, 44, 0, 0, 0, 170);
-    ui_text_draw(ui, title, FS_BODY, WHITE, 14, 22, ALIGN_LEFT, fw - 28);
+    ui_picture_title(ui, title, WHITE);
     const char *alert = v->rec_alert ? v->rec_alert
                         : v->rec_waiting ? sei_ui_string(L, SEI_S_REC_WAITING)
                         : v->moving      ? sei_ui_string(L, SEI_S_REC_MOVING)
@@ -48,8 +46,7 @@ void ui_screen_record(sei_ui *ui, const sei_ui_view *v)
         ui_fill_rect(ui, fw / 2 - w / 2, SEI_UI_H - 60, w, 44, 0, 0, 0, 200);
         ui_text_draw(ui, alert, FS_BODY, YELLOW, fw / 2, SEI_UI_H - 38, ALIGN_CENTRE, w - 12);
     }
-    ui_fill_rect(ui, fw, 0, SEI_UI_W - fw, SEI_UI_H, 32, 36, 42, 255);
-    int px = fw + 10, pw = SEI_UI_W - fw - 20, y = 24;
+    int pw, px = ui_side_panel(ui, fw, &pw), y = 24;
     /* The moves in one size: body text when every line fits it. */
     int size = FS_BODY;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++)

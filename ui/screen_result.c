@@ -11,8 +11,7 @@ void ui_screen_result(sei_ui *ui, const sei_ui_view *v)
 {
     const sei_score *s = v->score;
     ui_draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
-    int px = SEI_UI_H + 10, pw = SEI_UI_W - SEI_UI_H - 20;
-    ui_fill_rect(ui, SEI_UI_H, 0, SEI_UI_W - SEI_UI_H, SEI_UI_H, 32, 36, 42, 255);
+    int pw, px = ui_side_panel(ui, SEI_UI_H, &pw);
     sei_lang L = v->lang;
     char title[96];
     snprintf(title, sizeof title, "%s · %s", sei_ui_string(L, SEI_S_RESULT_TITLE), sei_ui_rules_name(L, s->rules.name));
@@ -37,12 +36,10 @@ void ui_screen_result(sei_ui *ui, const sei_ui_view *v)
         if (y + skip > agreed_y - 2)
             ui_fit_note(ui, lines[i].text, 0); /* out of room: a line would cover Agreed */
         else
-            ui_text_draw(ui, lines[i].text, FS_SMALL, lines[i].kind == SEI_UI_LINE_TERMS ? DIM : WHITE, px, y + skip / 2,
-                      ALIGN_LEFT, pw);
+            ui_text_draw(ui, lines[i].text, FS_SMALL, lines[i].kind == SEI_UI_LINE_TERMS ? DIM : WHITE, px,
+                         y + skip / 2, ALIGN_LEFT, pw);
         y += skip;
     }
     ui_button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
-    ui_button(ui, px, PANEL_FOOT, 110, TARGET, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
-    ui_button(ui, px + 120, PANEL_FOOT, pw - 120, TARGET, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN,
-           FS_BODY);
+    ui_panel_foot(ui, L, px, pw, 110, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN, FS_BODY);
 }

@@ -9,15 +9,15 @@ void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
 {
     sei_lang L = v->lang;
     const sei_ui_settings *s = &v->settings;
-    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, 32, 36, 42, 255);
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, PANEL_BG);
     ui_text_draw_fit(ui, sei_ui_string(L, SEI_S_SETTINGS_TITLE), FS_LARGE, WHITE, 40, 36, ALIGN_LEFT, 180);
     char num[32], size[32];
     int x = 40, w = SEI_UI_W - 80, y = 70;
-    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV, "◀",
-            SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV,
+               "◀", SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
     y += 64;
-    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN, "−",
-            SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN,
+               "−", SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
     y += 64;
     if (s->size)
         snprintf(size, sizeof size, "%d×%d", s->size, s->size);
@@ -29,7 +29,8 @@ void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
     y += 64;
     ui_chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
     ui_button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
-    ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN, FS_BODY);
+    ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN,
+              FS_BODY);
     /* Messages (where an export went) beside the title, above every row. */
     ui_message_area(ui, v->status, 230, 6, SEI_UI_W - 230 - 40, TARGET);
 }

@@ -34,7 +34,7 @@ static Uint32 utf8_next(const char *s, size_t *i)
 static TTF_Font *font_for(sei_ui *ui, int size, Uint32 c)
 {
     return TTF_GlyphIsProvided32(ui->latin[size], c) || !TTF_GlyphIsProvided32(ui->cjk[size], c) ? ui->latin[size]
-                                                                                                  : ui->cjk[size];
+                                                                                                 : ui->cjk[size];
 }
 
 /* The run of text from *i on that one font draws (Latin or CJK, each
@@ -180,7 +180,6 @@ void ui_fit_note(sei_ui *ui, const char *text, double k)
     }
 }
 
-
 /* Draw one line of text with its left, centre or right at x and its
  * vertical centre at cy; shrinks it to max_w when wider (0: no limit). */
 void ui_text_draw(sei_ui *ui, const char *text, int size, SDL_Color c, int x, int cy, int align, int max_w)
@@ -269,7 +268,10 @@ int ui_text_draw_fit(sei_ui *ui, const char *text, int size, SDL_Color c, int x,
 
 /* ---- shapes ------------------------------------------------------------------- */
 
-void ui_set_colour(sei_ui *ui, int r, int g, int b, int a) { SDL_SetRenderDrawColor(ui->r, (Uint8)r, (Uint8)g, (Uint8)b, (Uint8)a); }
+void ui_set_colour(sei_ui *ui, int r, int g, int b, int a)
+{
+    SDL_SetRenderDrawColor(ui->r, (Uint8)r, (Uint8)g, (Uint8)b, (Uint8)a);
+}
 
 void ui_fill_rect(sei_ui *ui, int x, int y, int w, int h, int r, int g, int b, int a)
 {
@@ -300,6 +302,14 @@ void ui_disc(sei_ui *ui, double cx, double cy, double rad, SDL_Color fill)
     SDL_RenderGeometry(ui->r, NULL, v, SEG + 1, idx, SEG * 3);
 }
 
+void ui_box(sei_ui *ui, int x, int y, int w, int h, int r, int g, int b, int a)
+{
+    ui_fill_rect(ui, x, y, w, h, r, g, b, a);
+    ui_set_colour(ui, 120, 132, 148, 255);
+    SDL_Rect rc = {x, y, w, h};
+    SDL_RenderDrawRect(ui->r, &rc);
+}
+
 /* A line thick pixels wide, as a quad. */
 void ui_thick_line(sei_ui *ui, double x0, double y0, double x1, double y1, double thick, SDL_Color c)
 {
@@ -328,14 +338,11 @@ static void add_hit(sei_ui *ui, int x, int y, int w, int h, sei_ui_button id)
 void ui_button(sei_ui *ui, int x, int y, int w, int h, const char *label, sei_ui_button id, btn_style style, int size)
 {
     if (style == BTN_PRIMARY)
-        ui_fill_rect(ui, x, y, w, h, 46, 125, 50, 255);
+        ui_box(ui, x, y, w, h, 46, 125, 50, 255);
     else if (style == BTN_QUIET)
-        ui_fill_rect(ui, x, y, w, h, 44, 50, 60, 255);
+        ui_box(ui, x, y, w, h, 44, 50, 60, 255);
     else
-        ui_fill_rect(ui, x, y, w, h, 62, 72, 86, 255);
-    ui_set_colour(ui, 120, 132, 148, 255);
-    SDL_Rect rc = {x, y, w, h};
-    SDL_RenderDrawRect(ui->r, &rc);
+        ui_box(ui, x, y, w, h, 62, 72, 86, 255);
     ui_text_draw(ui, label, size, WHITE, x + w / 2, y + h / 2, ALIGN_CENTRE, w - 8);
     add_hit(ui, x, y, w, h, id);
 }
@@ -347,7 +354,7 @@ void ui_button(sei_ui *ui, int x, int y, int w, int h, const char *label, sei_ui
  * button when value_id is not SEI_BTN_NONE (a number typed on a pad
  * rather than stepped). */
 void ui_stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *value, sei_ui_button down,
-                    const char *down_label, sei_ui_button up, const char *up_label, sei_ui_button value_id)
+                const char *down_label, sei_ui_button up, const char *up_label, sei_ui_button value_id)
 {
     const int bw = TARGET, bh = TARGET;
     int right = x + w;
@@ -410,10 +417,26 @@ int ui_message_area(sei_ui *ui, const char *status, int x, int y, int w, int h)
     return 1;
 }
 
+/* ---- the side panel ------------------------------------------------------------ */
+
+int ui_side_panel(sei_ui *ui, int x, int *w)
+{
+    ui_fill_rect(ui, x, 0, SEI_UI_W - x, SEI_UI_H, PANEL_BG);
+    *w = SEI_UI_W - x - 20;
+    return x + 10;
+}
+
 /* The side panel's top line: the message while there is one (the panel
  * has no other room that covers nothing), else its title. */
 void ui_panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *title)
 {
     if (!ui_message_area(ui, v->status, x - 6, 2, w + 12, 44))
         ui_text_draw_fit(ui, title, FS_LARGE, WHITE, x, 24, ALIGN_LEFT, w);
+}
+
+void ui_panel_foot(sei_ui *ui, sei_lang lang, int x, int w, int back_w, const char *label, sei_ui_button id,
+                   btn_style style, int size)
+{
+    ui_button(ui, x, PANEL_FOOT, back_w, TARGET, sei_ui_string(lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
+    ui_button(ui, x + back_w + 10, PANEL_FOOT, w - back_w - 10, TARGET, label, id, style, size);
 }

@@ -118,7 +118,7 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
     ui->msg_on = 0;
     ui->fit_min = 1;
     ui->fit_worst[0] = 0;
-    ui_set_colour(ui, 32, 36, 42, 255);
+    ui_set_colour(ui, PANEL_BG);
     SDL_RenderClear(ui->r);
     switch (v->screen) {
     case SEI_SCREEN_LIVE: ui_screen_live(ui, v); break;
@@ -151,8 +151,7 @@ int sei_ui_button_centre(const sei_ui *ui, sei_ui_button b, int *x, int *y)
 
 int sei_ui_point_centre(const sei_ui *ui, int col, int row, int *x, int *y)
 {
-    if (!ui || !ui->board_on || col < ui->bc0 || row < ui->br0 || col >= ui->bc0 + ui->bshown ||
-        row >= ui->br0 + ui->bshown || col >= ui->bsize || row >= ui->bsize)
+    if (!ui || !ui_board_shows(ui, col, row))
         return -1;
     *x = (int)lround(ui->bx + col * ui->cell);
     *y = (int)lround(ui->by + row * ui->cell);
@@ -216,5 +215,3 @@ double sei_ui_text_fit(const sei_ui *ui, char *worst, size_t n)
         snprintf(worst, n, "%s", ui->fit_worst);
     return ui->fit_min;
 }
-
-

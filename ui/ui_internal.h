@@ -86,6 +86,8 @@ struct sei_ui {
  * share (unused ones cost nothing). */
 static const SDL_Color WHITE = {240, 240, 240, 255}, DIM = {170, 178, 190, 255},
                        YELLOW = {255, 214, 80, 255};
+/* The screens' ground and the panels' (r, g, b, a, for ui_fill_rect). */
+#define PANEL_BG 32, 36, 42, 255
 
 /* ---- text (toolkit.c) ---------------------------------------------------------- */
 
@@ -112,6 +114,8 @@ int ui_text_draw_fit(sei_ui *ui, const char *text, int size, SDL_Color c, int x,
 
 void ui_set_colour(sei_ui *ui, int r, int g, int b, int a);
 void ui_fill_rect(sei_ui *ui, int x, int y, int w, int h, int r, int g, int b, int a);
+/* A box filled like ui_fill_rect with the buttons' edge round it. */
+void ui_box(sei_ui *ui, int x, int y, int w, int h, int r, int g, int b, int a);
 /* A filled disc of radius rad at (cx, cy). */
 void ui_disc(sei_ui *ui, double cx, double cy, double rad, SDL_Color fill);
 /* A line thick pixels wide. */
@@ -132,14 +136,29 @@ void ui_stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *
 /* A row whose value (vw px wide) is a button that steps to the next choice. */
 void ui_chooser(sei_ui *ui, int x, int y, int w, int vw, const char *label, const char *value, sei_ui_button id);
 
+/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
+ * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
+#define PANEL_ROW0 48
+#define PANEL_ROW 60
+#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
+
 /* ---- messages (toolkit.c) ------------------------------------------------------ */
 
 /* The status line in a screen's own message area, a w x h box at (x, y)
  * clear of its buttons; returns 1 when a message was drawn. */
 int ui_message_area(sei_ui *ui, const char *status, int x, int y, int w, int h);
+/* ---- the side panel (toolkit.c) ------------------------------------------------ */
+
+/* The panel from x to the screen's right edge, filled; returns the x its
+ * contents start at, with their width in *w. */
+int ui_side_panel(sei_ui *ui, int x, int *w);
 /* The side panel's top line at x, w wide: the message while there is one,
  * else the title. */
 void ui_panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *title);
+/* The panel's foot (at PANEL_FOOT): Back, back_w wide, and beside it the
+ * screen's next step. */
+void ui_panel_foot(sei_ui *ui, sei_lang lang, int x, int w, int back_w, const char *label, sei_ui_button id,
+                   btn_style style, int size);
 
 /* ---- the board (board_view.c) -------------------------------------------------- */
 
@@ -150,24 +169,25 @@ void ui_panel_head(sei_ui *ui, const sei_ui_view *v, int x, int w, const char *t
  * Remembers where the points went (ui->board_on, bx, by, cell, ...). */
 void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, const uint8_t *dead,
                    const uint8_t *check, const sei_score *sc, int c0, int r0, int span);
+/* 1 when the last draw showed the board's point (col, row). */
+int ui_board_shows(const sei_ui *ui, int col, int row);
 
 /* ---- the camera's picture (camera_view.c) -------------------------------------- */
 
+/* The picture is the left FRAME_W x SEI_UI_H of the screen, the panel the rest. */
+#define FRAME_W 640
+
 /* Frame pixels to logical pixels, as the frame was last drawn. */
 void ui_frame_to_screen(const sei_ui *ui, double fx, double fy, double *sx, double *sy);
-/* The homography H (grid column and row to frame pixels) applied to (x, y). */
-void ui_h_apply(const double H[9], double x, double y, double *ox, double *oy);
-/* The frame in the left 640x480 with the grid found drawn over it; sets
+/* The grid's point (col, row) to logical pixels, through the view's H. */
+void ui_grid_to_screen(const sei_ui *ui, const double H[9], double col, double row, double *sx, double *sy);
+/* The frame in the picture's place with the grid found drawn over it; sets
  * ui->frame_on and the frame's place when the frame could be shown. */
 void ui_draw_frame_grid(sei_ui *ui, const sei_ui_view *v);
+/* A line of text on a dark bar across the top of the picture. */
+void ui_picture_title(sei_ui *ui, const char *text, SDL_Color c);
 
 /* ---- the screens (screen_*.c), each drawing the whole screen from v ------------- */
-
-/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
- * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
-#define PANEL_ROW0 48
-#define PANEL_ROW 60
-#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
 
 void ui_screen_live(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_record(sei_ui *ui, const sei_ui_view *v);
