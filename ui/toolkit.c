@@ -330,7 +330,7 @@ void ui_thick_line(sei_ui *ui, double x0, double y0, double x1, double y1, doubl
 static void add_hit(sei_ui *ui, int x, int y, int w, int h, sei_ui_button id)
 {
     if (ui->nhits < MAX_HITS)
-        ui->hits[ui->nhits++] = (hit){{x, y, w, h}, id};
+        ui->hits[ui->nhits++] = (sei_ui_target){{x, y, w, h}, id, -1};
 }
 
 /* A button: a filled box with its label centred. The screens make every

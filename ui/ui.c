@@ -184,7 +184,7 @@ int sei_ui_targets(const sei_ui *ui, sei_ui_target *out, int max)
     int n = 0;
     for (int i = 0; i < ui->nhits; i++, n++)
         if (n < max)
-            out[n] = (sei_ui_target){ui->hits[i].r, ui->hits[i].id, -1};
+            out[n] = ui->hits[i];
     for (int i = 0; ui->corners_on && i < 4; i++, n++)
         if (n < max) {
             int rad = (int)HANDLE_R;

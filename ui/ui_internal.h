@@ -24,13 +24,8 @@
 #define TEXT_CACHE 96
 #define FONT_SIZES 3
 
-/* Text sizes, in the order of sei_ui_text (small, body, large). */
-enum { FS_SMALL = 0, FS_BODY, FS_LARGE };
-
-typedef struct {
-    SDL_Rect r;
-    sei_ui_button id;
-} hit;
+/* Text sizes: the public sei_ui_text's, by shorter names. */
+enum { FS_SMALL = SEI_UI_TEXT_SMALL, FS_BODY = SEI_UI_TEXT_BODY, FS_LARGE = SEI_UI_TEXT_LARGE };
 
 typedef struct {
     char *text;
@@ -50,7 +45,7 @@ struct sei_ui {
     TTF_Font *latin[FONT_SIZES], *cjk[FONT_SIZES];
     cached_text cache[TEXT_CACHE];
     unsigned long clock;
-    hit hits[MAX_HITS];
+    sei_ui_target hits[MAX_HITS]; /* the buttons as last drawn (handle -1) */
     int nhits;
     /* The board as last drawn: its top-left intersection, spacing and size. */
     int board_on;
