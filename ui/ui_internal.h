@@ -131,18 +131,19 @@ void ui_stepper(sei_ui *ui, int x, int y, int w, const char *label, const char *
 /* A row whose value (vw px wide) is a button that steps to the next choice. */
 void ui_chooser(sei_ui *ui, int x, int y, int w, int vw, const char *label, const char *value, sei_ui_button id);
 
-/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
- * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
-#define PANEL_ROW0 48
-#define PANEL_ROW 60
-#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
-
 /* ---- messages (toolkit.c) ------------------------------------------------------ */
 
 /* The status line in a screen's own message area, a w x h box at (x, y)
  * clear of its buttons; returns 1 when a message was drawn. */
 int ui_message_area(sei_ui *ui, const char *status, int x, int y, int w, int h);
+
 /* ---- the side panel (toolkit.c) ------------------------------------------------ */
+
+/* The panel beside a board: rows TARGET high, 60 apart from y 48, and the
+ * two buttons at the foot; six rows (territory rules' prisoners) fill it. */
+#define PANEL_ROW0 48
+#define PANEL_ROW 60
+#define PANEL_FOOT (SEI_UI_H - TARGET - 8)
 
 /* The panel from x to the screen's right edge, filled; returns the x its
  * contents start at, with their width in *w. */
