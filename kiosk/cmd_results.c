@@ -20,6 +20,7 @@
 
 #include <sodium.h>
 
+#include "boardfile.h"
 #include "cli.h"
 #include "jsonout.h"
 #include "textbuf.h"
@@ -288,7 +289,7 @@ static void print_result(FILE *out, const sei_store_result *r)
                 r->winner == SEI_BLACK ? "Black" : "White", sei_decided_name(r->decided), r->result);
         return;
     }
-    fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n");
+    fprintf(out, "\n  " SEI_BOARDFILE_LEGEND "\n");
     fprintf(out, "  dead stones (SGF): %s\n\n", r->dead[0] ? r->dead : "none");
     fprintf(out, "                     Black   White\n");
     fprintf(out, "  stones (S)       %7d %7d\n", B->stones, W->stones);

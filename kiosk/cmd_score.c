@@ -118,8 +118,10 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--penalty")) { NEED_VALUE(); penalty = v; }
         else if (!strcmp(a, "--handicap")) {
             NEED_VALUE();
-            if (!parse_int(v, &o->handicap, 0, 9) || o->handicap == 1)
-                return bad(err, "--handicap takes 0 or 2 to 9 stones, not '%s'", v);
+            /* One stone is a game without komi where Black moves first,
+             * as HA[1] in a record says (Fox writes it so). */
+            if (!parse_int(v, &o->handicap, 0, 9))
+                return bad(err, "--handicap takes 0 to 9 stones, not '%s'", v);
         } else if (!strcmp(a, "--prisoners")) {
             NEED_VALUE();
             if (have_prisoners++)
@@ -530,7 +532,7 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     int handicap = o->handicap >= 0 ? o->handicap : b->handicap;
     if (o->komi_set)
         r->komi_from = "given";
-    else if (!r->komi_from && handicap >= 2) {
+    else if (!r->komi_from && handicap >= 1) {
         rules.komi = 0.5;
         r->komi_from = "handicap";
     } else if (!r->komi_from)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "boardfile.h"
 #include "cli.h"
 #include "jsonout.h"
 #include "store.h"
@@ -119,7 +120,7 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
             fprintf(out, " %c", point_char(b, s, sei_board_point(b, x, y)));
         fprintf(out, " %d\n", b->size - y);
     }
-    fprintf(out, "\n  X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill\n\n");
+    fprintf(out, "\n  " SEI_BOARDFILE_LEGEND "\n\n");
 
     int any_dead = 0;
     for (int i = 0; i < SEI_MAX_POINTS && !any_dead; i++)

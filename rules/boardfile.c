@@ -24,13 +24,48 @@ static sei_status perr(char *err, size_t n, int line, int col, const char *fmt, 
     return SEI_ERR_PARSE;
 }
 
+/* A line of column letters as the printed diagrams head a board with:
+ * A, B, C ... in order, skipping I (as Go's point names do), blanks
+ * between. Sets *n to their number. */
+static int column_labels(const char *t, size_t len, int *n)
+{
+    char want = 'A';
+    int k = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = t[i];
+        if (c == ' ' || c == '\t')
+            continue;
+        if (c != want || k == SEI_MAX_SIZE)
+            return 0;
+        k++;
+        want = (char)(want == 'H' ? 'J' : want + 1);
+    }
+    *n = k;
+    return k > 0;
+}
+
+/* A row number of one to three digits at *i (advanced past it); -1 when
+ * there is none or it is too long. */
+static int read_label(const char *t, size_t *i, size_t end)
+{
+    int v = 0, d = 0;
+    while (*i < end && t[*i] >= '0' && t[*i] <= '9') {
+        if (++d > 3)
+            return -1;
+        v = v * 10 + (t[*i] - '0');
+        (*i)++;
+    }
+    return d ? v : -1;
+}
+
 sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, uint8_t *dead,
                                char *err, size_t errlen)
 {
     /* Points as read, before we know the size: at most 25 rows of 25. */
     char grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
-    int row_line[SEI_MAX_SIZE], row_col[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int row_line[SEI_MAX_SIZE], row_col[SEI_MAX_SIZE][SEI_MAX_SIZE], row_label[SEI_MAX_SIZE];
     int rows = 0, width = -1, line = 1;
+    int label_cols = 0, labelled_cols = -1, labels_line = 0;
     size_t i = 0;
 
     *out = NULL;
@@ -63,15 +98,55 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
             line++;
             continue;
         }
+        /* The diagrams `score` and `detect` print are labelled: a line of
+         * column letters (A B C ... with no I), and each row's number on
+         * both sides. Such a diagram is read back as it stands. */
+        size_t legend = strlen(SEI_BOARDFILE_LEGEND);
+        if (end - j >= legend && !memcmp(text + j, SEI_BOARDFILE_LEGEND, legend)) {
+            line++;
+            continue;
+        }
+        if (column_labels(text + j, end - j, &label_cols)) {
+            if (labelled_cols < 0)
+                labelled_cols = label_cols, labels_line = line;
+            line++;
+            continue;
+        }
+        size_t first = j, last = end;
+        int lead = -1, trail = -1;
+        if (text[first] >= '0' && text[first] <= '9') {
+            lead = read_label(text, &first, last);
+            while (last > first && (text[last - 1] == ' ' || text[last - 1] == '\t'))
+                last--;
+            size_t t = last;
+            while (t > first && text[t - 1] >= '0' && text[t - 1] <= '9')
+                t--;
+            if (t < last && (t == first || text[t - 1] == ' ' || text[t - 1] == '\t')) {
+                size_t u = t;
+                trail = read_label(text, &u, last);
+                last = t;
+            }
+            if (lead < 0 || (trail >= 0 && trail != lead))
+                return perr(err, errlen, line, 0, "a labelled row must carry one row number on both sides, as 19 ... 19");
+        }
+        int labelled = lead >= 0 || labelled_cols >= 0;
         if (rows == SEI_MAX_SIZE)
             return perr(err, errlen, line, 0, "more than %d rows: a board is at most %dx%d",
                         SEI_MAX_SIZE, SEI_MAX_SIZE, SEI_MAX_SIZE);
         int cols = 0;
-        for (size_t k = start; k < end; k++) {
+        for (size_t k = first; k < last; k++) {
             char c = text[k];
             int col = (int)(k - start) + 1;
             if (c == ' ' || c == '\t')
                 continue;
+            /* In a printed diagram, brackets ring a point read in doubt,
+             * and b w s f mark territory, seki eyes and false eyes: all of
+             * them empty points or the stone inside. In a typed diagram
+             * they stay typing slips. */
+            if (labelled && (c == '[' || c == ']'))
+                continue;
+            if (labelled && strchr("bwsf", c))
+                c = '.';
             if (!strchr(".+XOxo", c) || c == 0) {
                 unsigned char u = (unsigned char)c;
                 if (u >= 0x20 && u < 0x7f)
@@ -85,17 +160,30 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
             row_col[rows][cols] = col;
             cols++;
         }
+        if (lead >= 0 && cols == 0)
+            return perr(err, errlen, line, 0, "a number with no points after it: a board file holds rows of points "
+                        "only (no line for the size)");
         if (width < 0)
             width = cols;
         else if (cols != width)
             return perr(err, errlen, line, 0, "this row has %d points but the first row has %d (ragged lines)",
                         cols, width);
         row_line[rows] = line;
+        row_label[rows] = lead;
         rows++;
         line++;
     }
     if (rows == 0)
         return perr(err, errlen, 0, 0, "no board: the file holds no rows of points");
+    /* Labels, where given, must agree with the board: a row a line off or
+     * a column missing is a damaged copy, not another board. */
+    if (labelled_cols >= 0 && labelled_cols != width)
+        return perr(err, errlen, labels_line, 0, "the column letters name %d columns but the rows hold %d points",
+                    labelled_cols, width);
+    for (int y = 0; y < rows; y++)
+        if (row_label[y] >= 0 && row_label[y] != rows - y)
+            return perr(err, errlen, row_line[y], 0, "this row is labelled %d, but it is row %d of %d counted from the "
+                        "bottom", row_label[y], rows - y, rows);
     if (rows != width)
         return perr(err, errlen, row_line[rows - 1], 0, "the board has %d rows of %d points: it must be square", rows, width);
     if (rows < SEI_MIN_SIZE)

@@ -3,7 +3,11 @@
  * lowercase 'x'/'o' for a stone agreed dead. Lines starting with '#' and
  * blank lines are skipped; spaces and tabs between points are ignored; a
  * leading UTF-8 byte order mark (Windows Notepad) and CRLF line ends are
- * accepted. */
+ * accepted. The labelled diagrams Seichi prints are read back as they
+ * stand: a line of column letters, each row's number on both sides (they
+ * must agree with the board), b w s f marks of territory, seki eyes and
+ * false eyes (empty points), brackets round a point read in doubt, and
+ * the key line below. */
 #ifndef SEI_BOARDFILE_H
 #define SEI_BOARDFILE_H
 
@@ -11,6 +15,10 @@
 #include <stdint.h>
 
 #include "board.h"
+
+/* The key printed under a labelled diagram (`score`, `results show`). A
+ * line holding it is skipped when such a diagram is read back. */
+#define SEI_BOARDFILE_LEGEND "X O stones, x o dead stones, b w territory, . dame, s seki eye, f false eye to fill"
 
 /* Parse len bytes of text. On success *out is a new board (the caller frees
  * it with sei_board_destroy) holding the stones as setup stones, and dead[]

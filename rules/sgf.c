@@ -1596,6 +1596,35 @@ static const char *mainline_get(const sei_sgf *s, int root, const char *key)
     return NULL;
 }
 
+/* A game-info property that changes the count (SZ, KM, HA, RU) given twice
+ * on the main line with different values: which one the game was played
+ * with cannot be known, so the record is refused rather than read with
+ * the first. Equal values (KM[6.5] and KM[6.50]) are no conflict. Returns
+ * 1 and the two values when they differ. */
+static int mainline_conflict(const sei_sgf *s, int root, const char *key, const char **a, const char **b)
+{
+    *a = *b = NULL;
+    for (int nd = root; nd >= 0; nd = s->nodes[nd].child)
+        for (int p = s->nodes[nd].prop_first; p >= 0; p = s->props[p].next) {
+            if (strcmp(s->arena + s->props[p].key_off, key) || s->props[p].val_first < 0)
+                continue;
+            const char *v = s->arena + s->vals[s->props[p].val_first].off;
+            if (blank(v))
+                continue;
+            if (!*a) {
+                *a = v;
+                continue;
+            }
+            double x, y;
+            int same = (!read_number(*a, &x) && !read_number(v, &y)) ? x == y : !strcmp(*a, v);
+            if (!same) {
+                *b = v;
+                return 1;
+            }
+        }
+    return 0;
+}
+
 static void read_result(sei_sgf_game *g)
 {
     g->winner = -1;
@@ -1653,6 +1682,13 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
 
     const char *gm = mainline_get(s, root, "GM");
     double d;
+    static const char *const once[] = {"SZ", "KM", "HA", "RU"};
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++) {
+        const char *a, *b;
+        if (mainline_conflict(s, root, once[i], &a, &b))
+            return fail(s, SEI_ERR_PARSE, "%s[%.20s] and %s[%.20s]: the record gives %s twice; which one the game was "
+                        "played with is unknown", once[i], a, once[i], b, once[i]);
+    }
     if (gm && !read_number(gm, &d) && d != 1)
         return fail(s, SEI_ERR_PARSE, "GM[%.20s]: not a game of Go (GM[1])", gm);
     g->size = 19;
@@ -1729,6 +1765,13 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
 
     /* The main line: setup stones and moves in order. */
     vec mv = {0}, su = {0};
+    /* Which node last set each point, and to what: FF[4] forbids setting
+     * one point twice in a node (AB and AW on it leave the position
+     * unknown). */
+    int set_by[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int8_t set_to[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    for (int i = 0; i < SEI_MAX_SIZE * SEI_MAX_SIZE; i++)
+        set_by[i] = -1;
     for (int nd = root; nd >= 0; nd = s->nodes[nd].child) {
         g->last = nd;
         for (int p = s->nodes[nd].prop_first; p >= 0; p = s->props[p].next) {
@@ -1745,6 +1788,15 @@ sei_status sei_sgf_game_get(sei_sgf *s, int index, sei_sgf_game *g)
                 }
                 for (int y = y0; y <= y1; y++)
                     for (int x = x0; x <= x1; x++) {
+                        int k = y * SEI_MAX_SIZE + x;
+                        if (set_by[k] == nd && set_to[k] != color) {
+                            free(mv.p);
+                            free(su.p);
+                            return fail(s, SEI_ERR_PARSE, "%c%c: one node sets this point to two things (AB, AW or AE); "
+                                        "the position is unknown", 'a' + x, 'a' + y);
+                        }
+                        set_by[k] = nd;
+                        set_to[k] = (int8_t)color;
                         sei_sgf_setup e = {color, x, y, mv.n};
                         if (vec_push(&su, &e, sizeof e))
                             goto nomem;

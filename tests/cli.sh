@@ -416,6 +416,10 @@ expect 0 "the fill shows the count before overtime penalties (Black 1, White 2 p
 expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
 expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
 expect 0 '"komi_from":"given"' -- score --board "$src/tests/boards/chinese-185.board" --komi 6 --json
+# One handicap stone is a game without komi, as a record's HA[1] says:
+# Chinese rules give White one point back for it.
+expect 0 '"komi":0.5,"komi_from":"handicap","handicap":1,"bonus":1' -- score --board "$src/tests/boards/chinese-185.board" --handicap 1 --json
+expect 2 "handicap takes 0 to 9 stones" -- score --board "$src/tests/boards/chinese-185.board" --handicap 10
 # A 13x13 record is not gone on with on a 9x9 board: refused when the size
 # is given, nothing added when it is not.
 printf '(;GM[1]FF[4]SZ[13]KM[6.5];B[dd];W[jj])\n' >"$tmp/r13.sgf"

@@ -321,6 +321,15 @@ static void test_komi_handicap_refused(void **state)
         {"(;GM[1]SZ[9]HA[81];B[ee])", "HA[81]"},
         {"(;GM[1]SZ[19]HA[50];B[ee])", "but the record places 0"},
         {"(;GM[1]SZ[19]HA[12]AB[aa:ak];W[ss])", "but the record places 11"},
+        /* Given twice with different values: which one counts is unknown. */
+        {"(;GM[1]SZ[9]KM[6.5]KM[7.5];B[ee])", "KM[6.5] and KM[7.5]"},
+        {"(;GM[1]SZ[9]KM[6.5];B[ee];W[cc]KM[0.5])", "KM[6.5] and KM[0.5]"},
+        {"(;GM[1]SZ[9]HA[2]AB[cc][gg];HA[3]W[ee])", "HA[2] and HA[3]"},
+        {"(;GM[1]SZ[9];SZ[13]B[ee])", "SZ[9] and SZ[13]"},
+        {"(;GM[1]SZ[9]RU[Japanese];RU[Chinese]B[ee])", "RU[Japanese] and RU[Chinese]"},
+        /* One node setting one point to two things. */
+        {"(;GM[1]SZ[9]AB[cc][ee]AW[ee])", "ee: one node sets this point to two things"},
+        {"(;GM[1]SZ[9]AB[aa:cc]AE[bb])", "bb: one node sets this point to two things"},
     };
     sei_sgf *s = sei_sgf_create();
     sei_sgf_game g;
@@ -342,6 +351,10 @@ static void test_komi_handicap_refused(void **state)
         {"(;GM[1]SZ[19]KM[-81]HA[9];B[ee])", -81, 1, 9},
         {"(;GM[1]SZ[19]KM[0.5]HA[12]AB[aa:al];W[ss])", 0.5, 1, 12},
         {"(;GM[1]SZ[19]KM[375]RU[Chinese])", 7.5, 1, 0},
+        /* The same value twice is no conflict; nor is a later node
+         * changing a point an earlier one set. */
+        {"(;GM[1]SZ[9]KM[6.5]AB[ee];KM[6.50]AW[ee]B[cc])", 6.5, 1, 0},
+        {"(;GM[1]SZ[9]AB[ee]AB[ee]KM[0.5])", 0.5, 1, 0},
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         assert_int_equal(parse_str(s, good[i].sgf), SEI_OK);

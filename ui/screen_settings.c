@@ -1,0 +1,36 @@
+/* screen_settings.c - the settings screen: the default rules and komi,
+ * the board size, the language and the camera, and the results' export,
+ * with the message saying where an export went. */
+#include <stdio.h>
+
+#include "ui_internal.h"
+
+void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
+{
+    sei_lang L = v->lang;
+    const sei_ui_settings *s = &v->settings;
+    ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, PANEL_BG);
+    ui_text_draw_fit(ui, sei_ui_string(L, SEI_S_SETTINGS_TITLE), FS_LARGE, WHITE, 40, 36, ALIGN_LEFT, 180);
+    char num[32], size[32];
+    int x = 40, w = SEI_UI_W - 80, y = 70;
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_DEFAULT_RULES), sei_ui_rules_name(L, s->rules), SEI_BTN_RULES_PREV,
+               "◀", SEI_BTN_RULES_NEXT, "▶", SEI_BTN_NONE);
+    y += 64;
+    ui_stepper(ui, x, y, w, sei_ui_string(L, SEI_S_KOMI), sei_score_number(s->komi, num, sizeof num), SEI_BTN_KOMI_DOWN,
+               "−", SEI_BTN_KOMI_UP, "+", SEI_BTN_NONE);
+    y += 64;
+    if (s->size)
+        snprintf(size, sizeof size, "%d×%d", s->size, s->size);
+    else
+        snprintf(size, sizeof size, "%s", sei_ui_string(L, SEI_S_AUTO));
+    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
+    y += 64;
+    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
+    y += 64;
+    ui_chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    ui_button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
+    ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN,
+              FS_BODY);
+    /* Messages (where an export went) beside the title, above every row. */
+    ui_message_area(ui, v->status, 230, 6, SEI_UI_W - 230 - 40, TARGET);
+}
