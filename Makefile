@@ -52,7 +52,7 @@ sequences:
 # the shared SGF sets' training part chosen by a rule), cut their patches
 # with seichi itself, train, calibrate and export vision/model/points.onnx.
 # Fixed seeds and one thread throughout, so it gives the committed model
-# back byte for byte. About 25 minutes on two shared cores.
+# back byte for byte. 15-25 minutes on two shared cores.
 MODEL_RENDERS ?= 140
 model: build
 	@sh scripts/install-deps.sh render model
