@@ -1343,8 +1343,12 @@ def run_povray(pov_text, png_path, width, height, quality, workdir):
     pov_path = os.path.join(workdir, "scene.pov")
     with open(pov_path, "w") as f:
         f.write(pov_text)
+    # One render thread: with two, which thread draws an area light's
+    # jitter depends on scheduling, so the same scene came out a few hundred
+    # pixels different each time; with one it comes out byte for byte the
+    # same (and POV-Ray gets about one core's worth here either way).
     cmd = ["povray", "+I" + pov_path, "+O" + png_path, "+W%d" % width, "+H%d" % height,
-           "+FN8", "-D", "-V", "+WT2", "+Q9"]
+           "+FN8", "-D", "-V", "+WT1", "+Q9"]
     if quality == "fast":
         cmd += ["-A"]
     else:
@@ -1491,6 +1495,8 @@ def sgf_files(root, sets, size):
     out = []
     for s in sets:
         d = os.path.join(root, s)
+        if not os.path.isdir(d):
+            sys.exit("%s: no such folder (the SGF sets: --sgf-root)" % d)
         for fn in sorted(os.listdir(d)):
             if not fn.endswith(".sgf"):
                 continue
@@ -1567,8 +1573,8 @@ def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0)
 # the training and test sets
 # ---------------------------------------------------------------------------
 
-SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7}
-SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d"}
+SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7, "classic-train": 101}
+SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d", "classic-train": "c%03d"}
 SPLIT_SETS = {19: ["fox-pro", "tygem-9d-2005-11", "fox-amateur-9k"],
               13: ["gnugo-regression-games", "gnugo-regression-scoring"],
               9: ["gnugo-regression-games", "gnugo-regression-scoring"]}
@@ -1620,18 +1626,38 @@ def committed_sources():
     return out
 
 
+def game_pool(sgf_root, sets, size, part):
+    """The records of sets for one board size in one part ('test' or
+    'train', sgf_part), by name.  The training part also leaves out the games
+    the committed default set (images/renders) was drawn from: no picture the
+    reader is measured on shares a game with its training data."""
+    used = committed_sources() if part == "train" else set()
+    return [p for p in sgf_files(sgf_root, sets, size)
+            if sgf_part(sgf_root, p) == part and os.path.relpath(p, sgf_root) not in used]
+
+
+# The point classifier's training scenes (`make model`): 19x19 boards only,
+# positions from these sets' training part.
+CLASSIC_TRAIN_SETS = ["fox-amateur-9k", "tygem-9d-2005-11"]
+
+
+def classic_train_files(sgf_root, count):
+    """count records spread evenly over the training part of
+    CLASSIC_TRAIN_SETS taken by name (record floor(i * pool / count) for
+    i = 0..count-1), so the choice is a rule, not a list."""
+    pool = game_pool(sgf_root, CLASSIC_TRAIN_SETS, 19, "train")
+    if not 0 < count <= len(pool):
+        sys.exit("--set classic-train: --count must be 1-%d (the records of its pool)" % len(pool))
+    return [pool[i * len(pool) // count] for i in range(count)]
+
+
 def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=0, user_opts=None):
     """--set test (the committed test set) or --set train (the training set,
     never committed).  Every added variation; positions from the SGF sets'
     own part (sgf_part)."""
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
-    # The training set also leaves out the games the committed default set
-    # (images/renders) was drawn from: no test picture's game is trained on.
-    used = committed_sources() if kind == "train" else set()
-    pools = {size: [p for p in sgf_files(sgf_root, sets, size)
-                    if sgf_part(sgf_root, p) == kind and os.path.relpath(p, sgf_root) not in used]
-             for size, sets in SPLIT_SETS.items()}
+    pools = {size: game_pool(sgf_root, sets, size, kind) for size, sets in SPLIT_SETS.items()}
     plan = []
     if kind == "test":
         # stratified camera and framing, sizes in turn (19x19 every other
@@ -1879,9 +1905,10 @@ def overlay(picture, out):
 def main():
     ap = argparse.ArgumentParser(description="Render Go boards with exact truth (POV-Ray).")
     ap.add_argument("--out", default="out", help="output folder")
-    ap.add_argument("--set", choices=["default", "test", "train"],
+    ap.add_argument("--set", choices=["default", "test", "train", "classic-train"],
                     help="render a named set with its own fixed seed: default (images/renders), "
-                         "test (images/testset), train (the training set, never committed)")
+                         "test (images/testset), train (the training set, never committed), "
+                         "classic-train (the point classifier's training scenes, never committed)")
     ap.add_argument("--selftest", action="store_true", help="check the projection against rendered markers")
     ap.add_argument("--sgf", nargs="*", default=[], help="SGF files to take positions from")
     ap.add_argument("--move", default="final",
@@ -1889,10 +1916,11 @@ def main():
     ap.add_argument("--random", type=int, default=0, metavar="N", help="also render N random positions")
     ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
     ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
-    ap.add_argument("--count", type=int, default=None, help="pictures in --set (default 66; test 104; train 1000)")
-    ap.add_argument("--start", type=int, default=0, help="--set: skip pictures before this index")
+    ap.add_argument("--count", type=int, default=None,
+                    help="pictures in --set (default 66; test 104; train 1000; classic-train 140)")
+    ap.add_argument("--start", type=int, default=0, help="skip pictures before this index (the rest are those of a full run)")
     ap.add_argument("--seed", type=int, default=None,
-                    help="random seed (default 20240601; --set test 20261130, --set train 7)")
+                    help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101)")
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--height", type=int, default=HEIGHT)
     ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
@@ -1955,6 +1983,10 @@ def main():
                     quality, a.start, opts)
         print("rendered in %.0f s" % t)
         return
+    if a.set == "classic-train":
+        # The scenes of the default set (--classic), a stage per record
+        # (--move mixed), from records chosen by a rule.
+        a.sgf, a.move, a.classic, a.random = classic_train_files(a.sgf_root, a.count or 140), "mixed", True, 0
     os.makedirs(a.out, exist_ok=True)
     rng = random.Random(seed)
     jobs = []
@@ -1971,6 +2003,8 @@ def main():
         ap.error("nothing to render: give --sgf FILES, --random N, --set default or --selftest")
     for idx, (kind, p, st) in enumerate(jobs):
         r = random.Random(rng.randrange(1 << 30))
+        if idx < a.start:
+            continue
         if kind == "sgf":
             size, grid, src, move_info = position_from_sgf(p, st, r, a.sgf_root)
             extra = ["%s position, move %d of %d" % (move_info["stage"], move_info["number"], move_info["of"])]
@@ -1979,7 +2013,7 @@ def main():
             density = a.density if a.density is not None else r.choice([0.05, 0.2, 0.4, 0.6])
             grid = random_position(size, r, density).g
             src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
-        name = "g%03d" % idx
+        name = SET_NAMES.get(a.set, "g%03d") % idx
         o = dict(opts)
         if not a.classic:
             o["ext"] = "%d/g/%d" % (seed, idx)
