@@ -1,5 +1,9 @@
 /* app.c - the kiosk's state machine: live view, capture, confirm, count,
- * agree and store; settings; and the "no camera" screen with its retry.
+ * agree and store; settings; the "no camera" screen with its retry; and
+ * the tournament's screens: the table and round on a number pad, the
+ * players typed on the keyboard (stored with every result), the results
+ * list and one result with its audit trail, and judge mode (the PIN
+ * checked by the store, its changes made by the store's judge functions).
  *
  * One thread. The live view follows the board with the board tracker
  * (vision/tracker.h, the recorder's), on frames shrunk for speed; the

@@ -2063,7 +2063,76 @@ static void test_judge_mode(void **state)
     assert_int_equal(r.state, SEI_STATE_CONFIRMED);
     sei_store_result_release(&r);
     sei_store_close(s);
+    /* A third result: the players corrected (the keyboard starts from the
+     * names stored), then the result corrected to a win on time; each
+     * field changed is an audit row with the reason picked. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    int64_t id3 = store_one(a);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_ROW_0);
+    tap_button(a, SEI_BTN_DO_NAMES);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    type_text(a, "Cho Hunhyun");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD); /* White's next */
+    type_text(a, "조훈현");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
+    tap_button(a, SEI_BTN_CHOICE_1); /* wrong players */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+    tap_button(a, SEI_BTN_DO_CORRECT);
+    tap_button(a, SEI_BTN_CHOICE_3); /* White wins on time */
+    tap_button(a, SEI_BTN_CHOICE_0); /* counting error */
+    s = sei_store_open(db, NULL, 0);
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id3, &r), SEI_STORE_OK);
+    assert_string_equal(r.ident.black, "Cho Hunhyun");
+    assert_string_equal(r.ident.white, "조훈현");
+    assert_string_equal(r.result, "W+T");
+    sei_store_result_release(&r);
+    sei_store_audit *rows = NULL;
+    int nrows = 0, names = 0, results = 0;
+    assert_int_equal(sei_store_audit_get(s, id3, &rows, &nrows), SEI_STORE_OK);
+    for (int i = 0; i < nrows; i++) {
+        names += !strcmp(rows[i].field, "black_player") || !strcmp(rows[i].field, "white_player");
+        results += !strcmp(rows[i].field, "result");
+        assert_string_equal(rows[i].judge, "judge at the kiosk");
+        int of_names = !strncmp(rows[i].field, "black", 5) || !strncmp(rows[i].field, "white", 5);
+        assert_string_equal(rows[i].reason, of_names ? "Wrong players" : "Counting error"); /* the dead stones cleared too */
+    }
+    assert_int_equal(names, 2);
+    assert_int_equal(results, 1);
+    sei_store_audit_free(rows, nrows);
+    /* More results than a page: ▼ shows the rest, ▲ goes back. */
+    for (int i = 0; i < 6; i++) {
+        memset(&r, 0, sizeof r);
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        r.uuid[0] = 0;
+        r.state = SEI_STATE_AGREED;
+        assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+        sei_store_result_release(&r);
+    }
+    sei_store_close(s);
+    tap_button(a, SEI_BTN_BACK);
+    sei_app_view(a, &v);
+    assert_int_equal(v.nrows, SEI_UI_ROWS);
+    assert_true(v.more_down && !v.more_up);
+    tap_button(a, SEI_BTN_DOWN);
+    sei_app_view(a, &v);
+    assert_int_equal(v.nrows, 9 - SEI_UI_ROWS);
+    assert_true(v.more_up && !v.more_down);
+    assert_string_equal(v.rows[v.nrows - 1].state, "voided"); /* the oldest, voided above */
+    assert_true(v.rows[v.nrows - 1].locked);
+    tap_button(a, SEI_BTN_UP);
+    sei_app_view(a, &v);
+    assert_true(!v.more_up && v.more_down);
     /* Two minutes without a tap: judge mode locks itself. */
+    tap_button(a, SEI_BTN_ROW_0);
     sei_app_tick(a, 1000);
     sei_app_view(a, &v);
     assert_true(v.judge);
