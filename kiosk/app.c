@@ -1870,7 +1870,6 @@ static void choice_button(sei_app *a, sei_ui_button b)
     }
     if (i == a->nchoices - 1) {
         kb_open(a, KB_REASON, SEI_SCREEN_DETAIL);
-        a->kb_text[0] = 0;
         return;
     }
     /* The audit trail keeps the reason in English, one wording for every kiosk. */
