@@ -1952,6 +1952,29 @@ static void test_table_and_names_stored(void **state)
     sei_app_view(a, &v);
     assert_int_equal(v.table, 7);
     assert_string_equal(v.white_name, "朴廷桓");
+    /* No judge PIN on this file: Judge says so, and no pad opens. */
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    sei_app_view(a, &v);
+    assert_null(v.pad_title);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_PIN_NONE));
+    /* A name at its cap: the players' screen and the banner cut it with
+     * "…" at a character, nothing shrunk, nothing over a button. */
+    tap_button(a, SEI_BTN_PLAYERS);
+    tap_button(a, SEI_BTN_NAME_BLACK);
+    for (int i = 0; i < 60; i++)
+        type_text(a, "한");
+    tap_button(a, SEI_BTN_PAD_OK);
+    sei_app_view(a, &v);
+    assert_int_equal(strlen(v.black_name), 127); /* "Anna" and 41 syllables of 3 bytes */
+    check_layout(a, "players, long name");
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    check_layout(a, "live, long name");
+    tap_button(a, SEI_BTN_CAPTURE);
+    check_layout(a, "confirm, long name");
     sei_app_destroy(a);
 }
 
