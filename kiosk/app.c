@@ -1518,11 +1518,9 @@ static void keyboard_act(sei_app *a, const sei_ui_action *act)
         kb_done(a);
     else if (act->kind == SEI_ACT_BUTTON) {
         sei_ui_button b = act->button;
-        if (b > SEI_BTN_KEY && b <= SEI_BTN_KEY_LAST) {
-            char t[2] = {(char)(b - SEI_BTN_KEY), 0};
+        if (b >= SEI_BTN_KEY + ' ' && b <= SEI_BTN_KEY + '~') {
+            char t[2] = {(char)(b - SEI_BTN_KEY), 0}; /* a printable ASCII key, the space bar too */
             kb_add(a, t);
-        } else if (b == SEI_BTN_KEY + ' ') {
-            kb_add(a, " ");
         } else if (b == SEI_BTN_KEY_SHIFT)
             a->kb_shift = !a->kb_shift;
         else if (b == SEI_BTN_KEY_DEL)
