@@ -28,8 +28,17 @@ typedef struct {
 typedef struct {
     int games, exact, winner, wrong_where_gnugo_right;
     int g_games, g_exact, g_winner, g_fail;
+    /* Per board size (9, 13, 19, other): the targets differ by size. */
+    int size_games[4], size_exact[4], size_g_games[4], size_g_exact[4];
     double *ms, *g_ms;
 } set_stats;
+
+static const char *const size_names[4] = {"9x9", "13x13", "19x19", "other"};
+
+static int size_slot(int size)
+{
+    return size == 9 ? 0 : size == 13 ? 1 : size == 19 ? 2 : 3;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -218,6 +227,9 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
         st.ms[st.games++] = rc.ms;
         st.exact += exact;
         st.winner += right;
+        int slot = size_slot(rc.size);
+        st.size_games[slot]++;
+        st.size_exact[slot] += exact;
 
         if (bo->gnugo) {
             double gm = 0, gms = 0;
@@ -227,6 +239,8 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
                 st.g_ms[st.g_games++] = gms;
                 st.g_exact += g_exact;
                 st.g_winner += g_right;
+                st.size_g_games[slot]++;
+                st.size_g_exact[slot] += g_exact;
                 st.wrong_where_gnugo_right += g_right && !right;
                 if (bo->verbose && (exact != g_exact))
                     fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], rc.recorded, rc.result,
@@ -248,6 +262,21 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     fprintf(out, "  Seichi   exact %4d (%5.1f%%)  right winner %4d (%5.1f%%)  median %7.2f ms  worst %8.2f ms\n",
             st.exact, st.games ? 100.0 * st.exact / st.games : 0, st.winner, st.games ? 100.0 * st.winner / st.games : 0,
             med, worst);
+    /* The size breakdown, only when the set has more than one size. */
+    int sizes = 0;
+    for (int k = 0; k < 4; k++)
+        sizes += st.size_games[k] > 0;
+    if (sizes > 1)
+        for (int k = 0; k < 4; k++) {
+            if (!st.size_games[k])
+                continue;
+            fprintf(out, "    %-6s %4d games  Seichi exact %4d (%5.1f%%)", size_names[k], st.size_games[k],
+                    st.size_exact[k], 100.0 * st.size_exact[k] / st.size_games[k]);
+            if (bo->gnugo && st.size_g_games[k])
+                fprintf(out, "  GNU Go exact %4d of %d (%5.1f%%)", st.size_g_exact[k], st.size_g_games[k],
+                        100.0 * st.size_g_exact[k] / st.size_g_games[k]);
+            fprintf(out, "\n");
+        }
     if (bo->gnugo && st.g_games) {
         qsort(st.g_ms, (size_t)st.g_games, sizeof *st.g_ms, cmp_double);
         double gmed = st.g_ms[st.g_games / 2], gworst = st.g_ms[st.g_games - 1];
