@@ -30,6 +30,10 @@ typedef struct {
     int g_games, g_exact, g_winner, g_fail;
     /* Per board size (9, 13, 19, other): the targets differ by size. */
     int size_games[4], size_exact[4], size_g_games[4], size_g_exact[4];
+    /* Games stopped with open space left (more dame than the board's size):
+     * the recorded result then comes from the server's estimate of the open
+     * areas, not from a count of a finished position. */
+    int open_games, open_exact, open_g_exact;
     double *ms, *g_ms;
 } set_stats;
 
@@ -169,6 +173,7 @@ int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
     int ok = sei_count_make(b, dr->dead, &rules, -1, NULL, sc, NULL) == SEI_OK;
     rc->ms = sei_now_ms() - t0;
     rc->got = ok ? sc->margin : 0;
+    rc->dame = ok ? sc->dame : 0;
     snprintf(rc->result, sizeof rc->result, "%s", ok ? sc->result : "error");
     rc->exact = ok && fabs(sc->margin - rc->want) < 1e-6;
     rc->right = ok && ((sc->margin > 0) - (sc->margin < 0)) == ((rc->want > 0) - (rc->want < 0));
@@ -230,6 +235,9 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
         int slot = size_slot(rc.size);
         st.size_games[slot]++;
         st.size_exact[slot] += exact;
+        int unfinished = rc.dame > rc.size;
+        st.open_games += unfinished;
+        st.open_exact += unfinished && exact;
 
         if (bo->gnugo) {
             double gm = 0, gms = 0;
@@ -241,14 +249,15 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
                 st.g_winner += g_right;
                 st.size_g_games[slot]++;
                 st.size_g_exact[slot] += g_exact;
+                st.open_g_exact += unfinished && g_exact;
                 st.wrong_where_gnugo_right += g_right && !right;
                 if (bo->verbose && (exact != g_exact))
-                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], rc.recorded, rc.result,
-                            exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "");
+                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s, %d dame\n", names[i], rc.recorded,
+                            rc.result, exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "", rc.dame);
             } else
                 st.g_fail++;
         } else if (bo->verbose && !exact)
-            fprintf(out, "  %s: RE %s, Seichi %s\n", names[i], rc.recorded, rc.result);
+            fprintf(out, "  %s: RE %s, Seichi %s, %d dame\n", names[i], rc.recorded, rc.result, rc.dame);
     }
 
     qsort(st.ms, (size_t)st.games, sizeof *st.ms, cmp_double);
@@ -277,6 +286,14 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
                         100.0 * st.size_g_exact[k] / st.size_g_games[k]);
             fprintf(out, "\n");
         }
+    if (st.open_games) {
+        int fin = st.games - st.open_games, fin_exact = st.exact - st.open_exact;
+        fprintf(out, "    finished %4d games  Seichi exact %4d (%5.1f%%);  unfinished (more dame than the size) %d games, "
+                "Seichi exact %d", fin, fin_exact, fin ? 100.0 * fin_exact / fin : 0, st.open_games, st.open_exact);
+        if (bo->gnugo && st.g_games)
+            fprintf(out, ", GNU Go exact %d", st.open_g_exact);
+        fprintf(out, "\n");
+    }
     if (bo->gnugo && st.g_games) {
         qsort(st.g_ms, (size_t)st.g_games, sizeof *st.g_ms, cmp_double);
         double gmed = st.g_ms[st.g_games / 2], gworst = st.g_ms[st.g_games - 1];
