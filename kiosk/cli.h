@@ -153,6 +153,8 @@ typedef struct {
     double want, got;        /* Black's margin in points: recorded, and Seichi's */
     int exact, right;        /* same margin; same winner */
     double ms;               /* proposal and count */
+    int dame;                /* neutral points in Seichi's count: more than the board's
+                                size means the game was stopped unfinished */
     char recorded[64], result[24];
 } sei_record_check;
 

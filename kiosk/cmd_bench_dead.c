@@ -28,8 +28,21 @@ typedef struct {
 typedef struct {
     int games, exact, winner, wrong_where_gnugo_right;
     int g_games, g_exact, g_winner, g_fail;
+    /* Per board size (9, 13, 19, other): the targets differ by size. */
+    int size_games[4], size_exact[4], size_g_games[4], size_g_exact[4];
+    /* Games stopped with open space left (more dame than the board's size):
+     * the recorded result then comes from the server's estimate of the open
+     * areas, not from a count of a finished position. */
+    int open_games, open_exact, open_g_exact;
     double *ms, *g_ms;
 } set_stats;
+
+static const char *const size_names[4] = {"9x9", "13x13", "19x19", "other"};
+
+static int size_slot(int size)
+{
+    return size == 9 ? 0 : size == 13 ? 1 : size == 19 ? 2 : 3;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -160,6 +173,7 @@ int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
     int ok = sei_count_make(b, dr->dead, &rules, -1, NULL, sc, NULL) == SEI_OK;
     rc->ms = sei_now_ms() - t0;
     rc->got = ok ? sc->margin : 0;
+    rc->dame = ok ? sc->dame : 0;
     snprintf(rc->result, sizeof rc->result, "%s", ok ? sc->result : "error");
     rc->exact = ok && fabs(sc->margin - rc->want) < 1e-6;
     rc->right = ok && ((sc->margin > 0) - (sc->margin < 0)) == ((rc->want > 0) - (rc->want < 0));
@@ -218,6 +232,12 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
         st.ms[st.games++] = rc.ms;
         st.exact += exact;
         st.winner += right;
+        int slot = size_slot(rc.size);
+        st.size_games[slot]++;
+        st.size_exact[slot] += exact;
+        int unfinished = rc.dame > rc.size;
+        st.open_games += unfinished;
+        st.open_exact += unfinished && exact;
 
         if (bo->gnugo) {
             double gm = 0, gms = 0;
@@ -227,14 +247,17 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
                 st.g_ms[st.g_games++] = gms;
                 st.g_exact += g_exact;
                 st.g_winner += g_right;
+                st.size_g_games[slot]++;
+                st.size_g_exact[slot] += g_exact;
+                st.open_g_exact += unfinished && g_exact;
                 st.wrong_where_gnugo_right += g_right && !right;
                 if (bo->verbose && (exact != g_exact))
-                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s\n", names[i], rc.recorded, rc.result,
-                            exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "");
+                    fprintf(out, "  %s: RE %s, Seichi %s%s, GNU Go %+.1f%s, %d dame\n", names[i], rc.recorded,
+                            rc.result, exact ? " (exact)" : "", gm, g_exact ? " (exact)" : "", rc.dame);
             } else
                 st.g_fail++;
         } else if (bo->verbose && !exact)
-            fprintf(out, "  %s: RE %s, Seichi %s\n", names[i], rc.recorded, rc.result);
+            fprintf(out, "  %s: RE %s, Seichi %s, %d dame\n", names[i], rc.recorded, rc.result, rc.dame);
     }
 
     qsort(st.ms, (size_t)st.games, sizeof *st.ms, cmp_double);
@@ -248,6 +271,29 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     fprintf(out, "  Seichi   exact %4d (%5.1f%%)  right winner %4d (%5.1f%%)  median %7.2f ms  worst %8.2f ms\n",
             st.exact, st.games ? 100.0 * st.exact / st.games : 0, st.winner, st.games ? 100.0 * st.winner / st.games : 0,
             med, worst);
+    /* The size breakdown, only when the set has more than one size. */
+    int sizes = 0;
+    for (int k = 0; k < 4; k++)
+        sizes += st.size_games[k] > 0;
+    if (sizes > 1)
+        for (int k = 0; k < 4; k++) {
+            if (!st.size_games[k])
+                continue;
+            fprintf(out, "    %-6s %4d games  Seichi exact %4d (%5.1f%%)", size_names[k], st.size_games[k],
+                    st.size_exact[k], 100.0 * st.size_exact[k] / st.size_games[k]);
+            if (bo->gnugo && st.size_g_games[k])
+                fprintf(out, "  GNU Go exact %4d of %d (%5.1f%%)", st.size_g_exact[k], st.size_g_games[k],
+                        100.0 * st.size_g_exact[k] / st.size_g_games[k]);
+            fprintf(out, "\n");
+        }
+    if (st.open_games) {
+        int fin = st.games - st.open_games, fin_exact = st.exact - st.open_exact;
+        fprintf(out, "    finished %4d games  Seichi exact %4d (%5.1f%%);  unfinished (more dame than the size) %d games, "
+                "Seichi exact %d", fin, fin_exact, fin ? 100.0 * fin_exact / fin : 0, st.open_games, st.open_exact);
+        if (bo->gnugo && st.g_games)
+            fprintf(out, ", GNU Go exact %d", st.open_g_exact);
+        fprintf(out, "\n");
+    }
     if (bo->gnugo && st.g_games) {
         qsort(st.g_ms, (size_t)st.g_games, sizeof *st.g_ms, cmp_double);
         double gmed = st.g_ms[st.g_games / 2], gworst = st.g_ms[st.g_games - 1];

@@ -9,6 +9,11 @@
  *     capturing, so nobody fills the shared liberties of a seki and a seki
  *     with or without eyes survives the playouts;
  *   - single-stone throw-ins stay allowed: killing a big eye needs them.
+ * Because of the second rule the playouts take one standoff for a seki that
+ * is not one: a group without an eye whose two liberties it shares with one
+ * or two stones of the other colour, which can throw themselves in and
+ * leave it one small eye. A reading of that shape (sacrifice_kills) decides
+ * it after the playouts.
  * The playout board keeps chains as circular stone lists with pseudo-
  * liberty counts (count, sum, sum of squares), which tell "in atari" and
  * "captured" in constant time; a 19x19 playout from a final position takes
@@ -468,6 +473,82 @@ static void benson(const pboard *pb, int c, uint8_t *safe)
             safe[p] = 1;
 }
 
+/* The liberties of chain r on pb, up to max (more are not counted). */
+static int chain_libs(const pboard *pb, int r, int *lib, int max)
+{
+    int n = 0, s = r;
+    do {
+        for (int k = 0; k < 4; k++) {
+            int t = s + pb->d[k], dup = 0;
+            if (pb->color[t] != SEI_EMPTY)
+                continue;
+            for (int i = 0; i < n && i < max; i++)
+                dup |= lib[i] == t;
+            if (dup)
+                continue;
+            if (n < max)
+                lib[n] = t;
+            n++;
+        }
+        s = pb->next[s];
+    } while (s != r);
+    return n;
+}
+
+/* A standoff the playouts take for a seki but that is not one: chain w
+ * (three stones or more, no eye) has only the liberties a and b, and shares
+ * both with a chain of one or two stones of the other colour that has no
+ * other liberty either, the two walled in by each other and the edge. The
+ * small chain's side plays a: three stones at most in atari, and w in atari
+ * too; w takes them and is left with their two or three points as its only
+ * liberties, one eye, which the small chain's side fills at its vital
+ * point. So w is dead and the small chain alive. The playouts never see
+ * it: they never put two stones into atari, which is what keeps a real seki
+ * alive. Returns the small chain's root, or 0 when w is not so caught. */
+static int sacrifice_kills(const pboard *pb, int w)
+{
+    int c = pb->color[w], opp = sei_color_other(c), libs[3];
+    if (pb->csize[w] < 3 || chain_libs(pb, w, libs, 3) != 2)
+        return 0;
+    /* Every other chain next to w keeps two liberties: w captures nothing. */
+    int small = 0, s = w;
+    do {
+        for (int k = 0; k < 4; k++) {
+            int t = s + pb->d[k], tl[2];
+            if (pb->color[t] == opp && chain_libs(pb, pb->chain[t], tl, 2) < 2)
+                return 0;
+        }
+        s = pb->next[s];
+    } while (s != w);
+    /* The liberties touch only w, one small chain of the other colour, or the edge. */
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 4; k++) {
+            int t = libs[i] + pb->d[k], tc = pb->color[t];
+            if (tc == SEI_OFFBOARD || (tc == c && pb->chain[t] == w) || t == libs[1 - i])
+                continue;
+            if (tc != opp || (small && pb->chain[t] != small))
+                return 0;
+            small = pb->chain[t];
+        }
+    if (!small || pb->csize[small] > 2)
+        return 0;
+    int sl[3];
+    if (chain_libs(pb, small, sl, 3) != 2)
+        return 0; /* its liberties are a and b, both counted above */
+    s = small;
+    do {
+        for (int k = 0; k < 4; k++) {
+            int t = s + pb->d[k], tc = pb->color[t];
+            if (tc == SEI_OFFBOARD || t == libs[0] || t == libs[1] || pb->chain[t] == small ||
+                (tc == c && pb->chain[t] == w))
+                continue;
+            return 0;
+        }
+        s = pb->next[s];
+    } while (s != small);
+    return small;
+}
+
 void sei_dead_seki(const sei_board *b, const uint8_t *dead, uint8_t *seki)
 {
     int n = b->size;
@@ -583,18 +664,31 @@ sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dea
         share[p] = (float)((c == SEI_BLACK ? -mean : mean) * 0.5 + 0.5);
         libs[p] = nl;
     }
+    /* Standoffs that only look like seki: the big chain dies, the small lives. */
+    uint8_t caught[SEI_MAX_POINTS];
+    memset(caught, 0, sizeof caught);
+    for (int p = 0; p < start.npoints; p++) {
+        int c = start.color[p];
+        if ((c != SEI_BLACK && c != SEI_WHITE) || start.chain[p] != p)
+            continue;
+        int small = sacrifice_kills(&start, p);
+        if (small) {
+            caught[p] = 1;     /* dead */
+            caught[small] = 2; /* alive */
+        }
+    }
     for (int p = 0; p < start.npoints; p++) {
         int c = start.color[p];
         if ((c != SEI_BLACK && c != SEI_WHITE) || start.chain[p] != p)
             continue;
         double opp_share = share[p];
-        int dead = opp_share > params->dead_share;
+        int dead = caught[p] ? caught[p] == 1 : opp_share > params->dead_share;
         /* A close call between two chains that touch is a capturing race
          * the random playouts cannot read. The players stopped, so the race
          * is decided: the chain with more liberties (then more stones) wins
          * it. */
         double lo = params->dead_share - params->race, hi = params->dead_share + params->race;
-        if (opp_share > lo && opp_share < hi) {
+        if (!caught[p] && opp_share > lo && opp_share < hi) {
             int s = p, decided = 0;
             do {
                 for (int k = 0; k < 4 && !decided; k++) {
@@ -621,7 +715,7 @@ sei_status sei_dead_propose(sei_board *b, const sei_dead_params *params, sei_dea
         if (start.plibs[p] == 0)
             conf = 1;
         if (conf < 0.5f)
-            conf = 0.5f; /* overruled by the race rule: a toss-up at best */
+            conf = 0.5f; /* overruled by the race rule or the sacrifice: a toss-up at best */
         out->chains++;
         out->dead_chains += dead;
         int s = p;

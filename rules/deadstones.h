@@ -7,8 +7,11 @@
  * playouts never fill their own eyes and never put a group of two or more
  * stones into atari, so groups with two eyes survive and seki stays seki.
  * Two checks stand beside the playouts: a chain that is alive whatever the
- * opponent does (Benson's unconditional life) is never called dead, and the
- * groups in seki are named by the territory analysis (territory.h).
+ * opponent does (Benson's unconditional life) is never called dead, a group
+ * without an eye whose two liberties it shares with one or two stones of the
+ * other colour is dead (they throw themselves in and leave it one small
+ * eye), and the groups in seki are named by the territory analysis
+ * (territory.h).
  * Depends on libc only. */
 #ifndef SEI_DEADSTONES_H
 #define SEI_DEADSTONES_H

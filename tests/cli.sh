@@ -470,5 +470,18 @@ else
   echo "SKIP: no 'script' to run seichi on a terminal: escaping and the PIN prompt not checked"
 fi
 
+# bench deadstones: exact results per board size, unfinished games (more
+# dame than the board's size) apart, and each miss with its dame. The 9x9
+# corner is the standoff that is no seki: White's eyeless group dies (B+73.5
+# by area), the 13x13 record's W+50 is a guess at an almost empty board.
+mkdir -p "$tmp/dead"
+printf '(;GM[1]FF[4]SZ[9]RU[Chinese]KM[7.5]RE[B+73.5]AB[ea][eb][ec][fc][fd][gd][hd][ie][ha][ia]AW[fa][fb][gb][hb][gc][hc][ic][id];B[];W[])' >"$tmp/dead/corner-9.sgf"
+printf '(;GM[1]FF[4]SZ[13]RU[Chinese]KM[7.5]RE[W+50]AB[dd]AW[jj];B[];W[])' >"$tmp/dead/open-13.sgf"
+expect 0 "9x9 *1 games  Seichi exact *1 (100.0%)" -- bench deadstones --no-gnugo "$tmp/dead"
+expect 0 "13x13 *1 games  Seichi exact *0 " -- bench deadstones --no-gnugo "$tmp/dead"
+expect 0 "unfinished (more dame than the size) 1 games, Seichi exact 0" -- bench deadstones --no-gnugo "$tmp/dead"
+expect 0 "open-13.sgf: RE W+50, Seichi W+7.5, 167 dame" -- bench deadstones --no-gnugo -v "$tmp/dead"
+expect 2 "unknown option" -- bench deadstones --bogus "$tmp/dead"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
