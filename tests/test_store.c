@@ -266,9 +266,14 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_close(db);
 }
 
+/* What schema 6 added (the station's tables, the outbox): dropped, a file
+ * is as schema 5 made it. */
+#define SCHEMA_5_ONLY                                                                                               \
+    "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
+    "DROP TABLE pairings; DROP TABLE received; DROP TABLE pushed;"
 /* What schema 5 added, taken away again: a file as schema 4 left it. */
 #define SCHEMA_4_ONLY                                                                                               \
-    "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
+    SCHEMA_5_ONLY "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
     "DROP TABLE audit; DROP TABLE judge_pin; DROP TRIGGER results_uuid_given; DROP TRIGGER results_uuid_kept;"      \
     "DROP TRIGGER results_locked; DROP INDEX results_uuid;"                                                         \
     "ALTER TABLE results DROP COLUMN uuid; ALTER TABLE results DROP COLUMN event;"                                  \
