@@ -160,6 +160,8 @@ junk "GET / HTTP/1.1\r\nX: $(head -c 40000 /dev/zero | tr '\0' b)\r\n\r\n"
 junk 'POST /api/v1/results HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'
 head -c 20000 /dev/urandom >"$tmp/random"
 timeout 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; cat '$tmp/random' >&3; timeout 5 cat <&3 >/dev/null" 2>/dev/null
+http 414 GET "/$(head -c 20000 /dev/zero | tr '\0' a)"
+http 431 GET /api/v1/results -H "X-Big: $(head -c 20000 /dev/zero | tr '\0' b)"
 ok "junk HTTP leaves the station serving" alive
 ok "junk HTTP stored nothing" test "$(count_results)" = 4
 
