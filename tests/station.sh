@@ -165,6 +165,24 @@ http 431 GET /api/v1/results -H "X-Big: $(head -c 20000 /dev/zero | tr '\0' b)"
 ok "junk HTTP leaves the station serving" alive
 ok "junk HTTP stored nothing" test "$(count_results)" = 4
 
+# Idle connections (slow clients) hold no worker: the station serves
+# others beside them, up to 16 from one address; the 17th is refused
+# until they go.
+idle=()
+for _ in $(seq 15); do exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd"); done
+ok "15 idle connections: still serving" alive
+exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd")
+ok "16 from one address: the 17th refused" test "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$url/api/v1/results")" = 000
+for fd in "${idle[@]}"; do exec {fd}>&-; done
+sleep 0.3
+ok "once they close, served again" alive
+
+# A slow client: half a request, then nothing. The station closes it
+# after its 15 s timeout (measured in the background meanwhile).
+( exec 3<>"/dev/tcp/127.0.0.1/$port"; printf 'GET /api/v1/results HTTP/1.1\r\nHost: x\r\n' >&3
+  start_s=$SECONDS; timeout 40 cat <&3 >/dev/null; echo $((SECONDS - start_s)) >"$tmp/slow" ) &
+slow=$!
+
 # ---- enrolment by pairing code --------------------------------------------------------
 run 0 "pairing code" -- station enroll --db "$db" --name k3
 code3=$(sed -n 's/^pairing code.*: \([0-9]\{6\}\)$/\1/p' "$tmp/out")
@@ -221,6 +239,9 @@ ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
 run 2 "needs one of" -- station export --db "$db"
 run 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
+
+wait "$slow"
+ok "a slow client is cut off after the timeout ($(cat "$tmp/slow") s)" test "$(cat "$tmp/slow")" -ge 12 -a "$(cat "$tmp/slow")" -le 25
 
 # ---- parallel pushers, the station killed and restarted -------------------------------
 fixed=$port
