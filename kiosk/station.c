@@ -49,7 +49,9 @@ void sei_station_params_default(sei_station_params *p)
 /* One request's body as it arrives. */
 typedef struct {
     sei_text body;
-    int too_big;
+    int too_big;       /* the body went over the cap while read */
+    int answered;      /* refused on its headers: the answer is queued */
+    char kiosk[SEI_IDENT_TEXT + 1]; /* POST /results: the kiosk its token names */
 } request;
 
 static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, cJSON *o)
@@ -226,13 +228,8 @@ static cJSON *body_json(struct MHD_Connection *c, const request *rq, enum MHD_Re
 
 static enum MHD_Result post_result(sei_station *st, struct MHD_Connection *c, const request *rq)
 {
-    const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
-    char kiosk[SEI_IDENT_TEXT + 1];
-    /* The token first: without a valid one, nothing is read or stored. */
-    if (!auth || strncmp(auth, "Bearer ", 7) || sei_store_kiosk_auth(st->s, auth + 7, kiosk, sizeof kiosk)) {
-        enum MHD_Result ret = reply_error(c, MHD_HTTP_UNAUTHORIZED, "a kiosk's token is needed (Authorization: Bearer TOKEN)");
-        return ret;
-    }
+    /* The token was checked on the headers (handler): rq->kiosk. */
+    const char *kiosk = rq->kiosk;
     enum MHD_Result ret = MHD_NO;
     cJSON *o = body_json(c, rq, &ret);
     if (!o)
@@ -414,20 +411,33 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
         *con_cls = rq;
         const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (len && strtoull(len, NULL, 10) > st->p.max_body) {
-            rq->too_big = 2;
+            rq->answered = 1;
             return reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "the body is too large");
+        }
+        /* A result without a valid token is refused before its body is
+         * read: nobody unknown makes the station hold a body. */
+        if (!strcmp(method, MHD_HTTP_METHOD_POST) && !strcmp(url, "/api/v1/results")) {
+            const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+            pthread_mutex_lock(&st->lock);
+            int known = auth && !strncmp(auth, "Bearer ", 7) &&
+                        !sei_store_kiosk_auth(st->s, auth + 7, rq->kiosk, sizeof rq->kiosk);
+            pthread_mutex_unlock(&st->lock);
+            if (!known) {
+                rq->answered = 1;
+                return reply_error(c, MHD_HTTP_UNAUTHORIZED, "a kiosk's token is needed (Authorization: Bearer TOKEN)");
+            }
         }
         return MHD_YES;
     }
     if (*upload_size) {
-        if (rq->too_big || rq->body.len + *upload_size > st->p.max_body)
+        if (rq->answered || rq->too_big || rq->body.len + *upload_size > st->p.max_body)
             rq->too_big |= 1;
         else
             sei_text_put(&rq->body, upload, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
-    if (rq->too_big == 2)
+    if (rq->answered)
         return MHD_YES;
     if (rq->too_big)
         return reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "the body is too large");
