@@ -216,7 +216,8 @@ static int json_int(const cJSON *o, const char *name, int required, int lo, int 
     if (!j || cJSON_IsNull(j))
         return required ? json_bad(why, n, "'%s' is missing", name) : 0;
     double d = cJSON_IsNumber(j) ? j->valuedouble : lo - 1.0;
-    if (d != (double)(long long)d || d < lo || d > hi) {
+    /* The range first: converting a number far out of it is undefined. */
+    if (!(d >= lo && d <= hi) || d != floor(d)) {
         snprintf(why, n, "'%s' is not a whole number from %d to %d", name, lo, hi);
         return -1;
     }

@@ -110,8 +110,9 @@ static int import(sei_store *s, const char *file, FILE *out, FILE *err)
 }
 
 /* The result standing for each game: [game index] -> result id (0: none).
- * Voided results and results of no game of the tournament are left out
- * (those named on err); at a table with two results the later stands. */
+ * Voided results, disputed ones and results of no game of the tournament
+ * are left out (the last two named on err); at a table with two results
+ * the later stands. */
 typedef struct {
     int64_t id;
     sei_store_result r;
@@ -131,6 +132,13 @@ static int standings(sei_store *s, sei_og *og, standing *at, int *warned, FILE *
             continue;
         }
         int g = r.state == SEI_STATE_VOIDED ? -2 : sei_og_find_game(og, r.ident.round, r.ident.table);
+        if (g >= 0 && r.state == SEI_STATE_DISPUTED) {
+            /* Not a result until a judge settles it. */
+            fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is disputed: left out until a judge "
+                         "confirms or corrects it\n", r.id, r.ident.round, r.ident.table);
+            (*warned)++;
+            g = -2;
+        }
         if (g == -1) {
             fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is of no game of the tournament\n",
                     r.id, r.ident.round, r.ident.table);

@@ -9,6 +9,7 @@
 
 #include <arpa/inet.h>
 #include <inttypes.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -326,7 +327,7 @@ static enum MHD_Result post_judge(sei_station *st, struct MHD_Connection *c, con
                 continue;
             if (cJSON_IsString(v))
                 text = v->valuestring;
-            else if (cJSON_IsNumber(v) && v->valuedouble == (double)(int)v->valuedouble)
+            else if (cJSON_IsNumber(v) && fabs(v->valuedouble) < 1e6 && v->valuedouble == floor(v->valuedouble))
                 snprintf(num, sizeof num, "%d", (int)v->valuedouble), text = num;
             else if (cJSON_IsNull(v))
                 text = "";

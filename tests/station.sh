@@ -228,6 +228,10 @@ http 200 GET "/api/v1/results?round=2"
 ok "states as judged" test "$(jq -r '[.results[] | .state] | join(",")' "$tmp/body")" = "agreed,confirmed,voided,agreed"
 
 # ---- export: OpenGotha's file and CSV -------------------------------------------------
+# A disputed result stays out of the export until a judge settles it.
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .round = 1 | .table = 3 | .state = "disputed"' "$tmp/r1.json" >"$tmp/disputed.json"
+http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/disputed.json"
+run 1 "round 1, table 3) is disputed" -- station export --db "$db" --csv "$tmp/disputed.csv"
 run 1 "round 4, table 1) is of no game" -- station export --db "$db" --opengotha "$tmp/out.xml"
 ok "the OpenGotha file holds the results, nothing else changed" "$station_og" "$club" "$tmp/out.xml" 2:1:W 2:2:B
 cp "$tmp/out.xml" "$tmp/out-kept.xml"
@@ -253,6 +257,9 @@ for k in 1 2 3; do
     "$seichi" score --board "$board" --db "$tmp/p$k.db" --round 3 --table $((100 * k + t)) >/dev/null 2>&1
   done
 done
+# Down when the pushers start (so they meet it unreachable), then up and
+# killed again four times under them, then up for good.
+kill -KILL "$spid"; wait "$spid" 2>/dev/null
 for k in 1 2 3; do
   ( for _ in $(seq 200); do
       "$seichi" results --db "$tmp/p$k.db" push --station "$url" --token-file "$tmp/p$k.enroll" >>"$tmp/push$k.log" 2>&1 && exit 0
@@ -261,11 +268,13 @@ for k in 1 2 3; do
   pushers="$pushers $!"
 done
 for _ in 1 2 3 4; do
-  sleep 0.15
-  kill -KILL "$spid"; wait "$spid" 2>/dev/null
   sleep 0.2
   start "$fixed"
+  sleep 0.15
+  kill -KILL "$spid"; wait "$spid" 2>/dev/null
 done
+sleep 0.2
+start "$fixed"
 allok=1
 for p in $pushers; do wait "$p" || allok=0; done
 pushers=
