@@ -44,10 +44,11 @@ run() {
 }
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
 start() {
+  rm -f "$tmp/srv.out" # else the last run's line is read before this one starts
   "$seichi" station --db "$db" --listen "127.0.0.1:${1:-0}" >"$tmp/srv.out" 2>"$tmp/srv.err" &
   spid=$!
   for _ in $(seq 100); do
-    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out")
+    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out" 2>/dev/null)
     [ -n "$port" ] && break
     sleep 0.1
   done
@@ -172,6 +173,7 @@ idle=()
 for _ in $(seq 15); do exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd"); done
 ok "15 idle connections: still serving" alive
 exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd")
+sleep 0.5 # every one of them accepted before the next
 ok "16 from one address: the 17th refused" test "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$url/api/v1/results")" = 000
 for fd in "${idle[@]}"; do exec {fd}>&-; done
 sleep 0.3
