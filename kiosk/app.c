@@ -1,5 +1,9 @@
 /* app.c - the kiosk's state machine: live view, capture, confirm, count,
- * agree and store; settings; and the "no camera" screen with its retry.
+ * agree and store; settings; the "no camera" screen with its retry; and
+ * the tournament's screens: the table and round on a number pad, the
+ * players typed on the keyboard (stored with every result), the results
+ * list and one result with its audit trail, and judge mode (the PIN
+ * checked by the store, its changes made by the store's judge functions).
  *
  * One thread. The live view follows the board with the board tracker
  * (vision/tracker.h, the recorder's), on frames shrunk for speed; the
@@ -10,6 +14,7 @@
 #define _DEFAULT_SOURCE /* glob, open_memstream */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stddef.h>
 #include <glob.h>
 #include <limits.h>
 #include <math.h>
@@ -20,6 +25,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <sodium.h>
 
 #include "app.h"
 #include "count.h"
@@ -104,7 +111,70 @@ struct sei_app {
     char rec_alert[200];
     double rec_alert_until;
     char nocam_line[400];            /* why there are no pictures, in words, for the screen */
+    /* The tournament: the table, round and event set in settings, the
+     * players typed (or kept from the last game); every result stored
+     * carries them. */
+    sei_ident who;
+    /* The number pad for a setting or the PIN, over the screen it was opened from. */
+    int npad;                        /* NPAD_* */
+    char npad_digits[SEI_PIN_MAX + 1];
+    char npad_shown[3 * SEI_PIN_MAX + 1];
+    char npad_title[96];
+    /* The keyboard. */
+    int kb_for;                      /* KB_* */
+    sei_ui_screen kb_back;           /* the screen it returns to */
+    char kb_text[SEI_IDENT_REASON + 1];
+    char kb_edit[64];                /* an input method's composition */
+    size_t kb_cap;                   /* bytes of UTF-8 the field takes */
+    int kb_shift;
+    char kb_title[96];
+    /* The results list and one result. */
+    int judge;                       /* judge mode: the PIN was right */
+    char pin[SEI_PIN_MAX + 1];       /* held while in judge mode: each change checks it again */
+    double judge_seen;               /* the last tap in judge mode, for the idle lock */
+    int list_first, list_total;
+    int64_t list_ids[SEI_UI_ROWS];
+    sei_ui_row rows[SEI_UI_ROWS];
+    int nrows;
+    int64_t open_id;
+    sei_result_state open_state;
+    char detail[SEI_UI_DETAIL_LINES][200];
+    char audit[SEI_UI_AUDIT_LINES][300];
+    int ndetail, naudit;
+    char list_title[96];
+    /* A judge's change on its way: what, then the reason. */
+    int pending;                     /* JACT_* */
+    char pending_result[8];
+    sei_ident pending_who;
+    int choice_kind;                 /* CHOICE_* */
+    char choices[SEI_UI_CHOICES][120];
+    int nchoices;
+    char choice_title[96];
 };
+
+/* What the number pad, the keyboard and a pending judge's change are for. */
+enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN };
+enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON };
+enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES };
+enum { CHOICE_REASON = 0, CHOICE_RESULT };
+/* Judge mode locks itself after this long without a tap. */
+#define JUDGE_IDLE_MS 120000.0
+/* The name the kiosk writes as the judge in the audit trail. */
+#define KIOSK_JUDGE "judge at the kiosk"
+
+static void who_load(sei_app *a);
+/* snprintf for lines cut on purpose to their buffer (a name too long for a line of the screen). */
+static void textf(char *out, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void textf(char *out, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out, n, fmt, ap);
+    va_end(ap);
+}
+static void npad_open(sei_app *a, int what);
+static void list_open(sei_app *a);
+static void judge_ask(sei_app *a);
 
 void sei_app_params_default(sei_app_params *p)
 {
@@ -164,6 +234,49 @@ static void settings_load(sei_app *a)
     snprintf(a->set.camera, sizeof a->set.camera, "camera");
     if (sei_store_setting_get(a->store, "camera", v, sizeof v) == SEI_STORE_OK && *v && strlen(v) < sizeof a->set.camera)
         memcpy(a->set.camera, v, strlen(v) + 1);
+    who_load(a);
+}
+
+/* The table, round, event and players as the settings keep them ("table",
+ * "round", "event", "black", "white"); a value that breaks the identity's
+ * rules (a file edited by hand) is left out. */
+static void who_load(sei_app *a)
+{
+    char v[SEI_IDENT_TEXT + 1], why[200];
+    memset(&a->who, 0, sizeof a->who);
+    if (sei_store_setting_get(a->store, "table", v, sizeof v) == SEI_STORE_OK)
+        a->who.table = atoi(v);
+    if (sei_store_setting_get(a->store, "round", v, sizeof v) == SEI_STORE_OK)
+        a->who.round = atoi(v);
+    static const struct {
+        const char *key;
+        size_t off;
+    } text[] = {{"event", offsetof(sei_ident, event)},
+                {"black", offsetof(sei_ident, black)},
+                {"white", offsetof(sei_ident, white)}};
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+        if (sei_store_setting_get(a->store, text[i].key, v, sizeof v) == SEI_STORE_OK &&
+            sei_ident_text_ok(v, SEI_IDENT_TEXT, why, sizeof why) == 0)
+            snprintf((char *)&a->who + text[i].off, SEI_IDENT_TEXT + 1, "%s", v);
+    if (a->who.table < 0 || a->who.table > SEI_IDENT_MAX_TABLE)
+        a->who.table = 0;
+    if (a->who.round < 0 || a->who.round > SEI_IDENT_MAX_ROUND)
+        a->who.round = 0;
+}
+
+static void who_save(sei_app *a)
+{
+    char num[16];
+    int bad = 0;
+    snprintf(num, sizeof num, "%d", a->who.table);
+    bad |= sei_store_setting_set(a->store, "table", num) != SEI_STORE_OK;
+    snprintf(num, sizeof num, "%d", a->who.round);
+    bad |= sei_store_setting_set(a->store, "round", num) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "event", a->who.event) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "black", a->who.black) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "white", a->who.white) != SEI_STORE_OK;
+    if (bad)
+        say(a, "%s", sei_store_errmsg(a->store));
 }
 
 static void settings_save(sei_app *a)
@@ -628,6 +741,12 @@ static int agree(sei_app *a, int resigned)
                                       SEI_DECIDED_RESIGNATION, source, photo[0] ? photo : NULL);
     else
         st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
+    if (!st) {
+        /* Who played, where: the table, round and event set on the kiosk, the players typed. */
+        char why[200];
+        if (sei_ident_check(&a->who, why, sizeof why) == 0)
+            res.ident = a->who;
+    }
     if (!st && a->from_record) {
         /* The game as recorded: every move is in its SGF already. The
          * result keeps it as it was played, and names the file. */
@@ -1026,6 +1145,7 @@ void sei_app_destroy(sei_app *a)
     sei_vision_destroy(a->full);
     sei_board_destroy(a->board);
     sei_ui_destroy(a->ui);
+    sodium_memzero(a->pin, sizeof a->pin);
     /* Every result was committed when it was agreed; closing only checkpoints. */
     sei_store_close(a->store);
     free(a);
@@ -1123,6 +1243,11 @@ static void settings_button(sei_app *a, sei_ui_button b)
         break;
     }
     case SEI_BTN_EXPORT: export_results(a); return;
+    case SEI_BTN_TABLE: npad_open(a, NPAD_TABLE); return;
+    case SEI_BTN_ROUND: npad_open(a, NPAD_ROUND); return;
+    case SEI_BTN_PLAYERS: a->screen = SEI_SCREEN_PLAYERS; return;
+    case SEI_BTN_RESULTS: list_open(a); return;
+    case SEI_BTN_JUDGE: judge_ask(a); return;
     case SEI_BTN_BACK:
         settings_save(a);
         /* A new camera choice takes effect on leaving the screen. */
@@ -1216,6 +1341,541 @@ static void confirm_button(sei_app *a, sei_ui_button b)
     }
 }
 
+/* ---- the tournament: the table and round pad, the players, the keyboard --------- */
+
+/* Open the number pad over the current screen for what (NPAD_*). */
+static void npad_open(sei_app *a, int what)
+{
+    sei_lang L = a->set.lang;
+    a->npad = what;
+    a->npad_digits[0] = 0;
+    int have = what == NPAD_TABLE ? a->who.table : what == NPAD_ROUND ? a->who.round : 0;
+    if (have > 0)
+        snprintf(a->npad_digits, sizeof a->npad_digits, "%d", have);
+    snprintf(a->npad_title, sizeof a->npad_title, "%s",
+             sei_ui_string(L, what == NPAD_TABLE ? SEI_S_TABLE : what == NPAD_ROUND ? SEI_S_ROUND : SEI_S_PIN_TITLE));
+}
+
+static void judge_enter(sei_app *a);
+
+/* A key of the setting's or the PIN's pad. The table and round stay
+ * within the identity's ranges (a digit that would pass them is not
+ * taken); a PIN takes up to SEI_PIN_MAX digits. */
+static void npad_key(sei_app *a, sei_ui_button b)
+{
+    size_t len = strlen(a->npad_digits);
+    if (b >= SEI_BTN_PAD_0 && b <= SEI_BTN_PAD_9) {
+        int max = a->npad == NPAD_TABLE ? SEI_IDENT_MAX_TABLE : SEI_IDENT_MAX_ROUND;
+        if (len >= SEI_PIN_MAX)
+            return;
+        a->npad_digits[len] = (char)('0' + (b - SEI_BTN_PAD_0));
+        a->npad_digits[len + 1] = 0;
+        if (a->npad != NPAD_PIN && (atoi(a->npad_digits) > max || !strcmp(a->npad_digits, "0")))
+            a->npad_digits[len] = 0;
+    } else if (b == SEI_BTN_PAD_DEL) {
+        if (len)
+            a->npad_digits[len - 1] = 0;
+    } else if (b == SEI_BTN_PAD_OK) {
+        if (a->npad == NPAD_PIN) {
+            judge_enter(a);
+            return;
+        }
+        *(a->npad == NPAD_TABLE ? &a->who.table : &a->who.round) = atoi(a->npad_digits);
+        a->npad = NPAD_NONE;
+        who_save(a);
+    }
+}
+
+/* Where the keyboard's text goes, and its cap in bytes. */
+static char *kb_target(sei_app *a, int what)
+{
+    switch (what) {
+    case KB_EVENT: return a->who.event;
+    case KB_BLACK: return a->who.black;
+    case KB_WHITE: return a->who.white;
+    case KB_FIX_BLACK: return a->pending_who.black;
+    case KB_FIX_WHITE: return a->pending_who.white;
+    default: return NULL;
+    }
+}
+
+/* Open the keyboard for what, starting from its text now. Text input is
+ * started so a keyboard plugged in and its input method type too (SDL
+ * shows the system's own on-screen keyboard where there is one). */
+static void kb_open(sei_app *a, int what, sei_ui_screen back)
+{
+    sei_lang L = a->set.lang;
+    const char *now = kb_target(a, what);
+    a->kb_for = what;
+    a->kb_back = back;
+    a->kb_edit[0] = 0;
+    a->kb_cap = what == KB_REASON ? SEI_IDENT_REASON : SEI_IDENT_TEXT;
+    snprintf(a->kb_text, sizeof a->kb_text, "%s", now ? now : "");
+    a->kb_shift = a->kb_text[0] == 0 && what != KB_REASON; /* a name starts with a capital */
+    sei_str title = what == KB_EVENT ? SEI_S_EVENT
+                    : what == KB_BLACK || what == KB_FIX_BLACK ? SEI_S_BLACK
+                    : what == KB_WHITE || what == KB_FIX_WHITE ? SEI_S_WHITE
+                                                               : SEI_S_REASON;
+    snprintf(a->kb_title, sizeof a->kb_title, "%s", sei_ui_string(L, title));
+    a->screen = SEI_SCREEN_KEYBOARD;
+    if (SDL_WasInit(SDL_INIT_VIDEO))
+        SDL_StartTextInput();
+}
+
+static void kb_close(sei_app *a, sei_ui_screen to)
+{
+    if (SDL_WasInit(SDL_INIT_VIDEO))
+        SDL_StopTextInput();
+    a->kb_edit[0] = 0;
+    a->screen = to;
+}
+
+/* Add typed text: whole UTF-8 characters only, as many as the cap
+ * leaves room for (a name is never cut inside a character). */
+static void kb_add(sei_app *a, const char *t)
+{
+    size_t len = strlen(a->kb_text);
+    for (size_t i = 0; t[i];) {
+        size_t n = 1;
+        while (t[i + n] && ((unsigned char)t[i + n] & 0xC0) == 0x80)
+            n++;
+        if (len + n > a->kb_cap)
+            break;
+        memcpy(a->kb_text + len, t + i, n);
+        len += n;
+        a->kb_text[len] = 0;
+        i += n;
+    }
+    /* After a capital typed on screen, small letters again; after a space, a capital. */
+    if (a->kb_for != KB_REASON)
+        a->kb_shift = len > 0 && a->kb_text[len - 1] == ' ';
+    else
+        a->kb_shift = 0;
+}
+
+/* Take back the last whole character. */
+static void kb_del(sei_app *a)
+{
+    size_t len = strlen(a->kb_text);
+    while (len > 0) {
+        len--;
+        if (((unsigned char)a->kb_text[len] & 0xC0) != 0x80)
+            break;
+    }
+    a->kb_text[len] = 0;
+}
+
+static void judge_do(sei_app *a, const char *reason);
+static void detail_open(sei_app *a, int64_t id);
+static void choice_reasons(sei_app *a);
+
+/* Done: the text is checked as every name is (valid UTF-8, no control
+ * characters, the cap) and goes where it was for. */
+static void kb_done(sei_app *a)
+{
+    char why[200];
+    if (sei_ident_text_ok(a->kb_text, a->kb_cap, why, sizeof why)) {
+        say(a, "%s", why);
+        return;
+    }
+    int what = a->kb_for;
+    if (what == KB_REASON) {
+        if (!a->kb_text[0])
+            return; /* a change needs its reason */
+        char reason[SEI_IDENT_REASON + 1];
+        snprintf(reason, sizeof reason, "%s", a->kb_text);
+        kb_close(a, SEI_SCREEN_DETAIL);
+        judge_do(a, reason);
+        return;
+    }
+    char *to = kb_target(a, what);
+    if (!to)
+        return;
+    memcpy(to, a->kb_text, strlen(a->kb_text) + 1); /* within SEI_IDENT_TEXT: checked above */
+    if (what == KB_FIX_BLACK) {
+        kb_close(a, SEI_SCREEN_DETAIL);
+        kb_open(a, KB_FIX_WHITE, SEI_SCREEN_DETAIL);
+        return;
+    }
+    if (what == KB_FIX_WHITE) {
+        kb_close(a, SEI_SCREEN_DETAIL);
+        choice_reasons(a);
+        return;
+    }
+    who_save(a);
+    kb_close(a, a->kb_back);
+}
+
+static void keyboard_act(sei_app *a, const sei_ui_action *act)
+{
+    if (act->kind == SEI_ACT_TEXT)
+        kb_add(a, act->text);
+    else if (act->kind == SEI_ACT_EDITING)
+        snprintf(a->kb_edit, sizeof a->kb_edit, "%s", act->text);
+    else if (act->kind == SEI_ACT_KEY_DEL)
+        kb_del(a);
+    else if (act->kind == SEI_ACT_KEY_ENTER)
+        kb_done(a);
+    else if (act->kind == SEI_ACT_BUTTON) {
+        sei_ui_button b = act->button;
+        if (b >= SEI_BTN_KEY + ' ' && b <= SEI_BTN_KEY + '~') {
+            char t[2] = {(char)(b - SEI_BTN_KEY), 0}; /* a printable ASCII key, the space bar too */
+            kb_add(a, t);
+        } else if (b == SEI_BTN_KEY_SHIFT)
+            a->kb_shift = !a->kb_shift;
+        else if (b == SEI_BTN_KEY_DEL)
+            kb_del(a);
+        else if (b == SEI_BTN_PAD_OK)
+            kb_done(a);
+        else if (b == SEI_BTN_BACK)
+            kb_close(a, a->kb_back);
+    }
+}
+
+/* ---- results: the list, one result, judge mode ------------------------------------ */
+
+static sei_str state_word(sei_result_state st)
+{
+    return st == SEI_STATE_DISPUTED ? SEI_S_STATE_DISPUTED
+           : st == SEI_STATE_CONFIRMED ? SEI_S_STATE_CONFIRMED
+           : st == SEI_STATE_VOIDED ? SEI_S_STATE_VOIDED
+                                    : SEI_S_STATE_AGREED;
+}
+
+/* "Lee – Ke", or one name, or "". */
+static void players_words(const sei_ident *w, char *out, size_t n)
+{
+    if (w->black[0] && w->white[0])
+        textf(out, n, "%s – %s", w->black, w->white);
+    else
+        snprintf(out, n, "%s", w->black[0] ? w->black : w->white);
+}
+
+/* Load the page of the list from list_first, newest first. */
+static void list_load(sei_app *a)
+{
+    sei_lang L = a->set.lang;
+    a->nrows = 0;
+    a->list_total = 0;
+    snprintf(a->list_title, sizeof a->list_title, "%s",
+             sei_ui_string(L, a->judge ? SEI_S_JUDGE_MODE : SEI_S_RESULTS));
+    sei_store_cursor *c = sei_store_list(a->store, SEI_STORE_LIST_NEWEST_FIRST);
+    if (!c) {
+        say(a, "%s", sei_store_errmsg(a->store));
+        return;
+    }
+    sei_store_result r;
+    sei_store_status st;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
+        if (st == SEI_STORE_ERR_ROW)
+            continue; /* a damaged row: `seichi results` names it */
+        int k = a->list_total++ - a->list_first;
+        if (k >= 0 && k < SEI_UI_ROWS) {
+            sei_ui_row *row = &a->rows[k];
+            memset(row, 0, sizeof *row);
+            if (r.ident.table > 0)
+                snprintf(row->table, sizeof row->table, "%d", r.ident.table);
+            players_words(&r.ident, row->players, sizeof row->players);
+            snprintf(row->result, sizeof row->result, "%s", r.result);
+            snprintf(row->state, sizeof row->state, "%s", sei_ui_string(L, state_word(r.state)));
+            row->locked = r.state == SEI_STATE_CONFIRMED || r.state == SEI_STATE_VOIDED;
+            a->list_ids[k] = r.id;
+            a->nrows = k + 1;
+        }
+        sei_store_result_release(&r);
+    }
+    if (st != SEI_STORE_DONE)
+        say(a, "%s", sei_store_errmsg(a->store));
+    sei_store_cursor_close(c);
+}
+
+static void list_open(sei_app *a)
+{
+    a->list_first = 0;
+    list_load(a);
+    a->screen = SEI_SCREEN_LIST;
+}
+
+/* One result and its audit trail, in words. */
+static void detail_open(sei_app *a, int64_t id)
+{
+    sei_lang L = a->set.lang;
+    sei_store_result r;
+    memset(&r, 0, sizeof r);
+    sei_store_status st = sei_store_get(a->store, id, &r);
+    if (st != SEI_STORE_OK) {
+        say(a, "%s", sei_store_errmsg(a->store));
+        return;
+    }
+    a->open_id = id;
+    a->open_state = r.state;
+    a->ndetail = a->naudit = 0;
+    char part[200], line[200];
+    snprintf(part, sizeof part, sei_ui_string(L, SEI_S_RESULT_N), (int)id);
+    textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s · %s", part, r.result,
+             sei_ui_string(L, state_word(r.state)));
+    line[0] = 0;
+    if (r.ident.table > 0 || r.ident.round > 0) {
+        /* The same words as the banner's, without the players (a line of their own below). */
+        if (r.ident.table > 0)
+            snprintf(line, sizeof line, sei_ui_string(L, SEI_S_BANNER_TABLE), r.ident.table);
+        if (r.ident.round > 0) {
+            snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_ROUND), r.ident.round);
+            textf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? " · " : "", part);
+        }
+    }
+    if (r.ident.event[0])
+        textf(line + strlen(line), sizeof line - strlen(line), "%s%s", line[0] ? " · " : "", r.ident.event);
+    if (line[0])
+        textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s", line);
+    textf(a->detail[a->ndetail++], sizeof a->detail[0], sei_ui_string(L, SEI_S_BANNER_PLAYERS),
+             r.ident.black[0] ? r.ident.black : sei_ui_string(L, SEI_S_NOBODY),
+             r.ident.white[0] ? r.ident.white : sei_ui_string(L, SEI_S_NOBODY));
+    textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_rules_name(L, r.rules), r.time);
+    sei_store_result_release(&r);
+    sei_store_audit *rows = NULL;
+    int n = 0;
+    if (sei_store_audit_get(a->store, id, &rows, &n) == SEI_STORE_OK) {
+        /* The newest entries, newest last. */
+        for (int i = n > SEI_UI_AUDIT_LINES ? n - SEI_UI_AUDIT_LINES : 0; i < n; i++) {
+            /* The action and a state in the screen's words; other fields' values as stored. */
+            const char *act = rows[i].action;
+            sei_str aw = !strcmp(act, "void") ? SEI_S_DO_VOID : !strcmp(act, "confirm") ? SEI_S_DO_CONFIRM : SEI_S_DO_CORRECT;
+            const char *ov = rows[i].old_value ? rows[i].old_value : "", *nv = rows[i].new_value ? rows[i].new_value : "";
+            if (!strcmp(rows[i].field, "state")) {
+                for (int k = SEI_STATE_AGREED; k <= SEI_STATE_VOIDED; k++) {
+                    if (!strcmp(ov, sei_state_name((sei_result_state)k)))
+                        ov = sei_ui_string(L, state_word((sei_result_state)k));
+                    if (!strcmp(nv, sei_state_name((sei_result_state)k)))
+                        nv = sei_ui_string(L, state_word((sei_result_state)k));
+                }
+            }
+            textf(a->audit[a->naudit++], sizeof a->audit[0], "%.16s  %s · %s: %s → %s  (%s)", rows[i].local_time,
+                  sei_ui_string(L, aw), rows[i].field, ov, nv, rows[i].reason ? rows[i].reason : "");
+        }
+        sei_store_audit_free(rows, n);
+    }
+    a->screen = SEI_SCREEN_DETAIL;
+}
+
+/* Leave judge mode: the PIN is forgotten, and a screen only a judge may
+ * be on goes back to the list as anyone sees it. */
+static void judge_lock(sei_app *a)
+{
+    if (!a->judge)
+        return;
+    a->judge = 0;
+    sodium_memzero(a->pin, sizeof a->pin);
+    a->pending = JACT_NONE;
+    if (a->screen == SEI_SCREEN_CHOICE || (a->screen == SEI_SCREEN_KEYBOARD && a->kb_back == SEI_SCREEN_DETAIL)) {
+        if (a->screen == SEI_SCREEN_KEYBOARD)
+            kb_close(a, SEI_SCREEN_DETAIL);
+        a->screen = SEI_SCREEN_DETAIL;
+    }
+    if (a->screen == SEI_SCREEN_LIST)
+        list_load(a);
+    else if (a->screen == SEI_SCREEN_DETAIL)
+        detail_open(a, a->open_id);
+}
+
+/* "Locked after wrong PINs: try again in 47 s", with the time the store says is left. */
+static void say_locked(sei_app *a)
+{
+    int set = 0, left = 0;
+    sei_store_pin_status(a->store, &set, &left);
+    say(a, sei_ui_string(a->set.lang, SEI_S_PIN_LOCKED), left > 0 ? left : 1);
+}
+
+/* The PIN typed on the pad, checked by the store (which counts the wrong
+ * ones and locks entry after five, for every program on the file). */
+static void judge_enter(sei_app *a)
+{
+    sei_store_status st = sei_store_pin_verify(a->store, a->npad_digits);
+    if (st == SEI_STORE_OK) {
+        snprintf(a->pin, sizeof a->pin, "%s", a->npad_digits);
+        sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+        a->npad = NPAD_NONE;
+        a->judge = 1;
+        a->judge_seen = a->now;
+        list_open(a);
+        return;
+    }
+    sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+    if (st == SEI_STORE_ERR_LOCKED)
+        say_locked(a);
+    else
+        say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PIN_WRONG));
+}
+
+/* Settings → Judge: the PIN pad, unless no PIN is set (said so). */
+static void judge_ask(sei_app *a)
+{
+    int set = 0, left = 0;
+    if (sei_store_pin_status(a->store, &set, &left) != SEI_STORE_OK) {
+        say(a, "%s", sei_store_errmsg(a->store));
+        return;
+    }
+    if (!set) {
+        say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PIN_NONE));
+        return;
+    }
+    npad_open(a, NPAD_PIN);
+    if (left > 0)
+        say_locked(a);
+}
+
+static void choice_set(sei_app *a, int kind, sei_str title)
+{
+    a->choice_kind = kind;
+    a->nchoices = 0;
+    snprintf(a->choice_title, sizeof a->choice_title, "%s", sei_ui_string(a->set.lang, title));
+    a->screen = SEI_SCREEN_CHOICE;
+}
+
+/* The short list of reasons, and a reason typed. */
+static void choice_reasons(sei_app *a)
+{
+    static const sei_str reasons[] = {SEI_S_REASON_COUNT, SEI_S_REASON_PLAYERS, SEI_S_REASON_DISPUTE,
+                                      SEI_S_REASON_CHECKED, SEI_S_REASON_TYPE};
+    choice_set(a, CHOICE_REASON, SEI_S_REASON);
+    for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+        snprintf(a->choices[a->nchoices++], sizeof a->choices[0], "%s", sei_ui_string(a->set.lang, reasons[i]));
+}
+
+/* A game's result corrected to one decided without a count. */
+static const char *const fixed_results[SEI_UI_CHOICES] = {"B+R", "W+R", "B+T", "W+T", "B+F", "W+F"};
+
+static void choice_results(sei_app *a)
+{
+    sei_lang L = a->set.lang;
+    choice_set(a, CHOICE_RESULT, SEI_S_DO_CORRECT);
+    for (int i = 0; i < SEI_UI_CHOICES; i++) {
+        char how = fixed_results[i][2];
+        sei_str fmt = how == 'R' ? SEI_S_WINS_BY_RESIGNATION : how == 'T' ? SEI_S_WINS_ON_TIME : SEI_S_WINS_BY_FORFEIT;
+        snprintf(a->choices[a->nchoices++], sizeof a->choices[0], sei_ui_string(L, fmt),
+                 sei_ui_string(L, fixed_results[i][0] == 'W' ? SEI_S_WHITE : SEI_S_BLACK));
+    }
+}
+
+/* The judge's change, through the store's judge functions (the PIN
+ * checked again, the state's rules, the audit rows in the same
+ * transaction). The English words of the reasons go into the audit
+ * trail, whatever the screen's language, as the command line's do. */
+static void judge_do(sei_app *a, const char *reason)
+{
+    sei_store_status st = SEI_STORE_ERR_ARG;
+    int changed = 0;
+    if (a->pending == JACT_CONFIRM)
+        st = sei_store_confirm(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason);
+    else if (a->pending == JACT_VOID)
+        st = sei_store_void(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason);
+    else if (a->pending == JACT_RESULT || a->pending == JACT_NAMES) {
+        sei_store_change c;
+        memset(&c, 0, sizeof c);
+        if (a->pending == JACT_RESULT)
+            c.result = a->pending_result;
+        else {
+            c.ident = a->pending_who;
+            c.given = SEI_IDENT_BLACK | SEI_IDENT_WHITE;
+        }
+        st = sei_store_correct(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason, &c, &changed);
+    }
+    a->pending = JACT_NONE;
+    if (st == SEI_STORE_ERR_AUTH || st == SEI_STORE_ERR_LOCKED) {
+        /* The PIN was changed meanwhile, or entry locked: out of judge mode. */
+        judge_lock(a);
+        if (st == SEI_STORE_ERR_LOCKED)
+            say_locked(a);
+        else
+            say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PIN_WRONG));
+        return;
+    }
+    char msg[200];
+    snprintf(msg, sizeof msg, "%s", st == SEI_STORE_OK ? "" : sei_store_errmsg(a->store));
+    detail_open(a, a->open_id);
+    if (st == SEI_STORE_OK)
+        say(a, sei_ui_string(a->set.lang, SEI_S_RESULT_NOW), (int)a->open_id,
+            sei_ui_string(a->set.lang, state_word(a->open_state)));
+    else
+        say(a, "%s", msg);
+}
+
+static void list_button(sei_app *a, sei_ui_button b)
+{
+    if (b >= SEI_BTN_ROW_0 && b <= SEI_BTN_ROW_5 && (int)(b - SEI_BTN_ROW_0) < a->nrows)
+        detail_open(a, a->list_ids[b - SEI_BTN_ROW_0]);
+    else if (b == SEI_BTN_UP && a->list_first > 0) {
+        a->list_first = a->list_first > SEI_UI_ROWS ? a->list_first - SEI_UI_ROWS : 0;
+        list_load(a);
+    } else if (b == SEI_BTN_DOWN && a->list_first + SEI_UI_ROWS < a->list_total) {
+        a->list_first += SEI_UI_ROWS;
+        list_load(a);
+    } else if (b == SEI_BTN_LOCK)
+        judge_lock(a);
+    else if (b == SEI_BTN_BACK) {
+        /* Leaving the results leaves judge mode. */
+        judge_lock(a);
+        a->screen = SEI_SCREEN_SETTINGS;
+    }
+}
+
+static void detail_button(sei_app *a, sei_ui_button b)
+{
+    if (b == SEI_BTN_BACK) {
+        list_load(a);
+        a->screen = SEI_SCREEN_LIST;
+        return;
+    }
+    if (!a->judge)
+        return; /* without the PIN a result is only shown */
+    if (b == SEI_BTN_DO_CONFIRM) {
+        a->pending = JACT_CONFIRM;
+        choice_reasons(a);
+    } else if (b == SEI_BTN_DO_VOID) {
+        a->pending = JACT_VOID;
+        choice_reasons(a);
+    } else if (b == SEI_BTN_DO_CORRECT) {
+        a->pending = JACT_RESULT;
+        choice_results(a);
+    } else if (b == SEI_BTN_DO_NAMES) {
+        sei_store_result r;
+        memset(&r, 0, sizeof r);
+        if (sei_store_get(a->store, a->open_id, &r) != SEI_STORE_OK) {
+            say(a, "%s", sei_store_errmsg(a->store));
+            return;
+        }
+        a->pending_who = r.ident;
+        sei_store_result_release(&r);
+        a->pending = JACT_NAMES;
+        kb_open(a, KB_FIX_BLACK, SEI_SCREEN_DETAIL);
+    }
+}
+
+static void choice_button(sei_app *a, sei_ui_button b)
+{
+    if (b == SEI_BTN_BACK) {
+        a->pending = JACT_NONE;
+        a->screen = SEI_SCREEN_DETAIL;
+        return;
+    }
+    if (b < SEI_BTN_CHOICE_0 || b > SEI_BTN_CHOICE_5 || (int)(b - SEI_BTN_CHOICE_0) >= a->nchoices)
+        return;
+    int i = (int)(b - SEI_BTN_CHOICE_0);
+    if (a->choice_kind == CHOICE_RESULT) {
+        snprintf(a->pending_result, sizeof a->pending_result, "%s", fixed_results[i]);
+        choice_reasons(a);
+        return;
+    }
+    if (i == a->nchoices - 1) {
+        kb_open(a, KB_REASON, SEI_SCREEN_DETAIL);
+        return;
+    }
+    /* The audit trail keeps the reason in English, one wording for every kiosk. */
+    static const sei_str reasons[] = {SEI_S_REASON_COUNT, SEI_S_REASON_PLAYERS, SEI_S_REASON_DISPUTE,
+                                      SEI_S_REASON_CHECKED};
+    judge_do(a, sei_ui_string(SEI_LANG_EN, reasons[i]));
+}
+
 int sei_app_handle(sei_app *a, const SDL_Event *e)
 {
     sei_ui_action act;
@@ -1223,6 +1883,17 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         return 0;
     if (act.kind == SEI_ACT_QUIT)
         return 1;
+    if (a->judge)
+        a->judge_seen = a->now; /* judge mode locks itself after two idle minutes */
+    if (a->npad) {
+        /* The pad is modal: only its keys, and Back, are on screen. */
+        if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_BACK) {
+            sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+            a->npad = NPAD_NONE;
+        } else if (act.kind == SEI_ACT_BUTTON)
+            npad_key(a, act.button);
+        return 0;
+    }
     switch (a->screen) {
     case SEI_SCREEN_LIVE:
         if (act.kind == SEI_ACT_CORNER && act.corner >= 0 && act.corner < 4 && a->view.width > 0) {
@@ -1318,6 +1989,31 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
             a->screen = SEI_SCREEN_SETTINGS;
         }
         break;
+    case SEI_SCREEN_PLAYERS:
+        if (act.kind != SEI_ACT_BUTTON)
+            break;
+        if (act.button == SEI_BTN_EVENT)
+            kb_open(a, KB_EVENT, SEI_SCREEN_PLAYERS);
+        else if (act.button == SEI_BTN_NAME_BLACK)
+            kb_open(a, KB_BLACK, SEI_SCREEN_PLAYERS);
+        else if (act.button == SEI_BTN_NAME_WHITE)
+            kb_open(a, KB_WHITE, SEI_SCREEN_PLAYERS);
+        else if (act.button == SEI_BTN_BACK)
+            a->screen = SEI_SCREEN_SETTINGS;
+        break;
+    case SEI_SCREEN_KEYBOARD: keyboard_act(a, &act); break;
+    case SEI_SCREEN_LIST:
+        if (act.kind == SEI_ACT_BUTTON)
+            list_button(a, act.button);
+        break;
+    case SEI_SCREEN_DETAIL:
+        if (act.kind == SEI_ACT_BUTTON)
+            detail_button(a, act.button);
+        break;
+    case SEI_SCREEN_CHOICE:
+        if (act.kind == SEI_ACT_BUTTON)
+            choice_button(a, act.button);
+        break;
     }
     return 0;
 }
@@ -1330,6 +2026,10 @@ int sei_app_tick(sei_app *a, double now)
     int redraw = 0;
     if (a->status[0] && now > a->status_until) {
         a->status[0] = 0;
+        redraw = 1;
+    }
+    if (a->judge && now - a->judge_seen > JUDGE_IDLE_MS) {
+        judge_lock(a);
         redraw = 1;
     }
     if (a->screen == SEI_SCREEN_LIVE)
@@ -1364,6 +2064,22 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
     v.screen = a->screen;
     v.lang = a->set.lang;
     v.status = a->status[0] ? a->status : NULL;
+    /* The banner (live, confirm, result) and the settings' tournament row. */
+    v.table = a->who.table;
+    v.round = a->who.round;
+    v.black_name = a->who.black;
+    v.white_name = a->who.white;
+    if (a->npad) {
+        size_t n = strlen(a->npad_digits);
+        if (a->npad == NPAD_PIN) {
+            a->npad_shown[0] = 0;
+            for (size_t i = 0; i < n; i++)
+                strcat(a->npad_shown, "●");
+        } else
+            snprintf(a->npad_shown, sizeof a->npad_shown, "%s", n ? a->npad_digits : "–");
+        v.pad_title = a->npad_title;
+        v.pad_text = a->npad_shown;
+    }
     switch (a->screen) {
     case SEI_SCREEN_LIVE:
         v.frame = (sei_ui_frame){a->view.width, a->view.height, a->view.stride, a->view.channels, a->view.buf};
@@ -1453,6 +2169,36 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
         v.message = a->nocam_line[0] ? a->nocam_line : NULL;
         v.have_sample = a->p.sample != NULL;
+        break;
+    case SEI_SCREEN_PLAYERS: v.event = a->who.event; break;
+    case SEI_SCREEN_KEYBOARD:
+        v.kb_title = a->kb_title;
+        v.kb_text = a->kb_text;
+        v.kb_editing = a->kb_edit[0] ? a->kb_edit : NULL;
+        v.kb_shift = a->kb_shift;
+        break;
+    case SEI_SCREEN_LIST:
+        v.list_title = a->list_title;
+        memcpy(v.rows, a->rows, sizeof v.rows);
+        v.nrows = a->nrows;
+        v.more_up = a->list_first > 0;
+        v.more_down = a->list_first + a->nrows < a->list_total;
+        v.judge = a->judge;
+        break;
+    case SEI_SCREEN_DETAIL:
+        for (int i = 0; i < a->ndetail; i++)
+            v.detail[i] = a->detail[i];
+        for (int i = 0; i < a->naudit; i++)
+            v.audit[i] = a->audit[i];
+        v.judge = a->judge;
+        v.can_confirm = v.can_correct = a->open_state == SEI_STATE_AGREED || a->open_state == SEI_STATE_DISPUTED;
+        v.can_void = a->open_state != SEI_STATE_VOIDED;
+        v.locked = a->open_state == SEI_STATE_CONFIRMED;
+        break;
+    case SEI_SCREEN_CHOICE:
+        v.choice_title = a->choice_title;
+        for (int i = 0; i < a->nchoices; i++)
+            v.choices[i] = a->choices[i];
         break;
     }
     *out = v;

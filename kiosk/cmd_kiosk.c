@@ -74,7 +74,8 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
     sei_app_params_default(&p);
     int win_w = 0, win_h = 0;
     p.sample = find_sample();
-    for (int i = 0; i < argc; i++) {
+    /* Every option takes a value: they go in pairs. */
+    for (int i = 0; i < argc; i += 2) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -110,7 +111,6 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
             usage(err);
             return 2;
         }
-        i++;
     }
 
     sei_kiosk_memory_setup();

@@ -380,7 +380,7 @@ int sei_og_read(sei_og *og, const char *path)
     if (!og)
         return -1;
     char msg[200];
-    size_t len;
+    size_t len = 0;
     char *data = sei_file_read(path, SEI_OG_MAX_FILE, &len, msg, sizeof msg);
     if (!data)
         return fail(og, "%s", msg);
@@ -498,7 +498,7 @@ int sei_og_write_memory(sei_og *og, char **out, size_t *len)
 int sei_og_write(sei_og *og, const char *path, int replace)
 {
     char *data;
-    size_t len;
+    size_t len = 0;
     if (sei_og_write_memory(og, &data, &len))
         return -1;
     char msg[200];

@@ -310,7 +310,7 @@ static int busy_again(int rc, int *waited_ms)
  * reads, so it runs before anything is set on the file. */
 static sei_store_status schema_of(sei_store *s, int64_t *version, int64_t *app)
 {
-    int64_t objects;
+    int64_t objects = 0;
     int rc, waited = 0;
     /* The three answers from one snapshot: read one by one, another
      * program's schema creation committing in between showed its tables
@@ -498,7 +498,7 @@ static sei_store *open_store(const char *path, int readonly, int *older, char *e
                   path, mode);
         goto out;
     }
-    int64_t sync;
+    int64_t sync = 0;
     if ((rc = exec(s, "PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON")) ||
         (rc = query_int(s, "PRAGMA synchronous", &sync))) {
         st = fail_db(s, rc, "cannot set up results database");

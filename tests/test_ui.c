@@ -29,6 +29,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <SDL_ttf.h>
+#include <sodium.h>
 #include <sqlite3.h>
 
 #include "app.h"
@@ -1676,6 +1677,496 @@ static void test_settings_source(void **state)
     sei_app_destroy(a);
 }
 
+/* ---- the tournament: table, players, banner, judge mode --------------------------- */
+
+/* Text as a keyboard or an input method hands it to SDL: each piece one
+ * SDL_TEXTINPUT event. */
+static void type_text(sei_app *a, const char *t)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", t);
+    sei_app_handle(a, &e);
+}
+
+/* An input method's composition so far (SDL_TEXTEDITING). */
+static void compose(sei_app *a, const char *t)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTEDITING;
+    snprintf(e.edit.text, sizeof e.edit.text, "%s", t);
+    sei_app_handle(a, &e);
+}
+
+/* A database with the judge PIN set, at a cheap hash so tests stay quick
+ * (a check uses the cost written in the stored hash). */
+static void pin_db(const char *db, const char *pin)
+{
+    remove(db);
+    sei_store *s = sei_store_open(db, NULL, 0);
+    assert_non_null(s);
+    sei_judge_params p;
+    sei_judge_params_default(&p);
+    p.ops_limit = crypto_pwhash_OPSLIMIT_MIN;
+    p.mem_limit = crypto_pwhash_MEMLIMIT_MIN;
+    sei_store_set_judge_params(s, &p);
+    assert_int_equal(sei_store_pin_set(s, NULL, pin), SEI_STORE_OK);
+    sei_store_close(s);
+}
+
+static void tap_digits(sei_app *a, const char *d)
+{
+    for (; *d; d++)
+        tap_button(a, (sei_ui_button)(SEI_BTN_PAD_0 + (*d - '0')));
+}
+
+/* Capture the sample, count it and agree: a stored result. */
+static int64_t store_one(sei_app *a)
+{
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    tap_button(a, SEI_BTN_AGREED);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    return sei_app_saved_id(a);
+}
+
+/* Draw a's screen with the times in its lines (a result's, its audit
+ * rows') set to one fixed time, so its golden picture is the same on
+ * every run: "2026-11-30T16:49:56Z" and "2026-11-30 16:49" alike. */
+static void draw_fixed_times(sei_app *a)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    static char lines[SEI_UI_DETAIL_LINES + SEI_UI_AUDIT_LINES][400];
+    const char **all[SEI_UI_DETAIL_LINES + SEI_UI_AUDIT_LINES];
+    for (int i = 0; i < SEI_UI_DETAIL_LINES; i++)
+        all[i] = &v.detail[i];
+    for (int i = 0; i < SEI_UI_AUDIT_LINES; i++)
+        all[SEI_UI_DETAIL_LINES + i] = &v.audit[i];
+    for (int i = 0; i < SEI_UI_DETAIL_LINES + SEI_UI_AUDIT_LINES; i++) {
+        if (!*all[i])
+            continue;
+        snprintf(lines[i], sizeof lines[i], "%s", *all[i]);
+        for (char *p = lines[i]; *p; p++) {
+            /* YYYY-MM-DD then T or a space, HH:MM */
+            int date = 1;
+            for (int k = 0; k < 16 && date; k++) {
+                char c = p[k];
+                date = k == 4 || k == 7 ? c == '-' : k == 10 ? (c == 'T' || c == ' ') : k == 13 ? c == ':' : c >= '0' && c <= '9';
+            }
+            if (date) {
+                memcpy(p, "2026-05-01 12:34", 16);
+                if (p[16] == ':' && p[17] && p[18])
+                    memcpy(p + 16, ":56", 3);
+            }
+        }
+        *all[i] = lines[i];
+    }
+    sei_ui_draw((sei_ui *)sei_app_ui(a), &v);
+}
+
+/* Each new screen in each language: its golden picture and its layout
+ * (fingertip targets, no text shrunk, messages in their own area). */
+static void test_golden_tournament(void **state)
+{
+    (void)state;
+    golden_failures = 0;
+    /* Names as players of each language write them; Korean typed through
+     * an input method, its last syllable still being composed. */
+    static const char *const blacks[SEI_LANG_COUNT] = {"Lee Sedol", "柯洁", "井山裕太", "이세돌"};
+    static const char *const whites[SEI_LANG_COUNT] = {"Ke Jie", "古力", "一力遼", "신진서"};
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/tourn-%s.db", tmpdir, langs[l]);
+        pin_db(db, "2468");
+        sei_app *a = app_new(SAMPLE, db, l);
+        sei_app_tick(a, 0);
+        tap_button(a, SEI_BTN_SETTINGS);
+        tap_button(a, SEI_BTN_TABLE);
+        tap_digits(a, "12");
+        snprintf(name, sizeof name, "table-pad-%s", langs[l]);
+        golden(name);
+        check_layout(a, "table pad");
+        tap_button(a, SEI_BTN_PAD_OK);
+        tap_button(a, SEI_BTN_ROUND);
+        tap_digits(a, "3");
+        tap_button(a, SEI_BTN_PAD_OK);
+        snprintf(name, sizeof name, "settings-table-%s", langs[l]);
+        golden(name);
+        check_layout(a, "settings, table");
+        tap_button(a, SEI_BTN_PLAYERS);
+        tap_button(a, SEI_BTN_NAME_BLACK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+        type_text(a, blacks[l]);
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_PLAYERS);
+        tap_button(a, SEI_BTN_NAME_WHITE);
+        if (l == SEI_LANG_KO) {
+            type_text(a, "신진");
+            compose(a, "서");
+        } else
+            type_text(a, whites[l]);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "keyboard-%s", langs[l]);
+        golden(name);
+        check_layout(a, "keyboard");
+        if (l == SEI_LANG_KO) {
+            compose(a, "");
+            type_text(a, "서");
+        }
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_PLAYERS);
+        snprintf(name, sizeof name, "players-%s", langs[l]);
+        golden(name);
+        check_layout(a, "players");
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_BACK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "live-banner-%s", langs[l]);
+        golden(name);
+        check_layout(a, "live, banner");
+        tap_button(a, SEI_BTN_CAPTURE);
+        snprintf(name, sizeof name, "confirm-banner-%s", langs[l]);
+        golden(name);
+        check_layout(a, "confirm, banner");
+        tap_button(a, SEI_BTN_COUNT);
+        snprintf(name, sizeof name, "result-banner-%s", langs[l]);
+        golden(name);
+        check_layout(a, "result, banner");
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
+        /* Judge mode: the PIN (dots, not digits), the list, a result voided with its audit row. */
+        tap_button(a, SEI_BTN_SETTINGS);
+        tap_button(a, SEI_BTN_JUDGE);
+        tap_digits(a, "24");
+        snprintf(name, sizeof name, "pin-pad-%s", langs[l]);
+        golden(name);
+        check_layout(a, "PIN pad");
+        tap_digits(a, "68");
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+        snprintf(name, sizeof name, "judge-list-%s", langs[l]);
+        golden(name);
+        check_layout(a, "judge list");
+        tap_button(a, SEI_BTN_ROW_0);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+        check_layout(a, "result, judge");
+        tap_button(a, SEI_BTN_DO_CONFIRM);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
+        snprintf(name, sizeof name, "reasons-%s", langs[l]);
+        golden(name);
+        check_layout(a, "reasons");
+        tap_button(a, SEI_BTN_CHOICE_3);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+        draw_fixed_times(a);
+        snprintf(name, sizeof name, "judge-result-%s", langs[l]);
+        golden(name);
+        check_layout(a, "result with audit");
+        sei_app_destroy(a);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
+/* Set the table and round on the pad and the players on the keyboard:
+ * a result stored carries them, and they survive a restart. */
+static void test_table_and_names_stored(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "table.db");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_TABLE);
+    tap_digits(a, "99999"); /* past the top table: the last 9 is not taken */
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_string_equal(v.pad_text, "9999");
+    for (int i = 0; i < 4; i++)
+        tap_button(a, SEI_BTN_PAD_DEL);
+    tap_digits(a, "07"); /* a table has no leading 0 */
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_ROUND);
+    tap_digits(a, "4");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_PLAYERS);
+    tap_button(a, SEI_BTN_NAME_BLACK);
+    /* On the screen's keys: a capital first, then small letters; ⌫ takes one back. */
+    tap_button(a, (sei_ui_button)(SEI_BTN_KEY + 'A'));
+    tap_button(a, (sei_ui_button)(SEI_BTN_KEY + 'n'));
+    tap_button(a, (sei_ui_button)(SEI_BTN_KEY + 'n'));
+    tap_button(a, SEI_BTN_KEY_DEL);
+    tap_button(a, (sei_ui_button)(SEI_BTN_KEY + 'n'));
+    tap_button(a, (sei_ui_button)(SEI_BTN_KEY + 'a'));
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_NAME_WHITE);
+    type_text(a, "朴");
+    type_text(a, "廷桓");
+    /* Backspace takes back a whole character, never half of one. */
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = SDLK_BACKSPACE;
+    sei_app_handle(a, &e);
+    type_text(a, "桓");
+    /* The cap: a name of 127 bytes at most, cut only between characters. */
+    for (int i = 0; i < 60; i++)
+        type_text(a, "한");
+    sei_app_view(a, &v);
+    assert_true(strlen(v.kb_text) <= 127);
+    assert_int_equal(sei_ident_text_ok(v.kb_text, 127, NULL, 0), 0);
+    assert_int_equal(strncmp(v.kb_text, "朴廷桓한", strlen("朴廷桓한")), 0);
+    tap_button(a, SEI_BTN_BACK); /* Back: the name is left as it was */
+    tap_button(a, SEI_BTN_NAME_WHITE);
+    type_text(a, "朴廷桓");
+    e.key.keysym.sym = SDLK_RETURN; /* Enter is Done */
+    sei_app_handle(a, &e);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_PLAYERS);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    sei_app_view(a, &v);
+    assert_int_equal(v.table, 7);
+    assert_int_equal(v.round, 4);
+    assert_string_equal(v.black_name, "Anna");
+    assert_string_equal(v.white_name, "朴廷桓");
+    int64_t id = store_one(a);
+    sei_app_destroy(a);
+    sei_store *s = sei_store_open(db, NULL, 0);
+    sei_store_result r;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_int_equal(r.ident.table, 7);
+    assert_int_equal(r.ident.round, 4);
+    assert_string_equal(r.ident.black, "Anna");
+    assert_string_equal(r.ident.white, "朴廷桓");
+    assert_int_equal(r.origin, SEI_ORIGIN_KIOSK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_view(a, &v);
+    assert_int_equal(v.table, 7);
+    assert_string_equal(v.white_name, "朴廷桓");
+    /* No judge PIN on this file: Judge says so, and no pad opens. */
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    sei_app_view(a, &v);
+    assert_null(v.pad_title);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_PIN_NONE));
+    /* A name at its cap: the players' screen and the banner cut it with
+     * "…" at a character, nothing shrunk, nothing over a button. */
+    tap_button(a, SEI_BTN_PLAYERS);
+    tap_button(a, SEI_BTN_NAME_BLACK);
+    for (int i = 0; i < 60; i++)
+        type_text(a, "한");
+    tap_button(a, SEI_BTN_PAD_OK);
+    sei_app_view(a, &v);
+    assert_int_equal(strlen(v.black_name), 127); /* "Anna" and 41 syllables of 3 bytes */
+    check_layout(a, "players, long name");
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+    check_layout(a, "live, long name");
+    tap_button(a, SEI_BTN_CAPTURE);
+    check_layout(a, "confirm, long name");
+    sei_app_destroy(a);
+}
+
+/* Five wrong PINs lock PIN entry (the right one is refused then, with
+ * the time left shown); on another kiosk's file the right PIN opens
+ * judge mode, a result is voided with a reason and its audit row is in
+ * the database; without the PIN a result is shown but has no actions;
+ * two idle minutes lock judge mode again. */
+static void test_judge_mode(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "judge-lock.db");
+    pin_db(db, "2468");
+    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    for (int i = 0; i < 5; i++) {
+        tap_digits(a, "1111");
+        tap_button(a, SEI_BTN_PAD_OK);
+        assert_int_not_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+    }
+    assert_non_null(strstr(sei_app_status(a), "try again in"));
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_SETTINGS); /* locked: the right PIN waits too */
+    assert_non_null(strstr(sei_app_status(a), "try again in"));
+    sei_store *s = sei_store_open(db, NULL, 0);
+    int set = 0, left = 0;
+    assert_int_equal(sei_store_pin_status(s, &set, &left), SEI_STORE_OK);
+    assert_true(set && left > 0);
+    sei_store_close(s);
+    tap_button(a, SEI_BTN_BACK);
+    sei_app_destroy(a);
+
+    path_of(db, sizeof db, "judge.db");
+    pin_db(db, "2468");
+    a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    int64_t id = store_one(a);
+    assert_true(id > 0);
+    /* A player: the results, one opened, nothing to change it with. */
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_RESULTS);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+    tap_button(a, SEI_BTN_ROW_0);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+    int x, y;
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_VOID, &x, &y), -1);
+    assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_CONFIRM, &x, &y), -1);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    /* The judge. */
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+    tap_button(a, SEI_BTN_ROW_0);
+    tap_button(a, SEI_BTN_DO_VOID);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
+    tap_button(a, SEI_BTN_CHOICE_4); /* type a reason */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    type_text(a, "Stones moved before the count");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+    sei_app_draw(a);
+    /* Voided: no action is left. */
+    assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_VOID, &x, &y), -1);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_non_null(v.audit[0]);
+    assert_non_null(strstr(v.audit[0], "Stones moved before the count"));
+    /* The audit row, written by the store with the change. */
+    sqlite3 *q;
+    assert_int_equal(sqlite3_open_v2(db, &q, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(q,
+                                        "SELECT a.action, a.reason, r.state FROM audit a JOIN results r ON "
+                                        "r.id = a.result_id WHERE a.result_id = ?",
+                                        -1, &st, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(st, 1, id);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(st, 0), "void");
+    assert_string_equal((const char *)sqlite3_column_text(st, 1), "Stones moved before the count");
+    assert_string_equal((const char *)sqlite3_column_text(st, 2), "voided");
+    sqlite3_finalize(st);
+    sqlite3_close(q);
+    /* A second result, confirmed: shown as locked, only Void left. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    int64_t id2 = store_one(a);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_ROW_0); /* newest first */
+    tap_button(a, SEI_BTN_DO_CONFIRM);
+    tap_button(a, SEI_BTN_CHOICE_3);
+    sei_app_view(a, &v);
+    assert_true(v.locked && !v.can_confirm && !v.can_correct && v.can_void);
+    s = sei_store_open(db, NULL, 0);
+    sei_store_result r;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id2, &r), SEI_STORE_OK);
+    assert_int_equal(r.state, SEI_STATE_CONFIRMED);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    /* A third result: the players corrected (the keyboard starts from the
+     * names stored), then the result corrected to a win on time; each
+     * field changed is an audit row with the reason picked. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    int64_t id3 = store_one(a);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_ROW_0);
+    tap_button(a, SEI_BTN_DO_NAMES);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    type_text(a, "Cho Hunhyun");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD); /* White's next */
+    type_text(a, "조훈현");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
+    tap_button(a, SEI_BTN_CHOICE_1); /* wrong players */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+    tap_button(a, SEI_BTN_DO_CORRECT);
+    tap_button(a, SEI_BTN_CHOICE_3); /* White wins on time */
+    tap_button(a, SEI_BTN_CHOICE_0); /* counting error */
+    s = sei_store_open(db, NULL, 0);
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id3, &r), SEI_STORE_OK);
+    assert_string_equal(r.ident.black, "Cho Hunhyun");
+    assert_string_equal(r.ident.white, "조훈현");
+    assert_string_equal(r.result, "W+T");
+    sei_store_result_release(&r);
+    sei_store_audit *rows = NULL;
+    int nrows = 0, names = 0, results = 0;
+    assert_int_equal(sei_store_audit_get(s, id3, &rows, &nrows), SEI_STORE_OK);
+    for (int i = 0; i < nrows; i++) {
+        names += !strcmp(rows[i].field, "black_player") || !strcmp(rows[i].field, "white_player");
+        results += !strcmp(rows[i].field, "result");
+        assert_string_equal(rows[i].judge, "judge at the kiosk");
+        int of_names = !strncmp(rows[i].field, "black", 5) || !strncmp(rows[i].field, "white", 5);
+        assert_string_equal(rows[i].reason, of_names ? "Wrong players" : "Counting error"); /* the dead stones cleared too */
+    }
+    assert_int_equal(names, 2);
+    assert_int_equal(results, 1);
+    sei_store_audit_free(rows, nrows);
+    /* More results than a page: ▼ shows the rest, ▲ goes back. */
+    for (int i = 0; i < 6; i++) {
+        memset(&r, 0, sizeof r);
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        r.uuid[0] = 0;
+        r.state = SEI_STATE_AGREED;
+        assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+        sei_store_result_release(&r);
+    }
+    sei_store_close(s);
+    tap_button(a, SEI_BTN_BACK);
+    sei_app_view(a, &v);
+    assert_int_equal(v.nrows, SEI_UI_ROWS);
+    assert_true(v.more_down && !v.more_up);
+    tap_button(a, SEI_BTN_DOWN);
+    sei_app_view(a, &v);
+    assert_int_equal(v.nrows, 9 - SEI_UI_ROWS);
+    assert_true(v.more_up && !v.more_down);
+    assert_string_equal(v.rows[v.nrows - 1].state, "voided"); /* the oldest, voided above */
+    assert_true(v.rows[v.nrows - 1].locked);
+    tap_button(a, SEI_BTN_UP);
+    sei_app_view(a, &v);
+    assert_true(!v.more_up && v.more_down);
+    /* Two minutes without a tap: judge mode locks itself. */
+    tap_button(a, SEI_BTN_ROW_0);
+    sei_app_tick(a, 1000);
+    sei_app_view(a, &v);
+    assert_true(v.judge);
+    sei_app_tick(a, 1000 + 121000);
+    sei_app_view(a, &v);
+    assert_false(v.judge);
+    sei_app_draw(a);
+    assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_VOID, &x, &y), -1);
+    sei_app_destroy(a);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -1726,6 +2217,9 @@ int main(void)
         cmocka_unit_test(test_live_after_record),
         cmocka_unit_test(test_folder_end_captures),
         cmocka_unit_test(test_settings_source),
+        cmocka_unit_test(test_golden_tournament),
+        cmocka_unit_test(test_table_and_names_stored),
+        cmocka_unit_test(test_judge_mode),
     };
     /* SEI_TEST_FILTER=test_zoom* runs only the tests it matches. */
     if (getenv("SEI_TEST_FILTER"))

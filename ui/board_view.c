@@ -38,8 +38,13 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
     ui_fill_rect(ui, x0, y0, side, side, 220, 179, 92, 255);
     /* Coordinates fit in the margin where cells are big enough to read
      * them (9x9, 13x13); a 19x19 board needs the room for its stones, and
-     * a zoomed one shows a part too small to need them. */
-    int labels = !zoomed && (double)side / (n + 1.1) >= 28;
+     * a zoomed one shows a part too small to need them. The numbers must
+     * fit unshrunk (a board made smaller for the banner may leave too
+     * little room). */
+    char widest[12];
+    snprintf(widest, sizeof widest, "%d", n);
+    double est = (double)side / (n + 1.1);
+    int labels = !zoomed && est >= 28 && ui_text_width(ui, widest, FS_SMALL) <= (int)(est * 0.62);
     double margin = labels ? 1.05 : zoomed ? 0.5 : 0.6;
     double cell = (double)side / (span - 1 + 2 * margin);
     double ox = x0 + cell * (margin - c0), oy = y0 + cell * (margin - r0);

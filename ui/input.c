@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #include "ui_internal.h"
 
 static sei_ui_button button_at(const sei_ui *ui, int x, int y)
@@ -180,6 +182,25 @@ int sei_ui_event(sei_ui *ui, const SDL_Event *e, sei_ui_action *a)
         if (e->button.which == SDL_TOUCH_MOUSEID || e->button.button != SDL_BUTTON_LEFT || ui->press_is_finger)
             return 0;
         return press_end(ui, e->button.x, e->button.y, e->common.timestamp, a);
+    /* Typing: SDL hands over text whole (a key, or what an input method
+     * committed: a hanzi, a hangul syllable) and the composition so far,
+     * only while the kiosk has text input started (the keyboard screen). */
+    case SDL_TEXTINPUT:
+        a->kind = SEI_ACT_TEXT;
+        snprintf(a->text, sizeof a->text, "%s", e->text.text);
+        return 1;
+    case SDL_TEXTEDITING:
+        a->kind = SEI_ACT_EDITING;
+        snprintf(a->text, sizeof a->text, "%s", e->edit.text);
+        return 1;
+    case SDL_KEYDOWN:
+        if (e->key.keysym.sym == SDLK_BACKSPACE)
+            a->kind = SEI_ACT_KEY_DEL;
+        else if (e->key.keysym.sym == SDLK_RETURN || e->key.keysym.sym == SDLK_KP_ENTER)
+            a->kind = SEI_ACT_KEY_ENTER;
+        else
+            return 0;
+        return 1;
     default: return 0;
     }
 }

@@ -9,7 +9,11 @@
 
 void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
 {
-    ui_draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
+    /* With a banner (the table, the players) over it, the board is a little smaller. */
+    char banner[8];
+    int by = ui_banner_text(v, banner, sizeof banner) ? 26 : 0, side = SEI_UI_H - by, bx = by / 2;
+    ui_draw_board(ui, bx, by, side, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
+    ui_banner(ui, v, 0, 0, SEI_UI_H, by);
     int pw, px = ui_side_panel(ui, SEI_UI_H, &pw);
     /* Zoomed, the title says what the next tap does. */
     ui_panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));

@@ -43,6 +43,8 @@ void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
     } else
         msg = sei_ui_string(v->lang, SEI_S_LIVE_SEARCHING);
     ui_picture_title(ui, msg, v->found && !v->moving ? WHITE : YELLOW);
+    /* The table and the players under it, so they see they are at the right board. */
+    ui_banner(ui, v, 0, 44, fw, 28);
     if (v->found && !v->moving && v->still > 0) {
         ui_fill_rect(ui, 0, fh - 8, fw, 8, 0, 0, 0, 160);
         ui_fill_rect(ui, 0, fh - 8, (int)(fw * fmin(v->still, 1.0)), 8, 40, 230, 90, 255);

@@ -10,7 +10,11 @@
 void ui_screen_result(sei_ui *ui, const sei_ui_view *v)
 {
     const sei_score *s = v->score;
-    ui_draw_board(ui, 0, 0, SEI_UI_H, v->board, v->dead, NULL, s, 0, 0, 0);
+    /* With a banner (the table, the players) over it, the board is a little smaller. */
+    char banner[8];
+    int by = ui_banner_text(v, banner, sizeof banner) ? 26 : 0, side = SEI_UI_H - by, bx = by / 2;
+    ui_draw_board(ui, bx, by, side, v->board, v->dead, NULL, s, 0, 0, 0);
+    ui_banner(ui, v, 0, 0, SEI_UI_H, by);
     int pw, px = ui_side_panel(ui, SEI_UI_H, &pw);
     sei_lang L = v->lang;
     char title[96];

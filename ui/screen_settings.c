@@ -1,6 +1,8 @@
 /* screen_settings.c - the settings screen: the default rules and komi,
- * the board size, the language and the camera, and the results' export,
- * with the message saying where an export went. */
+ * the board size, the language and the camera; the tournament row (the
+ * table and round on a number pad, the players' names, the stored
+ * results, judge mode); and the results' export, with the message saying
+ * where an export went. */
 #include <stdio.h>
 
 #include "ui_internal.h"
@@ -23,11 +25,35 @@ void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
         snprintf(size, sizeof size, "%d×%d", s->size, s->size);
     else
         snprintf(size, sizeof size, "%s", sei_ui_string(L, SEI_S_AUTO));
-    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
-    y += 64;
-    ui_chooser(ui, x, y, w, 240, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME), SEI_BTN_LANG);
+    /* Size and language share a row, to leave one for the tournament. */
+    ui_chooser(ui, x, y, w / 2 - 10, 160, sei_ui_string(L, SEI_S_BOARD_SIZE), size, SEI_BTN_SIZE);
+    ui_chooser(ui, x + w / 2 + 10, y, w / 2 - 10, 160, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME),
+               SEI_BTN_LANG);
     y += 64;
     ui_chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    y += 72;
+    /* The tournament: set once per table (the table, the round), per game
+     * (the players), and the results with judge mode. */
+    char table[64], round[64];
+    if (v->table > 0)
+        snprintf(table, sizeof table, sei_ui_string(L, SEI_S_BANNER_TABLE), v->table);
+    else
+        snprintf(table, sizeof table, "%s –", sei_ui_string(L, SEI_S_TABLE));
+    if (v->round > 0)
+        snprintf(round, sizeof round, sei_ui_string(L, SEI_S_BANNER_ROUND), v->round);
+    else
+        snprintf(round, sizeof round, "%s –", sei_ui_string(L, SEI_S_ROUND));
+    const struct {
+        const char *label;
+        sei_ui_button id;
+    } row[5] = {{table, SEI_BTN_TABLE},
+                {round, SEI_BTN_ROUND},
+                {sei_ui_string(L, SEI_S_PLAYERS), SEI_BTN_PLAYERS},
+                {sei_ui_string(L, SEI_S_RESULTS), SEI_BTN_RESULTS},
+                {sei_ui_string(L, SEI_S_JUDGE), SEI_BTN_JUDGE}};
+    const int bw = (w - 4 * 10) / 5;
+    for (int i = 0; i < 5; i++)
+        ui_button(ui, x + i * (bw + 10), y, bw, TARGET, row[i].label, row[i].id, BTN_PLAIN, FS_BODY);
     ui_button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
     ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN,
               FS_BODY);

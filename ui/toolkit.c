@@ -440,3 +440,59 @@ void ui_panel_foot(sei_ui *ui, sei_lang lang, int x, int w, int back_w, const ch
     ui_button(ui, x, PANEL_FOOT, back_w, TARGET, sei_ui_string(lang, SEI_S_BACK), SEI_BTN_BACK, BTN_QUIET, FS_BODY);
     ui_button(ui, x + back_w + 10, PANEL_FOOT, w - back_w - 10, TARGET, label, id, style, size);
 }
+
+/* ---- the tournament banner ------------------------------------------------------ */
+
+void ui_text_cut(sei_ui *ui, const char *text, int size, int max_w, char *out, size_t n)
+{
+    snprintf(out, n, "%s", text);
+    if (ui_text_width(ui, out, size) <= max_w)
+        return;
+    size_t len = strlen(out);
+    while (len > 0) {
+        /* Back one whole character (never inside a UTF-8 sequence). */
+        do
+            len--;
+        while (len > 0 && ((unsigned char)out[len] & 0xC0) == 0x80);
+        if (len + 4 > n)
+            continue;
+        memcpy(out + len, "…", 4);
+        if (ui_text_width(ui, out, size) <= max_w)
+            return;
+    }
+    snprintf(out, n, "…");
+}
+
+int ui_banner_text(const sei_ui_view *v, char *out, size_t n)
+{
+    sei_lang L = v->lang;
+    char part[400];
+    int have_b = v->black_name && *v->black_name, have_w = v->white_name && *v->white_name;
+    out[0] = 0;
+    if (v->table > 0) {
+        snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_TABLE), v->table);
+        snprintf(out + strlen(out), n - strlen(out), "%s", part);
+    }
+    if (v->round > 0) {
+        snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_ROUND), v->round);
+        snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " · " : "", part);
+    }
+    if (have_b || have_w) {
+        snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_PLAYERS),
+                 have_b ? v->black_name : sei_ui_string(L, SEI_S_NOBODY),
+                 have_w ? v->white_name : sei_ui_string(L, SEI_S_NOBODY));
+        snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " · " : "", part);
+    }
+    return out[0] != 0;
+}
+
+int ui_banner(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h)
+{
+    char text[600], cut[600];
+    if (!ui_banner_text(v, text, sizeof text))
+        return 0;
+    ui_fill_rect(ui, x, y, w, h, 12, 40, 70, 235);
+    ui_text_cut(ui, text, FS_SMALL, w - 16, cut, sizeof cut);
+    ui_text_draw(ui, cut, FS_SMALL, WHITE, x + 8, y + h / 2, ALIGN_LEFT, w - 16);
+    return 1;
+}

@@ -133,6 +133,16 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
     case SEI_SCREEN_SETTINGS: ui_screen_settings(ui, v); break;
     case SEI_SCREEN_NOCAMERA: ui_screen_nocamera(ui, v); break;
     case SEI_SCREEN_RECORD: ui_screen_record(ui, v); break;
+    case SEI_SCREEN_PLAYERS: ui_screen_players(ui, v); break;
+    case SEI_SCREEN_KEYBOARD: ui_screen_keyboard(ui, v); break;
+    case SEI_SCREEN_LIST: ui_screen_list(ui, v); break;
+    case SEI_SCREEN_DETAIL: ui_screen_detail(ui, v); break;
+    case SEI_SCREEN_CHOICE: ui_screen_choice(ui, v); break;
+    }
+    /* A number pad for a setting or the PIN, over the screen it was asked from. */
+    if (v->pad_title) {
+        ui->msg_on = 0;
+        ui_screen_pad(ui, v);
     }
 }
 

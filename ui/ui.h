@@ -94,6 +94,32 @@ typedef enum {
     SEI_S_RULES_NZ, SEI_S_RULES_TT,
     SEI_S_CHECK_POINTS,     /* the camera is unsure of the ringed points */
     SEI_S_CHECK_BOARD,      /* the camera is unsure of the board itself */
+    /* Tournament: the table, round, event and players, the banner */
+    SEI_S_TABLE, SEI_S_ROUND, SEI_S_EVENT, SEI_S_PLAYERS, SEI_S_RESULTS, SEI_S_JUDGE,
+    SEI_S_BANNER_TABLE,     /* "Table %d" */
+    SEI_S_BANNER_ROUND,     /* "Round %d" */
+    SEI_S_BANNER_PLAYERS,   /* "Black: %s, White: %s" */
+    SEI_S_NOBODY,           /* a name not given, in the banner ("?") */
+    SEI_S_SPACE,            /* the space bar's label */
+    /* Judge mode */
+    SEI_S_PIN_TITLE,        /* "Judge PIN" */
+    SEI_S_PIN_WRONG,        /* "Wrong PIN" */
+    SEI_S_PIN_LOCKED,       /* "Locked: try again in %d s" */
+    SEI_S_PIN_NONE,         /* no PIN set on this kiosk */
+    SEI_S_JUDGE_MODE,       /* "Judge mode" (the list's title while in it) */
+    SEI_S_LOCK,             /* "Lock": leave judge mode */
+    SEI_S_NO_RESULTS,
+    SEI_S_STATE_AGREED, SEI_S_STATE_DISPUTED, SEI_S_STATE_CONFIRMED, SEI_S_STATE_VOIDED,
+    SEI_S_DO_CONFIRM, SEI_S_DO_VOID, SEI_S_DO_CORRECT, SEI_S_DO_NAMES,
+    SEI_S_REASON,           /* "Reason" (the reasons' title) */
+    SEI_S_REASON_COUNT, SEI_S_REASON_PLAYERS, SEI_S_REASON_DISPUTE, SEI_S_REASON_CHECKED, SEI_S_REASON_TYPE,
+    SEI_S_WINS_ON_TIME,     /* "%s wins on time" : colour */
+    SEI_S_WINS_BY_FORFEIT,  /* "%s wins by forfeit" : colour */
+    SEI_S_AUDIT,            /* "Audit trail" */
+    SEI_S_AUDIT_NONE,       /* "No changes" */
+    SEI_S_LOCKED_RESULT,    /* a confirmed result: "Confirmed: locked" */
+    SEI_S_RESULT_NOW,       /* "Result %d: %s" : its id, its state in words */
+    SEI_S_RESULT_N,         /* "Result %d" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -134,8 +160,27 @@ typedef enum {
     SEI_SCREEN_RESULT,
     SEI_SCREEN_SETTINGS,
     SEI_SCREEN_NOCAMERA,
-    SEI_SCREEN_RECORD
+    SEI_SCREEN_RECORD,
+    SEI_SCREEN_PLAYERS,      /* the event and the players' names, each opening the keyboard */
+    SEI_SCREEN_KEYBOARD,     /* text typed: on-screen Latin keys, or a keyboard and its input method */
+    SEI_SCREEN_LIST,         /* the stored results, newest first, a page of rows */
+    SEI_SCREEN_DETAIL,       /* one stored result with its audit trail (and the judge's actions) */
+    SEI_SCREEN_CHOICE        /* up to six choices: a reason, a corrected result */
 } sei_ui_screen;
+
+/* A row of the results list, in words. */
+typedef struct {
+    char table[16];          /* "12", "" not given */
+    char players[160];       /* "Lee – Ke", "" none */
+    char result[24];         /* "B+7" */
+    char state[48];          /* in words */
+    int locked;              /* confirmed or voided: no change can come */
+} sei_ui_row;
+
+#define SEI_UI_ROWS 6
+#define SEI_UI_CHOICES 6
+#define SEI_UI_DETAIL_LINES 6
+#define SEI_UI_AUDIT_LINES 6
 
 /* A frame as plain pixels, borrowed for one draw: 8-bit BGR (3 channels)
  * or grey (1). */
@@ -198,6 +243,33 @@ typedef struct {
     const sei_board *rec_board; /* the recorded position, drawn over the frame when rec_overlay */
     int rec_overlay;
     int rec_waiting;         /* not locked on the board yet */
+    /* Live, confirm, result: the banner, shown when any of it is known */
+    int table, round;        /* 0: not given */
+    const char *black_name, *white_name; /* NULL or "": not given */
+    /* Any screen but confirm's prisoners: a number pad over it when pad_title is set (the
+       table, the round, the judge PIN); pad_text is what is typed as shown (dots for a PIN) */
+    const char *pad_title, *pad_text;
+    /* Keyboard */
+    const char *kb_title;    /* what is typed ("Black") */
+    const char *kb_text;     /* typed so far */
+    const char *kb_editing;  /* an input method's composition not committed yet, or NULL */
+    int kb_shift;            /* the letter keys show capitals */
+    /* Players */
+    const char *event;
+    /* List */
+    const char *list_title;
+    sei_ui_row rows[SEI_UI_ROWS];
+    int nrows;
+    int more_up, more_down;  /* rows before the first shown, after the last */
+    /* Detail: lines about the result, its audit trail (newest last), what may be done */
+    const char *detail[SEI_UI_DETAIL_LINES];
+    const char *audit[SEI_UI_AUDIT_LINES];
+    int judge;               /* in judge mode: the actions are offered */
+    int can_confirm, can_void, can_correct;
+    int locked;              /* confirmed: shown as locked */
+    /* Choice */
+    const char *choice_title;
+    const char *choices[SEI_UI_CHOICES]; /* NULL ends */
     /* Any screen: a line at the foot ("Saved as result 12"), or NULL */
     const char *status;
 } sei_ui_view;
@@ -219,7 +291,22 @@ typedef enum {
     SEI_BTN_PRIS_B_PAD, SEI_BTN_PRIS_W_PAD, /* a prisoner count tapped: its number pad */
     SEI_BTN_PAD_0, SEI_BTN_PAD_1, SEI_BTN_PAD_2, SEI_BTN_PAD_3, SEI_BTN_PAD_4, /* keys in order: */
     SEI_BTN_PAD_5, SEI_BTN_PAD_6, SEI_BTN_PAD_7, SEI_BTN_PAD_8, SEI_BTN_PAD_9, /* PAD_0 + digit */
-    SEI_BTN_PAD_DEL, SEI_BTN_PAD_OK
+    SEI_BTN_PAD_DEL, SEI_BTN_PAD_OK,
+    /* Settings' tournament row */
+    SEI_BTN_TABLE, SEI_BTN_ROUND, SEI_BTN_PLAYERS, SEI_BTN_RESULTS, SEI_BTN_JUDGE,
+    /* Players */
+    SEI_BTN_NAME_BLACK, SEI_BTN_NAME_WHITE, SEI_BTN_EVENT,
+    /* Keyboard (Done is PAD_OK) */
+    SEI_BTN_KEY_SHIFT, SEI_BTN_KEY_DEL,
+    /* List and detail */
+    SEI_BTN_ROW_0, SEI_BTN_ROW_1, SEI_BTN_ROW_2, SEI_BTN_ROW_3, SEI_BTN_ROW_4, SEI_BTN_ROW_5,
+    SEI_BTN_UP, SEI_BTN_DOWN, SEI_BTN_LOCK,
+    SEI_BTN_DO_CONFIRM, SEI_BTN_DO_VOID, SEI_BTN_DO_CORRECT, SEI_BTN_DO_NAMES,
+    /* Choice */
+    SEI_BTN_CHOICE_0, SEI_BTN_CHOICE_1, SEI_BTN_CHOICE_2, SEI_BTN_CHOICE_3, SEI_BTN_CHOICE_4, SEI_BTN_CHOICE_5,
+    /* A key of the on-screen keyboard: SEI_BTN_KEY + the character (' ' to '~') */
+    SEI_BTN_KEY = 256,
+    SEI_BTN_KEY_LAST = SEI_BTN_KEY + 127
 } sei_ui_button;
 
 typedef enum {
@@ -228,7 +315,11 @@ typedef enum {
     SEI_ACT_POINT,           /* a board point tapped: x, y (column, row from the top) */
     SEI_ACT_POINT_HOLD,      /* a board point held down for SEI_UI_HOLD_MS or more */
     SEI_ACT_CORNER,          /* corner dragged to (fx, fy) frame pixels */
-    SEI_ACT_QUIT             /* the window was closed, or SIGTERM */
+    SEI_ACT_QUIT,            /* the window was closed, or SIGTERM */
+    SEI_ACT_TEXT,            /* text typed (a key, or an input method's committed text): text */
+    SEI_ACT_EDITING,         /* an input method's composition so far: text ("" when it ended) */
+    SEI_ACT_KEY_DEL,         /* Backspace on a keyboard */
+    SEI_ACT_KEY_ENTER        /* Enter on a keyboard */
 } sei_ui_act;
 
 typedef struct {
@@ -239,6 +330,7 @@ typedef struct {
     double fx, fy;
     int small;               /* SEI_ACT_POINT*: the points were drawn closer than a fingertip,
                                 so the tap may have meant a neighbour (zoom in first) */
+    char text[32];           /* SEI_ACT_TEXT, SEI_ACT_EDITING: UTF-8, as SDL's events hold it */
 } sei_ui_action;
 
 /* Turn one event into at most one action, from what the last draw laid

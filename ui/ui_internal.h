@@ -15,7 +15,7 @@
 
 #include "ui.h"
 
-#define MAX_HITS 48
+#define MAX_HITS 56
 /* Every button and corner handle is at least this many logical pixels
  * each way: 10.8 mm on the 7" panel, over the 9 mm a fingertip needs with
  * room for a slip. */
@@ -193,5 +193,23 @@ void ui_screen_pad(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_result(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_settings(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_players(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_keyboard(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_list(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_detail(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_choice(sei_ui *ui, const sei_ui_view *v);
+
+/* ---- the tournament banner (toolkit.c) ----------------------------------------- */
+
+/* "Table 12 · Round 3 · Black: …, White: …" into out from what v knows;
+ * returns 0 when nothing is known (no banner). */
+int ui_banner_text(const sei_ui_view *v, char *out, size_t n);
+/* The banner as a dark bar w x h at (x, y), its text cut with "…" where
+ * the names are too long for it (a name cut is still told apart by its
+ * start, and the players see it whole on the players' screen). Returns 1
+ * when drawn. */
+int ui_banner(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h);
+/* Text cut at a character with "…" so it is at most max_w wide at size. */
+void ui_text_cut(sei_ui *ui, const char *text, int size, int max_w, char *out, size_t n);
 
 #endif

@@ -236,10 +236,12 @@ static void lock_on(sei_tracker *t, const sei_vision_result *r, const uint8_t *p
     t->size = r->size;
     memcpy(t->corners, r->corners, sizeof t->corners);
     memset(t->ref_ok, 0, sizeof t->ref_ok);
-    uint8_t g[NPTS];
-    if (!position)
+    uint8_t g[NPTS] = {0}; /* zeroed: only r->size rows are filled */
+    if (!position) {
         flat(r, g);
-    learn(t, r, position ? position : g, 1);
+        position = g;
+    }
+    learn(t, r, position, 1);
     t->have_steady = 0;
     t->run = 0;
     t->since_search = t->failed_searches = 0;

@@ -836,7 +836,7 @@ sei_vision_status sei_vision_read_corners(sei_vision *v, const sei_image *img, c
     double t0 = sei_now_ms();
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
-    double scale, H[9];
+    double scale = 1, H[9];
     sei_image work = {0};
     sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
     if (st == SEI_VISION_OK) {
@@ -853,7 +853,7 @@ sei_vision_status sei_vision_patches(sei_vision *v, const sei_image *img, const 
                                      uint8_t *out)
 {
     v->errmsg[0] = 0;
-    double scale, H[9];
+    double scale = 1, H[9];
     sei_image work = {0};
     sei_vision_status st = corners_lattice(v, img, corners, size, &work, &scale, H);
     if (st == SEI_VISION_OK) {
