@@ -100,6 +100,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_station(int argc, char **argv, FILE *out, FILE *err);
 
 /* A picture's truth (.json beside it): size, grid and, when known, the
  * corner intersections TL, TR, BR, BL in pixels. */

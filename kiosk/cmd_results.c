@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,7 @@ static const char usage_text[] =
     "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
     "       seichi results [--db PATH] audit N [--json]\n"
+    "       seichi results [--db PATH] push --station URL (--token T | --token-file FILE)\n"
     "       seichi results [--db PATH] set-pin [--pin-file FILE]\n"
     "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R | --dead POINTS|none]\n"
     "                      " SEI_IDENT_USAGE " [--pin-file FILE]\n"
@@ -45,6 +47,8 @@ static const char usage_text[] =
     "              an existing file is replaced only with --force, a symbolic\n"
     "              link or a device never\n"
     "  audit N     the judges' changes to result N, oldest first\n"
+    "  push        send the results the station does not have yet (not voided ones);\n"
+    "              --token-file: the token is the file's last line\n"
     "  set-pin     set the judge PIN (4 to 12 digits); changing one needs the old\n"
     "  correct N   a judge changes who played, the result to B+R, W+T, B+F, ...,\n"
     "              or the dead stones (the stored position counted again)\n"
@@ -173,6 +177,191 @@ static cJSON *result_json(const sei_store_result *r, int full)
         cJSON_AddItemToArray(dead, cJSON_CreateString(pt));
     }
     return o;
+}
+
+cJSON *sei_results_json(const sei_store_result *r, int full) { return result_json(r, full); }
+
+/* ---- a result back from its JSON (what the station receives) ----------------------- */
+
+static int json_bad(char *why, size_t n, const char *fmt, const char *field)
+{
+    snprintf(why, n, fmt, field);
+    return -1;
+}
+
+/* Text field name of o into buf (cap bytes of UTF-8 with no control
+ * characters); absent is "" unless required. */
+static int json_text(const cJSON *o, const char *name, int required, char *buf, size_t cap, char *why, size_t n)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    buf[0] = 0;
+    if (!v || cJSON_IsNull(v))
+        return required ? json_bad(why, n, "'%s' is missing", name) : 0;
+    if (!cJSON_IsString(v))
+        return json_bad(why, n, "'%s' is not a string", name);
+    char w[128];
+    if (sei_ident_text_ok(v->valuestring, cap - 1, w, sizeof w)) {
+        snprintf(why, n, "'%s': %s", name, w);
+        return -1;
+    }
+    snprintf(buf, cap, "%s", v->valuestring);
+    return 0;
+}
+
+/* Whole number field name of o in [lo, hi] (null or absent: *v = 0 unless required). */
+static int json_int(const cJSON *o, const char *name, int required, int lo, int hi, int *v, char *why, size_t n)
+{
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, name);
+    *v = 0;
+    if (!j || cJSON_IsNull(j))
+        return required ? json_bad(why, n, "'%s' is missing", name) : 0;
+    double d = cJSON_IsNumber(j) ? j->valuedouble : lo - 1.0;
+    /* The range first: converting a number far out of it is undefined. */
+    if (!(d >= lo && d <= hi) || d != floor(d)) {
+        snprintf(why, n, "'%s' is not a whole number from %d to %d", name, lo, hi);
+        return -1;
+    }
+    *v = (int)d;
+    return 0;
+}
+
+static int json_num(const cJSON *o, const char *name, double *v, char *why, size_t n)
+{
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, name);
+    *v = 0;
+    if (!j)
+        return 0;
+    if (!cJSON_IsNumber(j) || !isfinite(j->valuedouble) || fabs(j->valuedouble) > 1e6)
+        return json_bad(why, n, "'%s' is not a number", name);
+    *v = j->valuedouble;
+    return 0;
+}
+
+/* A diagram (rows from the top, each of size points of allowed) into d. */
+static int json_rows(const cJSON *o, const char *name, int size, char *d, char *why, size_t n)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != size)
+        return snprintf(why, n, "'%s' is not %d rows", name, size), -1;
+    int y = 0;
+    const cJSON *row;
+    cJSON_ArrayForEach(row, a)
+    {
+        if (!cJSON_IsString(row) || strlen(row->valuestring) != (size_t)size)
+            return snprintf(why, n, "'%s' row %d is not %d points", name, y + 1, size), -1;
+        memcpy(d + y * (size + 1), row->valuestring, (size_t)size);
+        d[y * (size + 1) + size] = '\n';
+        y++;
+    }
+    d[size * (size + 1)] = 0;
+    return 0;
+}
+
+int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    if (!cJSON_IsObject(o))
+        return json_bad(why, n, "%s", "a result is a JSON object");
+    char word[32];
+    if (json_text(o, "uuid", 1, r->uuid, sizeof r->uuid, why, n))
+        return -1;
+    if (!sei_uuid_ok(r->uuid))
+        return json_bad(why, n, "%s", "'uuid' is not 8-4-4-4-12 lowercase hex digits");
+    if (json_text(o, "time", 0, r->time, sizeof r->time, why, n))
+        return -1;
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    const char *end = r->time[0] ? strptime(r->time, "%Y-%m-%dT%H:%M:%SZ", &tm) : "";
+    if (!end || *end)
+        return json_bad(why, n, "%s", "'time' is not UTC as 2024-05-01T12:34:56Z");
+    if (json_text(o, "rules", 1, r->rules, sizeof r->rules, why, n) || json_text(o, "source", 0, r->source, sizeof r->source, why, n) ||
+        json_int(o, "size", 1, SEI_MIN_SIZE, SEI_MAX_SIZE, &r->size, why, n) ||
+        json_int(o, "handicap", 0, 0, 9 * 9, &r->handicap, why, n) || json_num(o, "komi", &r->komi, why, n) ||
+        json_num(o, "bonus", &r->bonus, why, n) || json_text(o, "result", 1, r->result, sizeof r->result, why, n) ||
+        json_text(o, "result_stones", 0, r->result_stones, sizeof r->result_stones, why, n))
+        return -1;
+    if (!cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "komi")))
+        return json_bad(why, n, "'%s' is missing", "komi");
+    if (json_text(o, "scoring", 0, word, sizeof word, why, n))
+        return -1;
+    sei_rules preset;
+    r->area = word[0] ? !strcmp(word, "area") : !sei_rules_preset(&preset, r->rules) && preset.scoring == SEI_SCORING_AREA;
+    if (json_text(o, "decided_by", 0, word, sizeof word, why, n))
+        return -1;
+    r->decided = SEI_DECIDED_COUNT;
+    if (word[0]) {
+        int d = -1;
+        for (int k = SEI_DECIDED_COUNT; k <= SEI_DECIDED_FORFEIT; k++)
+            if (!strcmp(word, sei_decided_name((sei_decided)k)))
+                d = k;
+        if (d < 0)
+            return json_bad(why, n, "%s", "'decided_by' is not count, resignation, time or forfeit");
+        r->decided = (sei_decided)d;
+    }
+    if (json_text(o, "winner", 1, word, sizeof word, why, n))
+        return -1;
+    r->winner = !strcmp(word, "B") ? SEI_BLACK : !strcmp(word, "W") ? SEI_WHITE : !strcmp(word, "draw") ? SEI_EMPTY : -1;
+    if (r->winner < 0)
+        return json_bad(why, n, "%s", "'winner' is not B, W or draw");
+    if (json_rows(o, "position", r->size, r->position, why, n) || json_rows(o, "territory", r->size, r->territory, why, n))
+        return -1;
+    const cJSON *dead = cJSON_GetObjectItemCaseSensitive(o, "dead"), *pt;
+    if (dead && !cJSON_IsArray(dead))
+        return json_bad(why, n, "%s", "'dead' is not a list of points");
+    size_t k = 0;
+    cJSON_ArrayForEach(pt, dead)
+    {
+        if (!cJSON_IsString(pt) || strlen(pt->valuestring) != 2 || k + 3 >= sizeof r->dead)
+            return json_bad(why, n, "%s", "'dead' is not a list of SGF points");
+        k += (size_t)snprintf(r->dead + k, sizeof r->dead - k, "%s%s", k ? " " : "", pt->valuestring);
+    }
+    if (r->decided == SEI_DECIDED_COUNT) {
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            const cJSON *so = cJSON_GetObjectItemCaseSensitive(o, c == SEI_BLACK ? "black" : "white");
+            sei_store_side *d = &r->side[c];
+            if (!cJSON_IsObject(so))
+                return json_bad(why, n, "'%s' (the count's breakdown) is missing", c == SEI_BLACK ? "black" : "white");
+            int max = SEI_MAX_SIZE * SEI_MAX_SIZE * 4;
+            if (json_int(so, "stones", 1, 0, max, &d->stones, why, n) ||
+                json_int(so, "territory", 1, 0, max, &d->territory, why, n) ||
+                json_int(so, "area", 1, 0, max, &d->area, why, n) ||
+                json_int(so, "prisoners", 1, 0, max, &d->prisoners, why, n) ||
+                json_int(so, "dead", 1, 0, max, &d->dead, why, n) ||
+                json_int(so, "seki_eyes", 0, 0, max, &d->seki_eyes, why, n) ||
+                json_int(so, "false_eyes", 0, 0, max, &d->false_eyes, why, n) ||
+                json_num(so, "penalty", &d->penalty, why, n) || json_num(so, "score", &d->score, why, n))
+                return -1;
+        }
+        if (json_int(o, "dame", 0, 0, SEI_MAX_SIZE * SEI_MAX_SIZE, &r->dame, why, n) ||
+            json_num(o, "margin", &r->margin, why, n) || json_num(o, "margin_stones", &r->margin_stones, why, n))
+            return -1;
+    }
+    sei_ident *who = &r->ident;
+    if (json_text(o, "event", 0, who->event, sizeof who->event, why, n) ||
+        json_int(o, "round", 0, 1, SEI_IDENT_MAX_ROUND, &who->round, why, n) ||
+        json_int(o, "table", 0, 1, SEI_IDENT_MAX_TABLE, &who->table, why, n) ||
+        json_text(o, "black_player", 0, who->black, sizeof who->black, why, n) ||
+        json_text(o, "white_player", 0, who->white, sizeof who->white, why, n) ||
+        json_text(o, "black_id", 0, who->black_id, sizeof who->black_id, why, n) ||
+        json_text(o, "white_id", 0, who->white_id, sizeof who->white_id, why, n))
+        return -1;
+    if (json_text(o, "state", 0, word, sizeof word, why, n))
+        return -1;
+    /* A result confirmed on the kiosk arrives agreed: confirming at the
+     * station is its judges' call. A voided one is not sent. */
+    if (!word[0] || !strcmp(word, "agreed") || !strcmp(word, "confirmed"))
+        r->state = SEI_STATE_AGREED;
+    else if (!strcmp(word, "disputed"))
+        r->state = SEI_STATE_DISPUTED;
+    else
+        return json_bad(why, n, "%s", "'state' is not agreed, disputed or confirmed");
+    if (json_text(o, "origin", 0, word, sizeof word, why, n))
+        return -1;
+    r->origin = SEI_ORIGIN_UNKNOWN;
+    for (int o2 = SEI_ORIGIN_KIOSK; o2 < SEI_ORIGIN_UNKNOWN; o2++)
+        if (!strcmp(word, sei_origin_name((sei_result_origin)o2)))
+            r->origin = (sei_result_origin)o2;
+    return 0;
 }
 
 /* A damaged row met in a listing: named, and the listing goes on. */
@@ -340,23 +529,6 @@ static int cmd_show(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
 
 /* ---- CSV ------------------------------------------------------------------------- */
 
-/* A CSV field (RFC 4180): quoted when it holds a comma, quote or line
- * break, quotes doubled. */
-static void csv_field(sei_text *t, const char *v, int last)
-{
-    if (strpbrk(v, ",\"\r\n")) {
-        sei_text_puts(t, "\"");
-        for (const char *p = v; *p; p++) {
-            sei_text_put(t, p, 1);
-            if (*p == '"')
-                sei_text_put(t, "\"", 1);
-        }
-        sei_text_puts(t, "\"");
-    } else
-        sei_text_puts(t, v);
-    sei_text_puts(t, last ? "\r\n" : ",");
-}
-
 static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *err)
 {
     char msg[PATH_MAX + 128];
@@ -381,43 +553,43 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
         rows++;
         char num[32];
         snprintf(num, sizeof num, "%" PRId64, r.id);
-        csv_field(&t, num, 0);
-        csv_field(&t, r.time, 0);
-        csv_field(&t, r.rules, 0);
-        csv_field(&t, sei_score_number(r.komi, num, sizeof num), 0);
+        sei_text_csv_field(&t, num, 0);
+        sei_text_csv_field(&t, r.time, 0);
+        sei_text_csv_field(&t, r.rules, 0);
+        sei_text_csv_field(&t, sei_score_number(r.komi, num, sizeof num), 0);
         snprintf(num, sizeof num, "%d", r.handicap);
-        csv_field(&t, num, 0);
+        sei_text_csv_field(&t, num, 0);
         snprintf(num, sizeof num, "%d", r.size);
-        csv_field(&t, num, 0);
+        sei_text_csv_field(&t, num, 0);
         /* A game won without a count has no scores: empty, not zero. */
         int counted = r.decided == SEI_DECIDED_COUNT;
-        csv_field(&t, counted ? sei_score_number(r.side[SEI_BLACK].score, num, sizeof num) : "", 0);
-        csv_field(&t, counted ? sei_score_number(r.side[SEI_WHITE].score, num, sizeof num) : "", 0);
-        csv_field(&t, counted ? sei_score_number(r.margin, num, sizeof num) : "", 0);
-        csv_field(&t, winner_word(r.winner), 0);
-        csv_field(&t, r.result, 0);
-        csv_field(&t, r.result_stones, 0);
-        csv_field(&t, r.photo_path ? r.photo_path : "", 0);
-        csv_field(&t, sei_decided_name(r.decided), 0);
-        csv_field(&t, r.source, 0);
-        csv_field(&t, r.game_path ? r.game_path : "", 0);
+        sei_text_csv_field(&t, counted ? sei_score_number(r.side[SEI_BLACK].score, num, sizeof num) : "", 0);
+        sei_text_csv_field(&t, counted ? sei_score_number(r.side[SEI_WHITE].score, num, sizeof num) : "", 0);
+        sei_text_csv_field(&t, counted ? sei_score_number(r.margin, num, sizeof num) : "", 0);
+        sei_text_csv_field(&t, winner_word(r.winner), 0);
+        sei_text_csv_field(&t, r.result, 0);
+        sei_text_csv_field(&t, r.result_stones, 0);
+        sei_text_csv_field(&t, r.photo_path ? r.photo_path : "", 0);
+        sei_text_csv_field(&t, sei_decided_name(r.decided), 0);
+        sei_text_csv_field(&t, r.source, 0);
+        sei_text_csv_field(&t, r.game_path ? r.game_path : "", 0);
         char when[40];
-        csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 0);
+        sei_text_csv_field(&t, local_time(r.time, "%Y-%m-%d %H:%M:%S", when, sizeof when) ? when : "", 0);
         const sei_ident *who = &r.ident;
-        csv_field(&t, r.uuid, 0);
-        csv_field(&t, sei_state_name(r.state), 0);
-        csv_field(&t, sei_origin_name(r.origin), 0);
-        csv_field(&t, who->event, 0);
+        sei_text_csv_field(&t, r.uuid, 0);
+        sei_text_csv_field(&t, sei_state_name(r.state), 0);
+        sei_text_csv_field(&t, sei_origin_name(r.origin), 0);
+        sei_text_csv_field(&t, who->event, 0);
         snprintf(num, sizeof num, "%d", who->round);
-        csv_field(&t, who->round ? num : "", 0);
+        sei_text_csv_field(&t, who->round ? num : "", 0);
         snprintf(num, sizeof num, "%d", who->table);
-        csv_field(&t, who->table ? num : "", 0);
-        csv_field(&t, who->black, 0);
-        csv_field(&t, who->white, 0);
-        csv_field(&t, who->black_id, 0);
-        csv_field(&t, who->white_id, 0);
+        sei_text_csv_field(&t, who->table ? num : "", 0);
+        sei_text_csv_field(&t, who->black, 0);
+        sei_text_csv_field(&t, who->white, 0);
+        sei_text_csv_field(&t, who->black_id, 0);
+        sei_text_csv_field(&t, who->white_id, 0);
         snprintf(num, sizeof num, "%d", r.audit_entries);
-        csv_field(&t, num, 1);
+        sei_text_csv_field(&t, num, 1);
         sei_store_result_release(&r);
     }
     sei_store_cursor_close(c);
@@ -918,13 +1090,14 @@ static int cmd_audit(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
 
 /* ---- the command ------------------------------------------------------------------- */
 
-static const char *const actions[] = {"list", "show", "export", "audit", "set-pin", "correct", "void", "confirm"};
+static const char *const actions[] = {"list", "show", "export", "audit", "set-pin", "correct", "void", "confirm", "push"};
 
 static int is_action(const char *cmd, const char *a) { return cmd && !strcmp(cmd, a); }
 
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *number = NULL;
+    const char *station = NULL, *token = NULL, *token_file = NULL;
     int json = 0, force = 0;
     judge_opts j;
     memset(&j, 0, sizeof j);
@@ -944,6 +1117,13 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             if (!v)
                 return bad(err, "%s needs a value", a);
             db = v;
+            i++;
+        } else if (!strcmp(a, "--station") || !strcmp(a, "--token") || !strcmp(a, "--token-file")) {
+            if (!is_action(cmd, "push"))
+                return bad(err, "%s goes with 'push' (see 'seichi results --help')", a);
+            if (!v)
+                return bad(err, "%s needs a value", a);
+            *(!strcmp(a, "--station") ? &station : !strcmp(a, "--token") ? &token : &token_file) = v;
             i++;
         } else if (!strcmp(a, "--csv") || !strcmp(a, "--sgf")) {
             if (!is_action(cmd, "export"))
@@ -983,7 +1163,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
             if (!cmd)
                 return bad(err, "unknown action '%s': list, show N, export, audit N, set-pin, correct N, void N or "
                                 "confirm N", a);
-        } else if (!number && !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin"))
+        } else if (!number && !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin") &&
+                   !is_action(cmd, "push"))
             number = a;
         else
             return bad(err, "unexpected argument '%s'", a);
@@ -991,7 +1172,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
     if (!cmd)
         return fprintf(err, "seichi results: say what to do: list, show N or export\n%s", usage_text), 2;
     int64_t id = 0;
-    int numbered = !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin");
+    int numbered = !is_action(cmd, "list") && !is_action(cmd, "export") && !is_action(cmd, "set-pin") &&
+                   !is_action(cmd, "push");
     if (numbered) {
         char *end;
         errno = 0;
@@ -1020,7 +1202,25 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         return bad(err, "%s", "give --result or --dead, not both (--result: a game won without a count; --dead: "
                               "counted again)");
 
+    if (is_action(cmd, "push") && (!station || !token == !token_file))
+        return bad(err, "%s", "push needs --station URL and one of --token T and --token-file FILE");
     char path[PATH_MAX], msg[PATH_MAX + 256];
+    char token_buf[SEI_TOKEN_LEN + 2] = "";
+    if (token_file) {
+        size_t tl;
+        char *t = sei_file_read(token_file, 4096, &tl, msg, sizeof msg);
+        if (!t)
+            return fprintf(err, "seichi results: %s\n", msg), 2;
+        /* The token is the file's first line; a token file from `station
+         * enroll > FILE` holds it on its last line. */
+        char *line = t, *nl;
+        while ((nl = strchr(line, '\n')) && nl[1])
+            line = nl + 1;
+        snprintf(token_buf, sizeof token_buf, "%.*s", (int)strcspn(line, "\r\n"), line);
+        sodium_memzero(t, tl);
+        free(t);
+        token = token_buf;
+    }
     if (!db) {
         if (sei_store_default_path(path, sizeof path, msg, sizeof msg))
             return fprintf(err, "seichi results: %s\n", msg), 2;
@@ -1036,7 +1236,7 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
     /* Listing and exporting only read: a database the user may not write
      * (or in a folder they may not write) still lists and exports. The
      * judge's actions write. */
-    int writes = judging || is_action(cmd, "set-pin");
+    int writes = judging || is_action(cmd, "set-pin") || is_action(cmd, "push");
     sei_store *s = writes ? sei_store_open(db, msg, sizeof msg) : sei_store_open_readonly(db, msg, sizeof msg);
     if (!s)
         return fprintf(err, "seichi results: %s\n", msg), 2;
@@ -1051,6 +1251,8 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         rc = cmd_set_pin(s, j.pin_file, out, err);
     else if (judging)
         rc = cmd_judge(s, cmd, id, &j, out, err);
+    else if (is_action(cmd, "push"))
+        rc = sei_results_push(s, station, token, out, err);
     else
         rc = sei_results_export(s, csv, sgfdir, force, out, err);
     sei_store_close(s);

@@ -31,6 +31,12 @@ static void usage(FILE *f)
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
             "  results [--db PATH] list [--json] | show N [--json] | export (--csv FILE | --sgf DIR) [--force]\n"
             "                      the stored results: listed, shown, exported\n"
+            "  results [--db PATH] push --station URL (--token T | --token-file FILE)\n"
+            "                      send the results the station does not have yet\n"
+            "  station [--db PATH] [--listen HOST:PORT] | import --opengotha FILE\n"
+            "          | export (--opengotha OUT | --csv OUT) [--force] | enroll --name NAME\n"
+            "          | revoke --name NAME | kiosks\n"
+            "                      the director's station: results from the kiosks over HTTP\n"
             "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
             "                      the point classifier's training data from pictures with their truth\n"
             "  help                this text\n"
@@ -59,6 +65,8 @@ int main(int argc, char **argv)
         return sei_cli_record(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "kiosk"))
         return sei_cli_kiosk(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "station"))
+        return sei_cli_station(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "patches"))
         return sei_cli_patches(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))

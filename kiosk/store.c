@@ -6,6 +6,7 @@
 
 #include "store.h"
 #include "count.h"
+#include "opengotha.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -137,6 +138,33 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     "CREATE TRIGGER results_audited_kept BEFORE DELETE ON results"
     " WHEN EXISTS (SELECT 1 FROM audit WHERE result_id = OLD.id)"
     " BEGIN SELECT RAISE(ABORT, 'a result with an audit trail is never deleted'); END;",
+    /* 5 -> 6: the director's station and a kiosk's outbox. Kiosks enrolled
+     * at the station, each with a hash of its token (never the token) and
+     * of a short one-time pairing code with its end; the wrong codes in a
+     * row and the end of their lock (as the judge PIN's). The tournament
+     * imported from OpenGotha: the file itself (written back with the
+     * results), its players and its games at their tables. Which kiosk
+     * sent each result received. On a kiosk: the UUIDs the station has
+     * acknowledged, so a push sends only what it does not have. */
+    "CREATE TABLE kiosks ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 127),"
+    " token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),"
+    " code_hash TEXT CHECK (code_hash IS NULL OR length(code_hash) = 64),"
+    " code_until INTEGER NOT NULL DEFAULT 0,"
+    " created TEXT NOT NULL,"
+    " revoked TEXT);"
+    "CREATE TABLE enroll_tries (id INTEGER PRIMARY KEY CHECK (id = 1),"
+    " failures INTEGER NOT NULL DEFAULT 0, locked_until INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE tournament (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL,"
+    " file BLOB NOT NULL, imported TEXT NOT NULL);"
+    "CREATE TABLE players (id INTEGER PRIMARY KEY, key TEXT NOT NULL, name TEXT NOT NULL,"
+    " first_name TEXT NOT NULL, rank TEXT NOT NULL, club TEXT NOT NULL, country TEXT NOT NULL,"
+    " egf_pin TEXT NOT NULL, aga_id TEXT NOT NULL);"
+    "CREATE TABLE pairings (round INTEGER NOT NULL, table_no INTEGER NOT NULL,"
+    " black INTEGER, white INTEGER, handicap INTEGER NOT NULL, PRIMARY KEY (round, table_no));"
+    "CREATE TABLE received (result_id INTEGER PRIMARY KEY, kiosk TEXT NOT NULL, time TEXT NOT NULL);"
+    "CREATE TABLE pushed (uuid TEXT PRIMARY KEY CHECK (length(uuid) = 36), time TEXT NOT NULL);",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -716,7 +744,18 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
     return sei_store_save_uuid(s, r, id, NULL, NULL);
 }
 
+static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid_out, int *dup,
+                                  const char *kiosk);
+
 sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid_out, int *dup)
+{
+    return save_from(s, r, id, uuid_out, dup, NULL);
+}
+
+/* A save; with kiosk, the result was received from that kiosk at the
+ * station, and which one is written in the same transaction. */
+static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid_out, int *dup,
+                                  const char *kiosk)
 {
     if (dup)
         *dup = 0;
@@ -830,6 +869,18 @@ sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, in
             rc = SQLITE_OK;
     }
     int64_t new_id = sqlite3_last_insert_rowid(s->db);
+    if (rc == SQLITE_OK && kiosk) {
+        sqlite3_stmt *rv;
+        rc = sqlite3_prepare_v2(s->db, "INSERT INTO received (result_id, kiosk, time) VALUES (?1, ?2,"
+                                       " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))", -1, &rv, NULL);
+        if (rc == SQLITE_OK) {
+            sqlite3_bind_int64(rv, 1, new_id);
+            sqlite3_bind_text(rv, 2, kiosk, -1, SQLITE_STATIC);
+            rc = sqlite3_step(rv);
+            rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+            sqlite3_finalize(rv);
+        }
+    }
     if (rc == SQLITE_OK) {
         sqlite3_finalize(ins);
         ins = NULL;
@@ -2068,4 +2119,490 @@ sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit *
     *n = count;
     s->msg[0] = 0;
     return SEI_STORE_OK;
+}
+
+/* ---- the director's station ------------------------------------------------------------ */
+
+/* The BLAKE2b hash of a secret as 64 hex digits: a token is 32 random
+ * bytes, so a fast hash is enough (nothing to guess); a pairing code is
+ * short, but lives minutes, is used once and its tries are counted. */
+static void secret_hash(const char *secret, char out[SEI_TOKEN_LEN + 1])
+{
+    unsigned char h[32];
+    crypto_generichash(h, sizeof h, (const unsigned char *)secret, strlen(secret), NULL, 0);
+    sodium_bin2hex(out, SEI_TOKEN_LEN + 1, h, sizeof h);
+}
+
+static int step_done(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
+}
+
+sei_store_status sei_store_kiosk_enroll(sei_store *s, const char *name, int code_seconds, char *token, char *code,
+                                        int *again)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    char why[160];
+    if (!name || !*name || sei_ident_text_ok(name, SEI_IDENT_TEXT, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "a kiosk's name is text of 1 to %d bytes%s%s", SEI_IDENT_TEXT,
+                    name && *name ? ": " : "", name && *name ? why : "");
+    if (sodium_init() < 0)
+        return fail(s, SEI_STORE_ERR_IO, "cannot start libsodium");
+    unsigned char raw[32];
+    randombytes_buf(raw, sizeof raw);
+    sodium_bin2hex(token, SEI_TOKEN_LEN + 1, raw, sizeof raw);
+    sodium_memzero(raw, sizeof raw);
+    snprintf(code, SEI_CODE_LEN + 1, "%06u", (unsigned)randombytes_uniform(1000000));
+    char th[SEI_TOKEN_LEN + 1], ch[SEI_TOKEN_LEN + 1];
+    secret_hash(token, th);
+    secret_hash(code, ch);
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to station database");
+    sqlite3_stmt *st;
+    int64_t there = 0;
+    rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM kiosks WHERE name = ?1", -1, &st, NULL);
+    if (!rc) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            there = sqlite3_column_int64(st, 0), rc = SQLITE_OK;
+        sqlite3_finalize(st);
+    }
+    if (!rc)
+        rc = sqlite3_prepare_v2(s->db,
+                                there ? "UPDATE kiosks SET token_hash = ?2, code_hash = ?3, code_until = ?4,"
+                                        " revoked = NULL WHERE name = ?1"
+                                      : "INSERT INTO kiosks (name, token_hash, code_hash, code_until, created)"
+                                        " VALUES (?1, ?2, ?3, ?4, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                                -1, &st, NULL);
+    if (!rc) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, th, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, ch, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 4, (int64_t)time(NULL) + code_seconds);
+        rc = step_done(st);
+        sqlite3_finalize(st);
+    }
+    if (!rc)
+        rc = exec(s, "COMMIT");
+    if (rc) {
+        sei_store_status e = fail_db(s, rc, "cannot write to station database");
+        exec(s, "ROLLBACK");
+        return e;
+    }
+    if (again)
+        *again = there > 0;
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_kiosk_revoke(sei_store *s, const char *name)
+{
+    if (!s || !name)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no kiosk named") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "UPDATE kiosks SET revoked = coalesce(revoked, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+                                " code_hash = NULL WHERE name = ?1",
+                                -1, &st, NULL);
+    if (!rc) {
+        sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+        rc = step_done(st);
+        sqlite3_finalize(st);
+    }
+    if (rc)
+        return fail_db(s, rc, "cannot write to station database");
+    if (!sqlite3_changes(s->db))
+        return fail(s, SEI_STORE_ERR_NOTFOUND, "no kiosk named '%s' in '%s'", name, s->path);
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_kiosk_auth(sei_store *s, const char *token, char *name, size_t n)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (!token || strlen(token) != SEI_TOKEN_LEN)
+        return fail(s, SEI_STORE_ERR_AUTH, "no valid kiosk token");
+    char th[SEI_TOKEN_LEN + 1];
+    secret_hash(token, th);
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT name FROM kiosks WHERE token_hash = ?1 AND revoked IS NULL", -1, &st,
+                                NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    sqlite3_bind_text(st, 1, th, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sei_store_status e = SEI_STORE_OK;
+    if (rc == SQLITE_ROW)
+        snprintf(name, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    else if (rc == SQLITE_DONE)
+        e = fail(s, SEI_STORE_ERR_AUTH, "unknown or revoked kiosk token");
+    else
+        e = fail_db(s, rc, "cannot read station database");
+    sqlite3_finalize(st);
+    if (!e)
+        s->msg[0] = 0;
+    return e;
+}
+
+sei_store_status sei_store_kiosk_redeem(sei_store *s, const char *code, const char *name, int max_tries,
+                                        int lock_seconds, char *token, char *kiosk, size_t n)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (sodium_init() < 0)
+        return fail(s, SEI_STORE_ERR_IO, "cannot start libsodium");
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to station database");
+    int64_t failures = 0, until = 0, now = (int64_t)time(NULL);
+    sqlite3_stmt *st;
+    rc = exec(s, "INSERT OR IGNORE INTO enroll_tries (id) VALUES (1)");
+    if (!rc && !(rc = sqlite3_prepare_v2(s->db, "SELECT failures, locked_until FROM enroll_tries WHERE id = 1", -1,
+                                         &st, NULL))) {
+        if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            failures = sqlite3_column_int64(st, 0), until = sqlite3_column_int64(st, 1), rc = SQLITE_OK;
+        sqlite3_finalize(st);
+    }
+    if (rc) {
+        sei_store_status e = fail_db(s, rc, "cannot read station database");
+        exec(s, "ROLLBACK");
+        return e;
+    }
+    if (until > now) {
+        exec(s, "ROLLBACK");
+        return fail(s, SEI_STORE_ERR_LOCKED, "pairing is locked after %d wrong codes: try again in %lld s", max_tries,
+                    (long long)(until - now));
+    }
+    int ok = 0;
+    char ch[SEI_TOKEN_LEN + 1], found[SEI_IDENT_TEXT + 1] = "";
+    if (code && strlen(code) == SEI_CODE_LEN && strspn(code, "0123456789") == SEI_CODE_LEN) {
+        secret_hash(code, ch);
+        rc = sqlite3_prepare_v2(s->db,
+                                "SELECT name FROM kiosks WHERE code_hash = ?1 AND code_until > ?2 AND revoked IS NULL",
+                                -1, &st, NULL);
+        if (!rc) {
+            sqlite3_bind_text(st, 1, ch, -1, SQLITE_STATIC);
+            sqlite3_bind_int64(st, 2, now);
+            if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+                snprintf(found, sizeof found, "%s", (const char *)sqlite3_column_text(st, 0));
+                ok = !name || !*name || !strcmp(name, found);
+            }
+            rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+            sqlite3_finalize(st);
+        }
+    }
+    if (!rc && ok) {
+        unsigned char raw[32];
+        char th[SEI_TOKEN_LEN + 1];
+        randombytes_buf(raw, sizeof raw);
+        sodium_bin2hex(token, SEI_TOKEN_LEN + 1, raw, sizeof raw);
+        sodium_memzero(raw, sizeof raw);
+        secret_hash(token, th);
+        rc = sqlite3_prepare_v2(s->db, "UPDATE kiosks SET token_hash = ?1, code_hash = NULL WHERE name = ?2", -1, &st,
+                                NULL);
+        if (!rc) {
+            sqlite3_bind_text(st, 1, th, -1, SQLITE_STATIC);
+            sqlite3_bind_text(st, 2, found, -1, SQLITE_STATIC);
+            rc = step_done(st);
+            sqlite3_finalize(st);
+        }
+        if (!rc)
+            rc = exec(s, "UPDATE enroll_tries SET failures = 0 WHERE id = 1");
+    } else if (!rc) {
+        failures++;
+        int lock = failures >= max_tries;
+        char sql[160];
+        snprintf(sql, sizeof sql, "UPDATE enroll_tries SET failures = %lld, locked_until = %lld WHERE id = 1",
+                 lock ? 0LL : (long long)failures, lock ? (long long)(now + lock_seconds) : (long long)until);
+        rc = exec(s, sql);
+    }
+    if (!rc)
+        rc = exec(s, "COMMIT");
+    if (rc) {
+        sei_store_status e = fail_db(s, rc, "cannot write to station database");
+        exec(s, "ROLLBACK");
+        return e;
+    }
+    if (!ok)
+        return fail(s, failures >= max_tries ? SEI_STORE_ERR_LOCKED : SEI_STORE_ERR_AUTH,
+                    "unknown, used or expired pairing code");
+    snprintf(kiosk, n, "%s", found);
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_kiosk_list(sei_store *s, sei_store_kiosk **rows, int *n)
+{
+    if (!s || !rows || !n)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *rows = NULL;
+    *n = 0;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "SELECT name, created, coalesce(revoked, ''), CASE WHEN code_hash IS NULL THEN 0"
+                                " ELSE max(code_until - ?1, 0) END,"
+                                " (SELECT count(*) FROM received WHERE received.kiosk = kiosks.name)"
+                                " FROM kiosks ORDER BY name",
+                                -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    sqlite3_bind_int64(st, 1, (int64_t)time(NULL));
+    sei_store_kiosk *out = NULL;
+    int count = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        sei_store_kiosk *g = realloc(out, (size_t)(count + 1) * sizeof *out);
+        if (!g) {
+            free(out);
+            sqlite3_finalize(st);
+            return fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        }
+        out = g;
+        sei_store_kiosk *k = &out[count++];
+        memset(k, 0, sizeof *k);
+        snprintf(k->name, sizeof k->name, "%s", (const char *)sqlite3_column_text(st, 0));
+        snprintf(k->created, sizeof k->created, "%s", (const char *)sqlite3_column_text(st, 1));
+        snprintf(k->revoked, sizeof k->revoked, "%s", (const char *)sqlite3_column_text(st, 2));
+        k->code_valid_for = sqlite3_column_int(st, 3);
+        k->received = sqlite3_column_int64(st, 4);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) {
+        free(out);
+        return fail_db(s, rc, "cannot read station database");
+    }
+    *rows = out;
+    *n = count;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_receive(sei_store *s, const sei_store_result *r, const char *kiosk, int64_t *id, int *dup)
+{
+    if (!kiosk || !*kiosk)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no kiosk named") : SEI_STORE_ERR_ARG;
+    return save_from(s, r, id, NULL, dup, kiosk);
+}
+
+sei_store_status sei_store_received_from(sei_store *s, int64_t id, char *name, size_t n)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT kiosk FROM received WHERE result_id = %lld", (long long)id);
+    int rc = query_text(s, sql, name, n);
+    return rc ? fail_db(s, rc, "cannot read station database") : SEI_STORE_OK;
+}
+
+sei_store_status sei_store_find_uuid(sei_store *s, const char *uuid, int64_t *id)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (!uuid || !sei_uuid_ok(uuid))
+        return fail(s, SEI_STORE_ERR_NOTFOUND, "not a UUID");
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT id FROM results WHERE uuid = ?1", -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    sei_store_status e = SEI_STORE_OK;
+    if (rc == SQLITE_ROW)
+        *id = sqlite3_column_int64(st, 0);
+    else if (rc == SQLITE_DONE)
+        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no result with UUID %s", uuid);
+    else
+        e = fail_db(s, rc, "cannot read results database");
+    sqlite3_finalize(st);
+    return e;
+}
+
+sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len)
+{
+    if (!s || !og || !data)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "no tournament") : SEI_STORE_ERR_ARG;
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to station database");
+    rc = exec(s, "DELETE FROM pairings; DELETE FROM players; DELETE FROM tournament");
+    sqlite3_stmt *st = NULL;
+    if (!rc && !(rc = sqlite3_prepare_v2(s->db, "INSERT INTO tournament (id, name, file, imported) VALUES (1, ?1, ?2,"
+                                                " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))",
+                                         -1, &st, NULL))) {
+        sqlite3_bind_text(st, 1, sei_og_name(og), -1, SQLITE_STATIC);
+        sqlite3_bind_blob64(st, 2, data, len, SQLITE_STATIC);
+        rc = step_done(st);
+        sqlite3_finalize(st);
+    }
+    if (!rc && !(rc = sqlite3_prepare_v2(s->db, "INSERT INTO players VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)", -1,
+                                         &st, NULL))) {
+        sei_og_player p;
+        for (int i = 0; !rc && i < sei_og_player_count(og); i++) {
+            if (sei_og_player_get(og, i, &p))
+                continue;
+            const char *v[8] = {p.key, p.name, p.first_name, p.rank, p.club, p.country, p.egf_pin, p.aga_id};
+            sqlite3_bind_int(st, 1, i);
+            for (int k = 0; k < 8; k++)
+                sqlite3_bind_text(st, 2 + k, v[k] ? v[k] : "", -1, SQLITE_STATIC);
+            rc = step_done(st);
+            sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+    }
+    if (!rc && !(rc = sqlite3_prepare_v2(s->db, "INSERT INTO pairings VALUES (?1, ?2, ?3, ?4, ?5)", -1, &st, NULL))) {
+        sei_og_game g;
+        for (int i = 0; !rc && i < sei_og_game_count(og); i++) {
+            if (sei_og_game_get(og, i, &g))
+                continue;
+            sqlite3_bind_int(st, 1, g.round);
+            sqlite3_bind_int(st, 2, g.table);
+            if (g.black >= 0)
+                sqlite3_bind_int(st, 3, g.black);
+            else
+                sqlite3_bind_null(st, 3);
+            if (g.white >= 0)
+                sqlite3_bind_int(st, 4, g.white);
+            else
+                sqlite3_bind_null(st, 4);
+            sqlite3_bind_int(st, 5, g.handicap);
+            rc = step_done(st);
+            sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+    }
+    if (!rc)
+        rc = exec(s, "COMMIT");
+    if (rc) {
+        sei_store_status e = fail_db(s, rc, "cannot import into station database");
+        exec(s, "ROLLBACK");
+        return e;
+    }
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_tournament_file(sei_store *s, char **data, size_t *len, char *name, size_t n)
+{
+    if (!s || !data || !len)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *data = NULL;
+    *len = 0;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT name, file FROM tournament WHERE id = 1", -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    rc = sqlite3_step(st);
+    sei_store_status e = SEI_STORE_OK;
+    if (rc == SQLITE_ROW) {
+        int bytes = sqlite3_column_bytes(st, 1);
+        const void *b = sqlite3_column_blob(st, 1);
+        char *copy = malloc((size_t)bytes + 1);
+        if (!copy)
+            e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+        else {
+            if (bytes)
+                memcpy(copy, b, (size_t)bytes);
+            copy[bytes] = 0;
+            *data = copy;
+            *len = (size_t)bytes;
+            if (name)
+                snprintf(name, n, "%s", (const char *)sqlite3_column_text(st, 0));
+        }
+    } else if (rc == SQLITE_DONE)
+        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no tournament imported into '%s' (seichi station import)", s->path);
+    else
+        e = fail_db(s, rc, "cannot read station database");
+    sqlite3_finalize(st);
+    return e;
+}
+
+static void player_row(sqlite3_stmt *st, int col, sei_store_player *p)
+{
+    memset(p, 0, sizeof *p);
+    if (sqlite3_column_type(st, col) == SQLITE_NULL)
+        return;
+    p->known = 1;
+    struct {
+        char *to;
+        size_t n;
+    } f[] = {{p->name, sizeof p->name}, {p->first_name, sizeof p->first_name}, {p->rank, sizeof p->rank},
+             {p->club, sizeof p->club}, {p->country, sizeof p->country}, {p->egf_pin, sizeof p->egf_pin},
+             {p->aga_id, sizeof p->aga_id}};
+    for (int k = 0; k < 7; k++) {
+        const unsigned char *t = sqlite3_column_text(st, col + k);
+        snprintf(f[k].to, f[k].n, "%s", t ? (const char *)t : "");
+    }
+}
+
+sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p)
+{
+    if (!s || !p)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(
+        s->db,
+        "SELECT g.handicap, b.name, b.first_name, b.rank, b.club, b.country, b.egf_pin, b.aga_id,"
+        " w.name, w.first_name, w.rank, w.club, w.country, w.egf_pin, w.aga_id"
+        " FROM pairings g LEFT JOIN players b ON b.id = g.black LEFT JOIN players w ON w.id = g.white"
+        " WHERE g.round = ?1 AND g.table_no = ?2",
+        -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    sqlite3_bind_int(st, 1, round);
+    sqlite3_bind_int(st, 2, table);
+    rc = sqlite3_step(st);
+    sei_store_status e = SEI_STORE_OK;
+    if (rc == SQLITE_ROW) {
+        p->round = round;
+        p->table = table;
+        p->handicap = sqlite3_column_int(st, 0);
+        player_row(st, 1, &p->black);
+        player_row(st, 8, &p->white);
+    } else if (rc == SQLITE_DONE)
+        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d of round %d", table, round);
+    else
+        e = fail_db(s, rc, "cannot read station database");
+    sqlite3_finalize(st);
+    return e;
+}
+
+sei_store_status sei_store_outbox_sent(sei_store *s, const char *uuid, int *sent)
+{
+    if (!s || !uuid || !sent)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM pushed WHERE uuid = ?1", -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read results database");
+    sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
+    rc = sqlite3_step(st);
+    *sent = rc == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? SEI_STORE_OK : fail_db(s, rc, "cannot read results database");
+}
+
+sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid)
+{
+    if (!s || !uuid || !sei_uuid_ok(uuid))
+        return s ? fail(s, SEI_STORE_ERR_ARG, "not a UUID") : SEI_STORE_ERR_ARG;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "INSERT OR IGNORE INTO pushed (uuid, time) VALUES (?1,"
+                                       " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))", -1, &st, NULL);
+    if (!rc) {
+        sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
+        rc = step_done(st);
+        sqlite3_finalize(st);
+    }
+    return rc ? fail_db(s, rc, "cannot write to results database") : SEI_STORE_OK;
+}
+
+sei_store_status sei_store_outbox_count(sei_store *s, int64_t *waiting)
+{
+    if (!s || !waiting)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    int rc = query_int(s, "SELECT count(*) FROM results WHERE state <> 'voided'"
+                          " AND uuid NOT IN (SELECT uuid FROM pushed)", waiting);
+    return rc ? fail_db(s, rc, "cannot read results database") : SEI_STORE_OK;
 }

@@ -33,7 +33,7 @@
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 5
+#define SEI_STORE_SCHEMA 6
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -376,6 +376,90 @@ typedef struct {
 sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit **rows, int *n);
 void sei_store_audit_free(sei_store_audit *rows, int n);
 
+/* ---- the director's station: kiosks, the tournament, results received ------------ */
+
+/* A kiosk's token: 32 random bytes (libsodium) as 64 hex digits; the
+ * station keeps only its BLAKE2b hash, so a copy of its database gives no
+ * token. A pairing code: 6 digits, used once, valid a while; kept hashed
+ * too. */
+#define SEI_TOKEN_LEN 64
+#define SEI_CODE_LEN 6
+
+/* Make a kiosk's credentials: a new token (token, SEI_TOKEN_LEN + 1
+ * bytes) and a one-time pairing code (code, SEI_CODE_LEN + 1 bytes) valid
+ * for code_seconds. A kiosk enrolled again under its name (a lost token, a
+ * revoked kiosk back) gets new credentials and its old token stops
+ * working; *again (may be NULL) says so. name is text as
+ * sei_ident_text_ok takes it, not empty. SEI_STORE_ERR_ARG for a bad name. */
+sei_store_status sei_store_kiosk_enroll(sei_store *s, const char *name, int code_seconds, char *token, char *code,
+                                        int *again);
+/* Revoke a kiosk: its token and code stop working. SEI_STORE_ERR_NOTFOUND
+ * when no kiosk has that name. */
+sei_store_status sei_store_kiosk_revoke(sei_store *s, const char *name);
+/* The kiosk a token belongs to, its name into name (n bytes):
+ * SEI_STORE_OK, or SEI_STORE_ERR_AUTH for no such token or a revoked
+ * kiosk. */
+sei_store_status sei_store_kiosk_auth(sei_store *s, const char *token, char *name, size_t n);
+/* Exchange a pairing code for a new token (the kiosk's earlier one stops
+ * working): the code must be valid (not used, not expired, the kiosk not
+ * revoked) and, when name is not NULL or "", be that kiosk's. Wrong codes
+ * are counted as judge PINs are: max_tries in a row lock the exchange for
+ * lock_seconds, whatever the code. SEI_STORE_OK with the token and the
+ * kiosk's name (n bytes); SEI_STORE_ERR_AUTH; SEI_STORE_ERR_LOCKED. */
+sei_store_status sei_store_kiosk_redeem(sei_store *s, const char *code, const char *name, int max_tries,
+                                        int lock_seconds, char *token, char *kiosk, size_t n);
+
+typedef struct {
+    char name[SEI_IDENT_TEXT + 1];
+    char created[32];
+    char revoked[32];       /* "" when not revoked */
+    int code_valid_for;     /* seconds the pairing code is still valid; 0 used or expired */
+    int64_t received;       /* results received from it */
+} sei_store_kiosk;
+/* Every kiosk, by name, into *rows (*n; free() it). */
+sei_store_status sei_store_kiosk_list(sei_store *s, sei_store_kiosk **rows, int *n);
+
+/* Store a result received from a kiosk (kiosk: its name) as
+ * sei_store_save_uuid does, with which kiosk sent it in the same
+ * transaction. *dup set when its UUID was already stored (nothing written). */
+sei_store_status sei_store_receive(sei_store *s, const sei_store_result *r, const char *kiosk, int64_t *id, int *dup);
+/* Which kiosk sent result id, into name (n bytes): "" when it was not
+ * received from one. */
+sei_store_status sei_store_received_from(sei_store *s, int64_t id, char *name, size_t n);
+/* The id of the result with that UUID; SEI_STORE_ERR_NOTFOUND. */
+sei_store_status sei_store_find_uuid(sei_store *s, const char *uuid, int64_t *id);
+
+struct sei_og;
+/* Import a tournament read with sei_og_read: its file (data, len bytes,
+ * kept whole to be written back), its players and the games of each round
+ * at their tables, replacing an earlier import, in one transaction. */
+sei_store_status sei_store_tournament_set(sei_store *s, const struct sei_og *og, const char *data, size_t len);
+/* The imported file (*data, *len; the caller frees it) and the
+ * tournament's name (name, n bytes; may be NULL). SEI_STORE_ERR_NOTFOUND
+ * when none was imported. */
+sei_store_status sei_store_tournament_file(sei_store *s, char **data, size_t *len, char *name, size_t n);
+
+typedef struct {
+    char name[SEI_IDENT_TEXT + 1], first_name[SEI_IDENT_TEXT + 1];
+    char rank[16], club[SEI_IDENT_TEXT + 1], country[16], egf_pin[16], aga_id[16];
+    int known;              /* 0: the game names no player on this side (a key that names nobody) */
+} sei_store_player;
+typedef struct {
+    int round, table, handicap;
+    sei_store_player black, white;
+} sei_store_pairing;
+/* The game at a table of a round of the imported tournament;
+ * SEI_STORE_ERR_NOTFOUND when there is none. */
+sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p);
+
+/* A kiosk's outbox: the results the station has not acknowledged. Was the
+ * result with this UUID acknowledged (*sent)? Mark it acknowledged. How
+ * many results wait to be sent (not voided, not acknowledged), for the
+ * kiosk's screens? */
+sei_store_status sei_store_outbox_sent(sei_store *s, const char *uuid, int *sent);
+sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid);
+sei_store_status sei_store_outbox_count(sei_store *s, int64_t *waiting);
+
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);
 
@@ -387,6 +471,27 @@ const char *sei_store_status_name(sei_store_status st);
  * NUL-terminated, the caller frees it. Returns 0, or -1 with msg (n
  * bytes). (cmd_results.c) */
 int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *kept_game, char *msg, size_t n);
+
+/* Result r as the JSON object `results list --json` (full 0) and `results
+ * show --json` (full 1) print; the caller deletes it (NULL: out of
+ * memory). What a kiosk pushes to the station. (cmd_results.c) */
+struct cJSON;
+struct cJSON *sei_results_json(const sei_store_result *r, int full);
+/* The reverse, for what the station receives: r (zeroed first) from a
+ * result's full JSON, every field's type, range, text (UTF-8, no control
+ * characters, caps) checked; no photo, game record or paths (they stay
+ * on the kiosk). A result confirmed on the kiosk comes in agreed; one
+ * voided is refused. sei_store_save checks the rest (a count that agrees
+ * with its scores). 0, or -1 with the reason in why (n bytes).
+ * (cmd_results.c) */
+int sei_results_from_json(const struct cJSON *o, sei_store_result *r, char *why, size_t n);
+
+/* Send every result of s the station at URL station (http://HOST:PORT)
+ * has not acknowledged, but voided ones, with the kiosk's token; mark
+ * those it acknowledges. Returns 0 all sent, 1 some refused (each named on
+ * err), 2 the database, 3 the token refused, 5 the station unreachable
+ * (the rest wait). (cmd_push.c) */
+int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err);
 
 /* Export every result of s: a CSV file (csv, NULL: none; "-" standard
  * output) and one SGF file per result into sgf_dir (made if missing;

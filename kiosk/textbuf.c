@@ -267,3 +267,18 @@ char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size
     *len = got;
     return buf;
 }
+
+void sei_text_csv_field(sei_text *t, const char *v, int last)
+{
+    if (strpbrk(v, ",\"\r\n")) {
+        sei_text_puts(t, "\"");
+        for (const char *p = v; *p; p++) {
+            sei_text_put(t, p, 1);
+            if (*p == '"')
+                sei_text_put(t, "\"", 1);
+        }
+        sei_text_puts(t, "\"");
+    } else
+        sei_text_puts(t, v);
+    sei_text_puts(t, last ? "\r\n" : ",");
+}

@@ -19,6 +19,9 @@ void sei_text_put(sei_text *t, const char *s, size_t n);
 void sei_text_puts(sei_text *t, const char *s);
 void sei_text_printf(sei_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sei_text_free(sei_text *t);
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or line
+ * break, quotes doubled; then a comma, or the CRLF that ends a row (last). */
+void sei_text_csv_field(sei_text *t, const char *v, int last);
 
 /* A whole file of at most limit bytes, NUL-terminated (*len: its length);
  * the caller frees it. NULL with the reason in msg (and errno set: ENOENT

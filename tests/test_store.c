@@ -34,6 +34,8 @@
 #include "recsess.h"
 #include "sgf.h"
 #include "store.h"
+#include "opengotha.h"
+#include "textbuf.h"
 
 #ifndef KILL_TRIALS
 #define KILL_TRIALS 250
@@ -266,9 +268,14 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_close(db);
 }
 
+/* What schema 6 added (the station's tables, the outbox): dropped, a file
+ * is as schema 5 made it. */
+#define SCHEMA_5_ONLY                                                                                               \
+    "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
+    "DROP TABLE pairings; DROP TABLE received; DROP TABLE pushed;"
 /* What schema 5 added, taken away again: a file as schema 4 left it. */
 #define SCHEMA_4_ONLY                                                                                               \
-    "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
+    SCHEMA_5_ONLY "DROP TRIGGER results_audited_kept; DROP TRIGGER audit_no_update; DROP TRIGGER audit_no_delete;"                \
     "DROP TABLE audit; DROP TABLE judge_pin; DROP TRIGGER results_uuid_given; DROP TRIGGER results_uuid_kept;"      \
     "DROP TRIGGER results_locked; DROP INDEX results_uuid;"                                                         \
     "ALTER TABLE results DROP COLUMN uuid; ALTER TABLE results DROP COLUMN event;"                                  \
@@ -2603,6 +2610,213 @@ static void test_judge_cli(void **state)
     free(out), free(err);
 }
 
+/* ---- the director's station's tables -------------------------------------------------- */
+
+/* Is text anywhere in the file's bytes (and its WAL)? */
+static int file_has(const char *path, const char *text)
+{
+    char p[600];
+    int found = 0;
+    for (int k = 0; k < 2 && !found; k++) {
+        snprintf(p, sizeof p, k ? "%s-wal" : "%s", path);
+        FILE *f = fopen(p, "rb");
+        if (!f)
+            continue;
+        static char buf[1 << 20];
+        size_t n = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        for (size_t i = 0; i + strlen(text) <= n && !found; i++)
+            found = !memcmp(buf + i, text, strlen(text));
+    }
+    return found;
+}
+
+static void test_station_kiosks(void **state)
+{
+    (void)state;
+    const char *path = tpath("station-kiosks.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    char token[SEI_TOKEN_LEN + 1], token2[SEI_TOKEN_LEN + 1], code[SEI_CODE_LEN + 1], name[128];
+    int again = -1;
+    assert_int_equal(sei_store_kiosk_enroll(s, "Hall A", 900, token, code, &again), SEI_STORE_OK);
+    assert_int_equal(again, 0);
+    assert_int_equal(strlen(token), SEI_TOKEN_LEN);
+    assert_int_equal(strspn(token, "0123456789abcdef"), SEI_TOKEN_LEN);
+    assert_int_equal(strspn(code, "0123456789"), SEI_CODE_LEN);
+    assert_int_equal(sei_store_kiosk_auth(s, token, name, sizeof name), SEI_STORE_OK);
+    assert_string_equal(name, "Hall A");
+    /* Only hashes are kept: neither secret is in the file. */
+    assert_false(file_has(path, token));
+    char wrong[SEI_TOKEN_LEN + 1];
+    memcpy(wrong, token, sizeof wrong);
+    wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+    assert_int_equal(sei_store_kiosk_auth(s, wrong, name, sizeof name), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_auth(s, "", name, sizeof name), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_enroll(s, "", 900, token2, code, NULL), SEI_STORE_ERR_ARG);
+    assert_int_equal(sei_store_kiosk_enroll(s, "bad\x01name", 900, token2, code, NULL), SEI_STORE_ERR_ARG);
+    /* The code once: a new token, the printed one stops working. */
+    char kiosk[128];
+    assert_int_equal(sei_store_kiosk_redeem(s, code, "Hall B", 5, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_redeem(s, code, "Hall A", 5, 60, token2, kiosk, sizeof kiosk), SEI_STORE_OK);
+    assert_string_equal(kiosk, "Hall A");
+    assert_string_not_equal(token2, token);
+    assert_int_equal(sei_store_kiosk_auth(s, token2, name, sizeof name), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_auth(s, token, name, sizeof name), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_redeem(s, code, NULL, 5, 60, token, kiosk, sizeof kiosk), SEI_STORE_ERR_AUTH);
+    /* Enrolled again: new credentials, the old token is gone. */
+    assert_int_equal(sei_store_kiosk_enroll(s, "Hall A", 900, token, code, &again), SEI_STORE_OK);
+    assert_int_equal(again, 1);
+    assert_int_equal(sei_store_kiosk_auth(s, token2, name, sizeof name), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_auth(s, token, name, sizeof name), SEI_STORE_OK);
+    /* An expired code is refused. */
+    assert_int_equal(sei_store_kiosk_enroll(s, "Late", -1, token2, code, NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_redeem(s, code, NULL, 50, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_AUTH);
+    /* Revoked: token and code stop working. */
+    char code2[SEI_CODE_LEN + 1];
+    assert_int_equal(sei_store_kiosk_enroll(s, "Gone", 900, token2, code2, NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_revoke(s, "Gone"), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_revoke(s, "Nobody"), SEI_STORE_ERR_NOTFOUND);
+    assert_int_equal(sei_store_kiosk_auth(s, token2, name, sizeof name), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_redeem(s, code2, NULL, 50, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_AUTH);
+    sei_store_kiosk *k;
+    int n;
+    assert_int_equal(sei_store_kiosk_list(s, &k, &n), SEI_STORE_OK);
+    assert_int_equal(n, 3);
+    assert_string_equal(k[0].name, "Gone");
+    assert_true(k[0].revoked[0] != 0);
+    assert_string_equal(k[1].name, "Hall A");
+    assert_true(k[1].revoked[0] == 0 && k[1].code_valid_for > 800);
+    free(k);
+    /* Wrong codes in a row lock the exchange, a right code too; a right
+     * code resets the count (the wrong ones above are forgotten). */
+    assert_int_equal(sei_store_kiosk_enroll(s, "Hall C", 900, token2, code2, NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_redeem(s, code2, NULL, 3, 60, token2, kiosk, sizeof kiosk), SEI_STORE_OK);
+    assert_int_equal(sei_store_kiosk_enroll(s, "Hall D", 900, token2, code2, NULL), SEI_STORE_OK);
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(sei_store_kiosk_redeem(s, "abc", NULL, 3, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_AUTH);
+    assert_int_equal(sei_store_kiosk_redeem(s, "999999x", NULL, 3, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_LOCKED);
+    assert_int_equal(sei_store_kiosk_redeem(s, code2, NULL, 3, 60, token2, kiosk, sizeof kiosk), SEI_STORE_ERR_LOCKED);
+    sei_store_close(s);
+}
+
+/* A result through its JSON and back, as a kiosk pushes it and the
+ * station reads it: every field the station keeps comes back the same. */
+static void test_station_json_receive(void **state)
+{
+    (void)state;
+    const char *kpath = tpath("station-kiosk.db"), *spath = tpath("station-recv.db");
+    rm_db(kpath);
+    rm_db(spath);
+    sei_store *k = open_ok(kpath), *s = open_ok(spath);
+    int64_t waiting = -1;
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 0);
+    for (int seq = 0; seq < 24; seq++) {
+        sei_store_result r, got, back;
+        make_result(seq, &r);
+        snprintf(r.ident.black, sizeof r.ident.black, "Straße %d", seq);
+        r.ident.round = 1 + seq % 3;
+        r.ident.table = 1 + seq;
+        int64_t id;
+        assert_int_equal(sei_store_save(k, &r, &id), SEI_STORE_OK);
+        assert_int_equal(sei_store_get(k, id, &got), SEI_STORE_OK);
+        cJSON *o = sei_results_json(&got, 1);
+        assert_non_null(o);
+        char why[256] = "";
+        int rc = sei_results_from_json(o, &back, why, sizeof why);
+        if (rc)
+            fail_msg("result %d: %s", seq, why);
+        assert_string_equal(back.uuid, got.uuid);
+        assert_string_equal(back.position, got.position);
+        assert_string_equal(back.territory, got.territory);
+        assert_string_equal(back.dead, got.dead);
+        assert_string_equal(back.result, got.result);
+        assert_string_equal(back.result_stones, got.result_stones);
+        assert_string_equal(back.ident.black, got.ident.black);
+        assert_int_equal(back.ident.table, got.ident.table);
+        assert_true(back.side[SEI_WHITE].score == got.side[SEI_WHITE].score);
+        int64_t sid;
+        int dup = -1;
+        assert_int_equal(sei_store_receive(s, &back, "Hall A", &sid, &dup), SEI_STORE_OK);
+        assert_int_equal(dup, 0);
+        assert_int_equal(sei_store_receive(s, &back, "Hall B", &sid, &dup), SEI_STORE_OK);
+        assert_int_equal(dup, 1);
+        char from[64];
+        assert_int_equal(sei_store_received_from(s, sid, from, sizeof from), SEI_STORE_OK);
+        assert_string_equal(from, "Hall A");
+        int64_t found;
+        assert_int_equal(sei_store_find_uuid(s, got.uuid, &found), SEI_STORE_OK);
+        assert_int_equal(found, sid);
+        /* Damaged JSON is refused with its reason, never stored. */
+        cJSON_ReplaceItemInObject(o, "size", cJSON_CreateNumber(26));
+        assert_int_equal(sei_results_from_json(o, &back, why, sizeof why), -1);
+        assert_non_null(strstr(why, "size"));
+        cJSON_Delete(o);
+        sei_store_result_release(&got);
+        sei_store_result_release(&r);
+    }
+    int64_t count;
+    assert_int_equal(sei_store_count(s, &count), SEI_STORE_OK);
+    assert_int_equal(count, 24);
+    assert_int_equal(sei_store_find_uuid(s, "00000000-0000-4000-8000-000000000000", &count), SEI_STORE_ERR_NOTFOUND);
+    /* The outbox: what waits, what was acknowledged. */
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 24);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(k, 1, &r), SEI_STORE_OK);
+    int sent = -1;
+    assert_int_equal(sei_store_outbox_sent(k, r.uuid, &sent), SEI_STORE_OK);
+    assert_int_equal(sent, 0);
+    assert_int_equal(sei_store_outbox_ack(k, r.uuid), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, r.uuid), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_sent(k, r.uuid, &sent), SEI_STORE_OK);
+    assert_int_equal(sent, 1);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 23);
+    sei_store_result_release(&r);
+    sei_store_close(k);
+    sei_store_close(s);
+}
+
+static void test_station_tournament(void **state)
+{
+    (void)state;
+    const char *path = tpath("station-tournament.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    char *data;
+    size_t len, got_len;
+    char msg[200], name[128];
+    assert_int_equal(sei_store_tournament_file(s, &data, &len, name, sizeof name), SEI_STORE_ERR_NOTFOUND);
+    char *file = sei_file_read(SEI_TESTS_DIR "/opengotha/club-open.xml", 1 << 20, &len, msg, sizeof msg);
+    assert_non_null(file);
+    sei_og *og = sei_og_create();
+    assert_int_equal(sei_og_read_memory(og, file, len), 0);
+    for (int i = 0; i < 2; i++) /* again: replaces the first */
+        assert_int_equal(sei_store_tournament_set(s, og, file, len), SEI_STORE_OK);
+    assert_int_equal(sei_store_tournament_file(s, &data, &got_len, name, sizeof name), SEI_STORE_OK);
+    assert_int_equal(got_len, len);
+    assert_memory_equal(data, file, len);
+    assert_string_equal(name, "Club Open 2026");
+    free(data);
+    sei_store_pairing p;
+    assert_int_equal(sei_store_pairing_get(s, 1, 2, &p), SEI_STORE_OK);
+    assert_int_equal(p.handicap, 3);
+    assert_string_equal(p.black.name, "de la Cruz");
+    assert_string_equal(p.black.first_name, "Mary Ann");
+    assert_string_equal(p.black.aga_id, "24680");
+    assert_string_equal(p.white.name, "이");
+    assert_string_equal(p.white.rank, "2D");
+    assert_int_equal(sei_store_pairing_get(s, 2, 1, &p), SEI_STORE_OK);
+    assert_string_equal(p.black.name, "Durand");
+    assert_int_equal(sei_store_pairing_get(s, 1, 4, &p), SEI_STORE_ERR_NOTFOUND);
+    assert_int_equal(sei_store_pairing_get(s, 3, 1, &p), SEI_STORE_ERR_NOTFOUND);
+    sei_og_destroy(og);
+    free(file);
+    sei_store_close(s);
+}
+
 int main(void)
 {
     const char *base = getenv("TMPDIR");
@@ -2641,6 +2855,9 @@ int main(void)
         cmocka_unit_test(test_judge_recount),
         cmocka_unit_test(test_judge_atomic),
         cmocka_unit_test(test_judge_cli),
+        cmocka_unit_test(test_station_kiosks),
+        cmocka_unit_test(test_station_json_receive),
+        cmocka_unit_test(test_station_tournament),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     if (!failed) {

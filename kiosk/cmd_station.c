@@ -1,0 +1,348 @@
+/* cmd_station.c - `seichi station`: the director's station served over
+ * HTTP (station.c) until SIGINT or SIGTERM; the tournament imported from
+ * OpenGotha and exported back with the results (OpenGotha's file, or CSV);
+ * the kiosks enrolled, revoked, listed. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "opengotha.h"
+#include "station.h"
+#include "store.h"
+#include "textbuf.h"
+
+static const char usage_text[] =
+    "usage: seichi station [--db PATH] [--listen HOST:PORT]\n"
+    "       seichi station import [--db PATH] --opengotha FILE\n"
+    "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT) [--force]\n"
+    "       seichi station enroll [--db PATH] --name NAME\n"
+    "       seichi station revoke [--db PATH] --name NAME\n"
+    "       seichi station kiosks [--db PATH]\n"
+    "  (none)     serve the API on HOST:PORT (default 0.0.0.0:8080; port 0: any free\n"
+    "             port, printed) until SIGINT or SIGTERM\n"
+    "  import     the players and the games of each round at their tables\n"
+    "  export     OpenGotha's file with the results filled in, or one CSV row per game;\n"
+    "             an existing file is replaced only with --force\n"
+    "  enroll     a kiosk's credentials: a one-time pairing code (15 minutes), and\n"
+    "             its token alone on the last line\n"
+    "  revoke     the kiosk's token and code stop working\n"
+    "  kiosks     the kiosks enrolled\n"
+    "  --db PATH  the station's database (default $XDG_DATA_HOME/seichi/results.db)\n";
+
+#define CODE_SECONDS (15 * 60)
+
+static int fail(FILE *err, const char *msg)
+{
+    fprintf(err, "seichi station: %s\n", msg);
+    return 2;
+}
+
+static int serve(const char *db, const char *listen, FILE *out, FILE *err)
+{
+    sei_station_params p;
+    sei_station_params_default(&p);
+    char host[64];
+    if (listen) {
+        const char *colon = strrchr(listen, ':');
+        char *end;
+        long port = colon ? strtol(colon + 1, &end, 10) : -1;
+        if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host || !colon[1] || *end || port < 0 ||
+            port > 65535)
+            return fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+        memcpy(host, listen, (size_t)(colon - listen));
+        host[colon - listen] = 0;
+        p.host = host;
+        p.port = (int)port;
+    }
+    /* Blocked before the server's threads start, so they inherit it and
+     * the signal waits for sigwait below: the server stops in one place. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    char msg[1200];
+    sei_station *st = sei_station_create(db, &p, msg, sizeof msg);
+    if (!st) {
+        pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+        return fail(err, msg);
+    }
+    fprintf(out, "station: %s, listening on http://%s:%d/api/v1/\n", db, p.host, sei_station_port(st));
+    fflush(out);
+    int sig = 0;
+    while (sigwait(&set, &sig))
+        ;
+    fprintf(out, "station: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
+    sei_station_destroy(st);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    return 0;
+}
+
+static int import(sei_store *s, const char *file, FILE *out, FILE *err)
+{
+    char msg[PATH_MAX + 128];
+    size_t len;
+    char *data = sei_file_read(file, SEI_OG_MAX_FILE, &len, msg, sizeof msg);
+    if (!data)
+        return fail(err, msg);
+    sei_og *og = sei_og_create();
+    int rc = 0;
+    if (!og)
+        rc = fail(err, "out of memory");
+    else if (sei_og_read_memory(og, data, len)) {
+        snprintf(msg, sizeof msg, "%s: %s", file, sei_og_errmsg(og));
+        rc = fail(err, msg);
+    } else if (sei_store_tournament_set(s, og, data, len))
+        rc = fail(err, sei_store_errmsg(s));
+    else
+        fprintf(out, "imported '%s': %d players, %d rounds, %d games\n", sei_og_name(og), sei_og_player_count(og),
+                sei_og_rounds(og), sei_og_game_count(og));
+    sei_og_destroy(og);
+    free(data);
+    return rc;
+}
+
+/* The result standing for each game: [game index] -> result id (0: none).
+ * Voided results, disputed ones and results of no game of the tournament
+ * are left out (the last two named on err); at a table with two results
+ * the later stands. */
+typedef struct {
+    int64_t id;
+    sei_store_result r;
+} standing;
+
+static int standings(sei_store *s, sei_og *og, standing *at, int *warned, FILE *err)
+{
+    sei_store_cursor *c = sei_store_list(s, 0);
+    if (!c)
+        return fail(err, sei_store_errmsg(s));
+    sei_store_result r;
+    sei_store_status st;
+    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
+        if (st == SEI_STORE_ERR_ROW) {
+            fprintf(err, "seichi station: skipped: %s\n", sei_store_errmsg(s));
+            (*warned)++;
+            continue;
+        }
+        int g = r.state == SEI_STATE_VOIDED ? -2 : sei_og_find_game(og, r.ident.round, r.ident.table);
+        if (g >= 0 && r.state == SEI_STATE_DISPUTED) {
+            /* Not a result until a judge settles it. */
+            fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is disputed: left out until a judge "
+                         "confirms or corrects it\n", r.id, r.ident.round, r.ident.table);
+            (*warned)++;
+            g = -2;
+        }
+        if (g == -1) {
+            fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is of no game of the tournament\n",
+                    r.id, r.ident.round, r.ident.table);
+            (*warned)++;
+        }
+        if (g >= 0) {
+            if (at[g].id) {
+                fprintf(err, "seichi station: round %d table %d has two results (%" PRId64 " and %" PRId64
+                             "): the later stands\n", r.ident.round, r.ident.table, at[g].id, r.id);
+                (*warned)++;
+                sei_store_result_release(&at[g].r);
+            }
+            at[g].id = r.id;
+            at[g].r = r;
+        } else
+            sei_store_result_release(&r);
+    }
+    sei_store_cursor_close(c);
+    return st == SEI_STORE_DONE ? 0 : fail(err, sei_store_errmsg(s));
+}
+
+static void full_name(const sei_og *og, int i, char *buf, size_t n)
+{
+    sei_og_player p;
+    if (i < 0 || sei_og_player_get(og, i, &p))
+        snprintf(buf, n, "?");
+    else
+        snprintf(buf, n, "%s%s%s", p.name, p.first_name[0] ? " " : "", p.first_name);
+}
+
+static int export(sei_store *s, const char *og_out, const char *csv, int force, FILE *out, FILE *err)
+{
+    char msg[PATH_MAX + 128], name[256];
+    const char *target = og_out ? og_out : csv;
+    if (sei_file_target_ok(target, force, msg, sizeof msg))
+        return fail(err, msg);
+    char *data;
+    size_t len;
+    if (sei_store_tournament_file(s, &data, &len, name, sizeof name))
+        return fail(err, sei_store_errmsg(s));
+    sei_og *og = sei_og_create();
+    standing *at = NULL;
+    int rc = 0, warned = 0, filled = 0;
+    if (!og || sei_og_read_memory(og, data, len)) {
+        rc = fail(err, og ? sei_og_errmsg(og) : "out of memory");
+        goto out;
+    }
+    int games = sei_og_game_count(og);
+    if (!(at = calloc((size_t)games + 1, sizeof *at))) {
+        rc = fail(err, "out of memory");
+        goto out;
+    }
+    if ((rc = standings(s, og, at, &warned, err)))
+        goto out;
+    sei_text t = {0};
+    if (csv)
+        sei_text_puts(&t, "round,table,black,white,result,state,source,uuid\r\n");
+    for (int i = 0; i < games; i++) {
+        sei_og_game g;
+        if (sei_og_game_get(og, i, &g))
+            continue;
+        if (at[i].id)
+            filled++;
+        if (og_out && at[i].id) {
+            int by_default = 0;
+            sei_og_outcome o = sei_og_outcome_from_result(at[i].r.result, &by_default);
+            if (sei_og_set_result(og, g.round, g.table, o, by_default)) {
+                rc = fail(err, sei_og_errmsg(og));
+                break;
+            }
+        }
+        if (csv) {
+            char num[16], b[300], w[300], from[SEI_IDENT_TEXT + 1] = "";
+            snprintf(num, sizeof num, "%d", g.round);
+            sei_text_csv_field(&t, num, 0);
+            snprintf(num, sizeof num, "%d", g.table);
+            sei_text_csv_field(&t, num, 0);
+            full_name(og, g.black, b, sizeof b);
+            full_name(og, g.white, w, sizeof w);
+            sei_text_csv_field(&t, b, 0);
+            sei_text_csv_field(&t, w, 0);
+            const sei_store_result *r = at[i].id ? &at[i].r : NULL;
+            if (r)
+                sei_store_received_from(s, r->id, from, sizeof from);
+            sei_text_csv_field(&t, r ? r->result : "", 0);
+            sei_text_csv_field(&t, r ? sei_state_name(r->state) : "", 0);
+            sei_text_csv_field(&t, r ? (from[0] ? from : sei_origin_name(r->origin)) : "", 0);
+            sei_text_csv_field(&t, r ? r->uuid : "", 1);
+        }
+    }
+    if (!rc && og_out) {
+        if (sei_og_write(og, og_out, force))
+            rc = fail(err, sei_og_errmsg(og));
+    } else if (!rc && csv) {
+        if (t.oom)
+            rc = fail(err, "out of memory");
+        else if (sei_file_write_new(csv, t.p, t.len, force, msg, sizeof msg))
+            rc = fail(err, msg);
+    }
+    sei_text_free(&t);
+    if (!rc)
+        fprintf(out, "%s: %d of %d games with a result written to %s\n", name, filled, games, target);
+out:
+    for (int i = 0; at && i < sei_og_game_count(og); i++)
+        if (at[i].id)
+            sei_store_result_release(&at[i].r);
+    free(at);
+    sei_og_destroy(og);
+    free(data);
+    return rc ? rc : warned ? 1 : 0;
+}
+
+static int kiosks(sei_store *s, FILE *out, FILE *err)
+{
+    sei_store_kiosk *k;
+    int n;
+    if (sei_store_kiosk_list(s, &k, &n))
+        return fail(err, sei_store_errmsg(s));
+    if (!n)
+        fprintf(out, "no kiosks enrolled\n");
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "%-20s enrolled %s  %s  %" PRId64 " results received", k[i].name, k[i].created,
+                k[i].revoked[0] ? "revoked" : "active", k[i].received);
+        if (k[i].revoked[0])
+            fprintf(out, " (revoked %s)", k[i].revoked);
+        else if (k[i].code_valid_for)
+            fprintf(out, "  (pairing code valid %d min more)", (k[i].code_valid_for + 59) / 60);
+        fprintf(out, "\n");
+    }
+    free(k);
+    return 0;
+}
+
+int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
+{
+    const char *action = NULL, *db = NULL, *listen = NULL, *og = NULL, *csv = NULL, *name = NULL;
+    int force = 0, i = 0;
+    if (argc > 0 && argv[0][0] != '-')
+        action = argv[i++];
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        const char **to = !strcmp(a, "--db")          ? &db
+                          : !strcmp(a, "--listen")    ? &listen
+                          : !strcmp(a, "--opengotha") ? &og
+                          : !strcmp(a, "--csv")       ? &csv
+                          : !strcmp(a, "--name")      ? &name
+                                                      : NULL;
+        if (to) {
+            if (i + 1 >= argc)
+                return fprintf(err, "seichi station: %s needs a value\n", a), 2;
+            *to = argv[++i];
+        } else if (!strcmp(a, "--force"))
+            force = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return fputs(usage_text, out), 0;
+        else
+            return fprintf(err, "seichi station: unknown option '%s'\n%s", a, usage_text), 2;
+    }
+    int serving = !action, imp = action && !strcmp(action, "import"), exp = action && !strcmp(action, "export"),
+        enr = action && !strcmp(action, "enroll"), rev = action && !strcmp(action, "revoke"),
+        lst = action && !strcmp(action, "kiosks");
+    if (!(serving || imp || exp || enr || rev || lst))
+        return fprintf(err, "seichi station: unknown action '%s'\n%s", action, usage_text), 2;
+    if ((listen && !serving) || (og && !(imp || exp)) || (csv && !exp) || (name && !(enr || rev)) || (force && !exp))
+        return fprintf(err, "seichi station: an option that %s does not take\n%s", action ? action : "serving",
+                       usage_text), 2;
+    if ((imp && !og) || (exp && !og == !csv) || ((enr || rev) && !name))
+        return fprintf(err, "seichi station: %s needs %s\n%s", action,
+                       imp ? "--opengotha FILE" : exp ? "one of --opengotha OUT and --csv OUT" : "--name NAME",
+                       usage_text), 2;
+    char path[PATH_MAX], msg[PATH_MAX + 256];
+    if (!db) {
+        if (sei_store_default_path(path, sizeof path, msg, sizeof msg))
+            return fail(err, msg);
+        db = path;
+    }
+    if (serving)
+        return serve(db, listen, out, err);
+    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    if (!s)
+        return fail(err, msg);
+    int rc = 0;
+    if (imp)
+        rc = import(s, og, out, err);
+    else if (exp)
+        rc = export(s, og, csv, force, out, err);
+    else if (lst)
+        rc = kiosks(s, out, err);
+    else if (rev) {
+        if (sei_store_kiosk_revoke(s, name))
+            rc = fail(err, sei_store_errmsg(s));
+        else
+            fprintf(out, "kiosk '%s' revoked: its token and pairing code no longer work\n", name);
+    } else {
+        char token[SEI_TOKEN_LEN + 1], code[SEI_CODE_LEN + 1];
+        int again = 0;
+        if (sei_store_kiosk_enroll(s, name, CODE_SECONDS, token, code, &again))
+            rc = fail(err, sei_store_errmsg(s));
+        else {
+            fprintf(out, "kiosk '%s' enrolled%s\n", name, again ? " again: its earlier token no longer works" : "");
+            fprintf(out, "pairing code (once, for %d minutes): %s\n", CODE_SECONDS / 60, code);
+            fprintf(out, "token (give it to the kiosk; it is not shown again):\n%s\n", token);
+        }
+    }
+    sei_store_close(s);
+    return rc;
+}

@@ -1,0 +1,308 @@
+#!/bin/bash
+# station.sh SEICHI SOURCE_DIR STATION_OG - the director's station as a
+# tournament uses it: a real server on a free port of 127.0.0.1, kiosks
+# enrolled, real kiosk databases pushing with `seichi results push`, the
+# API's answers (201, 200, 400, 401, 403, 404, 409, 413, 429), junk HTTP
+# refused without harm, a judge's correction in the audit trail, the
+# OpenGotha file exported and read back, and parallel pushers while the
+# station is killed and restarted: every result arriving exactly once.
+# Prints "N passed, N failed".
+seichi="$1"
+src="$2"
+station_og="$3"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+spid=
+cleanup() {
+  [ -n "$spid" ] && kill -KILL "$spid" 2>/dev/null
+  for p in $pushers; do kill -KILL "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+db="$tmp/sta.db"
+board="$src/kiosk/samples/club-game-19.board"
+club="$src/tests/opengotha/club-open.xml"
+
+ok() {  # ok WHAT CONDITION...: count a check
+  what="$1"; shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+# run CODE PATTERN -- ARGS: seichi's exit code and a match in its output.
+run() {
+  code="$1"; pattern="$2"; shift 3
+  timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
+  rc=$?
+  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "FAIL: seichi $* -> exit $rc (want $code), output:"
+    sed 's/^/  /' "$tmp/out"
+    echo "  (wanted a match for: $pattern)"
+  fi
+}
+# start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
+start() {
+  rm -f "$tmp/srv.out" # else the last run's line is read before this one starts
+  "$seichi" station --db "$db" --listen "127.0.0.1:${1:-0}" >"$tmp/srv.out" 2>"$tmp/srv.err" &
+  spid=$!
+  for _ in $(seq 100); do
+    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out" 2>/dev/null)
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  url="http://127.0.0.1:$port"
+}
+# http CODE METHOD PATH [curl args]: the status of one request; body in $tmp/body.
+http() {
+  want="$1" method="$2" path="$3"; shift 3
+  got=$(curl -s -m 20 -o "$tmp/body" -w '%{http_code}' -X "$method" "$@" "$url$path")
+  if [ "$got" = "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "FAIL: $method $path -> $got (want $want): $(head -c 300 "$tmp/body")"; fi
+}
+count_results() { curl -s -m 20 "$url/api/v1/results" | jq '.results | length'; }
+alive() { kill -0 "$spid" 2>/dev/null && [ "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$url/api/v1/results")" = 200 ]; }
+
+# ---- kiosks enrolled, the tournament imported ------------------------------------
+run 0 "pairing code" -- station enroll --db "$db" --name "Table 1 kiosk"
+cp "$tmp/out" "$tmp/k1.enroll"
+ok "enroll's last line is the token alone" grep -qxE '[0-9a-f]{64}' <(tail -n 1 "$tmp/k1.enroll")
+ok "the token is not stored" test "$(grep -c "$(tail -n 1 "$tmp/k1.enroll")" "$db")" = 0
+run 0 "pairing code" -- station enroll --db "$db" --name k2
+cp "$tmp/out" "$tmp/k2.enroll"
+run 0 "revoked" -- station revoke --db "$db" --name k2
+run 2 "no kiosk named" -- station revoke --db "$db" --name nobody
+run 2 "name" -- station enroll --db "$db" --name ""
+run 2 "needs --name" -- station enroll --db "$db"
+run 0 "k2 .*revoked" -- station kiosks --db "$db"
+run 2 "unknown action" -- station frobnicate --db "$db"
+run 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
+run 2 "$tmp/nothing.xml" -- station import --db "$db" --opengotha "$tmp/nothing.xml"
+printf '<html/>' >"$tmp/notog.xml"
+run 2 "" -- station import --db "$db" --opengotha "$tmp/notog.xml"
+run 2 "listen takes" -- station --db "$db" --listen nowhere
+
+start 0
+ok "the station started on a free port" test -n "$port"
+
+# ---- pairings and results read by anyone -----------------------------------------
+http 200 GET "/api/v1/pairing?round=1&table=2"
+ok "pairing: names, ranks, handicap" test "$(jq -r '[.black.name, .white.name, .handicap] | join(",")' "$tmp/body")" = "de la Cruz,이,3"
+http 404 GET "/api/v1/pairing?round=3&table=9"
+http 400 GET "/api/v1/pairing?round=x&table=1"
+http 200 GET "/api/v1/results"
+http 400 GET "/api/v1/results?round=0"
+http 404 GET "/api/v1/nothing"
+http 405 DELETE "/api/v1/results"
+
+# ---- pushes from kiosk databases ---------------------------------------------------
+# Round 2: table 1 and 2 from one kiosk, table 3 too (voided below).
+for t in 1 2 3; do
+  run 0 "Saved as result $t" -- score --board "$board" --db "$tmp/k1.db" --event "Club Open 2026" --round 2 --table $t \
+    --black "Player B$t" --white "Player W$t"
+done
+cp "$tmp/k1.db" "$tmp/k1-before.db"
+run 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
+run 5 "3 waiting" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
+run 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token 0123
+run 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
+ok "a refused token stores nothing" test "$(count_results)" = 0
+run 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+run 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+# The same results again from a copy that never heard back: stored once.
+run 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"
+ok "three results at the station" test "$(count_results)" = 3
+http 200 GET "/api/v1/results?round=2"
+ok "listed with the kiosk as source" test "$(jq -r '[.results[] | .source] | unique | join(",")' "$tmp/body")" = "Table 1 kiosk"
+ok "listed with who played" test "$(jq -r '.results[0] | [.round, .table, .black, .white, .result, .state] | join(",")' "$tmp/body")" = "2,1,Player B1,Player W1,W+18.5,agreed"
+http 200 GET "/api/v1/results?round=1"
+ok "round 1 has none" test "$(jq '.results | length' "$tmp/body")" = 0
+
+# ---- the API's refusals -------------------------------------------------------------
+token=$(tail -n 1 "$tmp/k1.enroll")
+"$seichi" results --db "$tmp/k1.db" show 1 --json | jq -c '.result' >"$tmp/r1.json"
+new_uuid() { cat /proc/sys/kernel/random/uuid; }
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .table = 7' "$tmp/r1.json" >"$tmp/r7.json"
+http 401 POST /api/v1/results -H "Content-Type: application/json" --data-binary @"$tmp/r7.json"
+http 401 POST /api/v1/results -H "Authorization: Bearer wrong" --data-binary @"$tmp/r7.json"
+ok "401 stored nothing" test "$(count_results)" = 3
+auth=(-H "Authorization: Bearer $token" -H "Content-Type: application/json")
+http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/r7.json"
+ok "201 names the UUID" test "$(jq -r .uuid "$tmp/body")" = "$(jq -r .uuid "$tmp/r7.json")"
+http 200 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/r7.json"
+ok "the same UUID twice is stored once" test "$(count_results)" = 4
+http 400 POST /api/v1/results "${auth[@]}" --data-binary 'not json'
+http 400 POST /api/v1/results "${auth[@]}" --data-binary '[1,2]'
+http 400 POST /api/v1/results "${auth[@]}" --data-binary '{"uuid":"x"}'
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .result = "B+99"' "$tmp/r1.json" >"$tmp/bad.json"
+http 400 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/bad.json"
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .table = 100000' "$tmp/r1.json" >"$tmp/bad.json"
+http 400 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/bad.json"
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .position[0] = "XX"' "$tmp/r1.json" >"$tmp/bad.json"
+http 400 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/bad.json"
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .black_player = "BADNAME"' "$tmp/r1.json" | sed 's/BADNAME/\xc3\x28/' >"$tmp/bad.json"
+http 400 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/bad.json"
+ok "invalid UTF-8 is named" grep -q "black_player" "$tmp/body"
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .state = "voided"' "$tmp/r1.json" >"$tmp/bad.json"
+http 400 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/bad.json"
+head -c 300000 /dev/zero | tr '\0' ' ' >"$tmp/big.json"
+http 413 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/big.json"
+http 413 POST /api/v1/results "${auth[@]}" -H "Transfer-Encoding: chunked" --data-binary @"$tmp/big.json"
+ok "nothing stored by the refusals" test "$(count_results)" = 4
+
+# ---- junk HTTP: refused, the station unharmed ---------------------------------------
+junk() { timeout 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; printf '$1' >&3; timeout 5 cat <&3 >/dev/null; exec 3>&-" 2>/dev/null; }
+junk 'GARBAGE\x00\xff\xfe\r\n\r\n'
+junk '\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03'
+junk 'GET /api/v1/results HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n'
+junk "GET /$(head -c 40000 /dev/zero | tr '\0' a) HTTP/1.1\r\nHost: x\r\n\r\n"
+junk "GET / HTTP/1.1\r\nX: $(head -c 40000 /dev/zero | tr '\0' b)\r\n\r\n"
+junk 'POST /api/v1/results HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'
+head -c 20000 /dev/urandom >"$tmp/random"
+timeout 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port; cat '$tmp/random' >&3; timeout 5 cat <&3 >/dev/null" 2>/dev/null
+http 414 GET "/$(head -c 20000 /dev/zero | tr '\0' a)"
+http 431 GET /api/v1/results -H "X-Big: $(head -c 20000 /dev/zero | tr '\0' b)"
+ok "junk HTTP leaves the station serving" alive
+ok "junk HTTP stored nothing" test "$(count_results)" = 4
+
+# Idle connections (slow clients) hold no worker: the station serves
+# others beside them, up to 16 from one address; the 17th is refused
+# until they go.
+idle=()
+for _ in $(seq 15); do exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd"); done
+ok "15 idle connections: still serving" alive
+# Two more: one of them is refused (closed at once: EOF) once 16 are held,
+# whichever order the server accepts them in; then a request is refused too.
+for _ in 1 2; do exec {fd}<>"/dev/tcp/127.0.0.1/$port"; idle+=("$fd"); done
+refused=0
+for _ in $(seq 100); do
+  for fd in "${idle[@]}"; do
+    read -r -t 0.02 -u "$fd" _ 2>/dev/null
+    [ $? -eq 1 ] && refused=1
+  done
+  [ $refused = 1 ] && break
+done
+ok "16 idle connections from one address: the 17th refused" test $refused = 1
+ok "and a request beside them refused" test "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$url/api/v1/results")" = 000
+for fd in "${idle[@]}"; do exec {fd}>&-; done
+served_again() { for _ in $(seq 25); do alive && return 0; sleep 0.2; done; return 1; }
+ok "once they close, served again" served_again
+
+# A slow client: half a request, then nothing. The station closes it
+# after its 15 s timeout (measured in the background meanwhile).
+( exec 3<>"/dev/tcp/127.0.0.1/$port"; printf 'GET /api/v1/results HTTP/1.1\r\nHost: x\r\n' >&3
+  start_s=$SECONDS; timeout 40 cat <&3 >/dev/null; echo $((SECONDS - start_s)) >"$tmp/slow" ) &
+slow=$!
+
+# ---- enrolment by pairing code --------------------------------------------------------
+run 0 "pairing code" -- station enroll --db "$db" --name k3
+code3=$(sed -n 's/^pairing code.*: \([0-9]\{6\}\)$/\1/p' "$tmp/out")
+run 0 "pairing code" -- station enroll --db "$db" --name k4
+code4=$(sed -n 's/^pairing code.*: \([0-9]\{6\}\)$/\1/p' "$tmp/out")
+http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\",\"name\":\"k4\"}"
+http 200 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\",\"name\":\"k3\"}"
+token3=$(jq -r .token "$tmp/body")
+ok "the code gives a token" grep -qxE '[0-9a-f]{64}' <<<"$token3"
+http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\"}"
+http 400 POST /api/v1/enroll --data-binary '{"code":5}'
+run 0 "Saved as result 1" -- score --board "$board" --db "$tmp/k3.db" --round 4 --table 1 --black kiosk3 --white x
+run 0 "1 result sent" -- results --db "$tmp/k3.db" push --station "$url/" --token "$token3"
+# Wrong codes in a row lock pairing, even for a right code.
+for c in 000001 000002 000003; do http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$c\"}"; done
+http 429 POST /api/v1/enroll --data-binary '{"code":"000004"}'
+http 429 POST /api/v1/enroll --data-binary "{\"code\":\"$code4\"}"
+ok "locked: the message says so" grep -q "locked" "$tmp/body"
+
+# ---- judges through the API: PIN, audit trail ----------------------------------------
+u1=$("$seichi" results --db "$tmp/k1.db" list --json | jq -r '.results[0].uuid')
+u2=$("$seichi" results --db "$tmp/k1.db" list --json | jq -r '.results[1].uuid')
+u3=$("$seichi" results --db "$tmp/k1.db" list --json | jq -r '.results[2].uuid')
+jbody='{"judge":"Ada","reason":"the players resigned, said both"}'
+http 403 POST "/api/v1/results/$u2/correct" --data-binary "$jbody"
+ok "no PIN set: refused" grep -q "PIN" "$tmp/body"
+printf '2468\n' >"$tmp/pin"
+run 0 "" -- results --db "$db" set-pin --pin-file "$tmp/pin"
+http 403 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 1111" --data-binary '{"judge":"Ada","reason":"r","result":"B+R"}'
+ok "a wrong PIN counts" grep -q "1 of 5" "$tmp/body"
+http 404 POST "/api/v1/results/00000000-0000-4000-8000-000000000000/void" -H "X-Seichi-PIN: 2468" --data-binary "$jbody"
+http 400 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"r","table":"x"}'
+http 200 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"Black won by resignation","result":"B+R","white_player":"Player W2b"}'
+ok "the correction answers the result" test "$(jq -r '.result.result + "," + .result.white_player + "," + (.changed|tostring)' "$tmp/body")" = "B+R,Player W2b,2"
+id2=$(jq -r .result.id "$tmp/body")
+run 0 "Ada.*correct.*result.*W+18.5.*B+R" -- results --db "$db" audit "$id2"
+run 0 "Black won by resignation" -- results --db "$db" audit "$id2"
+http 200 POST "/api/v1/results/$u2/confirm" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada"}'
+http 409 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"r","result":"W+R"}'
+http 200 POST "/api/v1/results/$u3/void" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"played at the wrong table"}'
+run 0 "void" -- results --db "$db" audit "$("$seichi" results --db "$db" list --json | jq -r ".results[] | select(.uuid == \"$u3\") | .id")"
+http 200 GET "/api/v1/results?round=2"
+ok "states as judged" test "$(jq -r '[.results[] | .state] | join(",")' "$tmp/body")" = "agreed,confirmed,voided,agreed"
+
+# ---- export: OpenGotha's file and CSV -------------------------------------------------
+# A disputed result stays out of the export until a judge settles it.
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .round = 1 | .table = 3 | .state = "disputed"' "$tmp/r1.json" >"$tmp/disputed.json"
+http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/disputed.json"
+run 1 "round 1, table 3) is disputed" -- station export --db "$db" --csv "$tmp/disputed.csv"
+run 1 "round 4, table 1) is of no game" -- station export --db "$db" --opengotha "$tmp/out.xml"
+ok "the OpenGotha file holds the results, nothing else changed" "$station_og" "$club" "$tmp/out.xml" 2:1:W 2:2:B
+cp "$tmp/out.xml" "$tmp/out-kept.xml"
+run 2 "exists" -- station export --db "$db" --opengotha "$tmp/out.xml"
+ok "an export never replaces a file unasked" cmp -s "$tmp/out.xml" "$tmp/out-kept.xml"
+run 1 "written" -- station export --db "$db" --opengotha "$tmp/out.xml" --force
+run 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
+ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
+ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
+run 2 "needs one of" -- station export --db "$db"
+run 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
+
+wait "$slow"
+ok "a slow client is cut off after the timeout ($(cat "$tmp/slow") s)" test "$(cat "$tmp/slow")" -ge 12 -a "$(cat "$tmp/slow")" -le 25
+
+# ---- parallel pushers, the station killed and restarted -------------------------------
+fixed=$port
+pushers=
+for k in 1 2 3; do
+  run 0 "pairing code" -- station enroll --db "$db" --name "p$k"
+  cp "$tmp/out" "$tmp/p$k.enroll"
+  for t in 1 2 3 4 5; do
+    "$seichi" score --board "$board" --db "$tmp/p$k.db" --round 3 --table $((100 * k + t)) >/dev/null 2>&1
+  done
+done
+# Down when the pushers start (so they meet it unreachable), then up and
+# killed again four times under them, then up for good.
+kill -KILL "$spid"; wait "$spid" 2>/dev/null
+for k in 1 2 3; do
+  ( for _ in $(seq 200); do
+      "$seichi" results --db "$tmp/p$k.db" push --station "$url" --token-file "$tmp/p$k.enroll" >>"$tmp/push$k.log" 2>&1 && exit 0
+      sleep 0.05
+    done; exit 1 ) &
+  pushers="$pushers $!"
+done
+for _ in 1 2 3 4; do
+  sleep 0.2
+  start "$fixed"
+  sleep 0.15
+  kill -KILL "$spid"; wait "$spid" 2>/dev/null
+done
+sleep 0.2
+start "$fixed"
+allok=1
+for p in $pushers; do wait "$p" || allok=0; done
+pushers=
+ok "every pusher got through" test $allok = 1
+http 200 GET "/api/v1/results?round=3"
+ok "15 results, each once" test "$(jq '[.results[] | .uuid] | length' "$tmp/body"),$(jq '[.results[] | .uuid] | unique | length' "$tmp/body")" = "15,15"
+ok "the kills interrupted pushes" grep -q "unreachable" "$tmp/push1.log" "$tmp/push2.log" "$tmp/push3.log"
+run 0 "" -- results --db "$db" list
+
+# ---- stopping cleanly ------------------------------------------------------------------
+kill -INT "$spid"
+wait "$spid"
+rc=$?
+ok "SIGINT stops the station with exit 0" test $rc = 0
+ok "and it says so" grep -q "stopping (SIGINT)" "$tmp/srv.out"
+spid=
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
