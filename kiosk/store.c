@@ -2000,37 +2000,33 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
     return judged_end(s, rc, &r);
 }
 
-sei_store_status sei_store_void(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason)
+/* A judge moving a result to a new state (void, confirm): allowed only
+ * from the states given, written with its audit row in one transaction. */
+static sei_store_status judge_state(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason,
+                                    int need_reason, unsigned from, const char *to, const char *action)
 {
     if (!s)
         return SEI_STORE_ERR_ARG;
     sei_store_result r;
     audit_ctx a;
-    sei_store_status st = judged_begin(s, id, pin, judge, reason, 1,
-                                       STATES_OPEN | (1u << SEI_STATE_CONFIRMED), "voided", &r, &a);
+    sei_store_status st = judged_begin(s, id, pin, judge, reason, need_reason, from, to, &r, &a);
     if (st)
         return st;
-    a.action = "void";
-    int rc = set_column(s, id, "state", "voided", 0);
+    a.action = action;
+    int rc = set_column(s, id, "state", to, 0);
     if (!rc)
-        rc = audit_row(&a, "state", sei_state_name(r.state), "voided");
+        rc = audit_row(&a, "state", sei_state_name(r.state), to);
     return judged_end(s, rc, &r);
+}
+
+sei_store_status sei_store_void(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason)
+{
+    return judge_state(s, id, pin, judge, reason, 1, STATES_OPEN | (1u << SEI_STATE_CONFIRMED), "voided", "void");
 }
 
 sei_store_status sei_store_confirm(sei_store *s, int64_t id, const char *pin, const char *judge, const char *reason)
 {
-    if (!s)
-        return SEI_STORE_ERR_ARG;
-    sei_store_result r;
-    audit_ctx a;
-    sei_store_status st = judged_begin(s, id, pin, judge, reason, 0, STATES_OPEN, "confirmed", &r, &a);
-    if (st)
-        return st;
-    a.action = "confirm";
-    int rc = set_column(s, id, "state", "confirmed", 0);
-    if (!rc)
-        rc = audit_row(&a, "state", sei_state_name(r.state), "confirmed");
-    return judged_end(s, rc, &r);
+    return judge_state(s, id, pin, judge, reason, 0, STATES_OPEN, "confirmed", "confirm");
 }
 
 void sei_store_audit_free(sei_store_audit *rows, int n)

@@ -8,21 +8,7 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# expect CODE PATTERN -- ARGS: run seichi, check the exit code and that
-# stdout+stderr match the grep pattern.
-expect() {
-  code="$1"; pattern="$2"; shift 3
-  timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: seichi $* -> exit $rc (want $code), output:"
-    sed 's/^/  /' "$tmp/out"
-    echo "  (wanted a match for: $pattern)"
-  fi
-}
+. "$src/tests/expect.sh"
 
 expect 0 "Result: White wins by 0.5 points, W+0.5" -- score --board "$src/tests/boards/seeds-184-177.board"
 expect 0 "White wins by ¼ stone" -- score --board "$src/tests/boards/seeds-184-177.board" --rules chinese

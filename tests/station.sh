@@ -28,20 +28,7 @@ ok() {  # ok WHAT CONDITION...: count a check
   what="$1"; shift
   if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
 }
-# run CODE PATTERN -- ARGS: seichi's exit code and a match in its output.
-run() {
-  code="$1"; pattern="$2"; shift 3
-  timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: seichi $* -> exit $rc (want $code), output:"
-    sed 's/^/  /' "$tmp/out"
-    echo "  (wanted a match for: $pattern)"
-  fi
-}
+. "$src/tests/expect.sh"
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
 start() {
   rm -f "$tmp/srv.out" # else the last run's line is read before this one starts
@@ -65,23 +52,23 @@ count_results() { curl -s -m 20 "$url/api/v1/results" | jq '.results | length'; 
 alive() { kill -0 "$spid" 2>/dev/null && [ "$(curl -s -m 10 -o /dev/null -w '%{http_code}' "$url/api/v1/results")" = 200 ]; }
 
 # ---- kiosks enrolled, the tournament imported ------------------------------------
-run 0 "pairing code" -- station enroll --db "$db" --name "Table 1 kiosk"
+expect 0 "pairing code" -- station enroll --db "$db" --name "Table 1 kiosk"
 cp "$tmp/out" "$tmp/k1.enroll"
 ok "enroll's last line is the token alone" grep -qxE '[0-9a-f]{64}' <(tail -n 1 "$tmp/k1.enroll")
 ok "the token is not stored" test "$(grep -c "$(tail -n 1 "$tmp/k1.enroll")" "$db")" = 0
-run 0 "pairing code" -- station enroll --db "$db" --name k2
+expect 0 "pairing code" -- station enroll --db "$db" --name k2
 cp "$tmp/out" "$tmp/k2.enroll"
-run 0 "revoked" -- station revoke --db "$db" --name k2
-run 2 "no kiosk named" -- station revoke --db "$db" --name nobody
-run 2 "name" -- station enroll --db "$db" --name ""
-run 2 "needs --name" -- station enroll --db "$db"
-run 0 "k2 .*revoked" -- station kiosks --db "$db"
-run 2 "unknown action" -- station frobnicate --db "$db"
-run 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
-run 2 "$tmp/nothing.xml" -- station import --db "$db" --opengotha "$tmp/nothing.xml"
+expect 0 "revoked" -- station revoke --db "$db" --name k2
+expect 2 "no kiosk named" -- station revoke --db "$db" --name nobody
+expect 2 "name" -- station enroll --db "$db" --name ""
+expect 2 "needs --name" -- station enroll --db "$db"
+expect 0 "k2 .*revoked" -- station kiosks --db "$db"
+expect 2 "unknown action" -- station frobnicate --db "$db"
+expect 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
+expect 2 "$tmp/nothing.xml" -- station import --db "$db" --opengotha "$tmp/nothing.xml"
 printf '<html/>' >"$tmp/notog.xml"
-run 2 "" -- station import --db "$db" --opengotha "$tmp/notog.xml"
-run 2 "listen takes" -- station --db "$db" --listen nowhere
+expect 2 "" -- station import --db "$db" --opengotha "$tmp/notog.xml"
+expect 2 "listen takes" -- station --db "$db" --listen nowhere
 
 start 0
 ok "the station started on a free port" test -n "$port"
@@ -99,19 +86,19 @@ http 405 DELETE "/api/v1/results"
 # ---- pushes from kiosk databases ---------------------------------------------------
 # Round 2: table 1 and 2 from one kiosk, table 3 too (voided below).
 for t in 1 2 3; do
-  run 0 "Saved as result $t" -- score --board "$board" --db "$tmp/k1.db" --event "Club Open 2026" --round 2 --table $t \
+  expect 0 "Saved as result $t" -- score --board "$board" --db "$tmp/k1.db" --event "Club Open 2026" --round 2 --table $t \
     --black "Player B$t" --white "Player W$t"
 done
 cp "$tmp/k1.db" "$tmp/k1-before.db"
-run 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
-run 5 "3 waiting" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
-run 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token 0123
-run 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
+expect 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
+expect 5 "3 waiting" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
+expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token 0123
+expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
 ok "a refused token stores nothing" test "$(count_results)" = 0
-run 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
-run 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+expect 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
 # The same results again from a copy that never heard back: stored once.
-run 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"
+expect 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"
 ok "three results at the station" test "$(count_results)" = 3
 http 200 GET "/api/v1/results?round=2"
 ok "listed with the kiosk as source" test "$(jq -r '[.results[] | .source] | unique | join(",")' "$tmp/body")" = "Table 1 kiosk"
@@ -196,9 +183,9 @@ ok "once they close, served again" served_again
 slow=$!
 
 # ---- enrolment by pairing code --------------------------------------------------------
-run 0 "pairing code" -- station enroll --db "$db" --name k3
+expect 0 "pairing code" -- station enroll --db "$db" --name k3
 code3=$(sed -n 's/^pairing code.*: \([0-9]\{6\}\)$/\1/p' "$tmp/out")
-run 0 "pairing code" -- station enroll --db "$db" --name k4
+expect 0 "pairing code" -- station enroll --db "$db" --name k4
 code4=$(sed -n 's/^pairing code.*: \([0-9]\{6\}\)$/\1/p' "$tmp/out")
 http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\",\"name\":\"k4\"}"
 http 200 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\",\"name\":\"k3\"}"
@@ -206,8 +193,8 @@ token3=$(jq -r .token "$tmp/body")
 ok "the code gives a token" grep -qxE '[0-9a-f]{64}' <<<"$token3"
 http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$code3\"}"
 http 400 POST /api/v1/enroll --data-binary '{"code":5}'
-run 0 "Saved as result 1" -- score --board "$board" --db "$tmp/k3.db" --round 4 --table 1 --black kiosk3 --white x
-run 0 "1 result sent" -- results --db "$tmp/k3.db" push --station "$url/" --token "$token3"
+expect 0 "Saved as result 1" -- score --board "$board" --db "$tmp/k3.db" --round 4 --table 1 --black kiosk3 --white x
+expect 0 "1 result sent" -- results --db "$tmp/k3.db" push --station "$url/" --token "$token3"
 # Wrong codes in a row lock pairing, even for a right code.
 for c in 000001 000002 000003; do http 401 POST /api/v1/enroll --data-binary "{\"code\":\"$c\"}"; done
 http 429 POST /api/v1/enroll --data-binary '{"code":"000004"}'
@@ -222,7 +209,7 @@ jbody='{"judge":"Ada","reason":"the players resigned, said both"}'
 http 403 POST "/api/v1/results/$u2/correct" --data-binary "$jbody"
 ok "no PIN set: refused" grep -q "PIN" "$tmp/body"
 printf '2468\n' >"$tmp/pin"
-run 0 "" -- results --db "$db" set-pin --pin-file "$tmp/pin"
+expect 0 "" -- results --db "$db" set-pin --pin-file "$tmp/pin"
 http 403 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 1111" --data-binary '{"judge":"Ada","reason":"r","result":"B+R"}'
 ok "a wrong PIN counts" grep -q "1 of 5" "$tmp/body"
 http 404 POST "/api/v1/results/00000000-0000-4000-8000-000000000000/void" -H "X-Seichi-PIN: 2468" --data-binary "$jbody"
@@ -230,12 +217,12 @@ http 400 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binar
 http 200 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"Black won by resignation","result":"B+R","white_player":"Player W2b"}'
 ok "the correction answers the result" test "$(jq -r '.result.result + "," + .result.white_player + "," + (.changed|tostring)' "$tmp/body")" = "B+R,Player W2b,2"
 id2=$(jq -r .result.id "$tmp/body")
-run 0 "Ada.*correct.*result.*W+18.5.*B+R" -- results --db "$db" audit "$id2"
-run 0 "Black won by resignation" -- results --db "$db" audit "$id2"
+expect 0 "Ada.*correct.*result.*W+18.5.*B+R" -- results --db "$db" audit "$id2"
+expect 0 "Black won by resignation" -- results --db "$db" audit "$id2"
 http 200 POST "/api/v1/results/$u2/confirm" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada"}'
 http 409 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"r","result":"W+R"}'
 http 200 POST "/api/v1/results/$u3/void" -H "X-Seichi-PIN: 2468" --data-binary '{"judge":"Ada","reason":"played at the wrong table"}'
-run 0 "void" -- results --db "$db" audit "$("$seichi" results --db "$db" list --json | jq -r ".results[] | select(.uuid == \"$u3\") | .id")"
+expect 0 "void" -- results --db "$db" audit "$("$seichi" results --db "$db" list --json | jq -r ".results[] | select(.uuid == \"$u3\") | .id")"
 http 200 GET "/api/v1/results?round=2"
 ok "states as judged" test "$(jq -r '[.results[] | .state] | join(",")' "$tmp/body")" = "agreed,confirmed,voided,agreed"
 
@@ -243,18 +230,18 @@ ok "states as judged" test "$(jq -r '[.results[] | .state] | join(",")' "$tmp/bo
 # A disputed result stays out of the export until a judge settles it.
 jq -c --arg u "$(new_uuid)" '.uuid = $u | .round = 1 | .table = 3 | .state = "disputed"' "$tmp/r1.json" >"$tmp/disputed.json"
 http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/disputed.json"
-run 1 "round 1, table 3) is disputed" -- station export --db "$db" --csv "$tmp/disputed.csv"
-run 1 "round 4, table 1) is of no game" -- station export --db "$db" --opengotha "$tmp/out.xml"
+expect 1 "round 1, table 3) is disputed" -- station export --db "$db" --csv "$tmp/disputed.csv"
+expect 1 "round 4, table 1) is of no game" -- station export --db "$db" --opengotha "$tmp/out.xml"
 ok "the OpenGotha file holds the results, nothing else changed" "$station_og" "$club" "$tmp/out.xml" 2:1:W 2:2:B
 cp "$tmp/out.xml" "$tmp/out-kept.xml"
-run 2 "exists" -- station export --db "$db" --opengotha "$tmp/out.xml"
+expect 2 "exists" -- station export --db "$db" --opengotha "$tmp/out.xml"
 ok "an export never replaces a file unasked" cmp -s "$tmp/out.xml" "$tmp/out-kept.xml"
-run 1 "written" -- station export --db "$db" --opengotha "$tmp/out.xml" --force
-run 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
+expect 1 "written" -- station export --db "$db" --opengotha "$tmp/out.xml" --force
+expect 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
 ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
-run 2 "needs one of" -- station export --db "$db"
-run 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
+expect 2 "needs one of" -- station export --db "$db"
+expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
 
 wait "$slow"
 ok "a slow client is cut off after the timeout ($(cat "$tmp/slow") s)" test "$(cat "$tmp/slow")" -ge 12 -a "$(cat "$tmp/slow")" -le 25
@@ -263,7 +250,7 @@ ok "a slow client is cut off after the timeout ($(cat "$tmp/slow") s)" test "$(c
 fixed=$port
 pushers=
 for k in 1 2 3; do
-  run 0 "pairing code" -- station enroll --db "$db" --name "p$k"
+  expect 0 "pairing code" -- station enroll --db "$db" --name "p$k"
   cp "$tmp/out" "$tmp/p$k.enroll"
   for t in 1 2 3 4 5; do
     "$seichi" score --board "$board" --db "$tmp/p$k.db" --round 3 --table $((100 * k + t)) >/dev/null 2>&1
@@ -294,7 +281,7 @@ ok "every pusher got through" test $allok = 1
 http 200 GET "/api/v1/results?round=3"
 ok "15 results, each once" test "$(jq '[.results[] | .uuid] | length' "$tmp/body"),$(jq '[.results[] | .uuid] | unique | length' "$tmp/body")" = "15,15"
 ok "the kills interrupted pushes" grep -q "unreachable" "$tmp/push1.log" "$tmp/push2.log" "$tmp/push3.log"
-run 0 "" -- results --db "$db" list
+expect 0 "" -- results --db "$db" list
 
 # ---- stopping cleanly ------------------------------------------------------------------
 kill -INT "$spid"
