@@ -218,8 +218,8 @@ static int export(sei_store *s, const char *og_out, const char *csv, int force, 
             sei_text_csv_field(&t, num, 0);
             full_name(og, g.black, b, sizeof b);
             full_name(og, g.white, w, sizeof w);
-            sei_text_csv_field(&t, b, 0);
-            sei_text_csv_field(&t, w, 0);
+            sei_text_csv_text(&t, b, 0);
+            sei_text_csv_text(&t, w, 0);
             const sei_store_result *r = at[i].id ? &at[i].r : NULL;
             if (r)
                 sei_store_received_from(s, r->id, from, sizeof from);

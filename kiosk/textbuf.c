@@ -282,3 +282,19 @@ void sei_text_csv_field(sei_text *t, const char *v, int last)
         sei_text_puts(t, v);
     sei_text_puts(t, last ? "\r\n" : ",");
 }
+
+void sei_text_csv_text(sei_text *t, const char *v, int last)
+{
+    if (!v[0] || !strchr("=+-@\t\r", v[0])) {
+        sei_text_csv_field(t, v, last);
+        return;
+    }
+    sei_text t2 = {0};
+    sei_text_puts(&t2, "'");
+    sei_text_puts(&t2, v);
+    if (t2.oom)
+        t->oom = 1;
+    else
+        sei_text_csv_field(t, t2.p, last);
+    sei_text_free(&t2);
+}

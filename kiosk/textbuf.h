@@ -22,6 +22,11 @@ void sei_text_free(sei_text *t);
 /* A CSV field (RFC 4180): quoted when it holds a comma, quote or line
  * break, quotes doubled; then a comma, or the CRLF that ends a row (last). */
 void sei_text_csv_field(sei_text *t, const char *v, int last);
+/* A CSV field of text people typed (names, event, paths): as
+ * sei_text_csv_field, but a text a spreadsheet would run as a formula
+ * (starting with = + - @, a tab or a carriage return) is written with a
+ * leading apostrophe, which spreadsheets show as text and do not run. */
+void sei_text_csv_text(sei_text *t, const char *v, int last);
 
 /* A whole file of at most limit bytes, NUL-terminated (*len: its length);
  * the caller frees it. NULL with the reason in msg (and errno set: ENOENT

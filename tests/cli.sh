@@ -254,6 +254,12 @@ grep -q 'PB\[Ann \[1d\\\]\]' "$tmp/rec.sgf" && grep -q 'RO\[5\]' "$tmp/rec.sgf" 
   pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the recording lacks who played:"; cat "$tmp/rec.sgf"; }
 expect 0 "Saved as result 3" -- score --sgf "$tmp/rec.sgf" --save --db "$tmp/id.db"
 expect 0 "round 5  table 9  Ann \[1d\] - Bob" -- results --db "$tmp/id.db" list
+# A name a spreadsheet would run as a formula goes into the CSV as text.
+expect 0 "Saved as result 1" -- score --board "$seeds" --save --db "$tmp/formula.db" --black "=1+2" --white "@Bob" --event "-x"
+expect 0 "Saved as result 2" -- score --board "$seeds" --save --db "$tmp/formula.db" --black "Ann, 1d" --white "+Bob"
+expect 0 "2 results written" -- results --db "$tmp/formula.db" export --csv "$tmp/id.csv"
+grep -q ",'-x,,,'=1+2,'@Bob," "$tmp/id.csv" && grep -q ',,,,"Ann, 1d",'"'"'+Bob,' "$tmp/id.csv" &&
+  pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: formula-like names not written as text:"; cat "$tmp/id.csv"; }
 
 # Judges: the PIN on standard input (or --pin-file), never on the command line.
 # expect_pin INPUT CODE PATTERN -- ARGS: as expect, with INPUT's lines on stdin.
