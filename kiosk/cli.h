@@ -91,6 +91,8 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
+/* A benchmark's usage line ("seichi bench vision [--model ...] DIR..."). */
+const char *sei_bench_usage(const char *name);
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err);

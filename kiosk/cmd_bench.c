@@ -60,8 +60,44 @@ static void random_game(sei_board *b, int moves, uint64_t seed)
     }
 }
 
+/* Each benchmark's usage, in one place: for `--help` and for the
+ * benchmarks' own refusals. */
+static const struct {
+    const char *name, *usage;
+} bench_usage[] = {
+    {"rules", "seichi bench [rules]   (the rules core: counts, legal-move checks, memory)"},
+    {"deadstones", "seichi bench deadstones [--no-gnugo] [--gnugo PATH] [--limit N] [--min-moves N] [-v] DIR..."},
+    {"vision", "seichi bench vision [--model FILE.onnx] [--rules] DIR..."},
+    {"record", "seichi bench record DIR...   (each DIR: frames in name order and truth.sgf)"},
+    {"kiosk", "seichi bench kiosk [PHOTO]"},
+};
+
+const char *sei_bench_usage(const char *name)
+{
+    for (size_t i = 0; i < sizeof bench_usage / sizeof bench_usage[0]; i++)
+        if (!strcmp(bench_usage[i].name, name))
+            return bench_usage[i].usage;
+    return "seichi bench [rules|deadstones|vision|record|kiosk] ...";
+}
+
+static int is_help(const char *a)
+{
+    return !strcmp(a, "--help") || !strcmp(a, "-h");
+}
+
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err)
 {
+    /* `bench --help` lists them all; `bench NAME ... --help` gives one. */
+    if (argc > 0 && is_help(argv[0])) {
+        for (size_t i = 0; i < sizeof bench_usage / sizeof bench_usage[0]; i++)
+            fprintf(out, "%s %s\n", i ? "      " : "usage:", bench_usage[i].usage);
+        return 0;
+    }
+    for (int i = 1; i < argc; i++)
+        if (is_help(argv[i])) {
+            fprintf(out, "usage: %s\n", sei_bench_usage(argv[0]));
+            return 0;
+        }
     if (argc > 0 && !strcmp(argv[0], "deadstones"))
         return sei_cli_bench_deadstones(argc - 1, argv + 1, out, err);
     if (argc > 0 && !strcmp(argv[0], "vision"))

@@ -333,7 +333,7 @@ int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
             dirs[ndirs++] = argv[i];
     }
     if (!ndirs) {
-        fprintf(err, "usage: seichi bench deadstones [--no-gnugo] [--gnugo PATH] [--limit N] [--min-moves N] [-v] DIR...\n");
+        fprintf(err, "usage: %s\n", sei_bench_usage("deadstones"));
         return 2;
     }
     if (bo.gnugo && access(bo.gnugo, X_OK)) {

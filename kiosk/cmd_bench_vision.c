@@ -306,7 +306,7 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
             break;
     }
     if (argc - first < 1 || argv[first][0] == '-') {
-        fprintf(err, "usage: seichi bench vision [--model FILE.onnx] [--rules] DIR...\n");
+        fprintf(err, "usage: %s\n", sei_bench_usage("vision"));
         return 2;
     }
     /* Figures for one core: OpenCV keeps to the calling thread. */

@@ -356,7 +356,7 @@ static int load_truth(const char *dir, tmove **moves, int *n, int *size, int *ha
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
 {
     if (argc < 1) {
-        fprintf(err, "usage: seichi bench record DIR...   (each DIR: frames in name order and truth.sgf)\n");
+        fprintf(err, "usage: %s\n", sei_bench_usage("record"));
         return 2;
     }
     sei_cv_threads(1);

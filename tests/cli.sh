@@ -402,6 +402,11 @@ expect 0 "komi -0.5" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 
 printf '. . .\n. X .\n. . .\n' > "$tmp/lone.board"
 expect 0 "No dead stones proposed" -- score --board "$tmp/lone.board" --dead auto
 expect 0 "usage: seichi detect IMAGE" -- detect --help
+# Every benchmark's --help is its usage, not a folder named --help.
+expect 0 "usage: seichi bench vision \[--model" -- bench vision --help
+expect 0 "usage: seichi bench record DIR" -- bench record --help
+expect 0 "seichi bench deadstones \[--no-gnugo\]" -- bench --help
+expect 2 "usage: seichi bench vision" -- bench vision
 # Ing's fill is of stones, before the clock's penalties, and says so.
 expect 0 "the fill shows the count before overtime penalties (Black 1, White 2 points)" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing --penalty w:2,b:1
 # No komi given: the text and JSON say where the komi came from.
