@@ -225,7 +225,10 @@ int sei_file_write_new(const char *path, const char *data, size_t len, int repla
 
 char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n)
 {
-    FILE *f = fopen(path, "rb");
+    /* "-" is standard input, as Unix tools take it (a file named "-" is
+     * still read as "./-"). */
+    int is_stdin = !strcmp(path, "-");
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         int e = errno;
         snprintf(msg, n, "cannot open '%s': %s", path, strerror(e));
@@ -248,7 +251,8 @@ char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size
         cap *= 2;
     }
     int rd_err = ferror(f);
-    fclose(f);
+    if (!is_stdin)
+        fclose(f);
     if (!buf) {
         snprintf(msg, n, "out of memory");
         errno = ENOMEM;

@@ -28,7 +28,7 @@ void sei_text_csv_field(sei_text *t, const char *v, int last);
  * leading apostrophe, which spreadsheets show as text and do not run. */
 void sei_text_csv_text(sei_text *t, const char *v, int last);
 
-/* A whole file of at most limit bytes, NUL-terminated (*len: its length);
+/* A whole file of at most limit bytes ("-": standard input), NUL-terminated (*len: its length);
  * the caller frees it. NULL with the reason in msg (and errno set: ENOENT
  * for a missing file) when it cannot be opened or read, or is larger. */
 char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size_t n);

@@ -402,6 +402,13 @@ expect 0 "komi -0.5" -- score --board "$src/tests/boards/tiny-2x2.board" --komi 
 printf '. . .\n. X .\n. . .\n' > "$tmp/lone.board"
 expect 0 "No dead stones proposed" -- score --board "$tmp/lone.board" --dead auto
 expect 0 "usage: seichi detect IMAGE" -- detect --help
+# "-" is standard input for a board file and a game record.
+"$seichi" score --board - <"$src/kiosk/samples/club-game-19.board" 2>&1 | grep -q "W+18.5" &&
+  "$seichi" score --sgf - --json <"$src/tests/sgf/unfinished-g6.sgf" 2>&1 | grep -q '"size":9' &&
+  pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --board - or --sgf - did not read standard input"; }
+"$seichi" score --board - </dev/null >"$tmp/out" 2>&1; rc=$?
+[ "$rc" -eq 2 ] && grep -q "no board" "$tmp/out" && pass=$((pass + 1)) ||
+  { fail=$((fail + 1)); echo "FAIL: an empty standard input was not refused"; cat "$tmp/out"; }
 # Every benchmark's --help is its usage, not a folder named --help.
 expect 0 "usage: seichi bench vision \[--model" -- bench vision --help
 expect 0 "usage: seichi bench record DIR" -- bench record --help
