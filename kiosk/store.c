@@ -252,6 +252,22 @@ static int exec(sei_store *s, const char *sql)
     return sqlite3_exec(s->db, sql, NULL, NULL, NULL);
 }
 
+/* End a write transaction: commit when rc (how it went so far) is OK, else
+ * (or when the commit fails) roll back and report what was being done.
+ * SEI_STORE_OK leaves the message empty. */
+static sei_store_status tx_end(sei_store *s, int rc, const char *doing)
+{
+    if (!rc)
+        rc = exec(s, "COMMIT");
+    if (rc) {
+        sei_store_status e = fail_db(s, rc, doing);
+        exec(s, "ROLLBACK");
+        return e;
+    }
+    s->msg[0] = 0;
+    return SEI_STORE_OK;
+}
+
 /* One integer (or text) answered by a PRAGMA or query. */
 static int query_int(sei_store *s, const char *sql, int64_t *v)
 {
@@ -1658,15 +1674,7 @@ sei_store_status sei_store_pin_set(sei_store *s, const char *old_pin, const char
         rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
         sqlite3_finalize(ins);
     }
-    if (rc == SQLITE_OK)
-        rc = exec(s, "COMMIT");
-    if (rc) {
-        st = fail_db(s, rc, "cannot write to results database");
-        exec(s, "ROLLBACK");
-        return st;
-    }
-    s->msg[0] = 0;
-    return SEI_STORE_OK;
+    return tx_end(s, rc, "cannot write to results database");
 }
 
 /* ---- judges: the actions and the audit trail -------------------------------------- */
@@ -2181,17 +2189,10 @@ sei_store_status sei_store_kiosk_enroll(sei_store *s, const char *name, int code
         rc = step_done(st);
         sqlite3_finalize(st);
     }
-    if (!rc)
-        rc = exec(s, "COMMIT");
-    if (rc) {
-        sei_store_status e = fail_db(s, rc, "cannot write to station database");
-        exec(s, "ROLLBACK");
-        return e;
-    }
-    if (again)
+    sei_store_status e = tx_end(s, rc, "cannot write to station database");
+    if (!e && again)
         *again = there > 0;
-    s->msg[0] = 0;
-    return SEI_STORE_OK;
+    return e;
 }
 
 sei_store_status sei_store_kiosk_revoke(sei_store *s, const char *name)
@@ -2316,13 +2317,9 @@ sei_store_status sei_store_kiosk_redeem(sei_store *s, const char *code, const ch
                  lock ? 0LL : (long long)failures, lock ? (long long)(now + lock_seconds) : (long long)until);
         rc = exec(s, sql);
     }
-    if (!rc)
-        rc = exec(s, "COMMIT");
-    if (rc) {
-        sei_store_status e = fail_db(s, rc, "cannot write to station database");
-        exec(s, "ROLLBACK");
+    sei_store_status e = tx_end(s, rc, "cannot write to station database");
+    if (e)
         return e;
-    }
     if (!ok)
         return fail(s, failures >= max_tries ? SEI_STORE_ERR_LOCKED : SEI_STORE_ERR_AUTH,
                     "unknown, used or expired pairing code");
@@ -2468,15 +2465,7 @@ sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const 
         }
         sqlite3_finalize(st);
     }
-    if (!rc)
-        rc = exec(s, "COMMIT");
-    if (rc) {
-        sei_store_status e = fail_db(s, rc, "cannot import into station database");
-        exec(s, "ROLLBACK");
-        return e;
-    }
-    s->msg[0] = 0;
-    return SEI_STORE_OK;
+    return tx_end(s, rc, "cannot import into station database");
 }
 
 sei_store_status sei_store_tournament_file(sei_store *s, char **data, size_t *len, char *name, size_t n)

@@ -262,21 +262,6 @@ grep -q ",'-x,,,'=1+2,'@Bob," "$tmp/id.csv" && grep -q ',,,,"Ann, 1d",'"'"'+Bob,
   pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: formula-like names not written as text:"; cat "$tmp/id.csv"; }
 
 # Judges: the PIN on standard input (or --pin-file), never on the command line.
-# expect_pin INPUT CODE PATTERN -- ARGS: as expect, with INPUT's lines on stdin.
-expect_pin() {
-  input="$1"; shift
-  code="$1"; pattern="$2"; shift 3
-  printf '%s\n' "$input" | timeout 120 "$seichi" "$@" >"$tmp/out" 2>&1
-  rc=$?
-  if [ "$rc" -eq "$code" ] && grep -q -- "$pattern" "$tmp/out"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL: seichi $* (stdin: $input) -> exit $rc (want $code), output:"
-    sed 's/^/  /' "$tmp/out"
-    echo "  (wanted a match for: $pattern)"
-  fi
-}
 judge="--judge Jo --reason typo"
 expect 3 "no judge PIN is set" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
 expect_pin 12 2 "a judge PIN is 4 to 12 digits: nothing changed" -- results --db "$tmp/id.db" set-pin
