@@ -27,6 +27,7 @@
 
 typedef struct {
     char *name, *first_name, *key, *rank, *club, *country, *egf_pin, *aga_id;
+    int line; /* in the file, for messages */
 } player_t;
 
 typedef struct {
@@ -39,6 +40,7 @@ typedef struct {
 struct sei_og {
     xmlDocPtr doc;
     player_t *players;
+    const player_t **by_key; /* the players sorted by key */
     int np;
     game_t *games;
     int ng;
@@ -67,11 +69,12 @@ static void clear(sei_og *og)
     for (int i = 0; i < og->ng; i++)
         free(og->games[i].black_key), free(og->games[i].white_key);
     free(og->players);
+    free((void *)og->by_key);
     free(og->games);
     free(og->name);
     if (og->doc)
         xmlFreeDoc(og->doc);
-    og->players = NULL, og->games = NULL, og->name = NULL, og->doc = NULL;
+    og->players = NULL, og->by_key = NULL, og->games = NULL, og->name = NULL, og->doc = NULL;
     og->np = og->ng = og->rounds = 0;
 }
 
@@ -217,6 +220,21 @@ static const struct {
     {"RESULT_BOTHWIN_BYDEF", SEI_OG_BOTH_WIN, 1},
 };
 
+static int cmp_key(const void *a, const void *b)
+{
+    return strcmp((*(const player_t *const *)a)->key, (*(const player_t *const *)b)->key);
+}
+
+static int cmp_table(const void *a, const void *b)
+{
+    const game_t *x = *(game_t *const *)a, *y = *(game_t *const *)b;
+    if (x->round != y->round)
+        return x->round < y->round ? -1 : 1;
+    if (x->table != y->table)
+        return x->table < y->table ? -1 : 1;
+    return x->node->line < y->node->line ? -1 : x->node->line > y->node->line;
+}
+
 static int read_players(sei_og *og, xmlNodePtr root)
 {
     xmlNodePtr list = child(root, "Players");
@@ -241,19 +259,40 @@ static int read_players(sei_og *og, xmlNodePtr root)
             return fail(og, "line %d: a player with no name", c->line);
         if (!(p->key = make_key(p->name, p->first_name)))
             return fail(og, "out of memory");
-        for (int i = 0; i < og->np - 1; i++)
-            if (!strcmp(og->players[i].key, p->key))
-                return fail(og, "line %d: two players are both %s %s (OpenGotha tells players apart by their names)",
-                            c->line, p->name, p->first_name);
+        p->line = c->line;
+    }
+    /* The players by key, for the games' lookups and to find two with one
+     * key: sorted once, so a large file costs n log n, not n squared. */
+    og->by_key = malloc(((size_t)og->np + 1) * sizeof *og->by_key);
+    if (!og->by_key)
+        return fail(og, "out of memory");
+    for (int i = 0; i < og->np; i++)
+        og->by_key[i] = &og->players[i];
+    qsort(og->by_key, (size_t)og->np, sizeof *og->by_key, cmp_key);
+    for (int i = 1; i < og->np; i++) {
+        const player_t *a = og->by_key[i - 1], *b = og->by_key[i];
+        if (!strcmp(a->key, b->key)) {
+            const player_t *later = a->line > b->line ? a : b;
+            return fail(og, "line %d: two players are both %s %s (OpenGotha tells players apart by their names)",
+                        later->line, later->name, later->first_name);
+        }
     }
     return 0;
 }
 
 static int find_player(const sei_og *og, const char *key)
 {
-    for (int i = 0; i < og->np; i++)
-        if (!strcmp(og->players[i].key, key))
-            return i;
+    int lo = 0, hi = og->np - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(key, og->by_key[mid]->key);
+        if (!c)
+            return (int)(og->by_key[mid] - og->players);
+        if (c < 0)
+            hi = mid - 1;
+        else
+            lo = mid + 1;
+    }
     return -1;
 }
 
@@ -297,12 +336,24 @@ static int read_games(sei_og *og, xmlNodePtr root)
             return fail(og, "out of memory");
         g->black = find_player(og, g->black_key);
         g->white = find_player(og, g->white_key);
-        for (int i = 0; i < og->ng - 1; i++)
-            if (og->games[i].round == g->round && og->games[i].table == g->table)
-                return fail(og, "line %d: two games at table %d of round %d", c->line, g->table, g->round);
         if (g->round > og->rounds)
             og->rounds = g->round;
     }
+    /* Two games at one table of a round, found by sorting (n log n). */
+    game_t **by_table = malloc(((size_t)og->ng + 1) * sizeof *by_table);
+    if (!by_table)
+        return fail(og, "out of memory");
+    for (int i = 0; i < og->ng; i++)
+        by_table[i] = &og->games[i];
+    qsort(by_table, (size_t)og->ng, sizeof *by_table, cmp_table);
+    for (int i = 1; i < og->ng; i++)
+        if (by_table[i - 1]->round == by_table[i]->round && by_table[i - 1]->table == by_table[i]->table) {
+            const game_t *later = by_table[i - 1]->node->line > by_table[i]->node->line ? by_table[i - 1] : by_table[i];
+            int line = later->node->line, table = later->table, round = later->round;
+            free(by_table);
+            return fail(og, "line %d: two games at table %d of round %d", line, table, round);
+        }
+    free(by_table);
     return 0;
 }
 
