@@ -41,6 +41,8 @@ typedef struct {
 /* A --komi value as every command takes it (sei_rules_komi_check; size 0
  * while the board is not known): 0 with *komi set, or 2 with "CMD: --komi
  * takes ..." on err. */
+/* 1 and *v set when t is a whole decimal number from lo to hi, else 0. */
+int sei_cli_parse_int(const char *t, int *v, int lo, int hi);
 int sei_cli_parse_komi(const char *v, int size, double *komi, FILE *err, const char *cmd);
 /* Parse `score` options into o. Returns 0; -1 for --help; or 2 with a
  * message on err. */

@@ -38,7 +38,8 @@ static int parse_double(const char *t, double *v)
     return end != t && !*end && errno == 0 && *v > -1000 && *v < 1000;
 }
 
-static int parse_int(const char *t, int *v, int lo, int hi)
+/* A whole decimal number from lo to hi (no trailing text, no overflow). */
+int sei_cli_parse_int(const char *t, int *v, int lo, int hi)
 {
     char *end;
     errno = 0;
@@ -94,7 +95,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
         else if (!strcmp(a, "--game")) {
             NEED_VALUE();
-            if (!parse_int(v, &o->game, 1, 1000000))
+            if (!sei_cli_parse_int(v, &o->game, 1, 1000000))
                 return bad(err, "--game takes the number of a game in the record (1 for the first), not '%s'", v);
         }
         else if (!strcmp(a, "--image")) { NEED_VALUE(); o->image_path = v; }
@@ -108,7 +109,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->force = 1;
         else if (!strcmp(a, "--size")) {
             NEED_VALUE();
-            if (!parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
+            if (!sei_cli_parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
                 return bad(err, "--size takes 9, 13 or 19, not '%s'", v);
         }
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
@@ -120,7 +121,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             NEED_VALUE();
             /* One stone is a game without komi where Black moves first,
              * as HA[1] in a record says (Fox writes it so). */
-            if (!parse_int(v, &o->handicap, 0, 9))
+            if (!sei_cli_parse_int(v, &o->handicap, 0, 9))
                 return bad(err, "--handicap takes 0 to 9 stones, not '%s'", v);
         } else if (!strcmp(a, "--prisoners")) {
             NEED_VALUE();

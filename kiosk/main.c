@@ -29,8 +29,11 @@ static void usage(FILE *f)
             "                      watch a game and write its SGF move by move\n"
             "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
-            "  results [--db PATH] list [--json] | show N [--json] | export (--csv FILE | --sgf DIR) [--force]\n"
-            "                      the stored results: listed, shown, exported\n"
+            "  results [--db PATH] list [--json] | show N [--json] | audit N [--json]\n"
+            "          | export (--csv FILE | --sgf DIR) [--force]\n"
+            "                      the stored results: listed, shown, their audit trail, exported\n"
+            "  results [--db PATH] set-pin | correct N ... | void N ... | confirm N ...\n"
+            "                      the judges: the PIN, and changes written to the audit trail\n"
             "  results [--db PATH] push --station URL (--token T | --token-file FILE)\n"
             "                      send the results the station does not have yet\n"
             "  station [--db PATH] [--listen HOST:PORT] | import --opengotha FILE\n"
@@ -39,7 +42,8 @@ static void usage(FILE *f)
             "                      the director's station: results from the kiosks over HTTP\n"
             "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
             "                      the point classifier's training data from pictures with their truth\n"
-            "  help                this text\n"
+            "  help                this text (also COMMAND --help)\n"
+            "  --version           the program's version\n"
             "\n"
             "rules: %s\n",
             sei_rules_preset_names());
@@ -71,6 +75,10 @@ int main(int argc, char **argv)
         return sei_cli_patches(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))
         return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+        printf("seichi %s\n", SEI_VERSION);
+        return 0;
+    }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -471,6 +471,9 @@ expect 0 "13x13 *1 games  Seichi exact *0 " -- bench deadstones --no-gnugo "$tmp
 expect 0 "unfinished (more dame than the size) 1 games, Seichi exact 0" -- bench deadstones --no-gnugo "$tmp/dead"
 expect 0 "open-13.sgf: RE W+50, Seichi W+7.5, 167 dame" -- bench deadstones --no-gnugo -v "$tmp/dead"
 expect 2 "unknown option" -- bench deadstones --bogus "$tmp/dead"
+expect 2 "cannot open" -- bench deadstones --no-gnugo "$tmp/no-such-folder"
+expect 2 "takes a whole number" -- bench deadstones --no-gnugo --limit ten "$tmp/dead"
+expect 2 "cannot open" -- bench vision "$tmp/no-such-folder"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
