@@ -341,6 +341,19 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "White resigned: Black wins" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --size 9
   grep -q "RE\[B+R\]" "$tmp/resign.sgf" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no RE[B+R] in the resigned game"; }
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
+  # --sgf -: the record alone on standard output (the progress on standard
+  # error, none with --quiet), the same game a file gets, no temporary left.
+  ( cd "$tmp" && TMPDIR="$tmp/rtmp" && mkdir -p "$TMPDIR" && export TMPDIR &&
+    "$seichi" record --source "$seq/end-count-9x9" --sgf - --size 9 >"$tmp/rec-out.sgf" 2>"$tmp/rec-err" &&
+    "$seichi" record --source "$seq/end-count-9x9" --sgf - --size 9 --quiet >"$tmp/rec-q.sgf" 2>"$tmp/rec-qerr" )
+  ok "record --sgf -: exit 0" test $? = 0
+  ok "record --sgf -: the record on standard output is the file's game" \
+    test "$(grep -v '^DT\|SEIT' "$tmp/rec-out.sgf" | tr -d '\n' | sed 's/SEIT\[[^]]*\]//g; s/DT\[[^]]*\]//g')" = \
+         "$(grep -v '^DT\|SEIT' "$tmp/end.sgf" | tr -d '\n' | sed 's/SEIT\[[^]]*\]//g; s/DT\[[^]]*\]//g')"
+  ok "record --sgf -: progress on standard error" grep -q "the game is over" "$tmp/rec-err"
+  ok "record --sgf -: no file named '-', no temporary file left" test ! -e "$tmp/-" -a -z "$(ls "$tmp/rtmp")"
+  ok "record --quiet: nothing on standard error, the same record" test ! -s "$tmp/rec-qerr" -a -s "$tmp/rec-q.sgf"
+  expect 2 "needs a file" -- record --source "$seq/end-count-9x9" --sgf - --resume
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
 # A single picture is the kiosk's still camera, but it never shows a move
