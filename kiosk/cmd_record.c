@@ -80,7 +80,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     sei_recsess_params p;
     sei_recsess_params_default(&p);
     const char *source = NULL, *sgf = NULL;
-    int resume = 0, force = 0, komi_set = 0, quiet = 0;
+    int resume = 0, force = 0, komi_set = 0;
     double fps = 15, komi = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -94,10 +94,6 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         }
         if (!strcmp(a, "--force")) {
             force = 1;
-            continue;
-        }
-        if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
-            quiet = 1;
             continue;
         }
         if (!v) {
@@ -171,7 +167,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         p.rules.komi = komi;
     /* What is seen, as it happens: standard error, so that standard output
      * carries only the record (with --sgf -). */
-    FILE *say = quiet ? NULL : err;
+    FILE *say = sei_cli_quiet ? NULL : err;
     char msg[512];
     /* --sgf -: the game goes to a temporary file, rewritten after every
      * move as a named one is (a killed run leaves it, and says where), and

@@ -45,6 +45,8 @@ static void usage(FILE *f)
             "  help                this text (also COMMAND --help)\n"
             "  --version           the program's version\n"
             "\n"
+            "--quiet (-q), with any command: no messages about what was done, only results and errors.\n"
+            "\n"
             "rules: %s\n",
             sei_rules_preset_names());
 }
@@ -54,6 +56,17 @@ int main(int argc, char **argv)
     /* Before anything is printed: names and paths from files and command
      * lines reach a terminal with their control characters escaped. */
     sei_term_guard();
+    /* --quiet (-q) is taken wherever it stands, for every command
+     * (cli.h: sei_cli_quiet). */
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+            sei_cli_quiet = 1;
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -198,6 +198,16 @@ expect 2 "already exists: not replaced (give --force" -- results --db "$tmp/resu
 [ "$(cat "$tmp/old.csv")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: old.csv changed"; }
 : >"$tmp/old.csv.tmpAb12Cd"
 expect 0 "1 result written to $tmp/old.csv" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv" --force
+# Standard output carries results only; messages go to standard error, and
+# --quiet (anywhere) leaves them out.
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/quiet.db" >"$tmp/q.out" 2>"$tmp/q.err"
+ok "score --save: the count on standard output, 'Saved as' on standard error" \
+  sh -c "grep -q 'Result:' '$tmp/q.out' && ! grep -q 'Saved as' '$tmp/q.out' && grep -q 'Saved as result 1' '$tmp/q.err'"
+"$seichi" score --quiet --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/quiet.db" >"$tmp/q.out" 2>"$tmp/q.err"
+ok "score --quiet --save: the count, and nothing on standard error" sh -c "grep -q 'Result:' '$tmp/q.out' && test ! -s '$tmp/q.err'"
+"$seichi" results --db "$tmp/quiet.db" export --csv - -q >"$tmp/q.out" 2>"$tmp/q.err"
+ok "results export --csv - -q: the CSV alone on standard output" \
+  sh -c "test \"\$(wc -l <'$tmp/q.out')\" = 3 && head -n 1 '$tmp/q.out' | grep -q '^id,time' && test ! -s '$tmp/q.err'"
 grep -q "W+0.5" "$tmp/old.csv" && [ ! -e "$tmp/old.csv.tmpAb12Cd" ] && pass=$((pass + 1)) ||
   { fail=$((fail + 1)); echo "FAIL: --force did not replace old.csv, or the leftover temporary file stayed"; }
 ln -s "$tmp/old.csv" "$tmp/link.csv"
