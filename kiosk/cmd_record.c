@@ -96,8 +96,20 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             force = 1;
             continue;
         }
-        if (!v) {
+        static const char *const valued[] = {"--source", "--sgf", "--size", "--handicap", "--komi", "--rules", "--fps"};
+        int known = 0;
+        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
+            known |= !strcmp(a, valued[k]);
+        sei_ident scratch = {0};
+        unsigned scratch_given = 0;
+        char scratch_why[256];
+        if (!v && (known || sei_ident_option(&scratch, &scratch_given, a, "", scratch_why, sizeof scratch_why) != 0)) {
             fprintf(err, "seichi record: %s needs a value\n", a);
+            return 2;
+        }
+        if (!v) {
+            fprintf(err, "seichi record: unknown option %s\n", a);
+            usage(err);
             return 2;
         }
         i++;
