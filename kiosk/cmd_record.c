@@ -235,8 +235,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             unlink(tmp_path);
         return 2;
     }
-    struct stat sb;
-    int live = stat(source, &sb) != 0; /* camera, webcam: times from the clock */
+    int live = sei_source_is_live(src); /* camera, webcam: times from the clock */
     sei_recsess *s = sei_recsess_create(&p, sgf, resume, msg, sizeof msg);
     if (!s) {
         fprintf(err, "seichi record: %s\n", msg);
@@ -257,19 +256,33 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                 sgf, sei_recsess_resumed(s) ? " (resuming)" : "");
     double t0 = now_s();
     long frame = 0;
-    int rc = 0, locked = 0;
+    int rc = 0, locked = 0, away = 0;
     while (!stop_asked) {
         sei_image f = {0};
         sst = sei_source_grab(src, &f);
+        /* A frame's time, whether it came or not (a folder or video stands
+         * for a camera running at --fps). */
+        double t = live ? now_s() - t0 : frame / fps;
+        frame++;
         if (sst == SEI_SOURCE_END)
             break;
         if (sst != SEI_SOURCE_OK) {
-            fprintf(err, "seichi record: %s (the record so far is saved in %s)\n", sei_source_errmsg(src), sgf);
-            rc = 3;
-            break;
+            /* The camera unplugged or no frames coming: every move so far is
+             * saved; wait for it, open it again, and go on where the game
+             * is (moves made meanwhile are explained together once seen). */
+            if (!away)
+                fprintf(err, "%7.1f s  seichi record: %s: waiting for the camera (every move so far is saved%s%s)\n", t,
+                        sei_source_errmsg(src), to_stdout ? "" : " in ", to_stdout ? "" : sgf);
+            away = 1;
+            if (live)
+                sleep(1);
+            if (sei_source_reopen(src, msg, sizeof msg) == SEI_SOURCE_END)
+                break;
+            continue;
         }
-        double t = live ? now_s() - t0 : frame / fps;
-        frame++;
+        if (away && say)
+            fprintf(say, "%7.1f s  the camera is back: going on\n", t);
+        away = 0;
         sei_recsess_event ev;
         if (sei_recsess_frame(s, &f, t, &ev)) {
             fprintf(err, "seichi record: %s\n", sei_recsess_errmsg(s));

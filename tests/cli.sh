@@ -364,6 +364,19 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   ok "record --sgf -: no file named '-', no temporary file left" test ! -e "$tmp/-" -a -z "$(ls "$tmp/rtmp")"
   ok "record --quiet: nothing on standard error, the same record" test ! -s "$tmp/rec-qerr" -a -s "$tmp/rec-q.sgf"
   expect 2 "needs a file" -- record --source "$seq/end-count-9x9" --sgf - --resume
+  # The camera unplugged, then stalled, mid-game (a source failing on cue):
+  # record waits, goes on when pictures come back, and loses no move.
+  expect 0 "the camera is back: going on" -- record --source "faults:unplug@20+15,stall@45+10:$seq/caren1-9x9" \
+    --sgf "$tmp/faults.sgf" --size 9
+  ok "record with faults: it said it was waiting" grep -q "waiting for the camera (every move so far is saved" "$tmp/out"
+  "$seichi" record -q --source "$seq/caren1-9x9" --sgf "$tmp/nofaults.sgf" --size 9 2>/dev/null
+  ok "record with faults: the same final count as without" \
+    test "$("$seichi" score --sgf "$tmp/faults.sgf" --rules japanese | tail -n 2)" = \
+         "$("$seichi" score --sgf "$tmp/nofaults.sgf" --rules japanese | tail -n 2)"
+  ok "record with faults: as many moves as the true game" \
+    test "$(grep -o ';[BW]\[' "$tmp/faults.sgf" | wc -l)" = "$(grep -o ';[BW]\[' "$seq/caren1-9x9/truth.sgf" | wc -l)"
+  ok "record with faults: the moves seen at once are named" grep -q "were seen at once" "$tmp/faults.sgf"
+  expect 2 "expected faults:PLAN:SOURCE" -- record --source "faults:unplug@x:$seq/caren1-9x9" --sgf "$tmp/f2.sgf"
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
 # A single picture is the kiosk's still camera, but it never shows a move
