@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gtp.h"
 #include "termsafe.h"
 
 static void usage(FILE *f)
@@ -16,6 +17,8 @@ static void usage(FILE *f)
             "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save] [--db PATH] [--keep-photo] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
             "                      or a photo of the board)\n"
+            "  gtp [--rules R] [--size N]\n"
+            "                      a GTP engine that counts: final_score, final_status_list, loadsgf\n"
             "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
             "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
@@ -74,6 +77,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "score"))
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "gtp"))
+        return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "detect"))
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))
