@@ -42,7 +42,7 @@ report="$root/report"
 mmdebstrap --variant=apt --include=systemd,man-db \
   --customize-hook="copy-in $root/seichi.deb /tmp" \
   --customize-hook='chroot "$1" apt-get install -y -q /tmp/seichi.deb >/dev/null' \
-  --customize-hook='chroot "$1" sh -c "id seichi && seichi --version && ls /usr/share/man/man1/seichi.1* /usr/share/doc/seichi/LICENSE /usr/lib/sysusers.d/seichi.conf /usr/lib/systemd/system/seichi-kiosk.service && systemd-analyze verify /usr/lib/systemd/system/seichi-kiosk.service && echo VERIFIED" > "$1/../report" 2>&1 || { cat "$1/../report"; exit 1; }' \
+  --customize-hook='chroot "$1" sh -c "id seichi && seichi --version && ls /usr/share/man/man1/seichi.1* /usr/share/doc/seichi/LICENSE /usr/lib/sysusers.d/seichi.conf /usr/lib/systemd/system/seichi-kiosk.service /usr/lib/udev/rules.d/90-seichi-usb.rules && systemd-analyze verify /usr/lib/systemd/system/seichi-kiosk.service && echo VERIFIED" > "$1/../report" 2>&1 || { cat "$1/../report"; exit 1; }' \
   bookworm "$root/rootfs" \
   "deb $mirror bookworm main" "deb $mirror bookworm-updates main" "deb $security bookworm-security main"
 cat "$report"
