@@ -33,6 +33,7 @@ bench: build
 	@sh scripts/install-deps.sh bench
 	./$(BUILD)/seichi bench
 	./$(BUILD)/seichi bench kiosk
+	./$(BUILD)/seichi bench startup
 	@python3 scripts/shared-sequences.py --shared $(SHARED) $(BUILD)/real-sequences >/dev/null
 	./$(BUILD)/seichi bench record images/sequences/*/ $(wildcard $(BUILD)/real-sequences/*/) $(wildcard $(BUILD)/sequences/*/)
 	./$(BUILD)/seichi bench vision images/renders images/testset $(wildcard $(SHARED)/photos/*/)
@@ -66,7 +67,7 @@ model: build
 # The Debian package (build-deb/seichi_VERSION_ARCH.deb), built for /usr.
 deb: deps
 	cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr $(CMAKE_FLAGS)
-	cmake --build build-deb -j $(JOBS) --target seichi seichi_cvio
+	cmake --build build-deb -j $(JOBS) --target seichi seichi_full seichi_cvio seichi_rules_shared
 	cd build-deb && cpack -G DEB
 
 # The package installed in a clean Debian 12 root (mmdebstrap, as root, with

@@ -44,6 +44,9 @@ typedef struct {
  * progress) are not printed. Errors and warnings always are, and results
  * always go to standard output. */
 extern int sei_cli_quiet;
+/* Take --quiet and -q out of argv (argc entries, NULL-terminated after),
+ * setting sei_cli_quiet when there was one; returns the new argc. */
+int sei_cli_take_quiet(int argc, char **argv);
 /* Such a message, on err (never standard output, which carries results),
  * unless --quiet. */
 void sei_cli_note(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -86,6 +89,21 @@ typedef struct {
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
 
+/* What `score` needs the whole program for (cmd_score_photo.c; the small
+ * program links cmd_score_lean.c instead, whose versions refuse, and hands
+ * such work to the whole program): the checks on --annotate OUT (0, or -1
+ * with why in msg), a photo read into r, the count drawn over the photo,
+ * the result stored (*id, uuid and db: where it went). Each returns the
+ * exit status, with a message on err. */
+int sei_score_annotate_check(const sei_score_opts *o, char *msg, size_t n);
+int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err);
+int sei_score_write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err);
+int sei_score_save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *uuid, char *db,
+                          size_t n, FILE *err);
+/* Whether `score` with these options needs the whole program: a photo,
+ * --annotate or --save. */
+int sei_score_needs_full(const sei_score_opts *o);
+
 /* Load the board or record and count it into r (the caller's; release it
  * with sei_cli_score_done). Returns 0, or 2 with a message on err. */
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err);
@@ -101,6 +119,10 @@ struct cJSON *sei_cli_score_json(const sei_score_run *r);
  * points: K10, ..."), and whether the board itself is; nothing when none. */
 void sei_cli_print_unsure(FILE *out, const sei_vision_result *r);
 
+/* The whole program's commands (main.c, in the module seichi-full.so that
+ * the small program loads): argv as main's. */
+int sei_main(int argc, char **argv);
+
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
 /* A benchmark's usage line ("seichi bench vision [--model ...] DIR..."). */
@@ -113,6 +135,7 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_bench_startup(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_station(int argc, char **argv, FILE *out, FILE *err);
 

@@ -1,5 +1,6 @@
 /* cmd_score.c - `seichi score`: read a board diagram, count it under a rule
  * set, and print the count as people state it (text) or as JSON. */
+#define _POSIX_C_SOURCE 200809L /* PATH_MAX, strcasecmp */
 #include <errno.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,9 +15,7 @@
 #include "count.h"
 #include "jsonout.h"
 #include "textbuf.h"
-#include "cvwrap.h"
 #include "sgf.h"
-#include "source.h"
 #include "store.h"
 
 #define MAX_BOARD_FILE (1 << 20)
@@ -40,6 +39,19 @@ static int parse_double(const char *t, double *v)
 }
 
 int sei_cli_quiet;
+
+int sei_cli_take_quiet(int argc, char **argv)
+{
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+            sei_cli_quiet = 1;
+        else
+            argv[kept++] = argv[i];
+    }
+    argv[kept] = NULL;
+    return kept;
+}
 
 void sei_cli_note(FILE *err, const char *fmt, ...)
 {
@@ -193,27 +205,9 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     if (o->force && !o->annotate)
         return bad(err, "%s", "--force lets --annotate replace a file: give --annotate OUT.png");
     char msg[512];
-    /* Before anything is read: a picture is never drawn over another file
-     * (or through a link, or onto a device) unless asked. */
-    if (o->annotate && sei_file_target_ok(o->annotate, o->force, msg, sizeof msg))
+    /* Before anything is read: where a picture would go is checked. */
+    if (o->annotate && sei_score_annotate_check(o, msg, sizeof msg))
         return bad(err, "%s", msg);
-    if (o->annotate) {
-        /* Its kind by its name, and a folder to go in, before the count:
-         * not a count and then a failure to write it. */
-        const char *slash = strrchr(o->annotate, '/');
-        if (!sei_picture_name(slash ? slash + 1 : o->annotate))
-            return bad(err, "--annotate writes a picture (.png, .jpg, ...), not '%s'", o->annotate);
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->annotate) + (slash == o->annotate) : 1,
-                 slash ? o->annotate : ".");
-        if (access(dir, W_OK | X_OK))
-            return bad(err, "--annotate: cannot write in the folder of '%s'", o->annotate);
-        /* Never over the photo being read, --force or not. */
-        struct stat a, p;
-        if (o->image_path && stat(o->annotate, &a) == 0 && stat(o->image_path, &p) == 0 && a.st_dev == p.st_dev &&
-            a.st_ino == p.st_ino)
-            return bad(err, "--annotate '%s' is the photo being read: give another file", o->annotate);
-    }
     if (rules && sei_rules_preset(&o->rules, rules))
         return fprintf(err, "seichi score: unknown rules '%s' (one of: %s)\n", rules, sei_rules_preset_names()), 2;
     o->rules_set = rules != NULL;
@@ -390,89 +384,6 @@ out:
     return rc;
 }
 
-/* The position in a photo: read by the vision code, then set up as a
- * board. Exit status 3 when no board is found, as `seichi detect` says. */
-static int load_image(const sei_score_opts *o, sei_score_run *r, FILE *err)
-{
-    sei_vision_params p;
-    sei_vision_params_default(&p);
-    p.size = o->size;
-    sei_vision *v = sei_vision_create(&p);
-    sei_image img = {0};
-    int rc = 2;
-    if (!v) {
-        fprintf(err, "seichi score: out of memory\n");
-        return 2;
-    }
-    if (sei_vision_load(v, o->image_path, &img) != SEI_VISION_OK) {
-        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
-        goto out;
-    }
-    sei_vision_status st = sei_vision_read(v, &img, &r->vision);
-    if (st != SEI_VISION_OK) {
-        fprintf(err, "seichi score: %s: %s\n", o->image_path, sei_vision_errmsg(v));
-        rc = st == SEI_VISION_NOBOARD ? 3 : 2;
-        goto out;
-    }
-    int n = r->vision.size;
-    r->board = sei_board_create(n);
-    if (!r->board) {
-        fprintf(err, "seichi score: out of memory\n");
-        goto out;
-    }
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++)
-            if (r->vision.grid[y][x] != SEI_EMPTY)
-                sei_board_place(r->board, r->vision.grid[y][x], sei_board_point(r->board, x, y));
-    r->from_image = 1;
-    rc = 0;
-out:
-    sei_image_free(&img);
-    sei_vision_destroy(v);
-    return rc;
-}
-
-/* Draw the count over the photo: grid, stones as read, dead stones,
- * territory. */
-static int write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err)
-{
-    sei_vision *v = sei_vision_create(NULL);
-    sei_image img = {0}, out = {0};
-    uint8_t marks[SEI_MAX_SIZE][SEI_MAX_SIZE];
-    char msg[200];
-    int rc = 2;
-    if (!v || sei_vision_load(v, o->image_path, &img) != SEI_VISION_OK) {
-        fprintf(err, "seichi score: cannot reread %s for the annotation\n", o->image_path);
-        goto done;
-    }
-    const sei_board *b = r->board;
-    const sei_score *s = &r->score;
-    for (int y = 0; y < b->size; y++)
-        for (int x = 0; x < b->size; x++) {
-            int p = sei_board_point(b, x, y);
-            marks[y][x] = s->dead[p] ? 1 : s->mark[p] == SEI_MARK_TERRITORY ? (s->owner[p] == SEI_BLACK ? 2 : 3) : 0;
-        }
-    if (sei_vision_annotate(v, &img, &r->vision, (const uint8_t(*)[SEI_MAX_SIZE])marks, &out) != SEI_VISION_OK) {
-        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
-        goto done;
-    }
-    char text[96];
-    snprintf(text, sizeof text, "%s %s", s->rules.name, s->result);
-    const uint8_t ink[3] = {255, 255, 255};
-    double scale = (img.width > img.height ? img.width : img.height) / 900.0;
-    sei_cv_text_outline(&out, 12 * scale, 40 * scale, text, 1.1 * scale, ink);
-    if (sei_cv_save(o->annotate, &out, msg, sizeof msg)) {
-        fprintf(err, "seichi score: cannot write %s: %s\n", o->annotate, msg);
-        goto done;
-    }
-    rc = 0;
-done:
-    sei_image_free(&img);
-    sei_image_free(&out);
-    sei_vision_destroy(v);
-    return rc;
-}
-
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
 {
     char msg[256];
@@ -500,7 +411,7 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         }
         r->dead_from_record = !strcmp(how, "record");
     } else if (o->image_path) {
-        int rc = load_image(o, r, err);
+        int rc = sei_score_load_image(o, r, err);
         if (rc)
             return rc;
         if (!how)
@@ -558,6 +469,11 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
     return 0;
 }
 
+int sei_score_needs_full(const sei_score_opts *o)
+{
+    return o->image_path || o->annotate || o->save;
+}
+
 void sei_cli_score_done(sei_score_run *r)
 {
     if (r) {
@@ -566,38 +482,6 @@ void sei_cli_score_done(sei_score_run *r)
         free(r->sgf_text);
         r->sgf_text = NULL;
     }
-}
-
-/* Store the count in the results database (--save): *id, uuid
- * (SEI_UUID_LEN + 1 bytes) and db (n bytes) get where it went. Returns 0, or 2 with a message on err. */
-static int save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *uuid, char *db, size_t n,
-                       FILE *err)
-{
-    sei_store_result res;
-    char msg[1024];
-    if (sei_store_result_from_run(&res, o, r, o->keep_photo, msg, sizeof msg) != SEI_STORE_OK) {
-        fprintf(err, "seichi score: cannot save: %s\n", msg);
-        return 2;
-    }
-    if (o->db)
-        snprintf(db, n, "%s", o->db);
-    else if (sei_store_default_path(db, n, msg, sizeof msg) != SEI_STORE_OK) {
-        fprintf(err, "seichi score: cannot save: %s\n", msg);
-        sei_store_result_release(&res);
-        return 2;
-    }
-    sei_store *s = sei_store_open(db, msg, sizeof msg);
-    int rc = 0;
-    if (!s) {
-        fprintf(err, "seichi score: cannot save: %s\n", msg);
-        rc = 2;
-    } else if (sei_store_save_uuid(s, &res, id, uuid, NULL) != SEI_STORE_OK) {
-        fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
-        rc = 2;
-    }
-    sei_store_close(s);
-    sei_store_result_release(&res);
-    return rc;
 }
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
@@ -622,11 +506,11 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         return fprintf(err, "seichi score: out of memory\n"), 2;
     rc = sei_cli_score_run(&o, r, err);
     if (!rc) {
-        if (o.annotate && write_annotation(&o, r, err))
+        if (o.annotate && sei_score_write_annotation(&o, r, err))
             rc = 2;
         int64_t id = 0;
         char db[4096] = "", uuid[SEI_UUID_LEN + 1] = "";
-        if (!rc && o.save && save_result(&o, r, &id, uuid, db, sizeof db, err))
+        if (!rc && o.save && sei_score_save_result(&o, r, &id, uuid, db, sizeof db, err))
             rc = 2;
         if (o.json) {
             /* stdout holds the document only: where it was saved goes in

@@ -1,4 +1,7 @@
-/* main.c - the `seichi` program: one binary, one subcommand per job. */
+/* main.c - every command of `seichi`, built as the whole program's module
+ * (seichi-full.so): the small program users run (front.c) answers the
+ * rules-only commands itself and loads this module for the rest, so that
+ * OpenCV, SDL and libcamera load only for the commands that use them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,6 +35,8 @@ static void usage(FILE *f)
             "                      watch a game and write its SGF move by move\n"
             "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
+            "  bench startup [--runs N]\n"
+            "                      time gtp and score --board to answer, and their memory\n"
             "  results [--db PATH] list [--json] | show N [--json] | audit N [--json]\n"
             "          | export (--csv FILE | --sgf DIR) [--force]\n"
             "                      the stored results: listed, shown, their audit trail, exported\n"
@@ -54,22 +59,12 @@ static void usage(FILE *f)
             sei_rules_preset_names());
 }
 
-int main(int argc, char **argv)
+int sei_main(int argc, char **argv)
 {
     /* Before anything is printed: names and paths from files and command
      * lines reach a terminal with their control characters escaped. */
     sei_term_guard();
-    /* --quiet (-q) is taken wherever it stands, for every command
-     * (cli.h: sei_cli_quiet). */
-    int kept = 1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
-            sei_cli_quiet = 1;
-        else
-            argv[kept++] = argv[i];
-    }
-    argc = kept;
-    argv[argc] = NULL;
+    argc = sei_cli_take_quiet(argc, argv);
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -9,6 +9,30 @@
 #include "jsonout.h"
 #include "store.h"
 
+/* How a game was decided, in words and letters (store.h): here, beside
+ * the printing that needs them, so the small program prints a count
+ * without the store. */
+const char *sei_decided_name(sei_decided d)
+{
+    switch (d) {
+    case SEI_DECIDED_COUNT: return "count";
+    case SEI_DECIDED_RESIGNATION: return "resignation";
+    case SEI_DECIDED_TIME: return "time";
+    case SEI_DECIDED_FORFEIT: return "forfeit";
+    }
+    return "unknown";
+}
+
+char sei_decided_letter(sei_decided d)
+{
+    return d == SEI_DECIDED_RESIGNATION ? 'R' : d == SEI_DECIDED_TIME ? 'T' : d == SEI_DECIDED_FORFEIT ? 'F' : 0;
+}
+
+int sei_decided_from_letter(char how)
+{
+    return how == 'R' ? SEI_DECIDED_RESIGNATION : how == 'T' ? SEI_DECIDED_TIME : how == 'F' ? SEI_DECIDED_FORFEIT : -1;
+}
+
 /* The character a point shows in the printed board. */
 static char point_char(const sei_board *b, const sei_score *s, int p)
 {

@@ -1198,27 +1198,6 @@ void sei_store_cursor_close(sei_store_cursor *c)
 
 /* ---- results ---------------------------------------------------------------- */
 
-const char *sei_decided_name(sei_decided d)
-{
-    switch (d) {
-    case SEI_DECIDED_COUNT: return "count";
-    case SEI_DECIDED_RESIGNATION: return "resignation";
-    case SEI_DECIDED_TIME: return "time";
-    case SEI_DECIDED_FORFEIT: return "forfeit";
-    }
-    return "unknown";
-}
-
-char sei_decided_letter(sei_decided d)
-{
-    return d == SEI_DECIDED_RESIGNATION ? 'R' : d == SEI_DECIDED_TIME ? 'T' : d == SEI_DECIDED_FORFEIT ? 'F' : 0;
-}
-
-int sei_decided_from_letter(char how)
-{
-    return how == 'R' ? SEI_DECIDED_RESIGNATION : how == 'T' ? SEI_DECIDED_TIME : how == 'F' ? SEI_DECIDED_FORFEIT : -1;
-}
-
 void sei_store_result_release(sei_store_result *r)
 {
     if (!r)

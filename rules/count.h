@@ -1,9 +1,10 @@
-/* count.h - the one way Seichi counts a position, for the kiosk and for
- * `seichi score` alike: the dead stones proposed the same way, the
- * handicap and the rules' knobs put on the board the same way, one count,
- * and the groups in seki named. Both callers build their count only
- * through these two calls, so the kiosk and the command line cannot
- * disagree on a position (tests/test_ui.c checks it on every preset). */
+/* count.h - the one way Seichi counts a position, for the kiosk, for
+ * `seichi score` and for the GTP engine alike: the dead stones proposed
+ * the same way, the handicap and the rules' knobs put on the board the
+ * same way, one count, and the groups in seki named. Every caller builds
+ * its count only through these two calls, so they cannot disagree on a
+ * position (tests/test_ui.c checks the kiosk and the command line on every
+ * preset). Depends on the rules core and libc only. */
 #ifndef SEI_COUNT_H
 #define SEI_COUNT_H
 

@@ -14,7 +14,7 @@ step() { printf '== %s (%s)\n' "$1" "$(date +%T)"; }
 
 step "configure and build with the /usr prefix"
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr >/dev/null
-cmake --build "$build" -j "$jobs" --target seichi seichi_cvio >/dev/null
+cmake --build "$build" -j "$jobs" --target seichi seichi_full seichi_cvio seichi_rules_shared >/dev/null
 
 step "cpack -G DEB"
 rm -f "$build"/seichi_*.deb
@@ -42,7 +42,7 @@ report="$root/report"
 mmdebstrap --variant=apt --include=systemd,man-db \
   --customize-hook="copy-in $root/seichi.deb /tmp" \
   --customize-hook='chroot "$1" apt-get install -y -q /tmp/seichi.deb >/dev/null' \
-  --customize-hook='chroot "$1" sh -c "id seichi && seichi --version && ls /usr/share/man/man1/seichi.1* /usr/share/doc/seichi/LICENSE /usr/lib/sysusers.d/seichi.conf /usr/lib/systemd/system/seichi-kiosk.service /usr/lib/udev/rules.d/90-seichi-usb.rules && systemd-analyze verify /usr/lib/systemd/system/seichi-kiosk.service && echo VERIFIED" > "$1/../report" 2>&1 || { cat "$1/../report"; exit 1; }' \
+  --customize-hook='chroot "$1" sh -c "id seichi && seichi --version && seichi help >/dev/null && seichi station --help >/dev/null && ls /usr/share/man/man1/seichi.1* /usr/share/doc/seichi/LICENSE /usr/lib/sysusers.d/seichi.conf /usr/lib/systemd/system/seichi-kiosk.service /usr/lib/udev/rules.d/90-seichi-usb.rules && systemd-analyze verify /usr/lib/systemd/system/seichi-kiosk.service && echo VERIFIED" > "$1/../report" 2>&1 || { cat "$1/../report"; exit 1; }' \
   bookworm "$root/rootfs" \
   "deb $mirror bookworm main" "deb $mirror bookworm-updates main" "deb $security bookworm-security main"
 cat "$report"
