@@ -143,6 +143,12 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
                                 sei_push_tally *t, FILE *log, char *err, size_t n)
 {
     sei_push_tally tally = {0, 0, 0, 0};
+    /* Nothing waiting (the kiosk's usual case): no listing, no connection. */
+    if (sei_store_outbox_count(s, &tally.waiting) == SEI_STORE_OK && tally.waiting == 0) {
+        if (t)
+            *t = tally;
+        return SEI_PUSH_OK;
+    }
     conn k;
     char target[512];
     api_url(target, sizeof target, url, "results");
