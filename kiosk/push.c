@@ -25,6 +25,7 @@ void sei_push_params_default(sei_push_params *p)
     p->retry_max_ms = 60000;
     p->recheck_ms = 30000;
     p->pairing_ms = 60000;
+    p->stop = NULL;
 }
 
 int sei_push_url(const char *typed, char *url, size_t un, char *why, size_t n)
@@ -70,6 +71,13 @@ static size_t keep_answer(char *data, size_t size, size_t n, void *cls)
     return len;
 }
 
+/* libcurl's progress callback: non-zero gives the transfer up. */
+static int stop_asked(void *cls, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+{
+    (void)dt, (void)dn, (void)ut, (void)un;
+    return __atomic_load_n((const int *)cls, __ATOMIC_RELAXED) != 0;
+}
+
 static int conn_open(conn *k, const sei_push_params *p, const char *token)
 {
     memset(k, 0, sizeof *k);
@@ -94,6 +102,11 @@ static int conn_open(conn *k, const sei_push_params *p, const char *token)
     curl_easy_setopt(k->curl, CURLOPT_NOSIGNAL, 1L); /* a worker thread: no SIGALRM for timeouts */
     curl_easy_setopt(k->curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(k->curl, CURLOPT_WRITEFUNCTION, keep_answer);
+    if (p->stop) {
+        curl_easy_setopt(k->curl, CURLOPT_XFERINFOFUNCTION, stop_asked);
+        curl_easy_setopt(k->curl, CURLOPT_XFERINFODATA, (void *)p->stop);
+        curl_easy_setopt(k->curl, CURLOPT_NOPROGRESS, 0L);
+    }
     return 0;
 }
 
@@ -535,6 +548,7 @@ sei_pusher *sei_pusher_create(const char *db_path, const sei_push_params *p, cha
     else
         sei_push_params_default(&w->p);
     w->st.waiting = -1;
+    w->p.stop = &w->stop;
     /* libcurl's global start is not thread-safe: done here, on the caller's thread. */
     if (curl_global_init(CURL_GLOBAL_DEFAULT)) {
         free(w);
@@ -570,7 +584,7 @@ void sei_pusher_destroy(sei_pusher *w)
     if (!w)
         return;
     pthread_mutex_lock(&w->mu);
-    w->stop = 1;
+    __atomic_store_n(&w->stop, 1, __ATOMIC_RELAXED); /* read by a request under way, without the lock */
     pthread_cond_signal(&w->cv);
     pthread_mutex_unlock(&w->mu);
     pthread_join(w->thread, NULL);

@@ -45,6 +45,8 @@ typedef struct {
     double recheck_ms;       /* and looks at the outbox this often anyway (30000: results stored by
                                 another program, a refused one to try again) */
     double pairing_ms;       /* the table's pairing fetched again this often (60000) */
+    const int *stop;         /* when it points at a non-zero int (read atomically), a request under
+                                way is given up at once: the kiosk closing (NULL: never) */
 } sei_push_params;
 
 void sei_push_params_default(sei_push_params *p);
@@ -114,8 +116,9 @@ typedef struct {
 
 /* A worker on the database at db_path (its own connection): NULL with why
  * in err when it cannot be opened or the thread started. Free with
- * sei_pusher_destroy (NULL: no-op), which waits for a request under way
- * to end (at most p->timeout_ms). */
+ * sei_pusher_destroy (NULL: no-op), which gives up a request under way
+ * (a result not acknowledged stays in the outbox) and waits for the
+ * thread to end. */
 sei_pusher *sei_pusher_create(const char *db_path, const sei_push_params *p, char *err, size_t n);
 void sei_pusher_destroy(sei_pusher *w);
 /* A result was stored, or the table changed (0: none): push and fetch now. */

@@ -22,8 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -2316,6 +2319,48 @@ static void test_golden_station(void **state)
     assert_int_equal(golden_failures, 0);
 }
 
+/* A station that takes the connection and never answers: the kiosk
+ * closing gives up the request under way at once (not after its 10 s
+ * timeout), and the result stays waiting. */
+static void test_station_hung(void **state)
+{
+    (void)state;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t sl = sizeof sa;
+    assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(listen(fd, 8), 0); /* connections complete in the backlog; none is ever read */
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &sl), 0);
+    char db[128], addr[32];
+    path_of(db, sizeof db, "hung.db");
+    paired_db(db);
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", ntohs(sa.sin_port));
+    sei_store *s = sei_store_open(db, NULL, 0);
+    assert_int_equal(sei_store_setting_set(s, "station", addr), SEI_STORE_OK);
+    sei_store_close(s);
+    sei_app *a = app_station(db, SEI_LANG_EN);
+    sei_app_tick(a, station_clock += 20);
+    store_one(a);
+    nanosleep(&(struct timespec){0, 300000000}, NULL); /* the push is under way, waiting for an answer */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sei_app_destroy(a);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (secs > 2)
+        fail_msg("closing the kiosk took %.1f s with a request under way", secs);
+    close(fd);
+    s = sei_store_open(db, NULL, 0);
+    int64_t waiting = -1;
+    assert_int_equal(sei_store_outbox_count(s, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    sei_store_close(s);
+}
+
 /* seichi ARGS > tmpdir/cmd.out; its exit status. */
 static int seichi_run(const char *args)
 {
@@ -2622,6 +2667,7 @@ int main(void)
         cmocka_unit_test(test_judge_mode),
         cmocka_unit_test(test_golden_station),
         cmocka_unit_test(test_station_day),
+        cmocka_unit_test(test_station_hung),
     };
     /* SEI_TEST_FILTER=test_zoom* runs only the tests it matches. */
     if (getenv("SEI_TEST_FILTER"))
