@@ -411,9 +411,7 @@ static double now_ms(void)
     return t.tv_sec * 1000.0 + t.tv_nsec / 1e6;
 }
 
-/* The pairing kept in the settings: the address as typed, the URL, the
- * kiosk's name and the token. 0 when paired. */
-static int kept(sei_store *s, char *typed, size_t tn, char *url, size_t un, char *kiosk, size_t kn, char *token)
+int sei_push_kept(sei_store *s, char *typed, size_t tn, char *url, size_t un, char *kiosk, size_t kn, char *token)
 {
     char why[200];
     token[0] = 0;
@@ -467,7 +465,7 @@ static void *worker(void *cls)
             kicked = 1; /* paired: send what waits, fetch the pairing */
         }
         char typed[256], url[300], kiosk[SEI_IDENT_TEXT + 1], token[SEI_TOKEN_LEN + 1];
-        int paired = kept(w->s, typed, sizeof typed, url, sizeof url, kiosk, sizeof kiosk, token) == 0;
+        int paired = sei_push_kept(w->s, typed, sizeof typed, url, sizeof url, kiosk, sizeof kiosk, token) == 0;
         double now = now_ms();
         int64_t waiting = -1;
         sei_push_status last = SEI_PUSH_OK;

@@ -92,6 +92,12 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
  * SEI_IDENT_TEXT bytes; "" for no player. */
 void sei_push_player_name(const sei_store_player *p, char *out, size_t n);
 
+/* The pairing a kiosk keeps in s's settings: the address as typed (typed,
+ * tn bytes), its URL (url, un), the station's name for the kiosk (kiosk,
+ * kn) and the token (token, SEI_TOKEN_LEN + 1 bytes). 0 when paired, -1
+ * when not (or the settings are not a pairing). */
+int sei_push_kept(sei_store *s, char *typed, size_t tn, char *url, size_t un, char *kiosk, size_t kn, char *token);
+
 /* ---- the kiosk's worker ------------------------------------------------------ */
 
 typedef struct sei_pusher sei_pusher;

@@ -2580,6 +2580,16 @@ static void test_station_day(void **state)
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_BACK);
     assert_int_equal(desk_count(desk), 1);
+    /* `results push` with no options sends through the kiosk's own pairing: the station is still down. */
+    snprintf(args, sizeof args, "results --db '%s' push", kdb);
+    assert_int_equal(seichi_run(args), 5);
+    f = fopen(out, "r");
+    assert_non_null(f);
+    int said = 0;
+    while (fgets(line, sizeof line, f))
+        said |= strstr(line, "0 results sent, 0 the station had already, 0 refused; 2 waiting") != NULL;
+    fclose(f);
+    assert_true(said);
 
     /* Back on its port: both arrive, each once. */
     srv = station_start(desk, &port);
