@@ -492,7 +492,9 @@ static void *worker(void *cls)
             fetched = ps == SEI_PUSH_OK || ps == SEI_PUSH_NOTFOUND;
             found = ps == SEI_PUSH_OK;
             last_table = table;
-            next_pairing = now_ms() + (fetched ? w->p.pairing_ms : retry);
+            /* No answer: again with the push's pause; any answer (an older
+             * station that wants the round too): at the usual pace. */
+            next_pairing = now_ms() + (ps == SEI_PUSH_UNREACHABLE ? retry : w->p.pairing_ms);
         }
         sodium_memzero(token, sizeof token);
 
