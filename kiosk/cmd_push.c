@@ -22,7 +22,7 @@ int sei_results_push(sei_store *s, const char *station, const char *token, FILE 
     p.connect_ms = 5000;
     p.timeout_ms = 30000;
     sei_push_tally t = {0, 0, 0, 0};
-    sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, why, sizeof why);
+    sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, "seichi results", why, sizeof why);
     curl_global_cleanup();
     fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting\n", t.sent,
             t.sent == 1 ? "" : "s", t.had, t.refused, t.waiting);

@@ -153,7 +153,7 @@ static void api_url(char *out, size_t n, const char *url, const char *path) { sn
 /* ---- the outbox ---------------------------------------------------------------- */
 
 sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token, const sei_push_params *p,
-                                sei_push_tally *t, FILE *log, char *err, size_t n)
+                                sei_push_tally *t, FILE *log, const char *who, char *err, size_t n)
 {
     sei_push_tally tally = {0, 0, 0, 0};
     /* Nothing waiting (the kiosk's usual case): no listing, no connection. */
@@ -170,7 +170,7 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
         int db = k.curl && k.hdr;
         snprintf(err, n, "%s", db ? sei_store_errmsg(s) : "out of memory");
         if (log)
-            fprintf(log, "seichi results: %s\n", err);
+            fprintf(log, "%s: %s\n", who, err);
         conn_close(&k);
         if (t)
             *t = tally;
@@ -183,7 +183,7 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
         if (st == SEI_STORE_ERR_ROW) {
             if (log)
-                fprintf(log, "seichi results: not sent: %s\n", sei_store_errmsg(s));
+                fprintf(log, "%s: not sent: %s\n", who, sei_store_errmsg(s));
             tally.refused++;
             continue;
         }
@@ -202,13 +202,13 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
         if (q != SEI_PUSH_OK) {
             snprintf(err, n, "station %s unreachable: %s", url, body ? why : "out of memory");
             if (log)
-                fprintf(log, "seichi results: %s; the results not sent wait for the next push\n", err);
+                fprintf(log, "%s: %s; the results not sent wait for the next push\n", who, err);
             rc = q;
         } else if (code == 200 || code == 201) {
             if (sei_store_outbox_ack(s, r.uuid)) {
                 snprintf(err, n, "%s", sei_store_errmsg(s));
                 if (log)
-                    fprintf(log, "seichi results: %s\n", err);
+                    fprintf(log, "%s: %s\n", who, err);
                 rc = SEI_PUSH_DB;
             }
             *(code == 201 ? &tally.sent : &tally.had) += 1;
@@ -216,12 +216,12 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
             answer_error(&answer, why, sizeof why);
             snprintf(err, n, "the station refused the token (%s): enrol this kiosk again", why);
             if (log)
-                fprintf(log, "seichi results: %s\n", err);
+                fprintf(log, "%s: %s\n", who, err);
             rc = SEI_PUSH_AUTH;
         } else {
             answer_error(&answer, why, sizeof why);
             if (log)
-                fprintf(log, "seichi results: result %" PRId64 " (%s) refused by the station (HTTP %ld): %s\n", r.id,
+                fprintf(log, "%s: result %" PRId64 " (%s) refused by the station (HTTP %ld): %s\n", who, r.id,
                         r.uuid, code, why);
             tally.refused++;
         }
@@ -232,7 +232,7 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
     if (st != SEI_STORE_DONE && !rc) {
         snprintf(err, n, "%s", sei_store_errmsg(s));
         if (log)
-            fprintf(log, "seichi results: %s\n", err);
+            fprintf(log, "%s: %s\n", who, err);
         rc = SEI_PUSH_DB;
     }
     sei_store_cursor_close(c);
@@ -472,7 +472,7 @@ static void *worker(void *cls)
         int pushed = 0;
         if (paired && (kicked || now >= next_push)) {
             sei_push_tally t;
-            last = sei_push_outbox(w->s, url, token, &w->p, &t, stderr, why, sizeof why);
+            last = sei_push_outbox(w->s, url, token, &w->p, &t, stderr, "seichi kiosk", why, sizeof why);
             pushed = 1;
             waiting = t.waiting;
             if (last == SEI_PUSH_UNREACHABLE || last == SEI_PUSH_NOMEM || last == SEI_PUSH_DB) {

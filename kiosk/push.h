@@ -67,11 +67,11 @@ typedef struct {
  * --json` prints it; mark those it answers 201 or 200 as acknowledged.
  * Stops at the first result that cannot reach it (SEI_PUSH_UNREACHABLE) or
  * at a refused token (SEI_PUSH_AUTH): the rest wait. Each refusal and
- * failure is named on log (may be NULL), never the token; *t (may be NULL)
- * gets the tally. SEI_PUSH_OK all sent (or none waiting),
- * SEI_PUSH_REFUSED some refused, the rest sent. */
+ * failure is named on log (may be NULL) after who ("seichi results"),
+ * never the token; *t (may be NULL) gets the tally. SEI_PUSH_OK all sent
+ * (or none waiting), SEI_PUSH_REFUSED some refused, the rest sent. */
 sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token, const sei_push_params *p,
-                                sei_push_tally *t, FILE *log, char *err, size_t n);
+                                sei_push_tally *t, FILE *log, const char *who, char *err, size_t n);
 
 /* Exchange a 6-digit pairing code for a token at the station (POST
  * /api/v1/enroll): token (SEI_TOKEN_LEN + 1 bytes) and the station's name
