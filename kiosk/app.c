@@ -5,7 +5,8 @@
  * list and one result with its audit trail, and judge mode (the PIN
  * checked by the store, its changes made by the store's judge functions).
  *
- * One thread. The live view follows the board with the board tracker
+ * One thread for the screens; the director's station is talked to by a
+ * worker (push.h) whose state is copied on each tick. The live view follows the board with the board tracker
  * (vision/tracker.h, the recorder's), on frames shrunk for speed; the
  * capture rereads the frame at full size. A capture happens by
  * itself once the board has been found, unchanged and without motion for
@@ -33,6 +34,7 @@
 #include "cvwrap.h"
 #include "deadstones.h"
 #include "lattice.h"
+#include "push.h"
 #include "recsess.h"
 #include "source.h"
 #include "store.h"
@@ -151,11 +153,23 @@ struct sei_app {
     char choices[SEI_UI_CHOICES][120];
     int nchoices;
     char choice_title[96];
+    /* The director's station: the worker, its state as last copied, the
+     * address typed, a pairing asked for, the last pairing fetched and
+     * applied to the table's round, names and handicap. */
+    sei_pusher *pusher;
+    sei_pusher_state ps;
+    char station_addr[256];
+    char station_line[400], station_alert[400];
+    int enroll_pending, enroll_base;
+    sei_push_status enroll_error;
+    char enroll_why[256];
+    int pairing_seen, pair_have, pair_handicap;
+    sei_store_pairing pair_applied;
 };
 
 /* What the number pad, the keyboard and a pending judge's change are for. */
-enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN };
-enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON };
+enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE };
+enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION };
 enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES };
 enum { CHOICE_REASON = 0, CHOICE_RESULT };
 /* Judge mode locks itself after this long without a tap. */
@@ -187,6 +201,7 @@ void sei_app_params_default(sei_app_params *p)
     p->motion = 7;
     p->autocapture = 1;
     p->search_every = 15;
+    sei_push_params_default(&p->push);
 }
 
 /* A message shown for a while: the status line (say) or, while
@@ -598,7 +613,8 @@ static int capture(sei_app *a)
     memcpy(a->captured_grid, a->have_last ? a->last_grid : r.grid, sizeof r.grid);
     a->armed = 0;
     a->editing = 0;
-    confirm_start(a, b, 0, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE}, 0);
+    /* The handicap the station's pairing gives (0 without one). */
+    confirm_start(a, b, a->pair_handicap, (sei_prisoners){SEI_PRISONERS_GIVEN, 0, 0, SEI_WHITE}, 0);
     /* The reader's doubts are ringed on the confirm screen. */
     for (int y = 0; y < r.size; y++)
         for (int x = 0; x < r.size; x++)
@@ -772,6 +788,9 @@ static int agree(sei_app *a, int resigned)
     }
     a->saved_id = id;
     say(a, sei_ui_string(a->set.lang, SEI_S_SAVED), (int)id);
+    /* Off to the station now (the worker's connection reads it committed),
+     * and the table's pairing fetched again for the next game. */
+    sei_pusher_kick(a->pusher, a->who.table);
     if (res.game_sgf) {
         /* The recorded game says how it ended, as its export does: the
          * rules and komi agreed, the result, the count and its dead
@@ -1150,6 +1169,13 @@ sei_app *sei_app_create(SDL_Renderer *r, SDL_Window *w, const sei_app_params *p,
         sei_app_destroy(a);
         return NULL;
     }
+    a->pusher = sei_pusher_create(a->db_path, &a->p.push, why, sizeof why);
+    if (!a->pusher) {
+        snprintf(err, n, "%s", why);
+        sei_app_destroy(a);
+        return NULL;
+    }
+    sei_pusher_kick(a->pusher, a->who.table);
     source_open(a, a->p.source ? a->p.source : a->set.camera);
     return a;
 }
@@ -1160,6 +1186,7 @@ void sei_app_destroy(sei_app *a)
         return;
     if (a->rs)
         record_finish(a, 0); /* the SGF holds every move already; this writes it once more */
+    sei_pusher_destroy(a->pusher); /* a result being sent stays in the outbox until acknowledged */
     source_close(a);
     frame_clear(a);
     sei_tracker_destroy(a->live);
@@ -1269,6 +1296,11 @@ static void settings_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_PLAYERS: a->screen = SEI_SCREEN_PLAYERS; return;
     case SEI_BTN_RESULTS: list_open(a); return;
     case SEI_BTN_JUDGE: judge_ask(a); return;
+    case SEI_BTN_STATION:
+        if (!a->station_addr[0])
+            snprintf(a->station_addr, sizeof a->station_addr, "%s", a->ps.station);
+        a->screen = SEI_SCREEN_STATION;
+        return;
     case SEI_BTN_BACK:
         settings_save(a);
         /* A new camera choice takes effect on leaving the screen. */
@@ -1374,10 +1406,14 @@ static void npad_open(sei_app *a, int what)
     if (have > 0)
         snprintf(a->npad_digits, sizeof a->npad_digits, "%d", have);
     snprintf(a->npad_title, sizeof a->npad_title, "%s",
-             sei_ui_string(L, what == NPAD_TABLE ? SEI_S_TABLE : what == NPAD_ROUND ? SEI_S_ROUND : SEI_S_PIN_TITLE));
+             sei_ui_string(L, what == NPAD_TABLE   ? SEI_S_TABLE
+                              : what == NPAD_ROUND ? SEI_S_ROUND
+                              : what == NPAD_CODE  ? SEI_S_PAIR_CODE
+                                                   : SEI_S_PIN_TITLE));
 }
 
 static void judge_enter(sei_app *a);
+static void station_pair(sei_app *a);
 
 /* A key of the setting's or the PIN's pad. The table and round stay
  * within the identity's ranges (a digit that would pass them is not
@@ -1387,11 +1423,12 @@ static void npad_key(sei_app *a, sei_ui_button b)
     size_t len = strlen(a->npad_digits);
     if (b >= SEI_BTN_PAD_0 && b <= SEI_BTN_PAD_9) {
         int max = a->npad == NPAD_TABLE ? SEI_IDENT_MAX_TABLE : SEI_IDENT_MAX_ROUND;
-        if (len >= SEI_PIN_MAX)
+        if (len >= (a->npad == NPAD_CODE ? SEI_CODE_LEN : SEI_PIN_MAX))
             return;
         a->npad_digits[len] = (char)('0' + (b - SEI_BTN_PAD_0));
         a->npad_digits[len + 1] = 0;
-        if (a->npad != NPAD_PIN && (atoi(a->npad_digits) > max || !strcmp(a->npad_digits, "0")))
+        if ((a->npad == NPAD_TABLE || a->npad == NPAD_ROUND) &&
+            (atoi(a->npad_digits) > max || !strcmp(a->npad_digits, "0")))
             a->npad_digits[len] = 0;
     } else if (b == SEI_BTN_PAD_DEL) {
         if (len)
@@ -1401,9 +1438,14 @@ static void npad_key(sei_app *a, sei_ui_button b)
             judge_enter(a);
             return;
         }
+        if (a->npad == NPAD_CODE) {
+            station_pair(a);
+            return;
+        }
         *(a->npad == NPAD_TABLE ? &a->who.table : &a->who.round) = atoi(a->npad_digits);
         a->npad = NPAD_NONE;
         who_save(a);
+        sei_pusher_kick(a->pusher, a->who.table); /* a new table: its pairing fetched now */
     }
 }
 
@@ -1416,9 +1458,13 @@ static char *kb_target(sei_app *a, int what)
     case KB_WHITE: return a->who.white;
     case KB_FIX_BLACK: return a->pending_who.black;
     case KB_FIX_WHITE: return a->pending_who.white;
+    case KB_STATION: return a->station_addr;
     default: return NULL;
     }
 }
+
+/* Names start with a capital, and so does each word of them. */
+static int is_name(int what) { return what != KB_REASON && what != KB_STATION; }
 
 /* Open the keyboard for what, starting from its text now. Text input is
  * started so a keyboard plugged in and its input method type too (SDL
@@ -1430,12 +1476,13 @@ static void kb_open(sei_app *a, int what, sei_ui_screen back)
     a->kb_for = what;
     a->kb_back = back;
     a->kb_edit[0] = 0;
-    a->kb_cap = what == KB_REASON ? SEI_IDENT_REASON : SEI_IDENT_TEXT;
+    a->kb_cap = what == KB_REASON ? SEI_IDENT_REASON : what == KB_STATION ? 200 : SEI_IDENT_TEXT;
     snprintf(a->kb_text, sizeof a->kb_text, "%s", now ? now : "");
-    a->kb_shift = a->kb_text[0] == 0 && what != KB_REASON; /* a name starts with a capital */
-    sei_str title = what == KB_EVENT ? SEI_S_EVENT
+    a->kb_shift = a->kb_text[0] == 0 && is_name(what); /* a name starts with a capital */
+    sei_str title = what == KB_EVENT                           ? SEI_S_EVENT
                     : what == KB_BLACK || what == KB_FIX_BLACK ? SEI_S_BLACK
                     : what == KB_WHITE || what == KB_FIX_WHITE ? SEI_S_WHITE
+                    : what == KB_STATION                       ? SEI_S_STATION_ADDRESS
                                                                : SEI_S_REASON;
     snprintf(a->kb_title, sizeof a->kb_title, "%s", sei_ui_string(L, title));
     a->screen = SEI_SCREEN_KEYBOARD;
@@ -1468,7 +1515,7 @@ static void kb_add(sei_app *a, const char *t)
         i += n;
     }
     /* After a capital typed on screen, small letters again; after a space, a capital. */
-    if (a->kb_for != KB_REASON)
+    if (is_name(a->kb_for))
         a->kb_shift = len > 0 && a->kb_text[len - 1] == ' ';
     else
         a->kb_shift = 0;
@@ -1507,6 +1554,16 @@ static void kb_done(sei_app *a)
         snprintf(reason, sizeof reason, "%s", a->kb_text);
         kb_close(a, SEI_SCREEN_DETAIL);
         judge_do(a, reason);
+        return;
+    }
+    if (what == KB_STATION) {
+        char url[300];
+        if (a->kb_text[0] && sei_push_url(a->kb_text, url, sizeof url, why, sizeof why)) {
+            say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PAIR_ADDRESS));
+            return;
+        }
+        snprintf(a->station_addr, sizeof a->station_addr, "%s", a->kb_text);
+        kb_close(a, SEI_SCREEN_STATION);
         return;
     }
     char *to = kb_target(a, what);
@@ -1897,6 +1954,124 @@ static void choice_button(sei_app *a, sei_ui_button b)
     judge_do(a, sei_ui_string(SEI_LANG_EN, reasons[i]));
 }
 
+/* ---- the director's station: pairing, the outbox, the table's pairing ------------- */
+
+/* The pairing code typed: the worker exchanges it for a token at the
+ * address typed; the answer comes back through station_tick. */
+static void station_pair(sei_app *a)
+{
+    if (strlen(a->npad_digits) != SEI_CODE_LEN)
+        return; /* six digits, or nothing to send */
+    a->enroll_base = a->ps.enroll_done;
+    a->enroll_pending = 1;
+    a->enroll_error = SEI_PUSH_OK;
+    sei_pusher_enroll(a->pusher, a->station_addr, a->npad_digits);
+    sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+    a->npad = NPAD_NONE;
+}
+
+static void station_button(sei_app *a, sei_ui_button b)
+{
+    char url[300], why[200];
+    switch (b) {
+    case SEI_BTN_STATION_ADDR: kb_open(a, KB_STATION, SEI_SCREEN_STATION); break;
+    case SEI_BTN_PAIR:
+        if (sei_push_url(a->station_addr, url, sizeof url, why, sizeof why))
+            say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PAIR_ADDRESS));
+        else
+            npad_open(a, NPAD_CODE);
+        break;
+    case SEI_BTN_FORGET:
+        sei_pusher_forget(a->pusher);
+        a->ps.paired = 0; /* at once on the screen; the worker's next state says the same */
+        a->enroll_error = SEI_PUSH_OK;
+        a->enroll_pending = 0;
+        break;
+    case SEI_BTN_BACK: a->screen = SEI_SCREEN_SETTINGS; break;
+    default: break;
+    }
+}
+
+/* Two pairings name the same game for the same players. */
+static int pairing_same(const sei_store_pairing *x, const sei_store_pairing *y)
+{
+    char a1[SEI_IDENT_TEXT + 1], a2[SEI_IDENT_TEXT + 1], b1[SEI_IDENT_TEXT + 1], b2[SEI_IDENT_TEXT + 1];
+    sei_push_player_name(&x->black, a1, sizeof a1);
+    sei_push_player_name(&y->black, a2, sizeof a2);
+    sei_push_player_name(&x->white, b1, sizeof b1);
+    sei_push_player_name(&y->white, b2, sizeof b2);
+    return x->round == y->round && x->table == y->table && x->handicap == y->handicap && !strcmp(a1, a2) &&
+           !strcmp(b1, b2);
+}
+
+/* The worker's news: a pairing answered, the outbox's count, the table's
+ * pairing. A pairing fetched that differs from the last one applied sets
+ * the round, the players and the handicap (names typed by hand stay until
+ * the station's pairing changes). Returns 1 when the screen changed. */
+static int station_tick(sei_app *a)
+{
+    sei_pusher_state old = a->ps;
+    sei_pusher_get(a->pusher, &a->ps);
+    int changed = old.paired != a->ps.paired || old.waiting != a->ps.waiting || old.last != a->ps.last ||
+                  strcmp(old.station, a->ps.station) || strcmp(old.kiosk, a->ps.kiosk);
+    if (a->enroll_pending && a->ps.enroll_done != a->enroll_base) {
+        a->enroll_pending = 0;
+        a->enroll_error = a->ps.enroll_status;
+        snprintf(a->enroll_why, sizeof a->enroll_why, "%s", a->ps.enroll_why);
+        changed = 1;
+    }
+    if (a->ps.pairing_gen != a->pairing_seen) {
+        a->pairing_seen = a->ps.pairing_gen;
+        const sei_store_pairing *p = &a->ps.pairing;
+        if (!a->ps.pairing_found) {
+            changed |= a->pair_have;
+            a->pair_have = a->pair_handicap = 0;
+        } else if (p->table == a->who.table && (!a->pair_have || !pairing_same(p, &a->pair_applied))) {
+            a->pair_applied = *p;
+            a->pair_have = 1;
+            a->pair_handicap = p->handicap;
+            a->who.round = p->round;
+            sei_push_player_name(&p->black, a->who.black, sizeof a->who.black);
+            sei_push_player_name(&p->white, a->who.white, sizeof a->who.white);
+            who_save(a);
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* The station screen's lines, in words. */
+static void station_words(sei_app *a, sei_ui_view *v)
+{
+    sei_lang L = a->set.lang;
+    const char *addr = a->station_addr[0] ? a->station_addr : a->ps.station;
+    if (a->enroll_pending)
+        textf(a->station_line, sizeof a->station_line, sei_ui_string(L, SEI_S_PAIRING), addr);
+    else if (a->ps.paired)
+        textf(a->station_line, sizeof a->station_line, sei_ui_string(L, SEI_S_PAIRED), a->ps.station, a->ps.kiosk);
+    else
+        textf(a->station_line, sizeof a->station_line, "%s", sei_ui_string(L, SEI_S_NOT_PAIRED));
+    a->station_alert[0] = 0;
+    if (!a->enroll_pending && a->enroll_error) {
+        switch (a->enroll_error) {
+        case SEI_PUSH_AUTH: textf(a->station_alert, sizeof a->station_alert, "%s", sei_ui_string(L, SEI_S_PAIR_WRONG)); break;
+        case SEI_PUSH_LOCKED: textf(a->station_alert, sizeof a->station_alert, "%s", sei_ui_string(L, SEI_S_PAIR_LOCKED)); break;
+        case SEI_PUSH_UNREACHABLE:
+            textf(a->station_alert, sizeof a->station_alert, sei_ui_string(L, SEI_S_UNREACHABLE), addr);
+            break;
+        case SEI_PUSH_ARG: textf(a->station_alert, sizeof a->station_alert, "%s", sei_ui_string(L, SEI_S_PAIR_ADDRESS)); break;
+        default: textf(a->station_alert, sizeof a->station_alert, sei_ui_string(L, SEI_S_PAIR_FAILED), a->enroll_why); break;
+        }
+    } else if (a->ps.paired && a->ps.last == SEI_PUSH_UNREACHABLE)
+        textf(a->station_alert, sizeof a->station_alert, sei_ui_string(L, SEI_S_UNREACHABLE), a->ps.station);
+    else if (a->ps.paired && a->ps.last == SEI_PUSH_AUTH)
+        textf(a->station_alert, sizeof a->station_alert, "%s", sei_ui_string(L, SEI_S_TOKEN_REFUSED));
+    v->station_addr = addr;
+    v->station_line = a->station_line;
+    v->station_alert = a->station_alert[0] ? a->station_alert : NULL;
+    v->paired = a->ps.paired;
+}
+
 int sei_app_handle(sei_app *a, const SDL_Event *e)
 {
     sei_ui_action act;
@@ -2035,6 +2210,10 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         if (act.kind == SEI_ACT_BUTTON)
             choice_button(a, act.button);
         break;
+    case SEI_SCREEN_STATION:
+        if (act.kind == SEI_ACT_BUTTON)
+            station_button(a, act.button);
+        break;
     }
     return 0;
 }
@@ -2053,6 +2232,7 @@ int sei_app_tick(sei_app *a, double now)
         judge_lock(a);
         redraw = 1;
     }
+    redraw |= station_tick(a);
     if (a->screen == SEI_SCREEN_LIVE)
         redraw |= live_tick(a);
     else if (a->screen == SEI_SCREEN_RECORD && a->rs)
@@ -2090,13 +2270,16 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
     v.round = a->who.round;
     v.black_name = a->who.black;
     v.white_name = a->who.white;
+    v.banner_handicap = a->pair_handicap;
+    /* The results the station has not received, while paired with one. */
+    v.waiting = a->ps.paired && a->ps.waiting > 0 ? (int)(a->ps.waiting < 1000000 ? a->ps.waiting : 999999) : 0;
     if (a->npad) {
         size_t n = strlen(a->npad_digits);
         if (a->npad == NPAD_PIN) {
             a->npad_shown[0] = 0;
             for (size_t i = 0; i < n; i++)
                 strcat(a->npad_shown, "●");
-        } else
+        } else /* a pairing code shows: it is used once, and the station's screen showed it anyway */
             snprintf(a->npad_shown, sizeof a->npad_shown, "%s", n ? a->npad_digits : "–");
         v.pad_title = a->npad_title;
         v.pad_text = a->npad_shown;
@@ -2197,6 +2380,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         v.kb_text = a->kb_text;
         v.kb_editing = a->kb_edit[0] ? a->kb_edit : NULL;
         v.kb_shift = a->kb_shift;
+        v.kb_address = a->kb_for == KB_STATION;
         break;
     case SEI_SCREEN_LIST:
         v.list_title = a->list_title;
@@ -2221,6 +2405,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         for (int i = 0; i < a->nchoices; i++)
             v.choices[i] = a->choices[i];
         break;
+    case SEI_SCREEN_STATION: station_words(a, &v); break;
     }
     *out = v;
 }

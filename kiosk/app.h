@@ -3,8 +3,10 @@
  * The app owns the frame source, the live view's board tracker (the one the
  * recorder uses, vision/tracker.h, on frames shrunk for speed), the full
  * reader at capture, the position being confirmed, the count
- * and the results store. It draws through ui/ and decides every rule
- * through rules/. Time is passed in (sei_app_tick's now), so tests drive a
+ * and the results store, and a worker thread (push.h) that sends each
+ * stored result to the director's station and fetches the table's
+ * pairing, so the screens never wait on the network. It draws through
+ * ui/ and decides every rule through rules/. Time is passed in (sei_app_tick's now), so tests drive a
  * whole session with synthetic events and a synthetic clock. */
 #ifndef SEI_APP_H
 #define SEI_APP_H
@@ -14,6 +16,7 @@
 
 #include <SDL.h>
 
+#include "push.h"
 #include "ui.h"
 
 typedef struct {
@@ -29,6 +32,8 @@ typedef struct {
     int autocapture;         /* 1: capture by itself once the board is still */
     int search_every;        /* while nothing moves, search for the lattice again every this many
                                 frames (15) and read the stones on the known one in between */
+    sei_push_params push;    /* the director's station: timeouts, the retry's pauses, how often the
+                                table's pairing is fetched (push.h) */
 } sei_app_params;
 
 void sei_app_params_default(sei_app_params *p);

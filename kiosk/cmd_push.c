@@ -1,126 +1,36 @@
 /* cmd_push.c - `seichi results push`: a kiosk's results sent to the
- * director's station (station.c) with libcurl, each as the JSON `results
- * show --json` prints. The outbox is the store's: a result the station
- * answered 201 (stored) or 200 (it had it) is marked acknowledged and not
- * sent again; the rest wait for the next push. Sending one twice is safe:
- * the station stores a UUID once. */
+ * director's station by the outbox sender the kiosk uses too
+ * (push.c), with the tally and exit status of the command line. */
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
 #include <curl/curl.h>
 
+#include "push.h"
 #include "store.h"
-#include "textbuf.h"
-
-/* Keep the station's answer (its error message) but no more than a page. */
-static size_t keep_answer(char *data, size_t size, size_t n, void *cls)
-{
-    sei_text *t = cls;
-    size_t len = size * n;
-    if (t->len < 4096)
-        sei_text_put(t, data, len < 4096 - t->len ? len : 4096 - t->len);
-    return len;
-}
-
-/* The station's "error" from an answer, or the answer itself. */
-static void answer_error(const sei_text *t, char *buf, size_t n)
-{
-    cJSON *o = t->p ? cJSON_ParseWithLength(t->p, t->len) : NULL;
-    const cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "error");
-    snprintf(buf, n, "%s", cJSON_IsString(e) ? e->valuestring : t->p ? t->p : "no answer");
-    cJSON_Delete(o);
-}
 
 int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err)
 {
-    if (strncmp(station, "http://", 7) && strncmp(station, "https://", 8))
+    char url[512], why[512];
+    if ((strncmp(station, "http://", 7) && strncmp(station, "https://", 8)) ||
+        sei_push_url(station, url, sizeof url, why, sizeof why))
         return fprintf(err, "seichi results: --station takes the station's URL, http://HOST:PORT\n"), 2;
     if (curl_global_init(CURL_GLOBAL_DEFAULT))
         return fprintf(err, "seichi results: cannot start libcurl\n"), 2;
-    CURL *curl = curl_easy_init();
-    char url[1024], auth[256];
-    size_t sl = strlen(station);
-    snprintf(url, sizeof url, "%.*s/api/v1/results", (int)(sl && station[sl - 1] == '/' ? sl - 1 : sl), station);
-    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
-    struct curl_slist *hdr = curl_slist_append(NULL, auth);
-    hdr = hdr ? curl_slist_append(hdr, "Content-Type: application/json") : NULL;
-    sei_store_cursor *c = curl && hdr ? sei_store_list(s, 0) : NULL;
-    if (!c) {
-        fprintf(err, "seichi results: %s\n", curl && hdr ? sei_store_errmsg(s) : "out of memory");
-        curl_slist_free_all(hdr);
-        curl_easy_cleanup(curl);
-        curl_global_cleanup();
-        return 2;
-    }
-    curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, hdr);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, 5L);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, keep_answer);
-    int sent = 0, had = 0, refused = 0, rc = 0;
-    int64_t waiting = 0;
-    sei_store_result r;
-    sei_store_status st;
-    while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
-        if (st == SEI_STORE_ERR_ROW) {
-            fprintf(err, "seichi results: not sent: %s\n", sei_store_errmsg(s));
-            refused++;
-            continue;
-        }
-        int acked = 0;
-        if (r.state == SEI_STATE_VOIDED || sei_store_outbox_sent(s, r.uuid, &acked) || acked || rc) {
-            sei_store_result_release(&r);
-            continue;
-        }
-        cJSON *o = sei_results_json(&r, 1);
-        char *body = o ? cJSON_PrintUnformatted(o) : NULL;
-        cJSON_Delete(o);
-        sei_text answer = {0};
-        long code = 0;
-        CURLcode cr = CURLE_OUT_OF_MEMORY;
-        if (body) {
-            curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body);
-            curl_easy_setopt(curl, CURLOPT_WRITEDATA, &answer);
-            cr = curl_easy_perform(curl);
-            curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
-        }
-        char why[512];
-        if (cr != CURLE_OK) {
-            fprintf(err, "seichi results: station %s unreachable: %s; the results not sent wait for the next push\n",
-                    station, curl_easy_strerror(cr));
-            rc = 5;
-        } else if (code == 200 || code == 201) {
-            if (sei_store_outbox_ack(s, r.uuid)) {
-                fprintf(err, "seichi results: %s\n", sei_store_errmsg(s));
-                rc = 2;
-            }
-            *(code == 201 ? &sent : &had) += 1;
-        } else if (code == 401) {
-            answer_error(&answer, why, sizeof why);
-            fprintf(err, "seichi results: the station refused the token (%s): enrol this kiosk again\n", why);
-            rc = 3;
-        } else {
-            answer_error(&answer, why, sizeof why);
-            fprintf(err, "seichi results: result %" PRId64 " (%s) refused by the station (HTTP %ld): %s\n", r.id,
-                    r.uuid, code, why);
-            refused++;
-        }
-        free(body);
-        sei_text_free(&answer);
-        sei_store_result_release(&r);
-    }
-    if (st != SEI_STORE_DONE && !rc)
-        rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
-    sei_store_cursor_close(c);
-    curl_slist_free_all(hdr);
-    curl_easy_cleanup(curl);
+    sei_push_params p;
+    sei_push_params_default(&p);
+    p.connect_ms = 5000;
+    p.timeout_ms = 30000;
+    sei_push_tally t = {0, 0, 0, 0};
+    sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, "seichi results", why, sizeof why);
     curl_global_cleanup();
-    sei_store_outbox_count(s, &waiting);
-    fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting\n", sent,
-            sent == 1 ? "" : "s", had, refused, waiting);
-    return rc ? rc : refused ? 1 : 0;
+    fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting\n", t.sent,
+            t.sent == 1 ? "" : "s", t.had, t.refused, t.waiting);
+    switch (st) {
+    case SEI_PUSH_OK: return 0;
+    case SEI_PUSH_REFUSED: return 1;
+    case SEI_PUSH_AUTH: return 3;
+    case SEI_PUSH_UNREACHABLE: return 5;
+    default: return 2;
+    }
 }

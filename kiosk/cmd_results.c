@@ -26,6 +26,7 @@
 #include "jsonout.h"
 #include "textbuf.h"
 #include "sgf.h"
+#include "push.h"
 #include "store.h"
 
 static const char usage_text[] =
@@ -33,7 +34,7 @@ static const char usage_text[] =
     "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
     "       seichi results [--db PATH] audit N [--json]\n"
-    "       seichi results [--db PATH] push --station URL (--token T | --token-file FILE)\n"
+    "       seichi results [--db PATH] push [--station URL (--token T | --token-file FILE)]\n"
     "       seichi results [--db PATH] set-pin [--pin-file FILE]\n"
     "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R | --dead POINTS|none]\n"
     "                      " SEI_IDENT_USAGE " [--pin-file FILE]\n"
@@ -48,7 +49,8 @@ static const char usage_text[] =
     "              link or a device never\n"
     "  audit N     the judges' changes to result N, oldest first\n"
     "  push        send the results the station does not have yet (not voided ones);\n"
-    "              --token-file: the token is the file's last line\n"
+    "              --token-file: the token is the file's last line; with none of\n"
+    "              the three, the station the kiosk was paired with (its Settings)\n"
     "  set-pin     set the judge PIN (4 to 12 digits); changing one needs the old\n"
     "  correct N   a judge changes who played, the result to B+R, W+T, B+F, ...,\n"
     "              or the dead stones (the stored position counted again)\n"
@@ -1202,8 +1204,11 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         return bad(err, "%s", "give --result or --dead, not both (--result: a game won without a count; --dead: "
                               "counted again)");
 
-    if (is_action(cmd, "push") && (!station || !token == !token_file))
-        return bad(err, "%s", "push needs --station URL and one of --token T and --token-file FILE");
+    /* None of the three: the pairing the kiosk keeps in the database. */
+    int kept_pairing = is_action(cmd, "push") && !station && !token && !token_file;
+    if (is_action(cmd, "push") && !kept_pairing && (!station || !token == !token_file))
+        return bad(err, "%s", "push needs --station URL and one of --token T and --token-file FILE (or none of "
+                              "them: the station the kiosk was paired with)");
     char path[PATH_MAX], msg[PATH_MAX + 256];
     char token_buf[SEI_TOKEN_LEN + 2] = "";
     if (token_file) {
@@ -1251,8 +1256,16 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
         rc = cmd_set_pin(s, j.pin_file, out, err);
     else if (judging)
         rc = cmd_judge(s, cmd, id, &j, out, err);
-    else if (is_action(cmd, "push"))
-        rc = sei_results_push(s, station, token, out, err);
+    else if (is_action(cmd, "push")) {
+        char typed[256], url[300], kiosk[SEI_IDENT_TEXT + 1], kept[SEI_TOKEN_LEN + 1] = "";
+        if (kept_pairing && sei_push_kept(s, typed, sizeof typed, url, sizeof url, kiosk, sizeof kiosk, kept))
+            rc = (fprintf(err, "seichi results: this database's kiosk is not paired with a station: give --station "
+                               "URL and --token-file FILE, or pair it on the kiosk (Settings, Station)\n"),
+                  2);
+        else
+            rc = sei_results_push(s, kept_pairing ? url : station, kept_pairing ? kept : token, out, err);
+        sodium_memzero(kept, sizeof kept);
+    }
     else
         rc = sei_results_export(s, csv, sgfdir, force, out, err);
     sei_store_close(s);

@@ -191,10 +191,11 @@ static void player_json(cJSON *o, const char *key, const sei_store_player *p)
 
 static enum MHD_Result get_pairing(sei_station *st, struct MHD_Connection *c)
 {
-    int round, table;
-    if (query_int(c, "round", 1, SEI_IDENT_MAX_ROUND, &round) != 1 ||
-        query_int(c, "table", 1, SEI_IDENT_MAX_TABLE, &table) != 1)
-        return reply_error(c, MHD_HTTP_BAD_REQUEST, "give round (1 to 999) and table (1 to 9999)");
+    /* Without a round: the latest round with a game at the table (a kiosk
+     * asking for the game it is about to count). */
+    int round = 0, table, has_round = query_int(c, "round", 1, SEI_IDENT_MAX_ROUND, &round);
+    if (has_round == -1 || query_int(c, "table", 1, SEI_IDENT_MAX_TABLE, &table) != 1)
+        return reply_error(c, MHD_HTTP_BAD_REQUEST, "give table (1 to 9999) and, if you like, round (1 to 999)");
     sei_store_pairing p;
     sei_store_status rc = sei_store_pairing_get(st->s, round, table, &p);
     if (rc)

@@ -2508,9 +2508,9 @@ sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_s
     int rc = sqlite3_prepare_v2(
         s->db,
         "SELECT g.handicap, b.name, b.first_name, b.rank, b.club, b.country, b.egf_pin, b.aga_id,"
-        " w.name, w.first_name, w.rank, w.club, w.country, w.egf_pin, w.aga_id"
+        " w.name, w.first_name, w.rank, w.club, w.country, w.egf_pin, w.aga_id, g.round"
         " FROM pairings g LEFT JOIN players b ON b.id = g.black LEFT JOIN players w ON w.id = g.white"
-        " WHERE g.round = ?1 AND g.table_no = ?2",
+        " WHERE (?1 = 0 OR g.round = ?1) AND g.table_no = ?2 ORDER BY g.round DESC LIMIT 1",
         -1, &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
@@ -2519,13 +2519,14 @@ sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_s
     rc = sqlite3_step(st);
     sei_store_status e = SEI_STORE_OK;
     if (rc == SQLITE_ROW) {
-        p->round = round;
+        p->round = sqlite3_column_int(st, 15);
         p->table = table;
         p->handicap = sqlite3_column_int(st, 0);
         player_row(st, 1, &p->black);
         player_row(st, 8, &p->white);
     } else if (rc == SQLITE_DONE)
-        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d of round %d", table, round);
+        e = round ? fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d of round %d", table, round)
+                  : fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d in any round", table);
     else
         e = fail_db(s, rc, "cannot read station database");
     sqlite3_finalize(st);

@@ -448,7 +448,8 @@ typedef struct {
     int round, table, handicap;
     sei_store_player black, white;
 } sei_store_pairing;
-/* The game at a table of a round of the imported tournament;
+/* The game at a table of a round of the imported tournament (round 0:
+ * the latest round with a game at that table, as a kiosk asks for it);
  * SEI_STORE_ERR_NOTFOUND when there is none. */
 sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p);
 

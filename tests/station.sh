@@ -74,6 +74,11 @@ http 200 GET "/api/v1/pairing?round=1&table=2"
 ok "pairing: names, ranks, handicap" test "$(jq -r '[.black.name, .white.name, .handicap] | join(",")' "$tmp/body")" = "de la Cruz,이,3"
 http 404 GET "/api/v1/pairing?round=3&table=9"
 http 400 GET "/api/v1/pairing?round=x&table=1"
+# Without a round: the latest round with a game at that table (what a kiosk asks).
+http 200 GET "/api/v1/pairing?table=3"
+ok "pairing without a round: the latest" test "$(jq -r '[.round, .black.name, .white.name, .handicap] | join(",")' "$tmp/body")" = "2,de la Cruz,이,0"
+http 404 GET "/api/v1/pairing?table=9"
+http 400 GET "/api/v1/pairing?round=2"
 http 200 GET "/api/v1/results"
 http 400 GET "/api/v1/results?round=0"
 http 404 GET "/api/v1/nothing"
@@ -89,6 +94,9 @@ cp "$tmp/k1.db" "$tmp/k1-before.db"
 expect 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
 expect 5 "3 waiting" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
 expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token 0123
+# Without the three options: the pairing a kiosk keeps (none here), or the options as a whole.
+expect 2 "not paired with a station" -- results --db "$tmp/k1.db" push
+expect 2 "push needs --station" -- results --db "$tmp/k1.db" push --station "$url"
 expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
 ok "a refused token stores nothing" test "$(count_results)" = 0
 expect 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"

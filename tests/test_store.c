@@ -2812,6 +2812,16 @@ static void test_station_tournament(void **state)
     assert_string_equal(p.black.name, "Durand");
     assert_int_equal(sei_store_pairing_get(s, 1, 4, &p), SEI_STORE_ERR_NOTFOUND);
     assert_int_equal(sei_store_pairing_get(s, 3, 1, &p), SEI_STORE_ERR_NOTFOUND);
+    /* Round 0: the latest round with a game at the table (a kiosk's question). */
+    assert_int_equal(sei_store_pairing_get(s, 0, 3, &p), SEI_STORE_OK);
+    assert_int_equal(p.round, 2);
+    assert_int_equal(p.table, 3);
+    assert_int_equal(p.handicap, 0);
+    assert_string_equal(p.black.name, "de la Cruz");
+    assert_int_equal(sei_store_pairing_get(s, 1, 3, &p), SEI_STORE_OK);
+    assert_int_equal(p.round, 1);
+    assert_string_equal(p.black.name, "Sato");
+    assert_int_equal(sei_store_pairing_get(s, 0, 4, &p), SEI_STORE_ERR_NOTFOUND);
     sei_og_destroy(og);
     free(file);
     sei_store_close(s);

@@ -22,7 +22,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -40,6 +47,7 @@
 #include "shared.h"
 #include "source.h"
 #include "store.h"
+#include "textbuf.h"
 #include "lattice.h"
 #include "vision.h"
 
@@ -2245,6 +2253,453 @@ static void test_judge_mode(void **state)
     sei_app_destroy(a);
 }
 
+
+/* ---- the director's station: pairing, auto-push, the table's pairing --------------- */
+
+/* A kiosk's push and pairing timings for tests: quick retries, a pairing
+ * fetched every second. */
+static sei_app *app_station(const char *db, int lang)
+{
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = SAMPLE;
+    p.db = db;
+    p.sample = SAMPLE;
+    p.lang = lang;
+    p.autocapture = 0;
+    p.push.connect_ms = 2000;
+    p.push.timeout_ms = 10000;
+    p.push.retry_min_ms = 100;
+    p.push.retry_max_ms = 400;
+    p.push.recheck_ms = 1000;
+    p.push.pairing_ms = 1000;
+    char err[256];
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    if (!a)
+        fail_msg("app: %s", err);
+    return a;
+}
+
+static double station_clock = 1e6;
+
+/* Tick a (the worker runs on its own) until cond holds, for up to secs. */
+static int tick_until(sei_app *a, int (*cond)(sei_app *, const void *), const void *arg, double secs)
+{
+    for (int i = 0; i < secs * 50; i++) {
+        sei_app_tick(a, station_clock += 20);
+        if (cond(a, arg))
+            return 1;
+        nanosleep(&(struct timespec){0, 20000000}, NULL);
+    }
+    return 0;
+}
+
+static int view_waiting_is(sei_app *a, const void *n)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.waiting == *(const int *)n;
+}
+
+static int view_line_is(sei_app *a, const void *text)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.station_line && !strcmp(v.station_line, text);
+}
+
+static int view_alert_is(sei_app *a, const void *text)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.station_alert && !strcmp(v.station_alert, text);
+}
+
+static int view_black_is(sei_app *a, const void *name)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.black_name && !strcmp(v.black_name, name);
+}
+
+static int view_handicap_is(sei_app *a, const void *n)
+{
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    return v.banner_handicap == *(const int *)n;
+}
+
+/* A kiosk's database paired with a station that is never there
+ * (127.0.0.1:1 refuses at once), with a table set: what the screens show
+ * while results wait. */
+static void paired_db(const char *db)
+{
+    remove(db);
+    sei_store *s = sei_store_open(db, NULL, 0);
+    assert_non_null(s);
+    assert_int_equal(sei_store_setting_set(s, "station", "127.0.0.1:1"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "station_kiosk", "Table 12"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "station_token",
+                                           "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
+                     SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "table", "12"), SEI_STORE_OK);
+    assert_int_equal(sei_store_setting_set(s, "round", "3"), SEI_STORE_OK);
+    sei_store_close(s);
+}
+
+/* The station screen and the live view with two results waiting for a
+ * station that does not answer, in each language: goldens and layout. */
+static void test_golden_station(void **state)
+{
+    (void)state;
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64], line[400];
+        snprintf(db, sizeof db, "%s/station-%s.db", tmpdir, langs[l]);
+        paired_db(db);
+        sei_app *a = app_station(db, l);
+        sei_app_tick(a, station_clock += 20);
+        store_one(a);
+        store_one(a);
+        int two = 2;
+        assert_true(tick_until(a, view_waiting_is, &two, 10));
+        snprintf(line, sizeof line, sei_ui_string((sei_lang)l, SEI_S_UNREACHABLE), "127.0.0.1:1");
+        tap_button(a, SEI_BTN_SETTINGS);
+        tap_button(a, SEI_BTN_STATION);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_STATION);
+        assert_true(tick_until(a, view_alert_is, line, 10));
+        sei_app_tick(a, station_clock += 5000); /* "Saved as result 2" gone: the same picture every run */
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "station-%s", langs[l]);
+        golden(name);
+        check_layout(a, "station");
+        tap_button(a, SEI_BTN_BACK);
+        tap_button(a, SEI_BTN_BACK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "live-waiting-%s", langs[l]);
+        golden(name);
+        check_layout(a, "live, waiting");
+        /* Forget: not paired, nothing shown as waiting, the token gone from the database. */
+        tap_button(a, SEI_BTN_SETTINGS);
+        tap_button(a, SEI_BTN_STATION);
+        tap_button(a, SEI_BTN_FORGET);
+        assert_true(tick_until(a, view_line_is, sei_ui_string((sei_lang)l, SEI_S_NOT_PAIRED), 10));
+        int none = 0;
+        assert_true(tick_until(a, view_waiting_is, &none, 10));
+        sei_app_destroy(a);
+        sei_store *s = sei_store_open(db, NULL, 0);
+        char token[128];
+        assert_int_equal(sei_store_setting_get(s, "station_token", token, sizeof token), SEI_STORE_OK);
+        assert_string_equal(token, "");
+        sei_store_close(s);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
+/* A station that takes the connection and never answers: the kiosk
+ * closing gives up the request under way at once (not after its 10 s
+ * timeout), and the result stays waiting. */
+static void test_station_hung(void **state)
+{
+    (void)state;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t sl = sizeof sa;
+    assert_int_equal(bind(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(listen(fd, 8), 0); /* connections complete in the backlog; none is ever read */
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&sa, &sl), 0);
+    char db[128], addr[32];
+    path_of(db, sizeof db, "hung.db");
+    paired_db(db);
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", ntohs(sa.sin_port));
+    sei_store *s = sei_store_open(db, NULL, 0);
+    assert_int_equal(sei_store_setting_set(s, "station", addr), SEI_STORE_OK);
+    sei_store_close(s);
+    sei_app *a = app_station(db, SEI_LANG_EN);
+    sei_app_tick(a, station_clock += 20);
+    store_one(a);
+    nanosleep(&(struct timespec){0, 300000000}, NULL); /* the push is under way, waiting for an answer */
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sei_app_destroy(a);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double secs = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    if (secs > 2)
+        fail_msg("closing the kiosk took %.1f s with a request under way", secs);
+    close(fd);
+    s = sei_store_open(db, NULL, 0);
+    int64_t waiting = -1;
+    assert_int_equal(sei_store_outbox_count(s, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    sei_store_close(s);
+}
+
+/* seichi ARGS > tmpdir/cmd.out; its exit status. */
+static int seichi_run(const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' %s > '%s/cmd.out' 2>&1", SEI_SEICHI_BIN, args, tmpdir);
+    int rc = system(cmd);
+    return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+/* A real station on 127.0.0.1 (port 0: any free one): its pid, and the
+ * port it listens on into *port. */
+static pid_t station_start(const char *desk, int *port)
+{
+    char out[256], want[64];
+    snprintf(out, sizeof out, "%s/srv.out", tmpdir);
+    remove(out);
+    snprintf(want, sizeof want, "127.0.0.1:%d", *port);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || dup2(fd, 1) < 0)
+            _exit(127);
+        execl(SEI_SEICHI_BIN, "seichi", "station", "--db", desk, "--listen", want, (char *)NULL);
+        _exit(127);
+    }
+    for (int i = 0; i < 200; i++) {
+        FILE *f = fopen(out, "r");
+        char line[512] = "";
+        if (f) {
+            if (!fgets(line, sizeof line, f))
+                line[0] = 0;
+            fclose(f);
+        }
+        const char *at = strstr(line, "http://127.0.0.1:");
+        if (at) {
+            *port = atoi(at + strlen("http://127.0.0.1:"));
+            return pid;
+        }
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+    fail_msg("the station did not start");
+    return -1;
+}
+
+static void station_kill(pid_t pid)
+{
+    kill(pid, SIGKILL); /* as a power cut: nothing finished cleanly */
+    waitpid(pid, NULL, 0);
+}
+
+static int64_t desk_count(const char *desk)
+{
+    sei_store *s = sei_store_open_readonly(desk, NULL, 0);
+    assert_non_null(s);
+    int64_t n = -1;
+    assert_int_equal(sei_store_count(s, &n), SEI_STORE_OK);
+    sei_store_close(s);
+    return n;
+}
+
+typedef struct {
+    const char *desk;
+    int64_t n;
+} desk_want;
+
+static int desk_has(sei_app *a, const void *cls)
+{
+    (void)a;
+    const desk_want *w = cls;
+    return desk_count(w->desk) == w->n;
+}
+
+/* The OpenGotha file with round 2's game at table 3 given hcap stones. */
+static void club_file(const char *path, int hcap)
+{
+    size_t len;
+    char why[256];
+    char *text = sei_file_read(SEI_TESTS_DIR "/opengotha/club-open.xml", 1 << 20, &len, why, sizeof why);
+    assert_non_null(text);
+    const char *game = "handicap=\"0\" knownColor=\"true\" roundNumber=\"2\" tableNumber=\"3\"";
+    char *at = strstr(text, game);
+    assert_non_null(at);
+    at[strlen("handicap=\"")] = (char)('0' + hcap);
+    assert_int_equal(sei_file_write_atomic(path, text, len, why, sizeof why), 0);
+    free(text);
+}
+
+/* The whole day at one table, against a real station: the kiosk pairs
+ * with the code typed on its pad (a wrong one first), fetches table 3's
+ * pairing (round 2, the names from club-open.xml, the handicap), sends a
+ * result as soon as it is agreed; with the station killed two more wait
+ * (the count shows 2), and once the station is back on its port they
+ * arrive, each exactly once; a pairing changed at the station shows
+ * without a tap. */
+static void test_station_day(void **state)
+{
+    (void)state;
+    char desk[128], kdb[128], club[128], args[1024];
+    path_of(desk, sizeof desk, "desk.db");
+    path_of(kdb, sizeof kdb, "table3.db");
+    path_of(club, sizeof club, "club.xml");
+    club_file(club, 2);
+    snprintf(args, sizeof args, "station import --db '%s' --opengotha '%s'", desk, club);
+    assert_int_equal(seichi_run(args), 0);
+    snprintf(args, sizeof args, "station enroll --db '%s' --name 'Table 3'", desk);
+    assert_int_equal(seichi_run(args), 0);
+    char out[256], line[512], code[8] = "";
+    snprintf(out, sizeof out, "%s/cmd.out", tmpdir);
+    FILE *f = fopen(out, "r");
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "pairing code", 12) && strrchr(line, ':'))
+            sscanf(strrchr(line, ':') + 1, "%6s", code);
+    fclose(f);
+    assert_int_equal(strlen(code), 6);
+    int port = 0;
+    pid_t srv = station_start(desk, &port);
+    char addr[24], text[400];
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", port & 0xffff);
+
+    sei_app *a = app_station(kdb, SEI_LANG_EN);
+    sei_app_tick(a, station_clock += 20);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_TABLE);
+    tap_digits(a, "3");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_STATION);
+    assert_true(tick_until(a, view_line_is, sei_ui_string(SEI_LANG_EN, SEI_S_NOT_PAIRED), 5));
+    /* No address yet: Pair says what to type. */
+    tap_button(a, SEI_BTN_PAIR);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_PAIR_ADDRESS));
+    tap_button(a, SEI_BTN_STATION_ADDR);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_true(v.kb_address);
+    assert_false(v.kb_shift); /* an address is not a name: no capital first */
+    type_text(a, addr);
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_STATION);
+    /* A wrong code: the station says so, and the kiosk in its words. */
+    tap_button(a, SEI_BTN_PAIR);
+    tap_digits(a, code[0] == '9' ? "000000" : "999999");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_true(tick_until(a, view_alert_is, sei_ui_string(SEI_LANG_EN, SEI_S_PAIR_WRONG), 10));
+    tap_button(a, SEI_BTN_PAIR);
+    tap_digits(a, code);
+    tap_digits(a, "1"); /* a seventh digit is not taken */
+    sei_app_view(a, &v);
+    assert_string_equal(v.pad_text, code);
+    tap_button(a, SEI_BTN_PAD_OK);
+    snprintf(text, sizeof text, sei_ui_string(SEI_LANG_EN, SEI_S_PAIRED), addr, "Table 3");
+    assert_true(tick_until(a, view_line_is, text, 10));
+    sei_app_view(a, &v);
+    assert_null(v.station_alert);
+    assert_true(v.paired);
+    /* The token is kept (and shown nowhere); the station's printed one no longer works. */
+    {
+        sei_store *s = sei_store_open(kdb, NULL, 0);
+        char token[128];
+        assert_int_equal(sei_store_setting_get(s, "station_token", token, sizeof token), SEI_STORE_OK);
+        assert_int_equal(strlen(token), 64);
+        sei_store_close(s);
+        assert_null(strstr(v.station_line, token));
+    }
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+
+    /* The table's pairing: the latest round with a game at table 3. */
+    assert_true(tick_until(a, view_black_is, "de la Cruz Mary Ann", 10));
+    sei_app_view(a, &v);
+    assert_int_equal(v.table, 3);
+    assert_int_equal(v.round, 2);
+    assert_string_equal(v.white_name, "이 서연");
+    assert_int_equal(v.banner_handicap, 2);
+    tap_button(a, SEI_BTN_CAPTURE);
+    sei_app_view(a, &v);
+    assert_int_equal(v.handicap, 2); /* the pairing's stones, for the count */
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+
+    /* A result agreed goes to the station at once. */
+    int64_t id1 = store_one(a);
+    int none = 0;
+    desk_want want = {desk, 1};
+    assert_true(tick_until(a, desk_has, &want, 10));
+    assert_true(tick_until(a, view_waiting_is, &none, 10));
+    {
+        sei_store *s = sei_store_open_readonly(desk, NULL, 0);
+        sei_store_result r;
+        memset(&r, 0, sizeof r);
+        assert_int_equal(sei_store_get(s, 1, &r), SEI_STORE_OK);
+        assert_int_equal(r.ident.table, 3);
+        assert_int_equal(r.ident.round, 2);
+        assert_string_equal(r.ident.black, "de la Cruz Mary Ann");
+        assert_string_equal(r.ident.white, "이 서연");
+        assert_int_equal(r.handicap, 2);
+        char from[128];
+        assert_int_equal(sei_store_received_from(s, 1, from, sizeof from), SEI_STORE_OK);
+        assert_string_equal(from, "Table 3");
+        sei_store_result_release(&r);
+        sei_store_close(s);
+    }
+
+    /* The station gone: two more results wait, and the kiosk says so. */
+    station_kill(srv);
+    int64_t id2 = store_one(a), id3 = store_one(a);
+    assert_true(id1 < id2 && id2 < id3);
+    int two = 2;
+    assert_true(tick_until(a, view_waiting_is, &two, 10));
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_STATION);
+    snprintf(text, sizeof text, sei_ui_string(SEI_LANG_EN, SEI_S_UNREACHABLE), addr);
+    assert_true(tick_until(a, view_alert_is, text, 10));
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(desk_count(desk), 1);
+    /* `results push` with no options sends through the kiosk's own pairing: the station is still down. */
+    snprintf(args, sizeof args, "results --db '%s' push", kdb);
+    assert_int_equal(seichi_run(args), 5);
+    f = fopen(out, "r");
+    assert_non_null(f);
+    int said = 0;
+    while (fgets(line, sizeof line, f))
+        said |= strstr(line, "0 results sent, 0 the station had already, 0 refused; 2 waiting") != NULL;
+    fclose(f);
+    assert_true(said);
+
+    /* Back on its port: both arrive, each once. */
+    srv = station_start(desk, &port);
+    assert_true(tick_until(a, view_waiting_is, &none, 15));
+    want.n = 3;
+    assert_true(tick_until(a, desk_has, &want, 5));
+    {
+        sei_store *k = sei_store_open_readonly(kdb, NULL, 0), *s = sei_store_open_readonly(desk, NULL, 0);
+        int64_t ids[3] = {id1, id2, id3};
+        for (int i = 0; i < 3; i++) {
+            sei_store_result r;
+            memset(&r, 0, sizeof r);
+            assert_int_equal(sei_store_get(k, ids[i], &r), SEI_STORE_OK);
+            int64_t at;
+            assert_int_equal(sei_store_find_uuid(s, r.uuid, &at), SEI_STORE_OK);
+            sei_store_result_release(&r);
+        }
+        sei_store_close(k);
+        sei_store_close(s);
+    }
+
+    /* The director pairs the table again (a handicap changed): the banner follows without a tap. */
+    club_file(club, 3);
+    snprintf(args, sizeof args, "station import --db '%s' --opengotha '%s'", desk, club);
+    assert_int_equal(seichi_run(args), 0);
+    int three = 3;
+    assert_true(tick_until(a, view_handicap_is, &three, 10));
+    sei_app_destroy(a);
+    assert_int_equal(desk_count(desk), 3);
+    station_kill(srv);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -2299,6 +2754,9 @@ int main(void)
         cmocka_unit_test(test_golden_tournament),
         cmocka_unit_test(test_table_and_names_stored),
         cmocka_unit_test(test_judge_mode),
+        cmocka_unit_test(test_golden_station),
+        cmocka_unit_test(test_station_day),
+        cmocka_unit_test(test_station_hung),
     };
     /* SEI_TEST_FILTER=test_zoom* runs only the tests it matches. */
     if (getenv("SEI_TEST_FILTER"))

@@ -38,7 +38,8 @@ void ui_screen_keyboard(sei_ui *ui, const sei_ui_view *v)
     }
     ui_fill_rect(ui, fx + 13 + sw + ew, fy + 12, 2, fh - 24, 240, 240, 240, 255); /* the cursor */
     /* The keys. */
-    static const char *const rows[4] = {"1234567890", "qwertyuiop", "asdfghjkl'", "zxcvbnm-.,"};
+    /* An address (the station's) needs ':' where a name has ','. */
+    const char *const rows[4] = {"1234567890", "qwertyuiop", "asdfghjkl'", v->kb_address ? "zxcvbnm-.:" : "zxcvbnm-.,"};
     const int kw = 64, kh = TARGET, gap = 8, kx = (SEI_UI_W - (10 * kw + 9 * gap)) / 2, ky = 116;
     for (int r = 0; r < 4; r++)
         for (int c = 0; rows[r][c]; c++) {

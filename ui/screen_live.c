@@ -1,8 +1,9 @@
 /* screen_live.c - the live view: the camera's picture with the grid the
  * reader found, what it sees in words across the top, a bar filling while
  * the board stays still toward the capture, the corner handles to drag
- * when the reader is unsure; Capture, Fix corners, Record and Settings at
- * the side. */
+ * when the reader is unsure; the tournament's banner and the results
+ * waiting for the director's station under the top line; Capture, Fix
+ * corners, Record and Settings at the side. */
 #include <math.h>
 #include <stdio.h>
 
@@ -44,7 +45,9 @@ void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
         msg = sei_ui_string(v->lang, SEI_S_LIVE_SEARCHING);
     ui_picture_title(ui, msg, v->found && !v->moving ? WHITE : YELLOW);
     /* The table and the players under it, so they see they are at the right board. */
-    ui_banner(ui, v, 0, 44, fw, 28);
+    int below = 44 + (ui_banner(ui, v, 0, 44, fw, 28) ? 28 : 0);
+    /* The results the director's station has not received yet, under it. */
+    ui_waiting_bar(ui, v, 0, below, fw, 26);
     if (v->found && !v->moving && v->still > 0) {
         ui_fill_rect(ui, 0, fh - 8, fw, 8, 0, 0, 0, 160);
         ui_fill_rect(ui, 0, fh - 8, (int)(fw * fmin(v->still, 1.0)), 8, 40, 230, 90, 255);

@@ -1,8 +1,8 @@
 /* screen_settings.c - the settings screen: the default rules and komi,
  * the board size, the language and the camera; the tournament row (the
  * table and round on a number pad, the players' names, the stored
- * results, judge mode); and the results' export, with the message saying
- * where an export went. */
+ * results, judge mode); the director's station (its own screen); and the
+ * results' export, with the message saying where an export went. */
 #include <stdio.h>
 
 #include "ui_internal.h"
@@ -55,6 +55,7 @@ void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
     for (int i = 0; i < 5; i++)
         ui_button(ui, x + i * (bw + 10), y, bw, TARGET, row[i].label, row[i].id, BTN_PLAIN, FS_BODY);
     ui_button(ui, x, SEI_UI_H - 70, 200, 60, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY, FS_BODY);
+    ui_button(ui, x + 216, SEI_UI_H - 70, 168, 60, sei_ui_string(L, SEI_S_STATION), SEI_BTN_STATION, BTN_PLAIN, FS_BODY);
     ui_button(ui, x + w - 320, SEI_UI_H - 70, 320, 60, sei_ui_string(L, SEI_S_EXPORT), SEI_BTN_EXPORT, BTN_PLAIN,
               FS_BODY);
     /* Messages (where an export went) beside the title, above every row. */

@@ -477,6 +477,10 @@ int ui_banner_text(const sei_ui_view *v, char *out, size_t n)
         snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_ROUND), v->round);
         snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " · " : "", part);
     }
+    if (v->banner_handicap > 0) {
+        snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_HANDICAP), v->banner_handicap);
+        snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " · " : "", part);
+    }
     if (have_b || have_w) {
         snprintf(part, sizeof part, sei_ui_string(L, SEI_S_BANNER_PLAYERS),
                  have_b ? v->black_name : sei_ui_string(L, SEI_S_NOBODY),
@@ -484,6 +488,27 @@ int ui_banner_text(const sei_ui_view *v, char *out, size_t n)
         snprintf(out + strlen(out), n - strlen(out), "%s%s", out[0] ? " · " : "", part);
     }
     return out[0] != 0;
+}
+
+int ui_waiting_text(const sei_ui_view *v, char *out, size_t n)
+{
+    if (v->waiting <= 0)
+        return out[0] = 0, 0;
+    if (v->waiting == 1)
+        snprintf(out, n, "%s", sei_ui_string(v->lang, SEI_S_WAITING_ONE));
+    else
+        snprintf(out, n, sei_ui_string(v->lang, SEI_S_WAITING), v->waiting);
+    return 1;
+}
+
+int ui_waiting_bar(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h)
+{
+    char text[200];
+    if (!ui_waiting_text(v, text, sizeof text))
+        return 0;
+    ui_fill_rect(ui, x, y, w, h, 70, 50, 10, 235);
+    ui_text_draw(ui, text, FS_SMALL, YELLOW, x + 8, y + h / 2, ALIGN_LEFT, w - 16);
+    return 1;
 }
 
 int ui_banner(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h)

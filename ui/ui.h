@@ -121,6 +121,25 @@ typedef enum {
     SEI_S_LOCKED_RESULT,    /* a confirmed result: "Confirmed: locked" */
     SEI_S_RESULT_NOW,       /* "Result %d: %s" : its id, its state in words */
     SEI_S_RESULT_N,         /* "Result %d" */
+    /* The director's station: pairing, the results waiting for it */
+    SEI_S_STATION,          /* "Station" (the settings' button, the screen's title) */
+    SEI_S_STATION_ADDRESS,  /* "Address" */
+    SEI_S_PAIR,             /* "Pair with code" */
+    SEI_S_FORGET,           /* "Forget station" */
+    SEI_S_PAIR_CODE,        /* "Pairing code" (the pad's title) */
+    SEI_S_NOT_PAIRED,
+    SEI_S_PAIRING,          /* "Pairing with %s…" : the address */
+    SEI_S_PAIRED,           /* "Paired with %s as “%s”" : the address, the station's name for the kiosk */
+    SEI_S_PAIR_WRONG,       /* a wrong, used or expired code */
+    SEI_S_PAIR_LOCKED,      /* too many wrong codes: the station waits a minute */
+    SEI_S_UNREACHABLE,      /* "The station at %s does not answer" : the address */
+    SEI_S_PAIR_ADDRESS,     /* no address, or not one: an example */
+    SEI_S_PAIR_FAILED,      /* "Pairing failed: %s" : why, as the station said it */
+    SEI_S_TOKEN_REFUSED,    /* the station refused the kiosk's token: pair again */
+    SEI_S_WAITING,          /* "%d results waiting for the station" */
+    SEI_S_WAITING_ONE,      /* "1 result waiting for the station" */
+    SEI_S_ALL_SENT,         /* "Every result sent to the station" */
+    SEI_S_BANNER_HANDICAP,  /* "Handicap %d" : the pairing's stones */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -166,7 +185,8 @@ typedef enum {
     SEI_SCREEN_KEYBOARD,     /* text typed: on-screen Latin keys, or a keyboard and its input method */
     SEI_SCREEN_LIST,         /* the stored results, newest first, a page of rows */
     SEI_SCREEN_DETAIL,       /* one stored result with its audit trail (and the judge's actions) */
-    SEI_SCREEN_CHOICE        /* up to six choices: a reason, a corrected result */
+    SEI_SCREEN_CHOICE,       /* up to six choices: a reason, a corrected result */
+    SEI_SCREEN_STATION       /* the director's station: its address, pairing with a code, forgetting it */
 } sei_ui_screen;
 
 /* A row of the results list, in words. */
@@ -271,6 +291,16 @@ typedef struct {
     /* Choice */
     const char *choice_title;
     const char *choices[SEI_UI_CHOICES]; /* NULL ends */
+    /* The director's station: the results waiting for it (live, settings, station: shown when
+       > 0), the pairing's handicap stones in the banner (0: none) */
+    int waiting;
+    int banner_handicap;
+    /* Station: the address typed, the pairing's state in words, and a line about the station's
+       health (it does not answer, it refused the token) or NULL; paired: Forget is offered */
+    const char *station_addr, *station_line, *station_alert;
+    int paired;
+    /* Keyboard: typing an address (the last key types ':' instead of ',') */
+    int kb_address;
     /* Any screen: a line at the foot ("Saved as result 12"), or NULL */
     const char *status;
 } sei_ui_view;
@@ -305,6 +335,8 @@ typedef enum {
     SEI_BTN_DO_CONFIRM, SEI_BTN_DO_VOID, SEI_BTN_DO_CORRECT, SEI_BTN_DO_NAMES,
     /* Choice */
     SEI_BTN_CHOICE_0, SEI_BTN_CHOICE_1, SEI_BTN_CHOICE_2, SEI_BTN_CHOICE_3, SEI_BTN_CHOICE_4, SEI_BTN_CHOICE_5,
+    /* The station: the settings' button, and on its screen */
+    SEI_BTN_STATION, SEI_BTN_STATION_ADDR, SEI_BTN_PAIR, SEI_BTN_FORGET,
     /* A key of the on-screen keyboard: SEI_BTN_KEY + the character (' ' to '~') */
     SEI_BTN_KEY = 256,
     SEI_BTN_KEY_LAST = SEI_BTN_KEY + 127

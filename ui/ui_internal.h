@@ -198,6 +198,7 @@ void ui_screen_keyboard(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_list(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_detail(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_choice(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_station(sei_ui *ui, const sei_ui_view *v);
 
 /* ---- the tournament banner (toolkit.c) ----------------------------------------- */
 
@@ -209,6 +210,11 @@ int ui_banner_text(const sei_ui_view *v, char *out, size_t n);
  * start, and the players see it whole on the players' screen). Returns 1
  * when drawn. */
 int ui_banner(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h);
+/* "2 results waiting for the station" into out when v->waiting > 0;
+ * returns 0 (out "") when none wait. */
+int ui_waiting_text(const sei_ui_view *v, char *out, size_t n);
+/* That line on an amber bar w x h at (x, y); returns 1 when drawn. */
+int ui_waiting_bar(sei_ui *ui, const sei_ui_view *v, int x, int y, int w, int h);
 /* Text cut at a character with "…" so it is at most max_w wide at size. */
 void ui_text_cut(sei_ui *ui, const char *text, int size, int max_w, char *out, size_t n);
 
