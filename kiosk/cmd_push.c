@@ -35,8 +35,30 @@ static void answer_error(const sei_text *t, char *buf, size_t n)
 
 int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err)
 {
+    return sei_results_push_tls(s, station, token, NULL, out, err);
+}
+
+int sei_results_push_tls(sei_store *s, const char *station, const char *token, const char *cacert, FILE *out,
+                         FILE *err)
+{
     if (strncmp(station, "http://", 7) && strncmp(station, "https://", 8))
-        return fprintf(err, "seichi results: --station takes the station's URL, http://HOST:PORT\n"), 2;
+        return fprintf(err, "seichi results: --station takes the station's URL, http://HOST:PORT or "
+                            "https://HOST:PORT\n"), 2;
+    if (cacert && strncmp(station, "https://", 8))
+        return fprintf(err, "seichi results: --cacert is for a station served over HTTPS (https://...)\n"), 2;
+    if (cacert) {
+        /* Read here, so a mistyped name is named as such and not as a
+         * certificate the station does not match. */
+        char msg[600];
+        size_t len;
+        char *pem = sei_file_read(cacert, 1 << 20, &len, msg, sizeof msg);
+        if (!pem)
+            return fprintf(err, "seichi results: --cacert: %s\n", msg), 2;
+        int is_pem = strstr(pem, "-----BEGIN CERTIFICATE-----") != NULL;
+        free(pem);
+        if (!is_pem)
+            return fprintf(err, "seichi results: --cacert: %s holds no PEM certificate\n", cacert), 2;
+    }
     if (curl_global_init(CURL_GLOBAL_DEFAULT))
         return fprintf(err, "seichi results: cannot start libcurl\n"), 2;
     CURL *curl = curl_easy_init();
@@ -60,6 +82,12 @@ int sei_results_push(sei_store *s, const char *station, const char *token, FILE 
     curl_easy_setopt(curl, CURLOPT_TIMEOUT, 30L);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    /* The station's certificate and name are checked (libcurl's defaults,
+     * set here so that no change elsewhere turns them off). */
+    curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (cacert)
+        curl_easy_setopt(curl, CURLOPT_CAINFO, cacert);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, keep_answer);
     int sent = 0, had = 0, refused = 0, rc = 0;
     int64_t waiting = 0;
@@ -89,7 +117,13 @@ int sei_results_push(sei_store *s, const char *station, const char *token, FILE 
             curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
         }
         char why[512];
-        if (cr != CURLE_OK) {
+        if (cr == CURLE_PEER_FAILED_VERIFICATION || cr == CURLE_SSL_CACERT_BADFILE) {
+            fprintf(err, "seichi results: the station %s is not trusted: %s; nothing sent (%s)\n", station,
+                    curl_easy_strerror(cr),
+                    cacert ? "is --cacert the certificate that signed the station's?"
+                           : "give the station's certificate authority with --cacert FILE");
+            rc = 6;
+        } else if (cr != CURLE_OK) {
             fprintf(err, "seichi results: station %s unreachable: %s; the results not sent wait for the next push\n",
                     station, curl_easy_strerror(cr));
             rc = 5;

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "cli.h"
 #include "egd.h"
 #include "opengotha.h"
@@ -19,14 +21,15 @@
 #include "textbuf.h"
 
 static const char usage_text[] =
-    "usage: seichi station [--db PATH] [--listen HOST:PORT]\n"
+    "usage: seichi station [--db PATH] [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
     "       seichi station import [--db PATH] --opengotha FILE\n"
     "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT | --egd OUT [--partial]) [--force]\n"
     "       seichi station enroll [--db PATH] --name NAME\n"
     "       seichi station revoke [--db PATH] --name NAME\n"
     "       seichi station kiosks [--db PATH]\n"
     "  (none)     serve the API on HOST:PORT (default 0.0.0.0:8080; port 0: any free\n"
-    "             port, printed) until SIGINT or SIGTERM\n"
+    "             port, printed) until SIGINT or SIGTERM; over HTTPS with the\n"
+    "             certificate and private key given (PEM files)\n"
     "  import     the players and the games of each round at their tables\n"
     "  export     OpenGotha's file with the results filled in, one CSV row per game, or\n"
     "             the EGF's tournament table for the European Go Database (--egd;\n"
@@ -46,18 +49,46 @@ static int fail(FILE *err, const char *msg)
     return 2;
 }
 
-static int serve(const char *db, const char *listen, FILE *out, FILE *err)
+/* A PEM file for HTTPS, whole (NULL with the reason on err). */
+static char *read_pem(const char *path, const char *what, FILE *err)
+{
+    char msg[PATH_MAX + 128];
+    size_t len;
+    char *t = sei_file_read(path, 1 << 20, &len, msg, sizeof msg);
+    if (!t)
+        fprintf(err, "seichi station: %s: %s\n", what, msg);
+    else if (!strstr(t, "-----BEGIN ")) {
+        fprintf(err, "seichi station: %s: %s is not a PEM file\n", what, path);
+        free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+static int serve(const char *db, const char *listen, const char *cert, const char *key, FILE *out, FILE *err)
 {
     sei_station_params p;
     sei_station_params_default(&p);
+    if (!cert != !key)
+        return fail(err, "HTTPS needs both --tls-cert FILE and --tls-key FILE");
+    char *cert_pem = NULL, *key_pem = NULL;
+    if (cert && (!(cert_pem = read_pem(cert, "--tls-cert", err)) || !(key_pem = read_pem(key, "--tls-key", err)))) {
+        free(cert_pem);
+        return 2;
+    }
+    p.tls_cert = cert_pem;
+    p.tls_key = key_pem;
+    int rc = 2;
     char host[64];
     if (listen) {
         const char *colon = strrchr(listen, ':');
         char *end;
         long port = colon ? strtol(colon + 1, &end, 10) : -1;
         if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host || !colon[1] || *end || port < 0 ||
-            port > 65535)
-            return fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+            port > 65535) {
+            fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+            goto out;
+        }
         memcpy(host, listen, (size_t)(colon - listen));
         host[colon - listen] = 0;
         p.host = host;
@@ -75,9 +106,11 @@ static int serve(const char *db, const char *listen, FILE *out, FILE *err)
     sei_station *st = sei_station_create(db, &p, msg, sizeof msg);
     if (!st) {
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-        return fail(err, msg);
+        fail(err, msg);
+        goto out;
     }
-    fprintf(out, "station: %s, listening on http://%s:%d/api/v1/\n", db, p.host, sei_station_port(st));
+    fprintf(out, "station: %s, listening on %s://%s:%d/api/v1/\n", db, cert ? "https" : "http", p.host,
+            sei_station_port(st));
     fflush(out);
     int sig = 0;
     while (sigwait(&set, &sig))
@@ -85,7 +118,14 @@ static int serve(const char *db, const char *listen, FILE *out, FILE *err)
     fprintf(out, "station: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     sei_station_destroy(st);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    return 0;
+    rc = 0;
+out:
+    free(cert_pem);
+    if (key_pem) {
+        sodium_memzero(key_pem, strlen(key_pem)); /* the private key leaves no copy in freed memory */
+        free(key_pem);
+    }
+    return rc;
 }
 
 static int import(sei_store *s, const char *file, FILE *out, FILE *err)
@@ -332,6 +372,7 @@ static int kiosks(sei_store *s, FILE *out, FILE *err)
 int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *action = NULL, *db = NULL, *listen = NULL, *og = NULL, *csv = NULL, *egd = NULL, *name = NULL;
+    const char *cert = NULL, *key = NULL;
     int force = 0, partial = 0, i = 0;
     if (argc > 0 && argv[0][0] != '-')
         action = argv[i++];
@@ -342,6 +383,8 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
                           : !strcmp(a, "--opengotha") ? &og
                           : !strcmp(a, "--csv")       ? &csv
                           : !strcmp(a, "--egd")       ? &egd
+                          : !strcmp(a, "--tls-cert")  ? &cert
+                          : !strcmp(a, "--tls-key")   ? &key
                           : !strcmp(a, "--name")      ? &name
                                                       : NULL;
         if (to) {
@@ -362,7 +405,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         lst = action && !strcmp(action, "kiosks");
     if (!(serving || imp || exp || enr || rev || lst))
         return fprintf(err, "seichi station: unknown action '%s'\n%s", action, usage_text), 2;
-    if ((listen && !serving) || (og && !(imp || exp)) || (csv && !exp) || (egd && !exp) || (partial && !egd) ||
+    if (((listen || cert || key) && !serving) || (og && !(imp || exp)) || (csv && !exp) || (egd && !exp) || (partial && !egd) ||
         (name && !(enr || rev)) || (force && !exp))
         return fprintf(err, "seichi station: an option that %s does not take\n%s", action ? action : "serving",
                        usage_text), 2;
@@ -377,7 +420,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         db = path;
     }
     if (serving)
-        return serve(db, listen, out, err);
+        return serve(db, listen, cert, key, out, err);
     sei_store *s = sei_store_open(db, msg, sizeof msg);
     if (!s)
         return fail(err, msg);
