@@ -157,9 +157,11 @@ static sei_station *bench_station(const char *dir, const char *name, int clients
     p.port = 0;
     /* Every kiosk holds its connection open: the limits for a LAN of
      * strangers (16 from one address) would turn most of them away here,
-     * where all come from 127.0.0.1. */
-    p.max_connections = (unsigned)clients + 16;
-    p.per_ip = (unsigned)clients + 16;
+     * where all come from 127.0.0.1. libmicrohttpd divides the connection
+     * limit among its threads, and a thread takes whichever connections
+     * it accepts, so each thread may have to hold them all. */
+    p.max_connections = ((unsigned)clients + 16) * (p.threads ? p.threads : 1);
+    p.per_ip = p.max_connections;
     sei_station *st = sei_station_create(db, &p, msg, sizeof msg);
     if (!st)
         fprintf(err, "seichi bench station: %s\n", msg);

@@ -1,4 +1,4 @@
-/* station.h - the director's station: an HTTP server (libmicrohttpd) on
+/* station.h - the director's station: an HTTP or HTTPS server (libmicrohttpd) on
  * the director's laptop to which the kiosks push their agreed results, from
  * which a results wall and the kiosks read results and pairings, and
  * through which a judge with the PIN confirms, corrects or voids a result.
