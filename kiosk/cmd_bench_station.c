@@ -286,7 +286,11 @@ int sei_cli_bench_station(int argc, char **argv, FILE *out, FILE *err)
         int *to = !strcmp(argv[i], "--results") ? &total : !strcmp(argv[i], "--clients") ? &clients
                   : !strcmp(argv[i], "--loads") ? &loads : NULL;
         int hi = to == &clients ? 500 : 1000000;
-        if (!to || i + 1 >= argc || !sei_cli_parse_int(argv[i + 1], to, 1, hi)) {
+        if (!to) {
+            fprintf(err, "seichi bench station: unknown option '%s'\nusage: %s\n", argv[i], sei_bench_usage("station"));
+            return 2;
+        }
+        if (i + 1 >= argc || !sei_cli_parse_int(argv[i + 1], to, 1, hi)) {
             fprintf(err, "seichi bench station: %s needs a number (clients 1 to 500)\nusage: %s\n", argv[i],
                     sei_bench_usage("station"));
             return 2;
