@@ -309,6 +309,8 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
             break;
     }
     if (argc - first < 1 || argv[first][0] == '-') {
+        if (argc - first >= 1)
+            fprintf(err, "seichi bench vision: unknown option '%s'\n", argv[first]);
         fprintf(err, "usage: %s\n", sei_bench_usage("vision"));
         return 2;
     }

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <strings.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,18 @@ static int parse_double(const char *t, double *v)
     errno = 0;
     *v = strtod(t, &end);
     return end != t && !*end && errno == 0 && *v > -1000 && *v < 1000;
+}
+
+int sei_cli_quiet;
+
+void sei_cli_note(FILE *err, const char *fmt, ...)
+{
+    if (sei_cli_quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(err, fmt, ap);
+    va_end(ap);
 }
 
 /* A whole decimal number from lo to hi (no trailing text, no overflow). */
@@ -632,7 +645,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         } else
             sei_cli_score_print_text(out, r);
         if (id)
-            fprintf(o.json ? err : out, "Saved as result %lld in %s\n", (long long)id, db);
+            sei_cli_note(err, "Saved as result %lld in %s\n", (long long)id, db);
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;

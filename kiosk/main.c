@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gtp.h"
 #include "termsafe.h"
 
 static void usage(FILE *f)
@@ -16,6 +17,8 @@ static void usage(FILE *f)
             "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save] [--db PATH] [--keep-photo] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
             "                      or a photo of the board)\n"
+            "  gtp [--rules R] [--size N]\n"
+            "                      a GTP engine that counts: final_score, final_status_list, loadsgf\n"
             "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
             "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
@@ -45,6 +48,8 @@ static void usage(FILE *f)
             "  help                this text (also COMMAND --help)\n"
             "  --version           the program's version\n"
             "\n"
+            "--quiet (-q), with any command: no messages about what was done, only results and errors.\n"
+            "\n"
             "rules: %s\n",
             sei_rules_preset_names());
 }
@@ -54,6 +59,17 @@ int main(int argc, char **argv)
     /* Before anything is printed: names and paths from files and command
      * lines reach a terminal with their control characters escaped. */
     sei_term_guard();
+    /* --quiet (-q) is taken wherever it stands, for every command
+     * (cli.h: sei_cli_quiet). */
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+            sei_cli_quiet = 1;
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -61,6 +77,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "score"))
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "gtp"))
+        return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "detect"))
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))

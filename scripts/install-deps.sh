@@ -7,6 +7,7 @@
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
 #   model            PyTorch, NumPy, ONNX and OpenCV for Python, to train the point classifier (make model)
+#   package          mmdebstrap, to install the Debian package in a clean Debian 12 root (make check-deb)
 set -eu
 
 groups="${*:-build}"
@@ -18,7 +19,8 @@ for g in $groups; do
     bench) pkgs="$pkgs gnugo python3" ;;
     render) pkgs="$pkgs povray imagemagick python3" ;;
     model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render, model)" >&2; exit 2 ;;
+    package) pkgs="$pkgs mmdebstrap dpkg-dev" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render, model, package)" >&2; exit 2 ;;
   esac
 done
 

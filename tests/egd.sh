@@ -16,11 +16,7 @@ db="$tmp/desk.db"
 board="$src/kiosk/samples/club-game-19.board"
 cup="$src/tests/opengotha/egd-cup.xml"
 want="$src/tests/opengotha/egd-cup.h"
-ok() {  # ok WHAT CONDITION...: count a check
-  what="$1"; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
-. "$src/tests/expect.sh"
+. "$src/tests/expect.sh" # expect, expect_pin, ok
 # game ROUND TABLE: a counted result at that table (the sample board: W+18.5).
 game() {
   expect 0 "Saved as result" -- score --board "$board" --db "$db" --event "EGD Cup 2026" --round "$1" --table "$2"

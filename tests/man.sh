@@ -3,7 +3,9 @@
 # warning, every command `seichi help` lists has its own section (.SS), every
 # subcommand of results, station and bench is named in it, its title carries
 # the version `seichi --version` prints, and every command and subcommand
-# answers --help with its usage (exit 0, on standard output).
+# answers --help with its usage (exit 0, on standard output) and refuses an
+# unknown option as the page says (exit 2, a message naming it on standard
+# error, nothing on standard output).
 # Usage: man.sh SEICHI MANPAGE
 seichi=$1
 page=$2
@@ -13,6 +15,15 @@ ok() {
   what=$1
   shift
   if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+# refuses WORDS...: seichi WORDS --no-such-option exits 2, names the option
+# on standard error and prints nothing on standard output.
+refuses() {
+  "$seichi" "$@" --no-such-option >"$tmp/out" 2>"$tmp/err" </dev/null
+  rc=$?
+  ok "'$* --no-such-option' exits 2 (got $rc)" test $rc = 2
+  ok "'$* --no-such-option' names it on standard error" grep -q -- "--no-such-option" "$tmp/err"
+  ok "'$* --no-such-option' prints nothing on standard output" test ! -s "$tmp/out"
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,6 +46,7 @@ for c in $cmds; do
   rc=$?
   ok "'$c --help' exits 0 (got $rc)" test $rc = 0
   ok "'$c --help' prints its usage on standard output" grep -q "usage" "$tmp/out"
+  [ "$c" = help ] || refuses "$c"
 done
 
 # Subcommands named in the help, each in the page's item lines (the line
@@ -50,6 +62,8 @@ for sub in "results list" "results show" "results audit" "results export" "resul
   rc=$?
   ok "'$sub --help' exits 0 (got $rc)" test $rc = 0
   ok "'$sub --help' prints its usage" grep -q "usage" "$tmp/out"
+  # shellcheck disable=SC2086
+  refuses $sub
 done
 "$seichi" bench --help >"$tmp/benchhelp"
 benches=$(sed -n 's/^ *\(usage: \)\{0,1\}seichi bench \[*\([a-z][a-z]*\).*/\2/p' "$tmp/benchhelp" | sort -u)
@@ -59,6 +73,7 @@ for b in $benches; do
   "$seichi" bench "$b" --help >"$tmp/out" 2>"$tmp/err"
   rc=$?
   ok "'bench $b --help' exits 0 (got $rc)" test $rc = 0
+  refuses bench "$b"
 done
 
 v=$("$seichi" --version)

@@ -26,11 +26,7 @@ cleanup() {
 }
 trap cleanup EXIT
 db="$tmp/desk.db"
-ok() {  # ok WHAT CONDITION...: count a check
-  what="$1"; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
-. "$src/tests/expect.sh"
+. "$src/tests/expect.sh" # expect, expect_pin, ok
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
 start() {
   rm -f "$tmp/srv.out"

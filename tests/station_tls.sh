@@ -20,11 +20,7 @@ cleanup() {
 }
 trap cleanup EXIT
 db="$tmp/desk.db"
-ok() {  # ok WHAT CONDITION...: count a check
-  what="$1"; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
-. "$src/tests/expect.sh"
+. "$src/tests/expect.sh" # expect, expect_pin, ok
 # cert NAME SAN: a self-signed certificate and key, NAME.pem and NAME.key.
 cert() {
   openssl req -x509 -newkey rsa:2048 -nodes -keyout "$tmp/$1.key" -out "$tmp/$1.pem" -days 2 \
