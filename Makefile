@@ -34,6 +34,7 @@ bench: build
 	./$(BUILD)/seichi bench
 	./$(BUILD)/seichi bench kiosk
 	./$(BUILD)/seichi bench startup
+	./$(BUILD)/seichi bench station
 	@python3 scripts/shared-sequences.py --shared $(SHARED) $(BUILD)/real-sequences >/dev/null
 	./$(BUILD)/seichi bench record images/sequences/*/ $(wildcard $(BUILD)/real-sequences/*/) $(wildcard $(BUILD)/sequences/*/)
 	./$(BUILD)/seichi bench vision images/renders images/testset $(wildcard $(SHARED)/photos/*/)

@@ -136,6 +136,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_kiosk(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench_startup(int argc, char **argv, FILE *out, FILE *err);
+int sei_cli_bench_station(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_station(int argc, char **argv, FILE *out, FILE *err);
 

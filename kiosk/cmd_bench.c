@@ -71,6 +71,7 @@ static const struct {
     {"record", "seichi bench record DIR...   (each DIR: frames in name order and truth.sgf)"},
     {"kiosk", "seichi bench kiosk [PHOTO]"},
     {"startup", "seichi bench startup [--runs N] [--program PATH]   (gtp and score --board: time to answer, peak memory)"},
+    {"station", "seichi bench station [--results N] [--clients N] [--loads N]   (kiosks pushing to a station; page loads)"},
 };
 
 const char *sei_bench_usage(const char *name)
@@ -78,7 +79,7 @@ const char *sei_bench_usage(const char *name)
     for (size_t i = 0; i < sizeof bench_usage / sizeof bench_usage[0]; i++)
         if (!strcmp(bench_usage[i].name, name))
             return bench_usage[i].usage;
-    return "seichi bench [rules|deadstones|vision|record|kiosk|startup] ...";
+    return "seichi bench [rules|deadstones|vision|record|kiosk|startup|station] ...";
 }
 
 static int is_help(const char *a)
@@ -120,8 +121,11 @@ int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err)
         return sei_cli_bench_kiosk(argc - 1, argv + 1, out, err);
     if (argc > 0 && !strcmp(argv[0], "startup"))
         return sei_cli_bench_startup(argc - 1, argv + 1, out, err);
+    if (argc > 0 && !strcmp(argv[0], "station"))
+        return sei_cli_bench_station(argc - 1, argv + 1, out, err);
     if (argc > 0 && strcmp(argv[0], "rules")) {
-        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules, deadstones, vision, kiosk, record, startup)\n", argv[0]);
+        fprintf(err, "seichi bench: unknown benchmark '%s' (available: rules, deadstones, vision, kiosk, record, startup, station)\n",
+                argv[0]);
         return 2;
     }
     sei_rules rules;

@@ -2,25 +2,50 @@
  * director's station by the outbox sender the kiosk uses too
  * (push.c), with the tally and exit status of the command line. */
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <curl/curl.h>
 
 #include "push.h"
 #include "store.h"
+#include "textbuf.h"
 
 int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err)
+{
+    return sei_results_push_tls(s, station, token, NULL, out, err);
+}
+
+int sei_results_push_tls(sei_store *s, const char *station, const char *token, const char *cacert, FILE *out,
+                         FILE *err)
 {
     char url[512], why[512];
     if ((strncmp(station, "http://", 7) && strncmp(station, "https://", 8)) ||
         sei_push_url(station, url, sizeof url, why, sizeof why))
-        return fprintf(err, "seichi results: --station takes the station's URL, http://HOST:PORT\n"), 2;
+        return fprintf(err, "seichi results: --station takes the station's URL, http://HOST:PORT or "
+                            "https://HOST:PORT\n"), 2;
+    if (cacert && strncmp(station, "https://", 8))
+        return fprintf(err, "seichi results: --cacert is for a station served over HTTPS (https://...)\n"), 2;
+    if (cacert) {
+        /* Read here, so a mistyped name is named as such and not as a
+         * certificate the station does not match. */
+        char msg[600];
+        size_t len;
+        char *pem = sei_file_read(cacert, 1 << 20, &len, msg, sizeof msg);
+        if (!pem)
+            return fprintf(err, "seichi results: --cacert: %s\n", msg), 2;
+        int is_pem = strstr(pem, "-----BEGIN CERTIFICATE-----") != NULL;
+        free(pem);
+        if (!is_pem)
+            return fprintf(err, "seichi results: --cacert: %s holds no PEM certificate\n", cacert), 2;
+    }
     if (curl_global_init(CURL_GLOBAL_DEFAULT))
         return fprintf(err, "seichi results: cannot start libcurl\n"), 2;
     sei_push_params p;
     sei_push_params_default(&p);
     p.connect_ms = 5000;
     p.timeout_ms = 30000;
+    p.cacert = cacert;
     sei_push_tally t = {0, 0, 0, 0};
     sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, "seichi results", why, sizeof why);
     curl_global_cleanup();
@@ -31,6 +56,7 @@ int sei_results_push(sei_store *s, const char *station, const char *token, FILE 
     case SEI_PUSH_REFUSED: return 1;
     case SEI_PUSH_AUTH: return 3;
     case SEI_PUSH_UNREACHABLE: return 5;
+    case SEI_PUSH_UNTRUSTED: return 6;
     default: return 2;
     }
 }

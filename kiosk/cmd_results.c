@@ -34,7 +34,7 @@ static const char usage_text[] =
     "       seichi results [--db PATH] show N [--json]\n"
     "       seichi results [--db PATH] export --csv FILE | --sgf DIR [--force]\n"
     "       seichi results [--db PATH] audit N [--json]\n"
-    "       seichi results [--db PATH] push [--station URL (--token T | --token-file FILE)]\n"
+    "       seichi results [--db PATH] push [--station URL (--token T | --token-file FILE) [--cacert FILE]]\n"
     "       seichi results [--db PATH] set-pin [--pin-file FILE]\n"
     "       seichi results [--db PATH] correct N --judge NAME --reason TEXT [--result R | --dead POINTS|none]\n"
     "                      " SEI_IDENT_USAGE " [--pin-file FILE]\n"
@@ -49,8 +49,10 @@ static const char usage_text[] =
     "              link or a device never\n"
     "  audit N     the judges' changes to result N, oldest first\n"
     "  push        send the results the station does not have yet (not voided ones);\n"
-    "              --token-file: the token is the file's last line; with none of\n"
-    "              the three, the station the kiosk was paired with (its Settings)\n"
+    "              --token-file: the token is the file's last line; --cacert: the\n"
+    "              certificate authority of an https:// station (PEM), else the system's;\n"
+    "              with none of --station, --token, --token-file, the station the kiosk\n"
+    "              was paired with (its Settings)\n"
     "  set-pin     set the judge PIN (4 to 12 digits); changing one needs the old\n"
     "  correct N   a judge changes who played, the result to B+R, W+T, B+F, ...,\n"
     "              or the dead stones (the stored position counted again)\n"
@@ -1099,7 +1101,7 @@ static int is_action(const char *cmd, const char *a) { return cmd && !strcmp(cmd
 int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *db = NULL, *cmd = NULL, *csv = NULL, *sgfdir = NULL, *number = NULL;
-    const char *station = NULL, *token = NULL, *token_file = NULL;
+    const char *station = NULL, *token = NULL, *token_file = NULL, *cacert = NULL;
     int json = 0, force = 0;
     judge_opts j;
     memset(&j, 0, sizeof j);
@@ -1120,12 +1122,14 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
                 return bad(err, "%s needs a value", a);
             db = v;
             i++;
-        } else if (!strcmp(a, "--station") || !strcmp(a, "--token") || !strcmp(a, "--token-file")) {
+        } else if (!strcmp(a, "--station") || !strcmp(a, "--token") || !strcmp(a, "--token-file") ||
+                   !strcmp(a, "--cacert")) {
             if (!is_action(cmd, "push"))
                 return bad(err, "%s goes with 'push' (see 'seichi results --help')", a);
             if (!v)
                 return bad(err, "%s needs a value", a);
-            *(!strcmp(a, "--station") ? &station : !strcmp(a, "--token") ? &token : &token_file) = v;
+            *(!strcmp(a, "--station") ? &station : !strcmp(a, "--token") ? &token : !strcmp(a, "--cacert") ? &cacert
+                                                                                                     : &token_file) = v;
             i++;
         } else if (!strcmp(a, "--csv") || !strcmp(a, "--sgf")) {
             if (!is_action(cmd, "export"))
@@ -1263,7 +1267,7 @@ int sei_cli_results(int argc, char **argv, FILE *out, FILE *err)
                                "URL and --token-file FILE, or pair it on the kiosk (Settings, Station)\n"),
                   2);
         else
-            rc = sei_results_push(s, kept_pairing ? url : station, kept_pairing ? kept : token, out, err);
+            rc = sei_results_push_tls(s, kept_pairing ? url : station, kept_pairing ? kept : token, cacert, out, err);
         sodium_memzero(kept, sizeof kept);
     }
     else

@@ -11,24 +11,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "cli.h"
+#include "egd.h"
 #include "opengotha.h"
 #include "station.h"
 #include "store.h"
 #include "textbuf.h"
 
 static const char usage_text[] =
-    "usage: seichi station [--db PATH] [--listen HOST:PORT]\n"
+    "usage: seichi station [--db PATH] [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
     "       seichi station import [--db PATH] --opengotha FILE\n"
-    "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT) [--force]\n"
+    "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT | --egd OUT [--partial]) [--force]\n"
     "       seichi station enroll [--db PATH] --name NAME\n"
     "       seichi station revoke [--db PATH] --name NAME\n"
     "       seichi station kiosks [--db PATH]\n"
     "  (none)     serve the API on HOST:PORT (default 0.0.0.0:8080; port 0: any free\n"
-    "             port, printed) until SIGINT or SIGTERM\n"
+    "             port, printed) until SIGINT or SIGTERM; over HTTPS with the\n"
+    "             certificate and private key given (PEM files)\n"
     "  import     the players and the games of each round at their tables\n"
-    "  export     OpenGotha's file with the results filled in, or one CSV row per game;\n"
-    "             an existing file is replaced only with --force\n"
+    "  export     OpenGotha's file with the results filled in, one CSV row per game, or\n"
+    "             the EGF's tournament table for the European Go Database (--egd;\n"
+    "             refused while a game has no result, unless --partial writes those as\n"
+    "             not played); an existing file is replaced only with --force\n"
     "  enroll     a kiosk's credentials: a one-time pairing code (15 minutes), and\n"
     "             its token alone on the last line\n"
     "  revoke     the kiosk's token and code stop working\n"
@@ -43,18 +49,46 @@ static int fail(FILE *err, const char *msg)
     return 2;
 }
 
-static int serve(const char *db, const char *listen, FILE *out, FILE *err)
+/* A PEM file for HTTPS, whole (NULL with the reason on err). */
+static char *read_pem(const char *path, const char *what, FILE *err)
+{
+    char msg[PATH_MAX + 128];
+    size_t len;
+    char *t = sei_file_read(path, 1 << 20, &len, msg, sizeof msg);
+    if (!t)
+        fprintf(err, "seichi station: %s: %s\n", what, msg);
+    else if (!strstr(t, "-----BEGIN ")) {
+        fprintf(err, "seichi station: %s: %s is not a PEM file\n", what, path);
+        free(t);
+        t = NULL;
+    }
+    return t;
+}
+
+static int serve(const char *db, const char *listen, const char *cert, const char *key, FILE *out, FILE *err)
 {
     sei_station_params p;
     sei_station_params_default(&p);
+    if (!cert != !key)
+        return fail(err, "HTTPS needs both --tls-cert FILE and --tls-key FILE");
+    char *cert_pem = NULL, *key_pem = NULL;
+    if (cert && (!(cert_pem = read_pem(cert, "--tls-cert", err)) || !(key_pem = read_pem(key, "--tls-key", err)))) {
+        free(cert_pem);
+        return 2;
+    }
+    p.tls_cert = cert_pem;
+    p.tls_key = key_pem;
+    int rc = 2;
     char host[64];
     if (listen) {
         const char *colon = strrchr(listen, ':');
         char *end;
         long port = colon ? strtol(colon + 1, &end, 10) : -1;
         if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host || !colon[1] || *end || port < 0 ||
-            port > 65535)
-            return fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+            port > 65535) {
+            fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+            goto out;
+        }
         memcpy(host, listen, (size_t)(colon - listen));
         host[colon - listen] = 0;
         p.host = host;
@@ -72,9 +106,11 @@ static int serve(const char *db, const char *listen, FILE *out, FILE *err)
     sei_station *st = sei_station_create(db, &p, msg, sizeof msg);
     if (!st) {
         pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-        return fail(err, msg);
+        fail(err, msg);
+        goto out;
     }
-    fprintf(out, "station: %s, listening on http://%s:%d/api/v1/\n", db, p.host, sei_station_port(st));
+    fprintf(out, "station: %s, listening on %s://%s:%d/api/v1/\n", db, cert ? "https" : "http", p.host,
+            sei_station_port(st));
     fflush(out);
     int sig = 0;
     while (sigwait(&set, &sig))
@@ -82,7 +118,14 @@ static int serve(const char *db, const char *listen, FILE *out, FILE *err)
     fprintf(out, "station: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     sei_station_destroy(st);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
-    return 0;
+    rc = 0;
+out:
+    free(cert_pem);
+    if (key_pem) {
+        sodium_memzero(key_pem, strlen(key_pem)); /* the private key leaves no copy in freed memory */
+        free(key_pem);
+    }
+    return rc;
 }
 
 static int import(sei_store *s, const char *file, FILE *out, FILE *err)
@@ -111,14 +154,15 @@ static int import(sei_store *s, const char *file, FILE *out, FILE *err)
 
 /* The result standing for each game: [game index] -> result id (0: none).
  * Voided results, disputed ones and results of no game of the tournament
- * are left out (the last two named on err); at a table with two results
- * the later stands. */
+ * are left out (the last two named on err; a voided one's game marked in
+ * voided[game index] when given); at a table with two results the later
+ * stands. */
 typedef struct {
     int64_t id;
     sei_store_result r;
 } standing;
 
-static int standings(sei_store *s, sei_og *og, standing *at, int *warned, FILE *err)
+static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *voided, int *warned, FILE *err)
 {
     sei_store_cursor *c = sei_store_list(s, 0);
     if (!c)
@@ -131,7 +175,12 @@ static int standings(sei_store *s, sei_og *og, standing *at, int *warned, FILE *
             (*warned)++;
             continue;
         }
-        int g = r.state == SEI_STATE_VOIDED ? -2 : sei_og_find_game(og, r.ident.round, r.ident.table);
+        int g = sei_og_find_game(og, r.ident.round, r.ident.table);
+        if (r.state == SEI_STATE_VOIDED) {
+            if (g >= 0 && voided)
+                voided[g] = 1;
+            g = -2;
+        }
         if (g >= 0 && r.state == SEI_STATE_DISPUTED) {
             /* Not a result until a judge settles it. */
             fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is disputed: left out until a judge "
@@ -169,10 +218,48 @@ static void full_name(const sei_og *og, int i, char *buf, size_t n)
         snprintf(buf, n, "%s%s%s", p.name, p.first_name[0] ? " " : "", p.first_name);
 }
 
-static int export(sei_store *s, const char *og_out, const char *csv, int force, FILE *out, FILE *err)
+/* The EGF's table (egd.c) from the results standing, the file's own
+ * results where the station has none, and the games voided. */
+static int export_egd(sei_og *og, const standing *at, const unsigned char *voided, int partial, const char *path,
+                      int force, int *warned, FILE *err)
+{
+    int games = sei_og_game_count(og);
+    sei_egd_game *eg = calloc((size_t)games + 1, sizeof *eg);
+    if (!eg)
+        return fail(err, "out of memory");
+    for (int i = 0; i < games; i++) {
+        sei_og_game g;
+        if (sei_og_game_get(og, i, &g))
+            continue;
+        if (at[i].id) {
+            eg[i].outcome = sei_og_outcome_from_result(at[i].r.result, &eg[i].by_default);
+            eg[i].voided = eg[i].outcome == SEI_OG_UNKNOWN; /* a result that is no result ("Void") */
+        } else if (g.outcome != SEI_OG_UNKNOWN)
+            eg[i].outcome = g.outcome, eg[i].by_default = g.by_default; /* entered in OpenGotha */
+        else
+            eg[i].voided = voided[i];
+    }
+    sei_text t = {0};
+    int missing = 0, rc = 0;
+    char why[2048], msg[PATH_MAX + 128];
+    if (sei_egd_write(og, eg, partial, &t, &missing, why, sizeof why))
+        rc = fail(err, why);
+    else if (sei_file_write_new(path, t.p, t.len, force, msg, sizeof msg))
+        rc = fail(err, msg);
+    else if (missing) {
+        fprintf(err, "seichi station: written as not played (--partial): %s\n", why);
+        *warned += missing;
+    }
+    sei_text_free(&t);
+    free(eg);
+    return rc;
+}
+
+static int export(sei_store *s, const char *og_out, const char *csv, const char *egd, int partial, int force,
+                  FILE *out, FILE *err)
 {
     char msg[PATH_MAX + 128], name[256];
-    const char *target = og_out ? og_out : csv;
+    const char *target = og_out ? og_out : csv ? csv : egd;
     if (sei_file_target_ok(target, force, msg, sizeof msg))
         return fail(err, msg);
     char *data;
@@ -181,18 +268,27 @@ static int export(sei_store *s, const char *og_out, const char *csv, int force, 
         return fail(err, sei_store_errmsg(s));
     sei_og *og = sei_og_create();
     standing *at = NULL;
+    unsigned char *voided = NULL;
     int rc = 0, warned = 0, filled = 0;
     if (!og || sei_og_read_memory(og, data, len)) {
         rc = fail(err, og ? sei_og_errmsg(og) : "out of memory");
         goto out;
     }
     int games = sei_og_game_count(og);
-    if (!(at = calloc((size_t)games + 1, sizeof *at))) {
+    if (!(at = calloc((size_t)games + 1, sizeof *at)) || !(voided = calloc((size_t)games + 1, 1))) {
         rc = fail(err, "out of memory");
         goto out;
     }
-    if ((rc = standings(s, og, at, &warned, err)))
+    if ((rc = standings(s, og, at, voided, &warned, err)))
         goto out;
+    if (egd) {
+        for (int i = 0; i < games; i++)
+            filled += at[i].id != 0;
+        if (!(rc = export_egd(og, at, voided, partial, egd, force, &warned, err)))
+            fprintf(out, "%s: %d of %d games with a result from the station; the EGD table written to %s\n", name,
+                    filled, games, egd);
+        goto out;
+    }
     sei_text t = {0};
     if (csv)
         sei_text_puts(&t, "round,table,black,white,result,state,source,uuid\r\n");
@@ -246,6 +342,7 @@ out:
         if (at[i].id)
             sei_store_result_release(&at[i].r);
     free(at);
+    free(voided);
     sei_og_destroy(og);
     free(data);
     return rc ? rc : warned ? 1 : 0;
@@ -274,8 +371,9 @@ static int kiosks(sei_store *s, FILE *out, FILE *err)
 
 int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
 {
-    const char *action = NULL, *db = NULL, *listen = NULL, *og = NULL, *csv = NULL, *name = NULL;
-    int force = 0, i = 0;
+    const char *action = NULL, *db = NULL, *listen = NULL, *og = NULL, *csv = NULL, *egd = NULL, *name = NULL;
+    const char *cert = NULL, *key = NULL;
+    int force = 0, partial = 0, i = 0;
     if (argc > 0 && argv[0][0] != '-')
         action = argv[i++];
     for (; i < argc; i++) {
@@ -284,6 +382,9 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
                           : !strcmp(a, "--listen")    ? &listen
                           : !strcmp(a, "--opengotha") ? &og
                           : !strcmp(a, "--csv")       ? &csv
+                          : !strcmp(a, "--egd")       ? &egd
+                          : !strcmp(a, "--tls-cert")  ? &cert
+                          : !strcmp(a, "--tls-key")   ? &key
                           : !strcmp(a, "--name")      ? &name
                                                       : NULL;
         if (to) {
@@ -292,6 +393,8 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
             *to = argv[++i];
         } else if (!strcmp(a, "--force"))
             force = 1;
+        else if (!strcmp(a, "--partial"))
+            partial = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return fputs(usage_text, out), 0;
         else
@@ -302,12 +405,13 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         lst = action && !strcmp(action, "kiosks");
     if (!(serving || imp || exp || enr || rev || lst))
         return fprintf(err, "seichi station: unknown action '%s'\n%s", action, usage_text), 2;
-    if ((listen && !serving) || (og && !(imp || exp)) || (csv && !exp) || (name && !(enr || rev)) || (force && !exp))
+    if (((listen || cert || key) && !serving) || (og && !(imp || exp)) || (csv && !exp) || (egd && !exp) || (partial && !egd) ||
+        (name && !(enr || rev)) || (force && !exp))
         return fprintf(err, "seichi station: an option that %s does not take\n%s", action ? action : "serving",
                        usage_text), 2;
-    if ((imp && !og) || (exp && !og == !csv) || ((enr || rev) && !name))
+    if ((imp && !og) || (exp && (!!og + !!csv + !!egd) != 1) || ((enr || rev) && !name))
         return fprintf(err, "seichi station: %s needs %s\n%s", action,
-                       imp ? "--opengotha FILE" : exp ? "one of --opengotha OUT and --csv OUT" : "--name NAME",
+                       imp ? "--opengotha FILE" : exp ? "one of --opengotha OUT, --csv OUT and --egd OUT" : "--name NAME",
                        usage_text), 2;
     char path[PATH_MAX], msg[PATH_MAX + 256];
     if (!db) {
@@ -316,7 +420,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         db = path;
     }
     if (serving)
-        return serve(db, listen, out, err);
+        return serve(db, listen, cert, key, out, err);
     sei_store *s = sei_store_open(db, msg, sizeof msg);
     if (!s)
         return fail(err, msg);
@@ -324,7 +428,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
     if (imp)
         rc = import(s, og, out, err);
     else if (exp)
-        rc = export(s, og, csv, force, out, err);
+        rc = export(s, og, csv, egd, partial, force, out, err);
     else if (lst)
         rc = kiosks(s, out, err);
     else if (rev) {

@@ -450,6 +450,20 @@ int sei_og_rounds(const sei_og *og)
     return og ? og->rounds : 0;
 }
 
+int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf, size_t n)
+{
+    if (n)
+        buf[0] = 0;
+    xmlNodePtr ps = og && og->doc ? child(child(xmlDocGetRootElement(og->doc), "TournamentParameterSet"), set) : NULL;
+    xmlChar *v = ps ? xmlGetProp(ps, (const xmlChar *)name) : NULL;
+    if (!v)
+        return 0;
+    if (n)
+        snprintf(buf, n, "%s", (const char *)v);
+    xmlFree(v);
+    return 1;
+}
+
 int sei_og_player_count(const sei_og *og)
 {
     return og ? og->np : 0;

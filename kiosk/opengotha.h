@@ -67,6 +67,13 @@ int sei_og_read_memory(sei_og *og, const char *data, size_t len);
 const char *sei_og_name(const sei_og *og);
 int sei_og_rounds(const sei_og *og);
 
+/* An attribute of one of the tournament's parameter sets, as the file
+ * writes it (set "GeneralParameterSet": "komi", "location", "beginDate",
+ * "basicTime", "complementaryTimeSystem", ...; "HandicapParameterSet":
+ * "hdCorrection"), copied into buf (n bytes, cut to fit): 1, or 0 when the
+ * file has no such set or attribute (buf ""). */
+int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf, size_t n);
+
 int sei_og_player_count(const sei_og *og);
 int sei_og_player_get(const sei_og *og, int i, sei_og_player *out); /* 0, or -1 for no such player */
 int sei_og_game_count(const sei_og *og);

@@ -26,6 +26,7 @@ void sei_push_params_default(sei_push_params *p)
     p->recheck_ms = 30000;
     p->pairing_ms = 60000;
     p->stop = NULL;
+    p->cacert = NULL;
 }
 
 int sei_push_url(const char *typed, char *url, size_t un, char *why, size_t n)
@@ -101,6 +102,12 @@ static int conn_open(conn *k, const sei_push_params *p, const char *token)
     curl_easy_setopt(k->curl, CURLOPT_TIMEOUT_MS, p->timeout_ms);
     curl_easy_setopt(k->curl, CURLOPT_NOSIGNAL, 1L); /* a worker thread: no SIGALRM for timeouts */
     curl_easy_setopt(k->curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    /* The station's certificate and name are checked (libcurl's defaults,
+     * set here so that no change elsewhere turns them off). */
+    curl_easy_setopt(k->curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_easy_setopt(k->curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (p->cacert)
+        curl_easy_setopt(k->curl, CURLOPT_CAINFO, p->cacert);
     curl_easy_setopt(k->curl, CURLOPT_WRITEFUNCTION, keep_answer);
     if (p->stop) {
         curl_easy_setopt(k->curl, CURLOPT_XFERINFOFUNCTION, stop_asked);
@@ -132,6 +139,8 @@ static sei_push_status request(conn *k, const char *url, const char *body, long 
     curl_easy_setopt(k->curl, CURLOPT_WRITEDATA, ans);
     *code = 0;
     CURLcode cr = curl_easy_perform(k->curl);
+    if (cr == CURLE_PEER_FAILED_VERIFICATION || cr == CURLE_SSL_CACERT_BADFILE)
+        return snprintf(err, n, "%s", curl_easy_strerror(cr)), SEI_PUSH_UNTRUSTED;
     if (cr != CURLE_OK)
         return snprintf(err, n, "%s", curl_easy_strerror(cr)), cr == CURLE_OUT_OF_MEMORY ? SEI_PUSH_NOMEM
                                                                                           : SEI_PUSH_UNREACHABLE;
@@ -199,7 +208,14 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
         long code = 0;
         char why[512];
         sei_push_status q = body ? request(&k, target, body, &code, &answer, why, sizeof why) : SEI_PUSH_NOMEM;
-        if (q != SEI_PUSH_OK) {
+        if (q == SEI_PUSH_UNTRUSTED) {
+            snprintf(err, n, "the station %s is not trusted: %s; nothing sent (%s)", url, why,
+                     p->cacert ? "is --cacert the certificate that signed the station's?"
+                               : "give the station's certificate authority with --cacert FILE");
+            if (log)
+                fprintf(log, "%s: %s\n", who, err);
+            rc = q;
+        } else if (q != SEI_PUSH_OK) {
             snprintf(err, n, "station %s unreachable: %s", url, body ? why : "out of memory");
             if (log)
                 fprintf(log, "%s: %s; the results not sent wait for the next push\n", who, err);

@@ -33,6 +33,7 @@ typedef enum {
     SEI_PUSH_LOCKED,         /* pairing locked at the station after wrong codes (429) */
     SEI_PUSH_NOTFOUND,       /* no game at that table (404) */
     SEI_PUSH_UNREACHABLE,    /* no answer: the station down, the network gone; what was not sent waits */
+    SEI_PUSH_UNTRUSTED,      /* an https:// station whose certificate is not trusted: nothing sent */
     SEI_PUSH_PROTOCOL,       /* an answer that is not the API's */
     SEI_PUSH_NOMEM
 } sei_push_status;
@@ -47,6 +48,8 @@ typedef struct {
     double pairing_ms;       /* the table's pairing fetched again this often (60000) */
     const int *stop;         /* when it points at a non-zero int (read atomically), a request under
                                 way is given up at once: the kiosk closing (NULL: never) */
+    const char *cacert;      /* an https:// station's certificate authority, a PEM file (NULL: the
+                                system's); the certificate and host name are always checked */
 } sei_push_params;
 
 void sei_push_params_default(sei_push_params *p);

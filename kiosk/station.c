@@ -481,12 +481,31 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
         free(st);
         return NULL;
     }
+    int tls = st->p.tls_cert || st->p.tls_key;
+    if (tls && (!st->p.tls_cert || !st->p.tls_key)) {
+        snprintf(err, n, "HTTPS needs both the certificate and its private key");
+        free(st);
+        return NULL;
+    }
+    if (tls && MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+        snprintf(err, n, "this libmicrohttpd was built without TLS (GnuTLS): it cannot serve HTTPS");
+        free(st);
+        return NULL;
+    }
+    /* The TLS options only when serving HTTPS (an array, so that plain
+     * HTTP passes none). */
+    struct MHD_OptionItem tls_opts[] = {
+        {tls ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, (void *)st->p.tls_cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)st->p.tls_key},
+        {MHD_OPTION_END, 0, NULL},
+    };
     if (!(st->s = sei_store_open(db, err, n))) {
         free(st);
         return NULL;
     }
     pthread_mutex_init(&st->lock, NULL);
-    st->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL, handler, st,
+    st->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | (tls ? MHD_USE_TLS : 0), 0, NULL,
+                             NULL, handler, st,
                              MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(st->p.threads ? st->p.threads : 1),
                              MHD_OPTION_CONNECTION_LIMIT, st->p.max_connections,
@@ -494,9 +513,10 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
                              MHD_OPTION_CONNECTION_TIMEOUT, st->p.timeout_s,
                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, st->p.conn_memory,
                              MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
-                             MHD_OPTION_NOTIFY_COMPLETED, completed, st, MHD_OPTION_END);
+                             MHD_OPTION_NOTIFY_COMPLETED, completed, st, MHD_OPTION_ARRAY, tls_opts, MHD_OPTION_END);
     if (!st->d) {
-        snprintf(err, n, "cannot listen on %s:%d (the port may be taken)", st->p.host, st->p.port);
+        snprintf(err, n, "cannot listen on %s:%d (the port may be taken%s)", st->p.host, st->p.port,
+                 tls ? ", or the certificate and key are no PEM pair GnuTLS takes" : "");
         sei_store_close(st->s);
         pthread_mutex_destroy(&st->lock);
         free(st);

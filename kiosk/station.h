@@ -1,4 +1,4 @@
-/* station.h - the director's station: an HTTP server (libmicrohttpd) on
+/* station.h - the director's station: an HTTP or HTTPS server (libmicrohttpd) on
  * the director's laptop to which the kiosks push their agreed results, from
  * which a results wall and the kiosks read results and pairings, and
  * through which a judge with the PIN confirms, corrects or voids a result.
@@ -25,6 +25,10 @@ typedef struct {
     unsigned threads;          /* worker threads (4) */
     int code_tries;            /* wrong pairing codes in a row that lock pairing (5) */
     int code_lock_seconds;     /* for how long (60) */
+    /* HTTPS: the certificate (its chain) and its private key as PEM text,
+     * both or neither (NULL: plain HTTP). Served through libmicrohttpd's
+     * GnuTLS; the texts must stay valid while the station runs. */
+    const char *tls_cert, *tls_key;
 } sei_station_params;
 
 void sei_station_params_default(sei_station_params *p);
@@ -33,7 +37,8 @@ typedef struct sei_station sei_station;
 
 /* Open the database at db (sei_store_open) and start serving. NULL with
  * the reason in err (n bytes): the database, a bad address, the port
- * taken. */
+ * taken, a certificate without its key (or the reverse), HTTPS asked of a
+ * libmicrohttpd built without TLS, a certificate and key GnuTLS refuses. */
 sei_station *sei_station_create(const char *db, const sei_station_params *p, char *err, size_t n);
 /* The port it listens on. */
 int sei_station_port(const sei_station *st);

@@ -28,6 +28,9 @@
 
 struct sei_store {
     sqlite3 *db;
+    /* Which kiosk sent a result: asked once a row when the station lists
+     * its results, so prepared once (sei_store_received_from). */
+    sqlite3_stmt *received_st;
     sei_judge_params judge;
     char path[1024];
     char msg[512];
@@ -553,6 +556,7 @@ void sei_store_close(sei_store *s)
 {
     if (!s)
         return;
+    sqlite3_finalize(s->received_st);
     /* _v2: a statement left behind by a caller's bug must not keep the
      * handle from being freed. */
     sqlite3_close_v2(s->db);
@@ -2362,9 +2366,21 @@ sei_store_status sei_store_received_from(sei_store *s, int64_t id, char *name, s
 {
     if (!s)
         return SEI_STORE_ERR_ARG;
-    char sql[80];
-    snprintf(sql, sizeof sql, "SELECT kiosk FROM received WHERE result_id = %lld", (long long)id);
-    int rc = query_text(s, sql, name, n);
+    int rc = s->received_st ? SQLITE_OK
+                            : sqlite3_prepare_v2(s->db, "SELECT kiosk FROM received WHERE result_id = ?1", -1,
+                                                 &s->received_st, NULL);
+    if (n)
+        name[0] = 0;
+    if (!rc) {
+        sqlite3_bind_int64(s->received_st, 1, id);
+        rc = sqlite3_step(s->received_st);
+        if (rc == SQLITE_ROW) {
+            const unsigned char *t = sqlite3_column_text(s->received_st, 0);
+            snprintf(name, n, "%s", t ? (const char *)t : "");
+        }
+        rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_reset(s->received_st);
+    }
     return rc ? fail_db(s, rc, "cannot read station database") : SEI_STORE_OK;
 }
 

@@ -493,6 +493,13 @@ int sei_results_from_json(const struct cJSON *o, sei_store_result *r, char *why,
  * err), 2 the database, 3 the token refused, 5 the station unreachable
  * (the rest wait). (cmd_push.c) */
 int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err);
+/* As sei_results_push, to a station at https://... verified against the
+ * certificate authority in the PEM file cacert (NULL: the system's);
+ * libcurl checks the certificate and the host name, never skipped. Also
+ * returns 6 when the station's certificate is not trusted (nothing sent),
+ * 2 for cacert with an http:// station or a cacert not read. */
+int sei_results_push_tls(sei_store *s, const char *station, const char *token, const char *cacert, FILE *out,
+                         FILE *err);
 
 /* Export every result of s: a CSV file (csv, NULL: none; "-" standard
  * output) and one SGF file per result into sgf_dir (made if missing;

@@ -1,5 +1,6 @@
 # expect.sh - the checks the command-line test scripts share (sourced by
-# cli.sh and station.sh, which set seichi, tmp, pass and fail first).
+# cli.sh, station.sh, egd.sh, station_kill.sh and station_tls.sh, which set
+# seichi, tmp, pass and fail first).
 
 # ok WHAT CONDITION...: count a check that CONDITION (a command) holds.
 ok() {

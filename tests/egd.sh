@@ -1,0 +1,64 @@
+#!/bin/bash
+# egd.sh SEICHI SOURCE_DIR - the EGF's tournament table for the European Go
+# Database, as data: the tournament tests/opengotha/egd-cup.xml (results
+# entered in OpenGotha for two games, a forfeit, a voided game, two results
+# at one table, a bye each round, a player in no game) with results stored
+# as a station stores them, exported and compared byte for byte with
+# tests/opengotha/egd-cup.h; refused while results are missing, naming the
+# tables; written as not played with --partial. Prints "N passed, N failed".
+seichi="$1"
+src="$2"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+db="$tmp/desk.db"
+board="$src/kiosk/samples/club-game-19.board"
+cup="$src/tests/opengotha/egd-cup.xml"
+want="$src/tests/opengotha/egd-cup.h"
+. "$src/tests/expect.sh" # expect, expect_pin, ok
+# game ROUND TABLE: a counted result at that table (the sample board: W+18.5).
+game() {
+  expect 0 "Saved as result" -- score --board "$board" --db "$db" --event "EGD Cup 2026" --round "$1" --table "$2"
+}
+printf '2468\n' >"$tmp/pin"
+judge() {  # judge ACTION N [ARGS]: a judge's correction or void, with the PIN
+  a="$1" n="$2"; shift 2
+  expect 0 "" -- results --db "$db" "$a" "$n" --judge Ann --reason "table slip" --pin-file "$tmp/pin" "$@"
+}
+
+expect 0 "8 players, 3 rounds, 9 games" -- station import --db "$db" --opengotha "$cup"
+expect_pin 2468 0 "Judge PIN set" -- results --db "$db" set-pin
+expect 2 "7 games without a result: round 1 table 2, round 1 table 3, round 2 table 1" -- \
+  station export --db "$db" --egd "$tmp/cup.h"
+ok "nothing written while refused" test ! -e "$tmp/cup.h"
+expect 2 "only with --egd\|does not take" -- station export --db "$db" --csv "$tmp/x.csv" --partial
+expect 2 "one of --opengotha OUT, --csv OUT and --egd OUT" -- \
+  station export --db "$db" --csv "$tmp/x.csv" --egd "$tmp/cup.h"
+
+game 1 2                 # 1: W+18.5
+game 1 3; judge correct 2 --result B+R
+game 2 1; judge correct 3 --result B+F   # won by default
+game 2 2; judge void 4                   # voided: not played
+game 3 1; judge correct 5 --result B+R
+expect 2 "2 games without a result: round 3 table 2, round 3 table 3 (" -- station export --db "$db" --egd "$tmp/cup.h"
+ok "a voided game is not a missing one" sh -c "! grep -q 'round 2 table 2' '$tmp/out'"
+expect 1 "written as not played (--partial): round 3 table 2, round 3 table 3" -- \
+  station export --db "$db" --egd "$tmp/cup.h" --partial
+ok "the partial table says so" grep -q "^; Partial: 2 games without a result written as not played" "$tmp/cup.h"
+ok "the partial table writes them 0=" grep -q "^   .*Straße Anna .*  0=$" "$tmp/cup.h"
+expect 2 "exists" -- station export --db "$db" --egd "$tmp/cup.h"
+
+game 3 2                                 # 6: W+18.5, then a later result at the same table
+game 3 2; judge correct 7 --result B+R   # 7 stands
+game 3 3; judge correct 8 --result W+T
+expect 1 "round 3 table 2 has two results (6 and 7): the later stands" -- \
+  station export --db "$db" --egd "$tmp/cup.h" --force
+ok "the table is the expected one (tests/opengotha/egd-cup.h)" cmp "$tmp/cup.h" "$want"
+cmp "$tmp/cup.h" "$want" >/dev/null || diff "$want" "$tmp/cup.h"
+# Every line of a player has the three rounds and its place, one place each.
+ok "one line a player in a game, places 1 to 7" \
+  test "$(grep -v '^;' "$tmp/cup.h" | awk '{print $1}' | tr '\n' ' ')" = "1 2 3 4 5 6 7 "
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
