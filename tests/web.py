@@ -354,6 +354,11 @@ try:
     ok("rows are cards on a phone", js("return getComputedStyle(document.querySelector('#rows tr')).display") == "grid")
     pick(2)
     ok("no horizontal overflow on a phone (panel open)", overflow() == [], overflow())
+    ok("on a phone the panel is scrolled into view",
+       js("const r = document.getElementById('panel').getBoundingClientRect(); return r.top >= -1 && r.top < innerHeight"))
+    shot = os.path.join(out_dir, "web-phone-panel.png")
+    driver.save_screenshot(shot)
+    print("screenshot (phone, 390x844, the judge panel):", shot)
     shot = os.path.join(out_dir, "web-phone.png")
     js("window.scrollTo(0, 0)")
     driver.save_screenshot(shot)

@@ -13,7 +13,7 @@
 'use strict';
 
 (function () {
-  const POLL_MS = 4000;
+  const POLL_MS = 4000, HIDDEN_POLL_MS = 30000;
   const $ = (id) => document.getElementById(id);
 
   const view = {
@@ -212,7 +212,8 @@
       setText(st, 'Not updated: ' + e.message + ' (trying again)');
     } finally {
       view.loading = false;
-      if (view.again) { view.again = false; refresh(); } else view.timer = setTimeout(refresh, POLL_MS);
+      // A tab in the background asks seldom; it catches up when shown.
+      if (view.again) { view.again = false; refresh(); } else view.timer = setTimeout(refresh, document.hidden ? HIDDEN_POLL_MS : POLL_MS);
     }
   }
 
@@ -381,6 +382,7 @@
       const r = roundFromHash();
       if (r && r !== view.round) { view.round = r; $('rows').replaceChildren(); refresh(); }
     });
+    document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
     refresh();
   });
 })();
