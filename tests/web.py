@@ -330,11 +330,15 @@ try:
                  " { const b = document.querySelector('#rows .badge.' + s); const st = getComputedStyle(b);"
                  "   c[s] = st.color + '/' + st.backgroundColor + '/' + st.borderStyle; } return c;")
     ok("each state looks different", len(set(colours.values())) == 5, colours)
+    shot = os.path.join(out_dir, "web-laptop.png")
+    js("window.scrollTo(0, 0)")
+    driver.save_screenshot(shot)
+    print("screenshot (laptop, 1280x900, the judge panel beside the grid):", shot)
+    ok("on a laptop the panel is beside the grid",
+       js("return document.getElementById('panel').getBoundingClientRect().left"
+          " >= document.getElementById('grid').getBoundingClientRect().right"))
     driver.find_element(By.ID, "close").click()
     ok("closing the panel clears the PIN", driver.find_element(By.ID, "pin").get_attribute("value") == "")
-    shot = os.path.join(out_dir, "web-laptop.png")
-    driver.save_screenshot(shot)
-    print("screenshot (laptop, 1280x900):", shot)
 
     # ---- a phone ---------------------------------------------------------------------------
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -380,6 +384,16 @@ try:
     bad = [e for e in logs if e.get("level") == "SEVERE" and not refused.search(e.get("message", ""))]
     ok("no errors in the console", bad == [], bad)
     ok("the refusals were logged (the console is read)", any(refused.search(e.get("message", "")) for e in logs), logs)
+
+    # ---- the station stops cleanly (and, in a sanitizer build, says nothing) -----------
+    driver.quit()
+    driver = None
+    station.send_signal(2)
+    rc = station.wait(20)
+    station = None
+    err = open(os.path.join(tmp, "srv.err"), errors="replace").read()
+    ok("SIGINT stops the station with exit 0", rc == 0, rc)
+    ok("nothing on the station's standard error", "runtime error" not in err and "Sanitizer" not in err, err[-2000:])
 except SystemExit as e:
     failed += 1
     print("FAIL:", e)

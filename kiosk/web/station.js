@@ -235,7 +235,10 @@
     setText($('f-black'), r.black);
     setText($('f-white'), r.white);
     setText($('f-source'), r.source);
-    setText($('f-time'), r.time);
+    // Shown in the browser's time zone; the UTC time the station keeps on hover.
+    const t = new Date(r.time);
+    setText($('f-time'), isNaN(t) ? r.time : t.toLocaleString());
+    $('f-time').title = r.time;
     setText($('f-uuid'), r.uuid);
     // Confirmed: only void is left; voided: final.
     $('do-correct').disabled = r.state === 'confirmed' || r.state === 'voided';
