@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 import urllib.error
 import urllib.request
 
@@ -330,6 +331,25 @@ try:
                  " { const b = document.querySelector('#rows .badge.' + s); const st = getComputedStyle(b);"
                  "   c[s] = st.color + '/' + st.backgroundColor + '/' + st.borderStyle; } return c;")
     ok("each state looks different", len(set(colours.values())) == 5, colours)
+    # A second result at table 9: both flagged (the later stands in the export).
+    full.update(uuid="6f1e0c3a-8d4b-4c2e-9a7f-0b1c2d3e4f51", state="agreed")
+    status, _, _ = http("/api/v1/results", "POST", json.dumps(full).encode(),
+                        {"Authorization": "Bearer " + tok1, "Content-Type": "application/json"})
+    ok("a second result at table 9 stored", status == 201, status)
+    clashes = lambda: js("return Array.from(document.querySelectorAll('#rows tr.clash')).map(tr => tr.children[0].textContent)")
+    until("two results at one table are flagged", lambda: clashes() == ["9", "9"])
+    # The disputed one was typed at the wrong table: moved to table 3 on the page.
+    pick(9)
+    ok("the first of table 9 is the disputed one", driver.find_element(By.ID, "f-state").text == "disputed")
+    fill(reason="typed at the wrong table", **{"c-table": "3"})
+    msg = submit("correct")
+    ok("the table corrected on the page", msg.startswith("Corrected (1 field changed)"), msg)
+    until("table 3 has it, no longer waiting; table 9 one result, no flag",
+          lambda: [r[0] + r[5] for r in grid()] == ["1confirmed", "2agreed", "3disputed", "3voided", "9agreed"]
+          and clashes() == [])
+    ok("its names with the paired ones beneath", row(3)[0][1:3] == ["山田 太郎paired: de la Cruz Mary Ann",
+                                                                   "Ségolène Øvergårdpaired: 이 서연"], row(3))
+    ok("the panel follows it", "Table 3" in driver.find_element(By.ID, "panel-title").text)
     shot = os.path.join(out_dir, "web-laptop.png")
     js("window.scrollTo(0, 0)")
     driver.save_screenshot(shot)
@@ -397,6 +417,9 @@ try:
 except SystemExit as e:
     failed += 1
     print("FAIL:", e)
+except Exception:  # a step that could not run (an element missing, the browser gone) fails the test
+    failed += 1
+    print("FAIL:", traceback.format_exc())
 finally:
     if driver:
         driver.quit()
