@@ -62,11 +62,14 @@ static enum MHD_Result serve(struct MHD_Connection *c, const struct sei_web_asse
 }
 
 /* GET /api/v1/pairings[?round=N]: the tournament's name, the rounds with
- * games or results, and the games of round N (of every round without it). */
+ * games or results, and the games of round N; without it of the latest
+ * round (never every round at once: a large tournament's would be
+ * megabytes an answer). */
 static enum MHD_Result get_pairings(sei_store *s, struct MHD_Connection *c)
 {
     int round = 0;
-    if (sei_station_query_int(c, "round", 1, SEI_IDENT_MAX_ROUND, &round) < 0)
+    int q = sei_station_query_int(c, "round", 1, SEI_IDENT_MAX_ROUND, &round);
+    if (q < 0)
         return sei_station_reply_error(c, MHD_HTTP_BAD_REQUEST, "round is a number from 1 to 999");
     char name[SEI_IDENT_TEXT + 1] = "";
     sei_store_status rc = sei_store_tournament_file(s, NULL, NULL, name, sizeof name);
@@ -75,7 +78,9 @@ static enum MHD_Result get_pairings(sei_store *s, struct MHD_Connection *c)
         return sei_station_reply_error(c, sei_station_status_code(rc), sei_store_errmsg(s));
     int *rounds = NULL, nr = 0, np = 0;
     sei_store_pairing *p = NULL;
-    if ((rc = sei_store_rounds(s, &rounds, &nr)) || (rc = sei_store_pairings(s, round, &p, &np))) {
+    if (!(rc = sei_store_rounds(s, &rounds, &nr)) && !q)
+        round = nr ? rounds[nr - 1] : 0;
+    if (rc || (round && (rc = sei_store_pairings(s, round, &p, &np)))) {
         free(rounds);
         return sei_station_reply_error(c, sei_station_status_code(rc), sei_store_errmsg(s));
     }
@@ -86,6 +91,10 @@ static enum MHD_Result get_pairings(sei_store *s, struct MHD_Connection *c)
             cJSON_AddStringToObject(o, "tournament", name);
         else
             cJSON_AddNullToObject(o, "tournament");
+        if (round)
+            cJSON_AddNumberToObject(o, "round", round);
+        else
+            cJSON_AddNullToObject(o, "round");
         rl = cJSON_AddArrayToObject(o, "rounds");
         pl = cJSON_AddArrayToObject(o, "pairings");
     }

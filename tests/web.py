@@ -170,6 +170,8 @@ try:
        == [(1, "Durand", "Jörg"), (2, "Sato", "Anna"), (3, "de la Cruz", "서연")], p["pairings"])
     ok("the rounds: of the pairings and of the results", p["rounds"] == [1, 2] and p["tournament"] == "Club Open 2026", p)
     ok("pairings: a bad round is 400", http("/api/v1/pairings?round=0")[0] == 400)
+    p = api("/api/v1/pairings")
+    ok("pairings without a round: the latest", p["round"] == 2 and [g["table"] for g in p["pairings"]] == [1, 2, 3], p)
     ok("audit of no result is 404", http("/api/v1/results/00000000-0000-4000-8000-000000000000/audit")[0] == 404)
     t2 = result_at(2, 2)
     a = api("/api/v1/results/%s/audit" % t2["uuid"])
@@ -363,8 +365,9 @@ try:
     # ---- a phone ---------------------------------------------------------------------------
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-    driver.get(url + "/#round=2")
-    until("the grid on a phone", lambda: len(grid()) == 5)
+    driver.get(url + "/")
+    until("the grid on a phone, opened on the latest round", lambda: len(grid()) == 5
+          and Select(driver.find_element(By.ID, "round")).first_selected_option.text == "2")
     ok("the viewport is a phone's", js("return window.innerWidth") == 390, js("return window.innerWidth"))
 
     def overflow():

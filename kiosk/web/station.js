@@ -190,10 +190,7 @@
     view.loading = true;
     clearTimeout(view.timer);
     try {
-      if (view.round === null) {
-        const all = await api('/api/v1/pairings');
-        view.round = roundFromHash() || (all.rounds.length ? all.rounds[all.rounds.length - 1] : 1);
-      }
+      if (view.round === null) view.round = roundFromHash() || (await api('/api/v1/pairings')).round || 1;
       const round = view.round;
       const [p, r] = await Promise.all([api('/api/v1/pairings?round=' + round), api('/api/v1/results?round=' + round)]);
       if (round !== view.round) { view.again = true; return; } // the picker moved meanwhile
