@@ -116,18 +116,21 @@ try:
         f.write("2468\n")
     run("results", "--db", db, "set-pin", "--pin-file", pin_file)
 
-    srv_out = os.path.join(tmp, "srv.out")
-    station = subprocess.Popen([seichi, "station", "--db", db, "--listen", "127.0.0.1:0"],
-                               stdout=open(srv_out, "w"), stderr=open(os.path.join(tmp, "srv.err"), "w"))
-    port = None
-    for _ in range(100):
-        m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", open(srv_out).read())
-        if m:
-            port = m.group(1)
-            break
-        time.sleep(0.1)
-    if not port:
+    def start_station(port):
+        """The station on 127.0.0.1:port (0: any free one); its port."""
+        global station
+        srv_out = os.path.join(tmp, "srv.out")
+        open(srv_out, "w").close()
+        station = subprocess.Popen([seichi, "station", "--db", db, "--listen", "127.0.0.1:%s" % port],
+                                   stdout=open(srv_out, "w"), stderr=open(os.path.join(tmp, "srv.err"), "a"))
+        for _ in range(100):
+            m = re.search(r"listening on http://127\.0\.0\.1:(\d+)/", open(srv_out).read())
+            if m:
+                return m.group(1)
+            time.sleep(0.1)
         raise SystemExit("the station did not start: " + open(os.path.join(tmp, "srv.err")).read())
+
+    port = start_station(0)
     url = "http://127.0.0.1:" + port
 
     k1 = os.path.join(tmp, "k1.db")
@@ -362,6 +365,22 @@ try:
     driver.find_element(By.ID, "close").click()
     ok("closing the panel clears the PIN", driver.find_element(By.ID, "pin").get_attribute("value") == "")
 
+    # ---- the station gone a while, then back ------------------------------------------
+    logs = driver.get_log("browser")  # read here: what the outage logs is looked at apart
+    station.send_signal(2)
+    ok("the station stopped for a while", station.wait(20) == 0)
+    status = lambda: driver.find_element(By.ID, "status")
+    until("the page says it is not updated",
+          lambda: status().text.startswith("Not updated") and "down" in status().get_attribute("class"), 15)
+    ok("the grid stays as it was", len(grid()) == 5)
+    start_station(port)
+    until("and is updated again once the station is back",
+          lambda: status().text.startswith("Updated") and "down" not in status().get_attribute("class"), 15)
+    unreachable = re.compile(r"/api/v1/[a-z/?=0-9-]+ - Failed to load resource: net::ERR_CONNECTION_REFUSED")
+    outage = driver.get_log("browser")
+    ok("the outage logged only refused connections",
+       all(unreachable.search(e.get("message", "")) for e in outage if e.get("level") == "SEVERE"), outage)
+
     # ---- a phone ---------------------------------------------------------------------------
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
@@ -399,7 +418,7 @@ try:
     ok("the lock changed nothing", result_at(2, 2)["result"] == "B+R")
 
     # ---- no script errors ------------------------------------------------------------------
-    logs = driver.get_log("browser")
+    logs += driver.get_log("browser")
     # The refusals above are answered 400/403/429, which Chromium logs as
     # failed loads; anything else (a script error, a CSP refusal) fails.
     refused = re.compile(r"/api/v1/results/[0-9a-f-]{36}/(correct|confirm|void) - Failed to load resource: "
