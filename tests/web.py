@@ -64,11 +64,12 @@ station = None
 driver = None
 
 
-def run(*args, want=0):
+def run(*args, want=0, both=False):
+    """seichi's standard output (both: and its standard error, where what was done may be said)."""
     p = subprocess.run([seichi, *args], capture_output=True, text=True, timeout=120)
     if p.returncode != want:
         raise SystemExit("seichi %s: exit %d (want %d)\n%s%s" % (" ".join(args), p.returncode, want, p.stdout, p.stderr))
-    return p.stdout
+    return p.stdout + p.stderr if both else p.stdout
 
 
 def enroll(name):
@@ -138,7 +139,7 @@ try:
     score(k1, 2, 1, "Durand Élodie", "Müller Jörg")
     score(k1, 2, 2, "Sato Hana", "Straße Anna")
     score(k1, 1, 2, "de la Cruz Mary Ann", "이 서연")
-    out = run("results", "--db", k1, "push", "--station", url, "--token-file", tok1_file)
+    out = run("results", "--db", k1, "push", "--station", url, "--token-file", tok1_file, both=True)
     ok("the kiosk pushed its three results", "3 results sent" in out, out)
     # A disputed result at a table the pairings lack, as a kiosk sends it.
     full = json.loads(run("results", "--db", k1, "show", "1", "--json"))["result"]
@@ -304,7 +305,7 @@ try:
     reason.send_keys("half typed 途中")
     y0 = js("return window.scrollY")
     score(k2, 2, 3, "de la Cruz Mary Ann", '<img src=x onerror="document.title=1">&amp;')
-    out = run("results", "--db", k2, "push", "--station", url, "--token-file", tok2_file)
+    out = run("results", "--db", k2, "push", "--station", url, "--token-file", tok2_file, both=True)
     ok("the second kiosk pushed", "1 results sent" in out or "1 result sent" in out, out)
     until("the pushed result appears without a reload", lambda: row(3) and row(3)[0][5] == "agreed", 15)
     ok("the result's names, the markup as text, the pairing's beside",
