@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench sequences model clean
+.PHONY: all deps build test demo bench sequences model deb check-deb clean
 
 all: build
 
@@ -63,6 +63,18 @@ model: build
 	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
 	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx $(BUILD)/model/patches.bin
 	cmake --build $(BUILD) -j $(JOBS)
+
+# The Debian package (build-deb/seichi_VERSION_ARCH.deb), built for /usr.
+deb: deps
+	cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr $(CMAKE_FLAGS)
+	cmake --build build-deb -j $(JOBS) --target seichi seichi_cvio
+	cd build-deb && cpack -G DEB
+
+# The package installed in a clean Debian 12 root (mmdebstrap, as root, with
+# the network to the mirror): its user, its files, its unit verified.
+check-deb: deps
+	@sh scripts/install-deps.sh package
+	sh scripts/check-deb.sh build-deb
 
 clean:
 	rm -rf $(BUILD)

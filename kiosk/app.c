@@ -110,6 +110,7 @@ struct sei_app {
     char rec_lines[6][64];
     char rec_alert[200];
     double rec_alert_until;
+    int rec_away;                    /* the camera stopped mid-game: reopened now and then */
     char nocam_line[400];            /* why there are no pictures, in words, for the screen */
     /* The tournament: the table, round and event set in settings, the
      * players typed (or kept from the last game); every result stored
@@ -828,6 +829,7 @@ static void rec_alert(sei_app *a, const char *fmt, ...)
 static void record_start(sei_app *a)
 {
     char dir[PATH_MAX - 64], err[300], stamp[32];
+    a->rec_away = 0;
     if (beside_db(a, "games", dir, sizeof dir)) {
         say(a, "%s: %s", dir, strerror(errno));
         return;
@@ -897,26 +899,44 @@ static void record_finish(sei_app *a, int end);
 static int record_tick(sei_app *a)
 {
     if (!a->src) {
-        /* The camera went away mid-game: every move so far is in the SGF;
-         * look for it again now and then, and go on where it left off. */
+        /* No source at all (it could not be opened again): look for it now
+         * and then. */
         if (a->now >= a->retry_at) {
             a->retry_at = a->now + a->p.retry_ms;
             if (sei_source_try_open(a->src_spec, &a->src, NULL, 0) == SEI_SOURCE_OK)
-                a->rec_alert[0] = 0;
+                a->rec_alert[0] = 0, a->rec_away = 0;
         }
         return 1;
+    }
+    if (a->rec_away) {
+        /* The camera went away mid-game: every move so far is in the SGF.
+         * It is opened again now and then, keeping the source (a folder or
+         * video goes on where it was), and the game goes on where it is. */
+        if (a->now < a->retry_at)
+            return 0;
+        a->retry_at = a->now + a->p.retry_ms;
+        char why[256];
+        sei_source_status st = sei_source_reopen(a->src, why, sizeof why);
+        if (st == SEI_SOURCE_END)
+            return 0;
+        if (st != SEI_SOURCE_OK)
+            return 0;
+        a->rec_away = 0;
     }
     sei_image f = {0};
     sei_source_status st = sei_source_grab(a->src, &f);
     if (st == SEI_SOURCE_END)
         return 0;
     if (st != SEI_SOURCE_OK) {
-        rec_alert(a, "%s", sei_source_errmsg(a->src));
+        fprintf(stderr, "seichi kiosk: recording: %s: waiting for the camera\n", sei_source_errmsg(a->src));
+        rec_alert(a, "%s", sei_ui_string(a->set.lang, SEI_S_REC_AWAY));
         a->rec_alert_until = 1e300; /* until the camera is back */
-        source_close(a);
+        a->rec_away = 1;
         a->retry_at = a->now + a->p.retry_ms;
         return 1;
     }
+    if (a->rec_alert_until == 1e300)
+        a->rec_alert[0] = 0, a->rec_alert_until = 0; /* the camera is back */
     frame_take(a, f);
     sei_recsess_event ev;
     if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
@@ -1002,6 +1022,7 @@ static void record_finish(sei_app *a, int end)
     }
     sei_recsess_destroy(a->rs);
     a->rs = NULL;
+    a->rec_away = 0;
 }
 
 /* Where an export goes: a USB stick if one is mounted (a folder under

@@ -38,6 +38,18 @@ typedef struct {
     unsigned ident_given;    /* SEI_IDENT_* given; the rest from a record's PB, PW, EV, RO */
 } sei_score_opts;
 
+/* --quiet (or -q), anywhere on the command line (main.c takes it out
+ * before the command sees its arguments): messages about what was done
+ * ("Saved as result 12", "3 results written to ...", a recording's
+ * progress) are not printed. Errors and warnings always are, and results
+ * always go to standard output. */
+extern int sei_cli_quiet;
+/* Such a message, on err (never standard output, which carries results),
+ * unless --quiet. */
+void sei_cli_note(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* 1 and *v set when t is a whole decimal number from lo to hi, else 0. */
+int sei_cli_parse_int(const char *t, int *v, int lo, int hi);
 /* A --komi value as every command takes it (sei_rules_komi_check; size 0
  * while the board is not known): 0 with *komi set, or 2 with "CMD: --komi
  * takes ..." on err. */

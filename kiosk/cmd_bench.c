@@ -98,6 +98,17 @@ int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err)
             fprintf(out, "usage: %s\n", sei_bench_usage(argv[0]));
             return 0;
         }
+    /* The benchmarks that take no options: an option is a mistake, never a
+     * folder or a photo to open. */
+    if (argc == 0 || !strcmp(argv[0], "rules") || !strcmp(argv[0], "record") || !strcmp(argv[0], "kiosk")) {
+        int most = argc == 0 || !strcmp(argv[0], "rules") ? 1 : !strcmp(argv[0], "kiosk") ? 2 : argc;
+        for (int i = 1; i < argc; i++)
+            if (argv[i][0] == '-' || i >= most) {
+                fprintf(err, "seichi bench %s: %s '%s'\nusage: %s\n", argv[0], argv[i][0] == '-' ? "unknown option" : "one argument too many",
+                        argv[i], sei_bench_usage(argv[0]));
+                return 2;
+            }
+    }
     if (argc > 0 && !strcmp(argv[0], "deadstones"))
         return sei_cli_bench_deadstones(argc - 1, argv + 1, out, err);
     if (argc > 0 && !strcmp(argv[0], "vision"))

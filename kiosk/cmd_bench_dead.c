@@ -194,13 +194,14 @@ static int sgf_name(const char *name)
     return len >= 5 && !strcmp(name + len - 4, ".sgf");
 }
 
-static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *err)
+/* Returns -1 for a folder that cannot be read (the whole run then exits 2). */
+static int bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *err)
 {
     char **names;
     int n = sei_folder_list(dir, sgf_name, &names);
     if (n < 0) {
         fprintf(err, "seichi bench deadstones: cannot open '%s'\n", dir);
-        return;
+        return -1;
     }
 
     set_stats st;
@@ -308,6 +309,7 @@ static void bench_set(const char *dir, const bench_opts *bo, FILE *out, FILE *er
     free(st.ms);
     free(st.g_ms);
     sei_folder_list_free(names, n);
+    return 0;
 }
 
 int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
@@ -320,10 +322,14 @@ int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
             bo.gnugo = NULL;
         else if (!strcmp(argv[i], "--gnugo") && i + 1 < argc)
             bo.gnugo = argv[++i];
-        else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
-            bo.limit = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--min-moves") && i + 1 < argc)
-            bo.min_moves = atoi(argv[++i]);
+        else if ((!strcmp(argv[i], "--limit") || !strcmp(argv[i], "--min-moves")) && i + 1 < argc) {
+            int *v = argv[i][2] == 'l' ? &bo.limit : &bo.min_moves;
+            if (!sei_cli_parse_int(argv[i + 1], v, 0, 10000000)) {
+                fprintf(err, "seichi bench deadstones: %s takes a whole number, not '%s'\n", argv[i], argv[i + 1]);
+                return 2;
+            }
+            i++;
+        }
         else if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
             bo.verbose = 1;
         else if (argv[i][0] == '-') {
@@ -331,6 +337,10 @@ int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
             return 2;
         } else if (ndirs < 64)
             dirs[ndirs++] = argv[i];
+        else {
+            fprintf(err, "seichi bench deadstones: at most 64 folders at once\n");
+            return 2;
+        }
     }
     if (!ndirs) {
         fprintf(err, "usage: %s\n", sei_bench_usage("deadstones"));
@@ -341,7 +351,8 @@ int sei_cli_bench_deadstones(int argc, char **argv, FILE *out, FILE *err)
         return 2;
     }
     fprintf(out, "dead-stone proposal and count against the recorded result%s\n", bo.gnugo ? ", beside GNU Go" : "");
+    int bad = 0;
     for (int i = 0; i < ndirs; i++)
-        bench_set(dirs[i], &bo, out, err);
-    return 0;
+        bad |= bench_set(dirs[i], &bo, out, err) != 0;
+    return bad ? 2 : 0;
 }

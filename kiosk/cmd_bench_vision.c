@@ -251,12 +251,14 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
 
 static double pct(long a, long b) { return b ? 100.0 * (double)a / (double)b : 0; }
 
-static void bench_dir(const char *dir, const sei_vision_params *vp, FILE *out)
+/* Returns -1 for a folder that cannot be read: a benchmark of nothing is
+ * an error, not a row of zeros. */
+static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FILE *err)
 {
     sei_vision_figures f;
     if (sei_vision_measure(dir, vp, &f, out)) {
-        fprintf(out, "%s: cannot open\n", dir);
-        return;
+        fprintf(err, "seichi bench vision: %s: cannot open (a folder of pictures with their .json truth)\n", dir);
+        return -1;
     }
     const char *base = strrchr(dir, '/');
     base = base && base[1] ? base + 1 : dir;
@@ -287,6 +289,7 @@ static void bench_dir(const char *dir, const sei_vision_params *vp, FILE *out)
     for (int a = 0; a < 3; a++)
         fprintf(out, " [%ld %ld %ld]", c[a][0], c[a][1], c[a][2]);
     fprintf(out, "\n");
+    return 0;
 }
 
 int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
@@ -306,6 +309,8 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
             break;
     }
     if (argc - first < 1 || argv[first][0] == '-') {
+        if (argc - first >= 1)
+            fprintf(err, "seichi bench vision: unknown option '%s'\n", argv[first]);
         fprintf(err, "usage: %s\n", sei_bench_usage("vision"));
         return 2;
     }
@@ -320,7 +325,8 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     else
         fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "
                      "(vision/model/README.md): it saw no picture of images/ and no shared photo\n");
+    int bad = 0;
     for (int i = first; i < argc; i++)
-        bench_dir(argv[i], &vp, out);
-    return 0;
+        bad |= bench_dir(argv[i], &vp, out, err) != 0;
+    return bad ? 2 : 0;
 }

@@ -31,13 +31,15 @@ static double now_s(void)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: seichi record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
-               "                     [--komi K] [--rules R] [--resume | --force] [--fps F]\n"
+               "                     [--komi K] [--rules R] [--resume | --force] [--fps F] [--quiet]\n"
                "                     " SEI_IDENT_USAGE "\n"
                "\n"
                "Watch a game and write its SGF move by move. Start from the empty board (or the\n"
                "handicap stones); the board may be bumped, hands may cover it. The SGF is\n"
                "rewritten whole after every move; --resume continues an interrupted recording.\n"
-               "An existing OUT is never replaced without --force.\n"
+               "An existing OUT is never replaced without --force. OUT '-' writes the record to\n"
+               "standard output when the game ends (kept in a temporary file until then).\n"
+               "What is seen goes to standard error as it happens; --quiet leaves only errors.\n"
                "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
                "--fps frames a second (15) for the times in the record. A single picture is\n"
                "refused (exit 2): it never shows a move and never ends.\n"
@@ -94,8 +96,20 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             force = 1;
             continue;
         }
-        if (!v) {
+        static const char *const valued[] = {"--source", "--sgf", "--size", "--handicap", "--komi", "--rules", "--fps"};
+        int known = 0;
+        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
+            known |= !strcmp(a, valued[k]);
+        sei_ident scratch = {0};
+        unsigned scratch_given = 0;
+        char scratch_why[256];
+        if (!v && (known || sei_ident_option(&scratch, &scratch_given, a, "", scratch_why, sizeof scratch_why) != 0)) {
             fprintf(err, "seichi record: %s needs a value\n", a);
+            return 2;
+        }
+        if (!v) {
+            fprintf(err, "seichi record: unknown option %s\n", a);
+            usage(err);
             return 2;
         }
         i++;
@@ -104,8 +118,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         else if (!strcmp(a, "--sgf"))
             sgf = v;
         else if (!strcmp(a, "--size")) {
-            p.size = atoi(v);
-            if (p.size != 9 && p.size != 13 && p.size != 19) {
+            if (!sei_cli_parse_int(v, &p.size, 9, 19) || (p.size != 9 && p.size != 13 && p.size != 19)) {
                 fprintf(err, "seichi record: --size takes 9, 13 or 19\n");
                 return 2;
             }
@@ -164,7 +177,32 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     }
     if (komi_set)
         p.rules.komi = komi;
+    /* What is seen, as it happens: standard error, so that standard output
+     * carries only the record (with --sgf -). */
+    FILE *say = sei_cli_quiet ? NULL : err;
     char msg[512];
+    /* --sgf -: the game goes to a temporary file, rewritten after every
+     * move as a named one is (a killed run leaves it, and says where), and
+     * to standard output once it ends. */
+    char tmp_path[4096] = "";
+    int to_stdout = !strcmp(sgf, "-");
+    if (to_stdout) {
+        if (resume || force) {
+            fprintf(err, "seichi record: --sgf - writes the record to standard output: --%s needs a file\n",
+                    resume ? "resume" : "force");
+            return 2;
+        }
+        const char *td = getenv("TMPDIR");
+        snprintf(tmp_path, sizeof tmp_path, "%s/seichi-record-XXXXXX", td && *td ? td : "/tmp");
+        int fd = mkstemp(tmp_path);
+        if (fd < 0) {
+            fprintf(err, "seichi record: cannot make a temporary file for the record in %s\n", td && *td ? td : "/tmp");
+            return 2;
+        }
+        close(fd);
+        sgf = tmp_path;
+        force = 1;
+    }
     /* Checked before anything is watched: a whole game recorded and then
      * not saved, or saved over another game, is what must not happen. A
      * record that is there is only gone on with (--resume) or replaced
@@ -182,6 +220,8 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     sei_source_status sst = sei_source_try_open(source, &src, msg, sizeof msg);
     if (sst != SEI_SOURCE_OK) {
         fprintf(err, "seichi record: %s\n", msg);
+        if (to_stdout)
+            unlink(tmp_path);
         return sst == SEI_SOURCE_NODEVICE ? 3 : 2;
     }
     if (sei_source_is_still(src)) {
@@ -191,14 +231,17 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                      "or a folder of frames); count one position with seichi score --image\n",
                 source);
         sei_source_close(src);
+        if (to_stdout)
+            unlink(tmp_path);
         return 2;
     }
-    struct stat sb;
-    int live = stat(source, &sb) != 0; /* camera, webcam: times from the clock */
+    int live = sei_source_is_live(src); /* camera, webcam: times from the clock */
     sei_recsess *s = sei_recsess_create(&p, sgf, resume, msg, sizeof msg);
     if (!s) {
         fprintf(err, "seichi record: %s\n", msg);
         sei_source_close(src);
+        if (to_stdout)
+            unlink(tmp_path);
         return 2;
     }
     struct sigaction sa;
@@ -206,24 +249,40 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     sa.sa_handler = on_stop;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    if (resume && !sei_recsess_resumed(s))
-        fprintf(out, "no saved game at %s: starting a new recording\n", sgf);
-    fprintf(out, "recording %s to %s%s\n", sei_source_describe(src), sgf, sei_recsess_resumed(s) ? " (resuming)" : "");
+    if (resume && !sei_recsess_resumed(s) && say)
+        fprintf(say, "no saved game at %s: starting a new recording\n", sgf);
+    if (say)
+        fprintf(say, "recording %s to %s%s%s\n", sei_source_describe(src), to_stdout ? "standard output, kept until the end in " : "",
+                sgf, sei_recsess_resumed(s) ? " (resuming)" : "");
     double t0 = now_s();
     long frame = 0;
-    int rc = 0, locked = 0;
+    int rc = 0, locked = 0, away = 0;
     while (!stop_asked) {
         sei_image f = {0};
         sst = sei_source_grab(src, &f);
+        /* A frame's time, whether it came or not (a folder or video stands
+         * for a camera running at --fps). */
+        double t = live ? now_s() - t0 : frame / fps;
+        frame++;
         if (sst == SEI_SOURCE_END)
             break;
         if (sst != SEI_SOURCE_OK) {
-            fprintf(err, "seichi record: %s (the record so far is saved in %s)\n", sei_source_errmsg(src), sgf);
-            rc = 3;
-            break;
+            /* The camera unplugged or no frames coming: every move so far is
+             * saved; wait for it, open it again, and go on where the game
+             * is (moves made meanwhile are explained together once seen). */
+            if (!away)
+                fprintf(err, "%7.1f s  seichi record: %s: waiting for the camera (every move so far is saved%s%s)\n", t,
+                        sei_source_errmsg(src), to_stdout ? "" : " in ", to_stdout ? "" : sgf);
+            away = 1;
+            if (live)
+                sleep(1);
+            if (sei_source_reopen(src, msg, sizeof msg) == SEI_SOURCE_END)
+                break;
+            continue;
         }
-        double t = live ? now_s() - t0 : frame / fps;
-        frame++;
+        if (away && say)
+            fprintf(say, "%7.1f s  the camera is back: going on\n", t);
+        away = 0;
         sei_recsess_event ev;
         if (sei_recsess_frame(s, &f, t, &ev)) {
             fprintf(err, "seichi record: %s\n", sei_recsess_errmsg(s));
@@ -234,23 +293,26 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             double c[4][2];
             int n;
             sei_recsess_geometry(s, c, &n);
-            fprintf(out, "%7.1f s  board found: %dx%d; recording\n", t, n, n);
+            if (say)
+                fprintf(say, "%7.1f s  board found: %dx%d; recording\n", t, n, n);
             locked = 1;
         }
-        if (ev.synced)
-            fprintf(out, "%7.1f s  the board shows the saved position: going on\n", t);
-        if (ev.refit)
-            fprintf(out, "%7.1f s  the board moved: found it again\n", t);
-        if (ev.state)
-            say_update(out, s, &ev, t);
-        if (ev.end_offered)
-            fprintf(out, "%7.1f s  one player put the end-of-game stone at a corner\n", t);
+        if (ev.synced && say)
+            fprintf(say, "%7.1f s  the board shows the saved position: going on\n", t);
+        if (ev.refit && say)
+            fprintf(say, "%7.1f s  the board moved: found it again\n", t);
+        if (ev.state && say)
+            say_update(say, s, &ev, t);
+        if (ev.end_offered && say)
+            fprintf(say, "%7.1f s  one player put the end-of-game stone at a corner\n", t);
         if (ev.ended) {
-            if (ev.ended == SEI_RECSESS_END_RESIGN)
-                fprintf(out, "%7.1f s  %s resigned: %s wins\n", t, ev.resigned == SEI_BLACK ? "Black" : "White",
+            if (!say)
+                ;
+            else if (ev.ended == SEI_RECSESS_END_RESIGN)
+                fprintf(say, "%7.1f s  %s resigned: %s wins\n", t, ev.resigned == SEI_BLACK ? "Black" : "White",
                         ev.resigned == SEI_BLACK ? "White" : "Black");
             else
-                fprintf(out, "%7.1f s  both players put their end-of-game stones: the game is over, to be counted\n", t);
+                fprintf(say, "%7.1f s  both players put their end-of-game stones: the game is over, to be counted\n", t);
             break;
         }
     }
@@ -272,14 +334,31 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
     }
     const sei_rec_move *m;
     int n = sei_recsess_recorder(s) ? sei_recorder_moves(sei_recsess_recorder(s), &m) : 0;
-    if (locked && rc == 0)
-        fprintf(out, "%d move%s recorded in %s\n", n, n == 1 ? "" : "s", sgf);
+    if (locked && rc == 0 && say)
+        fprintf(say, "%d move%s recorded%s%s\n", n, n == 1 ? "" : "s", to_stdout ? "" : " in ", to_stdout ? "" : sgf);
     if (locked && !rc && sei_recsess_syncing(s))
         rc = 4;
     sei_recsess_destroy(s);
     sei_source_close(src);
     if (!locked && !rc)
         rc = 4;
+    if (to_stdout) {
+        /* The record, whole, once: then the temporary file goes. A run that
+         * recorded nothing prints nothing. */
+        size_t len = 0;
+        char *text = locked && rc == 0 ? sei_file_read(tmp_path, 64 << 20, &len, msg, sizeof msg) : NULL;
+        if (locked && rc == 0 && !text) {
+            fprintf(err, "seichi record: %s\n", msg);
+            return 1;
+        }
+        if (text && (fwrite(text, 1, len, out) != len || fflush(out))) {
+            fprintf(err, "seichi record: cannot write the record to standard output (it stays in %s)\n", tmp_path);
+            free(text);
+            return 1;
+        }
+        free(text);
+        unlink(tmp_path);
+    }
     return rc;
 }
 

@@ -604,7 +604,7 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
     } else if (sei_file_write_new(file, t.p, t.len, force, msg, sizeof msg))
         rc = (fprintf(err, "seichi results: %s\n", msg), 2);
     else
-        fprintf(out, "%d result%s written to %s\n", rows, rows == 1 ? "" : "s", file);
+        sei_cli_note(err, "%d result%s written to %s\n", rows, rows == 1 ? "" : "s", file);
     free(t.p);
     return rc ? rc : skipped ? 1 : 0;
 }
@@ -822,7 +822,7 @@ static int earlier_export(const char *dir, char *name, size_t n)
     return found;
 }
 
-static int cmd_sgf(sei_store *s, const char *dir, int force, FILE *out, FILE *err)
+static int cmd_sgf(sei_store *s, const char *dir, int force, FILE *err)
 {
     struct stat sb;
     if (mkdir(dir, 0755) && errno != EEXIST)
@@ -862,7 +862,7 @@ static int cmd_sgf(sei_store *s, const char *dir, int force, FILE *out, FILE *er
     if (!rc && st != SEI_STORE_DONE)
         rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
     if (!rc)
-        fprintf(out, "%d SGF file%s written to %s\n", files, files == 1 ? "" : "s", dir);
+        sei_cli_note(err, "%d SGF file%s written to %s\n", files, files == 1 ? "" : "s", dir);
     return rc ? rc : skipped ? 1 : 0;
 }
 
@@ -872,7 +872,7 @@ int sei_results_export(sei_store *s, const char *csv, const char *sgf_dir, int f
     if (csv)
         rc = cmd_csv(s, csv, force, out, err);
     if (rc != 2 && sgf_dir) {
-        int r2 = cmd_sgf(s, sgf_dir, force, out, err);
+        int r2 = cmd_sgf(s, sgf_dir, force, err);
         rc = r2 > rc ? r2 : rc;
     }
     return rc;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <strings.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,20 @@ static int parse_double(const char *t, double *v)
     return end != t && !*end && errno == 0 && *v > -1000 && *v < 1000;
 }
 
-static int parse_int(const char *t, int *v, int lo, int hi)
+int sei_cli_quiet;
+
+void sei_cli_note(FILE *err, const char *fmt, ...)
+{
+    if (sei_cli_quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(err, fmt, ap);
+    va_end(ap);
+}
+
+/* A whole decimal number from lo to hi (no trailing text, no overflow). */
+int sei_cli_parse_int(const char *t, int *v, int lo, int hi)
 {
     char *end;
     errno = 0;
@@ -94,7 +108,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--sgf")) { NEED_VALUE(); o->sgf_path = v; }
         else if (!strcmp(a, "--game")) {
             NEED_VALUE();
-            if (!parse_int(v, &o->game, 1, 1000000))
+            if (!sei_cli_parse_int(v, &o->game, 1, 1000000))
                 return bad(err, "--game takes the number of a game in the record (1 for the first), not '%s'", v);
         }
         else if (!strcmp(a, "--image")) { NEED_VALUE(); o->image_path = v; }
@@ -108,7 +122,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->force = 1;
         else if (!strcmp(a, "--size")) {
             NEED_VALUE();
-            if (!parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
+            if (!sei_cli_parse_int(v, &o->size, 9, 19) || (o->size != 9 && o->size != 13 && o->size != 19))
                 return bad(err, "--size takes 9, 13 or 19, not '%s'", v);
         }
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
@@ -120,7 +134,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             NEED_VALUE();
             /* One stone is a game without komi where Black moves first,
              * as HA[1] in a record says (Fox writes it so). */
-            if (!parse_int(v, &o->handicap, 0, 9))
+            if (!sei_cli_parse_int(v, &o->handicap, 0, 9))
                 return bad(err, "--handicap takes 0 to 9 stones, not '%s'", v);
         } else if (!strcmp(a, "--prisoners")) {
             NEED_VALUE();
@@ -631,7 +645,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         } else
             sei_cli_score_print_text(out, r);
         if (id)
-            fprintf(o.json ? err : out, "Saved as result %lld in %s\n", (long long)id, db);
+            sei_cli_note(err, "Saved as result %lld in %s\n", (long long)id, db);
         if (fflush(out) || ferror(out)) {
             fprintf(err, "seichi score: cannot write the result\n");
             rc = 2;

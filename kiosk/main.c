@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gtp.h"
 #include "termsafe.h"
 
 static void usage(FILE *f)
@@ -16,6 +17,8 @@ static void usage(FILE *f)
             "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save] [--db PATH] [--keep-photo] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
             "                      or a photo of the board)\n"
+            "  gtp [--rules R] [--size N]\n"
+            "                      a GTP engine that counts: final_score, final_status_list, loadsgf\n"
             "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
             "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
@@ -29,8 +32,11 @@ static void usage(FILE *f)
             "                      watch a game and write its SGF move by move\n"
             "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"
-            "  results [--db PATH] list [--json] | show N [--json] | export (--csv FILE | --sgf DIR) [--force]\n"
-            "                      the stored results: listed, shown, exported\n"
+            "  results [--db PATH] list [--json] | show N [--json] | audit N [--json]\n"
+            "          | export (--csv FILE | --sgf DIR) [--force]\n"
+            "                      the stored results: listed, shown, their audit trail, exported\n"
+            "  results [--db PATH] set-pin | correct N ... | void N ... | confirm N ...\n"
+            "                      the judges: the PIN, and changes written to the audit trail\n"
             "  results [--db PATH] push --station URL (--token T | --token-file FILE)\n"
             "                      send the results the station does not have yet\n"
             "  station [--db PATH] [--listen HOST:PORT] | import --opengotha FILE\n"
@@ -39,7 +45,10 @@ static void usage(FILE *f)
             "                      the director's station: results from the kiosks over HTTP\n"
             "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
             "                      the point classifier's training data from pictures with their truth\n"
-            "  help                this text\n"
+            "  help                this text (also COMMAND --help)\n"
+            "  --version           the program's version\n"
+            "\n"
+            "--quiet (-q), with any command: no messages about what was done, only results and errors.\n"
             "\n"
             "rules: %s\n",
             sei_rules_preset_names());
@@ -50,6 +59,17 @@ int main(int argc, char **argv)
     /* Before anything is printed: names and paths from files and command
      * lines reach a terminal with their control characters escaped. */
     sei_term_guard();
+    /* --quiet (-q) is taken wherever it stands, for every command
+     * (cli.h: sei_cli_quiet). */
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q"))
+            sei_cli_quiet = 1;
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
+    argv[argc] = NULL;
     if (argc < 2) {
         usage(stderr);
         return 2;
@@ -57,6 +77,8 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (!strcmp(cmd, "score"))
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "gtp"))
+        return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "detect"))
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))
@@ -71,6 +93,10 @@ int main(int argc, char **argv)
         return sei_cli_patches(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "bench"))
         return sei_cli_bench(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+        printf("seichi %s\n", SEI_VERSION);
+        return 0;
+    }
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -182,7 +182,20 @@ char *sei_recsess_sgf(const sei_recsess *s)
         if (m[i].flags & SEI_REC_TWICE)
             at += (size_t)snprintf(comment + at, sizeof comment - at, "%s played twice in a row. ",
                                    m[i].color == SEI_BLACK ? "Black" : "White");
+        /* Moves seen at once (the camera away, or hands over the board for
+         * several moves) carry one time: their order is the one that
+         * explains the position, which only a capture pins down. */
         const char *note = s->notes && i + 1 < s->notes_cap ? s->notes[i + 1] : NULL;
+        if ((i == 0 || m[i - 1].t != m[i].t) && i + 1 < k && m[i + 1].t == m[i].t &&
+            !(note && strstr(note, "were seen at once"))) { /* a resumed record says it already */
+            int last = i + 1;
+            while (last + 1 < k && m[last + 1].t == m[i].t)
+                last++;
+            at += (size_t)snprintf(comment + at, sizeof comment - at,
+                                   "Moves %d to %d were seen at once: their order is one that gives the position seen, "
+                                   "not always the order played. ",
+                                   i + 1, last + 1);
+        }
         if (at || note) {
             sei_text_printf(&t, "C[");
             put_text(&t, comment);

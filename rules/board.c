@@ -463,16 +463,16 @@ sei_status sei_board_handicap_free(sei_board *b, const int *points, int n)
 sei_status sei_board_handicap_fixed(sei_board *b, int n)
 {
     /* Star-point order as in the Japanese rules and GTP fixed_handicap:
-     * corners first, then sides, then the centre for odd counts. */
-    int lo, mid, hi;
-    switch (b->size) {
-    case 9: lo = 2; mid = 4; hi = 6; break;
-    case 13: lo = 3; mid = 6; hi = 9; break;
-    case 19: lo = 3; mid = 9; hi = 15; break;
-    default: return fail(b, SEI_ERR_ARG, "fixed handicap needs a 9, 13 or 19 board, not %d", b->size);
-    }
-    if (n < 2 || n > 9)
-        return fail(b, SEI_ERR_ARG, "fixed handicap is 2 to 9 stones, got %d", n);
+     * corners first, then sides, then the centre for odd counts. The
+     * corner stones stand on the 4-4 points from 13x13 up, on the 3-3
+     * points below; side and centre stones need a middle line, so an even
+     * board (and 7x7, too small for them) takes 4 stones at most. */
+    if (b->size < 7)
+        return fail(b, SEI_ERR_ARG, "fixed handicap needs a board of 7x7 or more, not %d", b->size);
+    int lo = b->size >= 13 ? 3 : 2, mid = b->size / 2, hi = b->size - 1 - lo;
+    int most = b->size % 2 == 0 || b->size == 7 ? 4 : 9;
+    if (n < 2 || n > most)
+        return fail(b, SEI_ERR_ARG, "fixed handicap on %dx%d is 2 to %d stones, got %d", b->size, b->size, most, n);
     /* GTP coordinates have y up; ours have y down, so "lower left" is y = hi. */
     int xy[9][2] = {{hi, lo}, {lo, hi}, {hi, hi}, {lo, lo}, {mid, mid},
                     {lo, mid}, {hi, mid}, {mid, lo}, {mid, hi}};

@@ -143,8 +143,9 @@ sei_status sei_board_undo(sei_board *b);
  * position read from a file). No captures are made; the position is
  * recorded for superko. */
 sei_status sei_board_place(sei_board *b, int color, int p);
-/* Fixed handicap: n (2..9) black stones on the star points of a 9, 13 or 19
- * board; White then moves first. */
+/* Fixed handicap: n black stones on the star points, placed as GTP's
+ * fixed_handicap places them: 2 to 9 on odd boards from 9x9 up, 2 to 4 on
+ * even ones and 7x7, none below 7x7 (SEI_ERR_ARG); White then moves first. */
 sei_status sei_board_handicap_fixed(sei_board *b, int n);
 /* Free handicap: Black places n stones at points[], White moves first. */
 sei_status sei_board_handicap_free(sei_board *b, const int *points, int n);

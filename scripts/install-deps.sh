@@ -8,19 +8,21 @@
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
 #   model            PyTorch, NumPy, ONNX and OpenCV for Python, to train the point classifier (make model)
+#   package          mmdebstrap, to install the Debian package in a clean Debian 12 root (make check-deb)
 set -eu
 
 groups="${*:-build}"
 pkgs=""
 for g in $groups; do
   case "$g" in
-    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libjpeg-dev libpng-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcjson-dev libsodium-dev libxml2-dev libmicrohttpd-dev libcurl4-gnutls-dev curl jq fonts-dejavu-core fonts-wqy-microhei" ;;
+    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libjpeg-dev libpng-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcjson-dev libsodium-dev libxml2-dev libmicrohttpd-dev libcurl4-gnutls-dev curl jq groff-base fonts-dejavu-core fonts-wqy-microhei" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
     test)  pkgs="$pkgs chromium chromium-driver python3-selenium" ;;
     bench) pkgs="$pkgs gnugo python3" ;;
     render) pkgs="$pkgs povray imagemagick python3" ;;
     model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model)" >&2; exit 2 ;;
+    package) pkgs="$pkgs mmdebstrap dpkg-dev" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, package)" >&2; exit 2 ;;
   esac
 done
 

@@ -198,6 +198,16 @@ expect 2 "already exists: not replaced (give --force" -- results --db "$tmp/resu
 [ "$(cat "$tmp/old.csv")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: old.csv changed"; }
 : >"$tmp/old.csv.tmpAb12Cd"
 expect 0 "1 result written to $tmp/old.csv" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv" --force
+# Standard output carries results only; messages go to standard error, and
+# --quiet (anywhere) leaves them out.
+"$seichi" score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/quiet.db" >"$tmp/q.out" 2>"$tmp/q.err"
+ok "score --save: the count on standard output, 'Saved as' on standard error" \
+  sh -c "grep -q 'Result:' '$tmp/q.out' && ! grep -q 'Saved as' '$tmp/q.out' && grep -q 'Saved as result 1' '$tmp/q.err'"
+"$seichi" score --quiet --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/quiet.db" >"$tmp/q.out" 2>"$tmp/q.err"
+ok "score --quiet --save: the count, and nothing on standard error" sh -c "grep -q 'Result:' '$tmp/q.out' && test ! -s '$tmp/q.err'"
+"$seichi" results --db "$tmp/quiet.db" export --csv - -q >"$tmp/q.out" 2>"$tmp/q.err"
+ok "results export --csv - -q: the CSV alone on standard output" \
+  sh -c "test \"\$(wc -l <'$tmp/q.out')\" = 3 && head -n 1 '$tmp/q.out' | grep -q '^id,time' && test ! -s '$tmp/q.err'"
 grep -q "W+0.5" "$tmp/old.csv" && [ ! -e "$tmp/old.csv.tmpAb12Cd" ] && pass=$((pass + 1)) ||
   { fail=$((fail + 1)); echo "FAIL: --force did not replace old.csv, or the leftover temporary file stayed"; }
 ln -s "$tmp/old.csv" "$tmp/link.csv"
@@ -341,6 +351,32 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "White resigned: Black wins" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --size 9
   grep -q "RE\[B+R\]" "$tmp/resign.sgf" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no RE[B+R] in the resigned game"; }
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
+  # --sgf -: the record alone on standard output (the progress on standard
+  # error, none with --quiet), the same game a file gets, no temporary left.
+  ( cd "$tmp" && TMPDIR="$tmp/rtmp" && mkdir -p "$TMPDIR" && export TMPDIR &&
+    "$seichi" record --source "$seq/end-count-9x9" --sgf - --size 9 >"$tmp/rec-out.sgf" 2>"$tmp/rec-err" &&
+    "$seichi" record --source "$seq/end-count-9x9" --sgf - --size 9 --quiet >"$tmp/rec-q.sgf" 2>"$tmp/rec-qerr" )
+  ok "record --sgf -: exit 0" test $? = 0
+  ok "record --sgf -: the record on standard output is the file's game" \
+    test "$(grep -v '^DT\|SEIT' "$tmp/rec-out.sgf" | tr -d '\n' | sed 's/SEIT\[[^]]*\]//g; s/DT\[[^]]*\]//g')" = \
+         "$(grep -v '^DT\|SEIT' "$tmp/end.sgf" | tr -d '\n' | sed 's/SEIT\[[^]]*\]//g; s/DT\[[^]]*\]//g')"
+  ok "record --sgf -: progress on standard error" grep -q "the game is over" "$tmp/rec-err"
+  ok "record --sgf -: no file named '-', no temporary file left" test ! -e "$tmp/-" -a -z "$(ls "$tmp/rtmp")"
+  ok "record --quiet: nothing on standard error, the same record" test ! -s "$tmp/rec-qerr" -a -s "$tmp/rec-q.sgf"
+  expect 2 "needs a file" -- record --source "$seq/end-count-9x9" --sgf - --resume
+  # The camera unplugged, then stalled, mid-game (a source failing on cue):
+  # record waits, goes on when pictures come back, and loses no move.
+  expect 0 "the camera is back: going on" -- record --source "faults:unplug@20+15,stall@45+10:$seq/caren1-9x9" \
+    --sgf "$tmp/faults.sgf" --size 9
+  ok "record with faults: it said it was waiting" grep -q "waiting for the camera (every move so far is saved" "$tmp/out"
+  "$seichi" record -q --source "$seq/caren1-9x9" --sgf "$tmp/nofaults.sgf" --size 9 2>/dev/null
+  ok "record with faults: the same final count as without" \
+    test "$("$seichi" score --sgf "$tmp/faults.sgf" --rules japanese | tail -n 2)" = \
+         "$("$seichi" score --sgf "$tmp/nofaults.sgf" --rules japanese | tail -n 2)"
+  ok "record with faults: as many moves as the true game" \
+    test "$(grep -o ';[BW]\[' "$tmp/faults.sgf" | wc -l)" = "$(grep -o ';[BW]\[' "$seq/caren1-9x9/truth.sgf" | wc -l)"
+  ok "record with faults: the moves seen at once are named" grep -q "were seen at once" "$tmp/faults.sgf"
+  expect 2 "expected faults:PLAN:SOURCE" -- record --source "faults:unplug@x:$seq/caren1-9x9" --sgf "$tmp/f2.sgf"
 fi
 expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
 # A single picture is the kiosk's still camera, but it never shows a move
@@ -471,6 +507,9 @@ expect 0 "13x13 *1 games  Seichi exact *0 " -- bench deadstones --no-gnugo "$tmp
 expect 0 "unfinished (more dame than the size) 1 games, Seichi exact 0" -- bench deadstones --no-gnugo "$tmp/dead"
 expect 0 "open-13.sgf: RE W+50, Seichi W+7.5, 167 dame" -- bench deadstones --no-gnugo -v "$tmp/dead"
 expect 2 "unknown option" -- bench deadstones --bogus "$tmp/dead"
+expect 2 "cannot open" -- bench deadstones --no-gnugo "$tmp/no-such-folder"
+expect 2 "takes a whole number" -- bench deadstones --no-gnugo --limit ten "$tmp/dead"
+expect 2 "cannot open" -- bench vision "$tmp/no-such-folder"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

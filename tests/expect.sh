@@ -1,6 +1,12 @@
 # expect.sh - the checks the command-line test scripts share (sourced by
 # cli.sh and station.sh, which set seichi, tmp, pass and fail first).
 
+# ok WHAT CONDITION...: count a check that CONDITION (a command) holds.
+ok() {
+  what="$1"; shift
+  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
+}
+
 # verdict CODE PATTERN RC WHAT: count a run of seichi by its exit status RC
 # and its output in $tmp/out.
 verdict() {

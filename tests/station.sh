@@ -24,10 +24,6 @@ db="$tmp/sta.db"
 board="$src/kiosk/samples/club-game-19.board"
 club="$src/tests/opengotha/club-open.xml"
 
-ok() {  # ok WHAT CONDITION...: count a check
-  what="$1"; shift
-  if "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $what"; fi
-}
 . "$src/tests/expect.sh"
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
 start() {

@@ -237,6 +237,11 @@ static void test_handicap_fixed(void **state)
         {19, 9, {"Q16", "D4", "Q4", "D16", "D10", "Q10", "K16", "K4", "K10"}},
         {13, 4, {"K10", "D4", "K4", "D10"}},
         {9, 3, {"G7", "C3", "G3"}},
+        /* Other sizes as GTP places them: 3-3 points below 13x13. */
+        {11, 2, {"J9", "C3"}},
+        {7, 4, {"E5", "C3", "E3", "C5"}},
+        {8, 4, {"F6", "C3", "F3", "C6"}},
+        {25, 9, {"W22", "D4", "W4", "D22", "D13", "W13", "N22", "N4", "N13"}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sei_board *b = sei_board_create(cases[i].size);
@@ -256,10 +261,14 @@ static void test_handicap_fixed(void **state)
     assert_int_equal(sei_board_handicap_fixed(b, 7), SEI_OK);
     assert_int_equal(b->color[at(b, "E5")], SEI_BLACK); /* odd counts take the centre */
     sei_board_destroy(b);
-    b = sei_board_create(11);
-    assert_int_equal(sei_board_handicap_fixed(b, 2), SEI_ERR_ARG);
-    assert_non_null(strstr(sei_board_errmsg(b), "9, 13 or 19"));
-    sei_board_destroy(b);
+    /* No middle line on an even board, no room on 7x7, no star points below. */
+    int refused[][2] = {{8, 5}, {7, 5}, {6, 2}, {2, 2}};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        b = sei_board_create(refused[i][0]);
+        assert_int_equal(sei_board_handicap_fixed(b, refused[i][1]), SEI_ERR_ARG);
+        assert_non_null(strstr(sei_board_errmsg(b), "fixed handicap"));
+        sei_board_destroy(b);
+    }
 }
 
 static void test_handicap_free_and_undo(void **state)

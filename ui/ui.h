@@ -79,6 +79,7 @@ typedef enum {
     SEI_S_NOCAM_WEBCAM,     /* "No webcam at %s: ..." : the device */
     SEI_S_NOCAM_OPEN,       /* "%s cannot be opened" : a file or folder's name */
     SEI_S_NOCAM_LOST,       /* the camera stopped sending pictures */
+    SEI_S_REC_AWAY,         /* recording: no pictures, waiting; the moves so far are saved */
     /* Sources in words (settings, messages) */
     SEI_S_SRC_MODULE,       /* "Camera module" */
     SEI_S_SRC_WEBCAM,       /* "Webcam %s" : its number */

@@ -20,7 +20,16 @@
 #include "camera.h"
 #include "cvwrap.h"
 
-enum kind { K_CAMERA, K_WEBCAM, K_VIDEO, K_PICTURE, K_FOLDER };
+enum kind { K_CAMERA, K_WEBCAM, K_VIDEO, K_PICTURE, K_FOLDER, K_FAULTS };
+
+/* One fault of a "faults:" source: from the frame `from` of the world on,
+ * for `count` frames, the camera is unplugged (it stays so until reopened)
+ * or gives no frames (a stall, which passes by itself). */
+typedef struct {
+    char unplug;
+    long from, count;
+} fault;
+#define MAX_FAULTS 16
 
 struct sei_source {
     enum kind kind;
@@ -31,6 +40,12 @@ struct sei_source {
     char **names;        /* K_FOLDER: picture names, sorted */
     size_t count, next;
     int ended;
+    int webcam;          /* K_WEBCAM: N of /dev/videoN, for reopening */
+    sei_source *inner;   /* K_FAULTS: the frames of the world */
+    fault faults[MAX_FAULTS];
+    int nfaults;
+    long world;          /* K_FAULTS: frames of the world gone by (grabs and reopen tries) */
+    int unplugged;       /* K_FAULTS: unplugged until a reopen after the fault */
     char desc[512];
     char msg[512];
 };
@@ -143,8 +158,85 @@ static int webcam_index(const char *spec)
     return (int)v;
 }
 
+static sei_source_status open_any(sei_source *s, const char *spec, char *err, size_t n);
+
+/* "faults:PLAN:SPEC": PLAN is a comma-separated list of unplug@F+N and
+ * stall@F+N (F the first frame of the world affected, counted from 0, N
+ * how many). */
+static sei_source_status open_faults(sei_source *s, const char *spec, char *err, size_t n)
+{
+    const char *p = spec + 7, *colon = strchr(p, ':');
+    if (!colon || colon == p) {
+        sei_say(err, n, "%s: expected faults:PLAN:SOURCE, PLAN as unplug@F+N,stall@F+N", spec);
+        return SEI_SOURCE_ERROR;
+    }
+    while (p < colon) {
+        fault f = {0};
+        int used = 0;
+        char kind[8] = "";
+        if (s->nfaults == MAX_FAULTS || sscanf(p, "%7[a-z]@%ld+%ld%n", kind, &f.from, &f.count, &used) != 3 ||
+            (strcmp(kind, "unplug") && strcmp(kind, "stall")) || f.from < 0 || f.count < 1 || p + used > colon ||
+            (p[used] != ',' && p + used != colon)) {
+            sei_say(err, n, "%s: expected faults:PLAN:SOURCE, PLAN as unplug@F+N,stall@F+N (at most %d)", spec,
+                    MAX_FAULTS);
+            return SEI_SOURCE_ERROR;
+        }
+        f.unplug = kind[0] == 'u';
+        s->faults[s->nfaults++] = f;
+        p += used + (p[used] == ',');
+    }
+    sei_source_status st = sei_source_try_open(colon + 1, &s->inner, err, n);
+    if (st != SEI_SOURCE_OK)
+        return st;
+    s->kind = K_FAULTS;
+    int plan = (int)(colon - spec - 7);
+    snprintf(s->desc, sizeof s->desc, "%.400s, with faults %.*s", sei_source_describe(s->inner), plan > 90 ? 90 : plan,
+             spec + 7);
+    return SEI_SOURCE_OK;
+}
+
+/* The fault of a "faults:" source at the world's frame w, or NULL. */
+static const fault *fault_at(const sei_source *s, long w)
+{
+    for (int i = 0; i < s->nfaults; i++)
+        if (w >= s->faults[i].from && w < s->faults[i].from + s->faults[i].count)
+            return &s->faults[i];
+    return NULL;
+}
+
+/* A frame of a "faults:" source: the world moves on by one frame whether
+ * the camera sees it or not (moves made while it is away are not shown
+ * again). */
+static sei_source_status grab_faults(sei_source *s, sei_image *frame)
+{
+    const fault *f = fault_at(s, s->world++);
+    if (f && f->unplug)
+        s->unplugged = 1;
+    if (!f && !s->unplugged) {
+        sei_source_status st = sei_source_grab(s->inner, frame);
+        if (st != SEI_SOURCE_OK)
+            snprintf(s->msg, sizeof s->msg, "%s", sei_source_errmsg(s->inner));
+        return st;
+    }
+    sei_image lost = {0};
+    sei_source_status st = sei_source_grab(s->inner, &lost);
+    sei_image_free(&lost);
+    if (st == SEI_SOURCE_END) {
+        snprintf(s->msg, sizeof s->msg, "%s", sei_source_errmsg(s->inner));
+        return st;
+    }
+    if (s->unplugged) {
+        snprintf(s->msg, sizeof s->msg, "the camera was unplugged (a planned fault)");
+        return SEI_SOURCE_NODEVICE;
+    }
+    snprintf(s->msg, sizeof s->msg, "no frame from the camera for 3 s (a planned fault)");
+    return SEI_SOURCE_ERROR;
+}
+
 static sei_source_status open_any(sei_source *s, const char *spec, char *err, size_t n)
 {
+    if (!strncmp(spec, "faults:", 7))
+        return open_faults(s, spec, err, n);
     if (!strcmp(spec, "camera")) {
         sei_source_status st = sei_camera_open(&s->cam, err, n);
         if (st == SEI_SOURCE_OK) {
@@ -166,6 +258,7 @@ static sei_source_status open_any(sei_source *s, const char *spec, char *err, si
         int w, h;
         sei_cv_video_info(s->video, &frames, &w, &h);
         s->kind = K_WEBCAM;
+        s->webcam = dev;
         snprintf(s->desc, sizeof s->desc, "webcam /dev/video%d (%dx%d)", dev, w, h);
         return SEI_SOURCE_OK;
     }
@@ -315,6 +408,9 @@ sei_source_status sei_source_grab(sei_source *s, sei_image *frame)
     case K_FOLDER:
         st = grab_folder(s, frame);
         break;
+    case K_FAULTS:
+        st = grab_faults(s, frame);
+        break;
     }
     if (st != SEI_SOURCE_OK) {
         sei_image_free(frame);
@@ -322,6 +418,54 @@ sei_source_status sei_source_grab(sei_source *s, sei_image *frame)
             snprintf(s->msg, sizeof s->msg, "cannot read a frame");
     }
     return st;
+}
+
+sei_source_status sei_source_reopen(sei_source *s, char *err, size_t n)
+{
+    if (err && n)
+        err[0] = 0;
+    if (!s) {
+        sei_say(err, n, "no source");
+        return SEI_SOURCE_ERROR;
+    }
+    switch (s->kind) {
+    case K_CAMERA: {
+        sei_camera *cam = NULL;
+        sei_source_status st = sei_camera_open(&cam, err, n);
+        if (st != SEI_SOURCE_OK)
+            return st;
+        sei_camera_close(s->cam);
+        s->cam = cam;
+        snprintf(s->desc, sizeof s->desc, "%s", sei_camera_describe(s->cam));
+        return SEI_SOURCE_OK;
+    }
+    case K_WEBCAM: {
+        int nodevice = 0;
+        sei_cv_video *v = sei_cv_video_open(NULL, s->webcam, &nodevice, err, n);
+        if (!v)
+            return nodevice ? SEI_SOURCE_NODEVICE : SEI_SOURCE_ERROR;
+        sei_cv_video_close(s->video);
+        s->video = v;
+        return SEI_SOURCE_OK;
+    }
+    case K_FAULTS: {
+        /* A try takes a frame's time of the world, as a grab does. */
+        const fault *f = fault_at(s, s->world++);
+        if (f && f->unplug) {
+            sei_image lost = {0};
+            sei_source_status st = sei_source_grab(s->inner, &lost);
+            sei_image_free(&lost);
+            if (st == SEI_SOURCE_END)
+                return SEI_SOURCE_END;
+            sei_say(err, n, "the camera is still unplugged (a planned fault)");
+            return SEI_SOURCE_NODEVICE;
+        }
+        s->unplugged = 0;
+        return SEI_SOURCE_OK;
+    }
+    default:
+        return SEI_SOURCE_OK; /* files and folders go on where they were */
+    }
 }
 
 const char *sei_source_errmsg(const sei_source *s)
@@ -334,8 +478,17 @@ const char *sei_source_describe(const sei_source *s)
     return s ? s->desc : "no source";
 }
 
+int sei_source_is_live(const sei_source *s)
+{
+    if (s && s->kind == K_FAULTS)
+        return sei_source_is_live(s->inner);
+    return s && (s->kind == K_CAMERA || s->kind == K_WEBCAM);
+}
+
 int sei_source_is_still(const sei_source *s)
 {
+    if (s && s->kind == K_FAULTS)
+        return sei_source_is_still(s->inner);
     return s && s->kind == K_PICTURE;
 }
 
@@ -343,6 +496,7 @@ void sei_source_close(sei_source *s)
 {
     if (!s)
         return;
+    sei_source_close(s->inner);
     sei_camera_close(s->cam);
     sei_cv_video_close(s->video);
     sei_image_free(&s->picture);

@@ -30,6 +30,15 @@ typedef struct sei_source sei_source;
  *   webcam:N        /dev/videoN
  *   PATH            a folder (its pictures in name order), a picture (that
  *                   one frame, again and again) or a video file
+ *   faults:PLAN:SPEC  the frames of SPEC with a camera's faults on cue, for
+ *                   tests: PLAN is a comma-separated list of unplug@F+N
+ *                   (from the F-th frame, counted from 0, N frames come as
+ *                   SEI_SOURCE_NODEVICE, and after them every grab too until
+ *                   sei_source_reopen) and stall@F+N (N frames come as
+ *                   SEI_SOURCE_ERROR "no frame", then frames again). The
+ *                   frames of SPEC go on meanwhile, one a grab or reopen
+ *                   try: what happens on the board while the camera is
+ *                   away is not seen again.
  * On success *out gets the source and SEI_SOURCE_OK is returned; otherwise
  * *out is NULL and err (when given) says why. */
 sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *err, size_t n);
@@ -57,6 +66,12 @@ void sei_folder_list_free(char **names, int count);
  * SEI_SOURCE_ERROR and the next grab goes on with the next picture. */
 sei_source_status sei_source_grab(sei_source *s, sei_image *frame);
 
+/* After SEI_SOURCE_NODEVICE or an error: open the same camera again and
+ * keep the source (a folder or video goes on where it was; the caller's
+ * state, a recording, is kept). SEI_SOURCE_OK when frames may come again,
+ * else the status and err say why (still unplugged: NODEVICE). */
+sei_source_status sei_source_reopen(sei_source *s, char *err, size_t n);
+
 /* The message of the last grab that did not succeed ("" otherwise). */
 const char *sei_source_errmsg(const sei_source *s);
 /* What the source is, for people: "Pi camera imx708 (1920x1080)",
@@ -66,6 +81,10 @@ const char *sei_source_describe(const sei_source *s);
  * still camera): it never ends and never changes, so what watches a game
  * unfold (`seichi record`) cannot use it. 0 otherwise, and for NULL. */
 int sei_source_is_still(const sei_source *s);
+/* 1 when frames come from a camera as it runs (their time is the clock's),
+ * 0 for files and folders (their time is their frame number) and NULL. */
+int sei_source_is_live(const sei_source *s);
+
 /* Close a source; NULL is a no-op. */
 void sei_source_close(sei_source *s);
 
