@@ -875,7 +875,7 @@ static void test_cli(void **state)
     snprintf(sgfdir, sizeof sgfdir, "%s/sgf", tmpdir);
     if (results_cmd(&out, &err, 7, "--db", db, "export", "--csv", csv, "--sgf", sgfdir))
         fail_msg("export: %s", err);
-    assert_non_null(strstr(out, "2 SGF files"));
+    assert_non_null(strstr(err, "2 SGF files"));
     free(out), free(err);
     char *text = slurp(csv);
     assert_non_null(text);
