@@ -16,6 +16,7 @@ build: deps
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
+	@sh scripts/install-deps.sh test
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Read the bundled photo, count it (dead stones proposed), and draw the

@@ -1036,6 +1036,34 @@ static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts
     return 0;
 }
 
+int sei_results_audit_json(struct cJSON *doc, const sei_store_result *r, const sei_store_audit *rows, int n)
+{
+    cJSON *res = cJSON_AddObjectToObject(doc, "result");
+    cJSON *list = cJSON_AddArrayToObject(doc, "audit");
+    if (!res || !list)
+        return -1;
+    cJSON_AddNumberToObject(res, "id", (double)r->id);
+    cJSON_AddStringToObject(res, "uuid", r->uuid);
+    cJSON_AddStringToObject(res, "state", sei_state_name(r->state));
+    for (int i = 0; i < n; i++) {
+        cJSON *e = cJSON_CreateObject();
+        if (!e || !cJSON_AddItemToArray(list, e)) {
+            cJSON_Delete(e);
+            return -1;
+        }
+        cJSON_AddNumberToObject(e, "id", (double)rows[i].id);
+        cJSON_AddStringToObject(e, "time", rows[i].time);
+        cJSON_AddStringToObject(e, "local_time", rows[i].local_time);
+        cJSON_AddStringToObject(e, "judge", rows[i].judge);
+        cJSON_AddStringToObject(e, "action", rows[i].action);
+        cJSON_AddStringToObject(e, "field", rows[i].field);
+        cJSON_AddStringToObject(e, "old", rows[i].old_value);
+        cJSON_AddStringToObject(e, "new", rows[i].new_value);
+        cJSON_AddStringToObject(e, "reason", rows[i].reason);
+    }
+    return 0;
+}
+
 static int cmd_audit(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
 {
     sei_store_result r;
@@ -1051,29 +1079,9 @@ static int cmd_audit(sei_store *s, int64_t id, int json, FILE *out, FILE *err)
     int rc = 0;
     if (json) {
         cJSON *doc = sei_json_doc();
-        cJSON *res = doc ? cJSON_AddObjectToObject(doc, "result") : NULL;
-        cJSON *list = doc ? cJSON_AddArrayToObject(doc, "audit") : NULL;
-        if (res) {
-            cJSON_AddNumberToObject(res, "id", (double)r.id);
-            cJSON_AddStringToObject(res, "uuid", r.uuid);
-            cJSON_AddStringToObject(res, "state", sei_state_name(r.state));
-        }
-        for (int i = 0; list && i < n; i++) {
-            cJSON *e = cJSON_CreateObject();
-            if (!e)
-                break;
-            cJSON_AddNumberToObject(e, "id", (double)rows[i].id);
-            cJSON_AddStringToObject(e, "time", rows[i].time);
-            cJSON_AddStringToObject(e, "local_time", rows[i].local_time);
-            cJSON_AddStringToObject(e, "judge", rows[i].judge);
-            cJSON_AddStringToObject(e, "action", rows[i].action);
-            cJSON_AddStringToObject(e, "field", rows[i].field);
-            cJSON_AddStringToObject(e, "old", rows[i].old_value);
-            cJSON_AddStringToObject(e, "new", rows[i].new_value);
-            cJSON_AddStringToObject(e, "reason", rows[i].reason);
-            cJSON_AddItemToArray(list, e);
-        }
-        if (!res || !list || sei_json_print(out, doc))
+        if (doc && sei_results_audit_json(doc, &r, rows, n))
+            cJSON_Delete(doc), doc = NULL;
+        if (sei_json_print(out, doc)) /* deletes doc */
             rc = (fprintf(err, "seichi results: cannot write the JSON\n"), 2);
     } else {
         fprintf(out, "Result %" PRId64 " (UUID %s), %s: %d audit entr%s\n", r.id, r.uuid, sei_state_name(r.state), n,

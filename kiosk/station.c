@@ -21,6 +21,7 @@
 #include <microhttpd.h>
 
 #include "ident.h"
+#include "station_web.h"
 #include "store.h"
 #include "textbuf.h"
 
@@ -367,6 +368,9 @@ static enum MHD_Result post_judge(sei_station *st, struct MHD_Connection *c, con
 static enum MHD_Result route(sei_station *st, struct MHD_Connection *c, const char *url, const char *method,
                              const request *rq)
 {
+    enum MHD_Result web;
+    if (sei_station_web_route(st->s, c, url, method, &web)) /* the page and its views: station_web.c */
+        return web;
     int get = !strcmp(method, MHD_HTTP_METHOD_GET), post = !strcmp(method, MHD_HTTP_METHOD_POST);
     static const char results[] = "/api/v1/results";
     if (!strcmp(url, results)) {
@@ -538,3 +542,17 @@ void sei_station_destroy(sei_station *st)
     pthread_mutex_destroy(&st->lock);
     free(st);
 }
+
+/* ---- lent to the page's views (station_web.h) ------------------------------------- */
+
+enum MHD_Result sei_station_reply(struct MHD_Connection *c, unsigned code, cJSON *o) { return reply(c, code, o); }
+enum MHD_Result sei_station_reply_error(struct MHD_Connection *c, unsigned code, const char *msg)
+{
+    return reply_error(c, code, msg);
+}
+unsigned sei_station_status_code(sei_store_status st) { return status_code(st); }
+int sei_station_query_int(struct MHD_Connection *c, const char *key, int lo, int hi, int *v)
+{
+    return query_int(c, key, lo, hi, v);
+}
+void sei_station_player_json(cJSON *o, const char *key, const sei_store_player *p) { player_json(o, key, p); }

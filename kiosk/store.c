@@ -2465,17 +2465,21 @@ sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const 
 
 sei_store_status sei_store_tournament_file(sei_store *s, char **data, size_t *len, char *name, size_t n)
 {
-    if (!s || !data || !len)
+    if (!s || !data != !len || (!data && !name))
         return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
-    *data = NULL;
-    *len = 0;
+    if (data)
+        *data = NULL, *len = 0;
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT name, file FROM tournament WHERE id = 1", -1, &st, NULL);
+    /* Without data only the name is read: the file may be megabytes. */
+    int rc = sqlite3_prepare_v2(s->db, data ? "SELECT name, file FROM tournament WHERE id = 1"
+                                            : "SELECT name FROM tournament WHERE id = 1", -1, &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
     rc = sqlite3_step(st);
     sei_store_status e = SEI_STORE_OK;
-    if (rc == SQLITE_ROW) {
+    if (rc == SQLITE_ROW && !data)
+        snprintf(name, n, "%s", (const char *)sqlite3_column_text(st, 0));
+    else if (rc == SQLITE_ROW) {
         int bytes = sqlite3_column_bytes(st, 1);
         const void *b = sqlite3_column_blob(st, 1);
         char *copy = malloc((size_t)bytes + 1);
@@ -2516,37 +2520,119 @@ static void player_row(sqlite3_stmt *st, int col, sei_store_player *p)
     }
 }
 
+/* The games of the imported tournament, with both players. */
+#define PAIRING_SELECT                                                                                         \
+    "SELECT g.round, g.table_no, g.handicap, b.name, b.first_name, b.rank, b.club, b.country, b.egf_pin,"     \
+    " b.aga_id, w.name, w.first_name, w.rank, w.club, w.country, w.egf_pin, w.aga_id"                        \
+    " FROM pairings g LEFT JOIN players b ON b.id = g.black LEFT JOIN players w ON w.id = g.white"
+
+static void pairing_row(sqlite3_stmt *st, sei_store_pairing *p)
+{
+    p->round = sqlite3_column_int(st, 0);
+    p->table = sqlite3_column_int(st, 1);
+    p->handicap = sqlite3_column_int(st, 2);
+    player_row(st, 3, &p->black);
+    player_row(st, 10, &p->white);
+}
+
 sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p)
 {
     if (!s || !p)
         return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
     sqlite3_stmt *st;
+    /* Round 0: the latest round with a game at that table (a kiosk's question). */
     int rc = sqlite3_prepare_v2(
-        s->db,
-        "SELECT g.handicap, b.name, b.first_name, b.rank, b.club, b.country, b.egf_pin, b.aga_id,"
-        " w.name, w.first_name, w.rank, w.club, w.country, w.egf_pin, w.aga_id, g.round"
-        " FROM pairings g LEFT JOIN players b ON b.id = g.black LEFT JOIN players w ON w.id = g.white"
-        " WHERE (?1 = 0 OR g.round = ?1) AND g.table_no = ?2 ORDER BY g.round DESC LIMIT 1",
-        -1, &st, NULL);
+        s->db, PAIRING_SELECT " WHERE (?1 = 0 OR g.round = ?1) AND g.table_no = ?2 ORDER BY g.round DESC LIMIT 1", -1,
+        &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
     sqlite3_bind_int(st, 1, round);
     sqlite3_bind_int(st, 2, table);
     rc = sqlite3_step(st);
     sei_store_status e = SEI_STORE_OK;
-    if (rc == SQLITE_ROW) {
-        p->round = sqlite3_column_int(st, 15);
-        p->table = table;
-        p->handicap = sqlite3_column_int(st, 0);
-        player_row(st, 1, &p->black);
-        player_row(st, 8, &p->white);
-    } else if (rc == SQLITE_DONE)
+    if (rc == SQLITE_ROW)
+        pairing_row(st, p);
+    else if (rc == SQLITE_DONE)
         e = round ? fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d of round %d", table, round)
                   : fail(s, SEI_STORE_ERR_NOTFOUND, "no game at table %d in any round", table);
     else
         e = fail_db(s, rc, "cannot read station database");
     sqlite3_finalize(st);
     return e;
+}
+
+sei_store_status sei_store_pairings(sei_store *s, int round, sei_store_pairing **rows, int *n)
+{
+    if (!s || !rows || !n)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *rows = NULL;
+    *n = 0;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, PAIRING_SELECT " WHERE ?1 = 0 OR g.round = ?1 ORDER BY g.round, g.table_no",
+                                -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    sqlite3_bind_int(st, 1, round);
+    sei_store_pairing *a = NULL;
+    int have = 0, cap = 0;
+    sei_store_status e = SEI_STORE_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (have == cap) {
+            sei_store_pairing *b = realloc(a, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *a);
+            if (!b) {
+                e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+                break;
+            }
+            a = b;
+        }
+        pairing_row(st, &a[have++]);
+    }
+    if (!e && rc != SQLITE_DONE)
+        e = fail_db(s, rc, "cannot read station database");
+    sqlite3_finalize(st);
+    if (e) {
+        free(a);
+        return e;
+    }
+    *rows = a;
+    *n = have;
+    return SEI_STORE_OK;
+}
+
+sei_store_status sei_store_rounds(sei_store *s, int **rounds, int *n)
+{
+    if (!s || !rounds || !n)
+        return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *rounds = NULL;
+    *n = 0;
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT round FROM pairings UNION SELECT round FROM results WHERE round > 0"
+                                       " ORDER BY 1", -1, &st, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    int *a = NULL, have = 0, cap = 0;
+    sei_store_status e = SEI_STORE_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (have == cap) {
+            int *b = realloc(a, (size_t)(cap = cap ? 2 * cap : 16) * sizeof *a);
+            if (!b) {
+                e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+                break;
+            }
+            a = b;
+        }
+        a[have++] = sqlite3_column_int(st, 0);
+    }
+    if (!e && rc != SQLITE_DONE)
+        e = fail_db(s, rc, "cannot read station database");
+    sqlite3_finalize(st);
+    if (e) {
+        free(a);
+        return e;
+    }
+    *rounds = a;
+    *n = have;
+    return SEI_STORE_OK;
 }
 
 sei_store_status sei_store_outbox_sent(sei_store *s, const char *uuid, int *sent)

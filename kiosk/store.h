@@ -435,8 +435,8 @@ struct sei_og;
  * at their tables, replacing an earlier import, in one transaction. */
 sei_store_status sei_store_tournament_set(sei_store *s, const struct sei_og *og, const char *data, size_t len);
 /* The imported file (*data, *len; the caller frees it) and the
- * tournament's name (name, n bytes; may be NULL). SEI_STORE_ERR_NOTFOUND
- * when none was imported. */
+ * tournament's name (name, n bytes; may be NULL). data and len NULL: the
+ * name only. SEI_STORE_ERR_NOTFOUND when none was imported. */
 sei_store_status sei_store_tournament_file(sei_store *s, char **data, size_t *len, char *name, size_t n);
 
 typedef struct {
@@ -452,6 +452,12 @@ typedef struct {
  * the latest round with a game at that table, as a kiosk asks for it);
  * SEI_STORE_ERR_NOTFOUND when there is none. */
 sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p);
+/* Every game of a round (round 0: of every round), by round and table,
+ * into *rows (*n; free() it; NULL and 0 when none). */
+sei_store_status sei_store_pairings(sei_store *s, int round, sei_store_pairing **rows, int *n);
+/* The rounds that have games in the imported tournament or results,
+ * ascending, into *rounds (*n; free() it; NULL and 0 when none). */
+sei_store_status sei_store_rounds(sei_store *s, int **rounds, int *n);
 
 /* A kiosk's outbox: the results the station has not acknowledged. Was the
  * result with this UUID acknowledged (*sent)? Mark it acknowledged. How
@@ -478,6 +484,11 @@ int sei_results_sgf(const sei_store_result *r, char **text, size_t *len, int *ke
  * memory). What a kiosk pushes to the station. (cmd_results.c) */
 struct cJSON;
 struct cJSON *sei_results_json(const sei_store_result *r, int full);
+/* Result r's audit trail (n rows) into doc as `results audit --json`
+ * prints it and the station's audit view answers: "result" (id, uuid,
+ * state) and "audit" (each entry: id, time, local_time, judge, action,
+ * field, old, new, reason). 0, or -1 out of memory. (cmd_results.c) */
+int sei_results_audit_json(struct cJSON *doc, const sei_store_result *r, const sei_store_audit *rows, int n);
 /* The reverse, for what the station receives: r (zeroed first) from a
  * result's full JSON, every field's type, range, text (UTF-8, no control
  * characters, caps) checked; no photo, game record or paths (they stay

@@ -1,8 +1,9 @@
 #!/bin/sh
 # install-deps.sh - install the Debian packages Seichi needs that are missing.
 # Idempotent: installs nothing when all are present. Runs as root, or through
-# sudo. Usage: scripts/install-deps.sh [build] [fuzz]
+# sudo. Usage: scripts/install-deps.sh [build] [fuzz] [test] ...
 #   build (default)  compiler, CMake, cmocka: what `make demo` and `make test` need
+#   test             headless Chromium, its WebDriver and Selenium: the station page's browser test (make test)
 #   fuzz             clang and its runtimes, for the libFuzzer targets and CI
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
@@ -16,11 +17,12 @@ for g in $groups; do
   case "$g" in
     build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libjpeg-dev libpng-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcjson-dev libsodium-dev libxml2-dev libmicrohttpd-dev libcurl4-gnutls-dev curl jq openssl groff-base fonts-dejavu-core fonts-wqy-microhei" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
+    test)  pkgs="$pkgs chromium chromium-driver python3-selenium" ;;
     bench) pkgs="$pkgs gnugo python3" ;;
     render) pkgs="$pkgs povray imagemagick python3" ;;
     model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
     package) pkgs="$pkgs mmdebstrap dpkg-dev" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, bench, render, model, package)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, package)" >&2; exit 2 ;;
   esac
 done
 

@@ -2822,6 +2822,40 @@ static void test_station_tournament(void **state)
     assert_int_equal(p.round, 1);
     assert_string_equal(p.black.name, "Sato");
     assert_int_equal(sei_store_pairing_get(s, 0, 4, &p), SEI_STORE_ERR_NOTFOUND);
+    /* The page's views: the tournament's name alone, a round's games and
+     * every round's, the rounds of games and of results. */
+    name[0] = 0;
+    assert_int_equal(sei_store_tournament_file(s, NULL, NULL, name, sizeof name), SEI_STORE_OK);
+    assert_string_equal(name, "Club Open 2026");
+    assert_int_equal(sei_store_tournament_file(s, &data, NULL, name, sizeof name), SEI_STORE_ERR_ARG);
+    sei_store_pairing *rows;
+    int n;
+    assert_int_equal(sei_store_pairings(s, 2, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 3);
+    for (int i = 0; i < n; i++)
+        assert_true(rows[i].round == 2 && rows[i].table == i + 1 && rows[i].black.known && rows[i].white.known);
+    assert_string_equal(rows[2].white.first_name, "서연");
+    free(rows);
+    assert_int_equal(sei_store_pairings(s, 0, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 6);
+    assert_true(rows[0].round == 1 && rows[0].table == 1 && rows[5].round == 2 && rows[5].table == 3);
+    assert_string_equal(rows[1].black.name, "de la Cruz");
+    assert_int_equal(rows[1].handicap, 3);
+    free(rows);
+    assert_int_equal(sei_store_pairings(s, 3, &rows, &n), SEI_STORE_OK);
+    assert_true(n == 0 && rows == NULL);
+    int *rounds;
+    assert_int_equal(sei_store_rounds(s, &rounds, &n), SEI_STORE_OK);
+    assert_true(n == 2 && rounds[0] == 1 && rounds[1] == 2);
+    free(rounds);
+    sei_store_result r;
+    make_result(1, &r);
+    r.ident.round = 4;
+    assert_int_equal(sei_store_save(s, &r, NULL), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    assert_int_equal(sei_store_rounds(s, &rounds, &n), SEI_STORE_OK);
+    assert_true(n == 3 && rounds[0] == 1 && rounds[1] == 2 && rounds[2] == 4);
+    free(rounds);
     sei_og_destroy(og);
     free(file);
     sei_store_close(s);
