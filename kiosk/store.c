@@ -772,8 +772,67 @@ sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, in
     return save_from(s, r, id, uuid_out, dup, NULL);
 }
 
+static int audit_row_for(sei_store *s, int64_t id, const char *uuid, const char *judge, const char *action,
+                         const char *field, const char *old_value, const char *new_value, const char *reason);
+
+/* At the station, a result received for a round and table that already
+ * has a live result (agreed, disputed or confirmed) saying otherwise: the
+ * two cannot both stand, so the new one and every agreed one there are
+ * set disputed, each with an audit row by "station" giving the other
+ * result, in the caller's transaction. A judge settles it (voids one,
+ * confirms or corrects the other). The same result twice (a board
+ * counted again, a second kiosk) is no dispute. */
+static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
+{
+    sqlite3_stmt *q;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "SELECT id, uuid, result, state FROM results WHERE round = ?1 AND table_no = ?2"
+                                " AND id != ?3 AND state IN ('agreed', 'disputed', 'confirmed') AND result != ?4"
+                                " ORDER BY id",
+                                -1, &q, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int(q, 1, r->ident.round);
+    sqlite3_bind_int(q, 2, r->ident.table);
+    sqlite3_bind_int64(q, 3, id);
+    sqlite3_bind_text(q, 4, r->result, -1, SQLITE_STATIC);
+    int others = 0;
+    char first[96] = "";
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        int64_t oid = sqlite3_column_int64(q, 0);
+        const char *ouuid = (const char *)sqlite3_column_text(q, 1), *ores = (const char *)sqlite3_column_text(q, 2),
+                   *ostate = (const char *)sqlite3_column_text(q, 3);
+        if (!others++)
+            snprintf(first, sizeof first, "%s (result %lld)", ores, (long long)oid);
+        rc = SQLITE_OK;
+        if (!strcmp(ostate, "agreed")) {
+            char reason[200];
+            snprintf(reason, sizeof reason, "another result for round %d, table %d: %s (result %lld)",
+                     r->ident.round, r->ident.table, r->result, (long long)id);
+            char sql[96];
+            snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)oid);
+            rc = exec(s, sql);
+            if (rc == SQLITE_OK)
+                rc = audit_row_for(s, oid, ouuid, "station", "correct", "state", "agreed", "disputed", reason);
+        }
+    }
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE && rc != SQLITE_OK)
+        return rc;
+    if (!others || r->state == SEI_STATE_DISPUTED)
+        return SQLITE_OK;
+    char reason[200], sql[96];
+    snprintf(reason, sizeof reason, "another result for round %d, table %d: %s%s", r->ident.round, r->ident.table,
+             first, others > 1 ? ", and more" : "");
+    snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)id);
+    rc = exec(s, sql);
+    return rc == SQLITE_OK ? audit_row_for(s, id, uuid, "station", "correct", "state", "agreed", "disputed", reason)
+                           : rc;
+}
+
 /* A save; with kiosk, the result was received from that kiosk at the
- * station, and which one is written in the same transaction. */
+ * station, and which one is written in the same transaction (and a second
+ * result for its table that says otherwise makes both disputed). */
 static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid_out, int *dup,
                                   const char *kiosk)
 {
@@ -901,6 +960,8 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
             sqlite3_finalize(rv);
         }
     }
+    if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
+        rc = mark_disputes(s, new_id, uuid, r);
     if (rc == SQLITE_OK) {
         sqlite3_finalize(ins);
         ins = NULL;
@@ -1701,6 +1762,17 @@ static int audit_row(audit_ctx *a, const char *field, const char *old_value, con
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+/* One audit row now, in the caller's transaction, outside a judge's
+ * action (the station's own, a dispute). */
+static int audit_row_for(sei_store *s, int64_t id, const char *uuid, const char *judge, const char *action,
+                         const char *field, const char *old_value, const char *new_value, const char *reason)
+{
+    audit_ctx a = {s, id, uuid, judge, action, reason, "", ""};
+    if (!audit_times(a.utc, sizeof a.utc, a.local, sizeof a.local))
+        return SQLITE_ERROR;
+    return audit_row(&a, field, old_value, new_value);
 }
 
 /* UPDATE results SET column = value (text, or an integer when text is

@@ -2702,6 +2702,94 @@ static void test_station_kiosks(void **state)
 
 /* A result through its JSON and back, as a kiosk pushes it and the
  * station reads it: every field the station keeps comes back the same. */
+/* Results received at the station for one round and table: the same
+ * result twice stands; one that says otherwise makes it and every agreed
+ * one there disputed, each with an audit row by "station"; a confirmed
+ * one stays as it is (only the newcomer is disputed); a kiosk's own
+ * saves never dispute. */
+static sei_result_state receive_at(sei_store *s, int seq, int round, int table, int64_t *id)
+{
+    sei_store_result r, got;
+    make_result(seq, &r);
+    r.ident.round = round;
+    r.ident.table = table;
+    int dup = -1;
+    assert_int_equal(sei_store_receive(s, &r, "Hall A", id, &dup), SEI_STORE_OK);
+    assert_int_equal(dup, 0);
+    sei_store_result_release(&r);
+    assert_int_equal(sei_store_get(s, *id, &got), SEI_STORE_OK);
+    sei_result_state st = got.state;
+    sei_store_result_release(&got);
+    return st;
+}
+
+static sei_result_state state_of(sei_store *s, int64_t id)
+{
+    sei_store_result got;
+    assert_int_equal(sei_store_get(s, id, &got), SEI_STORE_OK);
+    sei_result_state st = got.state;
+    sei_store_result_release(&got);
+    return st;
+}
+
+static void test_station_disputes(void **state)
+{
+    (void)state;
+    const char *path = tpath("station-disputes.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    int64_t a, b, c, d, e, f;
+    /* seq 2 and 4 give different results (W+2.5, W+4.5), both sent agreed. */
+    assert_int_equal(receive_at(s, 2, 5, 7, &a), SEI_STATE_AGREED);
+    assert_int_equal(receive_at(s, 2, 5, 7, &b), SEI_STATE_AGREED); /* the same result: no dispute */
+    assert_int_equal(state_of(s, a), SEI_STATE_AGREED);
+    assert_int_equal(receive_at(s, 4, 5, 7, &c), SEI_STATE_DISPUTED);
+    assert_int_equal(state_of(s, a), SEI_STATE_DISPUTED);
+    assert_int_equal(state_of(s, b), SEI_STATE_DISPUTED);
+    sei_store_audit *rows;
+    int n;
+    assert_int_equal(sei_store_audit_get(s, a, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 1);
+    assert_string_equal(rows[0].judge, "station");
+    assert_string_equal(rows[0].field, "state");
+    assert_string_equal(rows[0].old_value, "agreed");
+    assert_string_equal(rows[0].new_value, "disputed");
+    assert_non_null(strstr(rows[0].reason, "round 5, table 7"));
+    sei_store_audit_free(rows, n);
+    assert_int_equal(sei_store_audit_get(s, c, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 1);
+    assert_non_null(strstr(rows[0].reason, "(result "));
+    sei_store_audit_free(rows, n);
+    /* Another table of the round is not touched. */
+    assert_int_equal(receive_at(s, 5, 5, 8, &d), SEI_STATE_AGREED);
+    /* A confirmed result stays confirmed; the newcomer is disputed. */
+    assert_int_equal(sei_store_pin_set(s, NULL, "4711"), SEI_STORE_OK);
+    assert_int_equal(sei_store_confirm(s, d, "4711", "Judge Ada", NULL), SEI_STORE_OK);
+    assert_int_equal(receive_at(s, 6, 5, 8, &e), SEI_STATE_DISPUTED);
+    assert_int_equal(state_of(s, d), SEI_STATE_CONFIRMED);
+    /* A result sent disputed (the players disagreed at the kiosk) stays so,
+     * with nothing added to its trail. */
+    int64_t h;
+    assert_int_equal(receive_at(s, 3, 5, 8, &h), SEI_STATE_DISPUTED);
+    assert_int_equal(sei_store_audit_get(s, h, &rows, &n), SEI_STORE_OK);
+    assert_int_equal(n, 0);
+    sei_store_audit_free(rows, n);
+    /* A voided result disputes nothing. */
+    assert_int_equal(sei_store_void(s, e, "4711", "Judge Ada", "counted twice"), SEI_STORE_OK);
+    assert_int_equal(receive_at(s, 8, 5, 9, &f), SEI_STATE_AGREED);
+    /* A kiosk's own saves (no station) never dispute. */
+    sei_store_result r;
+    make_result(9, &r);
+    r.ident.round = 5;
+    r.ident.table = 9;
+    int64_t g;
+    assert_int_equal(sei_store_save(s, &r, &g), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    assert_int_equal(state_of(s, f), SEI_STATE_AGREED);
+    assert_int_equal(state_of(s, g), SEI_STATE_AGREED);
+    sei_store_close(s);
+}
+
 static void test_station_json_receive(void **state)
 {
     (void)state;
@@ -2901,6 +2989,7 @@ int main(void)
         cmocka_unit_test(test_judge_cli),
         cmocka_unit_test(test_station_kiosks),
         cmocka_unit_test(test_station_json_receive),
+        cmocka_unit_test(test_station_disputes),
         cmocka_unit_test(test_station_tournament),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
