@@ -53,6 +53,10 @@ void sei_vision_params_default(sei_vision_params *p)
     sei_lattice_params_default(&p->lattice);
     p->rival_shift = 0.1;
     p->rival_stones = 2;
+    p->margin_near = 0.15;
+    p->margin_far = 0.45;
+    p->margin_ratio = 2;
+    p->margin_gap = 0.4;
     p->zoom = 1;
     p->zoom_below = 0.15;
     p->zoom_max = 3;
@@ -381,12 +385,82 @@ static int stones_outside(const uint8_t cls[SEI_MAX_SIZE][SEI_MAX_SIZE], const d
     return count;
 }
 
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of n > 0 values (reordered). */
+static double median_f(float *a, int n)
+{
+    qsort(a, (size_t)n, sizeof *a, cmp_float);
+    return n % 2 ? a[n / 2] : 0.5 * (a[n / 2 - 1] + a[n / 2]);
+}
+
+/* How unlike the board's wood the strip just beyond one outer line of the
+ * n x n lattice A looks (side 0: x = 0, 1: x = n - 1, 2: y = 0, 3: y =
+ * n - 1), from margin_near to margin_far cells out, between the points
+ * (a stone on the line covers half a cell around it): the median over the
+ * strip of the summed log-ratios of its colour channels to the wood's (the
+ * median of the cell centres), so a darker front face or a table of
+ * another colour is far, the bare wood margin near. -1 when the strip is
+ * off the picture. */
+static double beyond_wood(const sei_image *work, const double A[9], int n, int side, double near, double far)
+{
+    enum { MAXS = 3 * SEI_MAX_SIZE * 4 };
+    double wood[3] = {0, 0, 0};
+    {
+        static float ch[3][SEI_MAX_SIZE * SEI_MAX_SIZE];
+        int m = 0;
+        for (int y = 0; y + 1 < n; y++)
+            for (int x = 0; x + 1 < n; x++) {
+                double px, py;
+                sei_h_apply(A, x + 0.5, y + 0.5, &px, &py);
+                int ix = (int)lround(px), iy = (int)lround(py);
+                if (ix < 0 || iy < 0 || ix >= work->width || iy >= work->height)
+                    continue;
+                const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
+                for (int k = 0; k < 3; k++)
+                    ch[k][m] = q[k];
+                m++;
+            }
+        if (m < 4)
+            return -1;
+        for (int k = 0; k < 3; k++)
+            wood[k] = median_f(ch[k], m);
+    }
+    float d[MAXS];
+    int m = 0;
+    for (int i = 0; i + 1 < n; i++)
+        for (int j = 0; j < 3; j++) {
+            double out = near + (far - near) * j / 2, along = i + 0.5, u, v, px, py;
+            u = side == 0 ? -out : side == 1 ? n - 1 + out : along;
+            v = side == 2 ? -out : side == 3 ? n - 1 + out : along;
+            sei_h_apply(A, u, v, &px, &py);
+            int ix = (int)lround(px), iy = (int)lround(py);
+            if (ix < 0 || iy < 0 || ix >= work->width || iy >= work->height || m >= MAXS)
+                continue;
+            const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
+            double sum = 0;
+            for (int k = 0; k < 3; k++)
+                sum += fabs(log((q[k] + 8.0) / (wood[k] + 8.0)));
+            d[m++] = (float)sum;
+        }
+    return m < n ? -1 : median_f(d, m);
+}
+
 /* Rival: the lattice's window of the same size at another offset explains
  * the evidence nearly as well (the board's front edge seen low looks like
  * one more line, stones hide the outer lines); R is that placement, turned
  * upright as the board's (H), so point (x, y) of both is the same point of
  * the board read. The board is read under R too, and:
- *   - no stone lies off the board: when R holds at least rival_stones
+ *   - a board has a bare wood margin beyond its outer lines: when the
+ *     strip beyond the line only H holds is clearly less like the wood
+ *     than the strip beyond the line only R holds (margin_ratio times as
+ *     far from it, and by margin_gap), R is the board (*take = 1), and
+ *     the other way round H is, whatever the stones say;
+ *   - else no stone lies off the board: when R holds at least rival_stones
  *     stones on the lines H leaves out (but not those lines end to end),
  *     and H none on the lines R leaves out, R is the board (*take = 1;
  *     the caller reads it again there);
@@ -405,12 +479,39 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
     sei_vision_status st = net_colours(v, work, R, n, theirs);
     if (st != SEI_VISION_OK)
         return st;
+    /* The margin: for a rival one line away, the strip beyond the line
+     * each placement holds and the other does not. */
+    double Hinv[9], ou, ov, wood_mine = -1, wood_theirs = -1;
+    if (!sei_h_inv(H, Hinv)) {
+        double px, py;
+        sei_h_apply(R, 0, 0, &px, &py);
+        sei_h_apply(Hinv, px, py, &ou, &ov);
+        int du = (int)lround(ou), dv = (int)lround(ov);
+        if (abs(du) + abs(dv) == 1) {
+            /* R reaches beyond H on side gain; H holds the line on the other side. */
+            int gain = du > 0 ? 1 : du < 0 ? 0 : dv > 0 ? 3 : 2, keep = gain ^ 1;
+            wood_mine = beyond_wood(work, H, n, keep, v->p.margin_near, v->p.margin_far);
+            wood_theirs = beyond_wood(work, R, n, gain, v->p.margin_near, v->p.margin_far);
+        }
+    }
     int gained_pts, dropped_pts;
     int gained = stones_outside(theirs, R, H, n, &gained_pts), dropped = stones_outside(mine, H, R, n, &dropped_pts);
     /* Lines read as stones end to end are no board's first lines but what
      * lies beyond its edge (a table, the board's front face) read as
      * stones: the classifier learned only the board. */
-    *take = v->p.rival_stones > 0 && gained >= v->p.rival_stones && 2 * gained <= gained_pts && dropped == 0;
+    int by_stones = v->p.rival_stones > 0 && gained >= v->p.rival_stones && 2 * gained <= gained_pts && dropped == 0;
+    /* The margin says which placement's outer line is the board's when the
+     * strip beyond one is wood and beyond the other clearly not (the
+     * front face of a thick board, the table): it overrules the stones,
+     * which the classifier, trained on the board alone, may see there. */
+    int by_margin = 0;
+    if (wood_mine >= 0 && wood_theirs >= 0) {
+        if (wood_mine >= v->p.margin_ratio * wood_theirs && wood_mine - wood_theirs >= v->p.margin_gap)
+            by_margin = 1;
+        else if (wood_theirs >= v->p.margin_ratio * wood_mine && wood_theirs - wood_mine >= v->p.margin_gap)
+            by_margin = -1;
+    }
+    *take = by_margin > 0 || (by_stones && by_margin == 0);
     int differ = 0;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
@@ -423,8 +524,9 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
         for (int x = 0; x < n; x++)
             out->unsure_count += out->unsure[y][x];
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "rival placement: %d points read otherwise, flagged; stones only it holds %d, only the board %d%s\n",
-                differ, gained, dropped, *take ? ": the rival is the board" : "");
+        fprintf(stderr, "rival placement: %d points read otherwise, flagged; stones only it holds %d, only the board %d%s; "
+                "beyond the lines only it holds %.2f from wood, only the board %.2f\n",
+                differ, gained, dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
     return SEI_VISION_OK;
 }
 
