@@ -411,15 +411,16 @@ static double beyond_wood(const sei_image *work, const double A[9], int n, int s
     enum { MAXS = 3 * SEI_MAX_SIZE * 4 };
     double wood[3] = {0, 0, 0};
     {
-        static float ch[3][SEI_MAX_SIZE * SEI_MAX_SIZE];
+        float ch[3][SEI_MAX_SIZE * SEI_MAX_SIZE];
         int m = 0;
         for (int y = 0; y + 1 < n; y++)
             for (int x = 0; x + 1 < n; x++) {
                 double px, py;
                 sei_h_apply(A, x + 0.5, y + 0.5, &px, &py);
-                int ix = (int)lround(px), iy = (int)lround(py);
-                if (ix < 0 || iy < 0 || ix >= work->width || iy >= work->height)
+                /* Also false for a point not a number (a degenerate lattice). */
+                if (!(px >= 0 && py >= 0 && px < work->width - 0.5 && py < work->height - 0.5))
                     continue;
+                int ix = (int)lround(px), iy = (int)lround(py);
                 const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
                 for (int k = 0; k < 3; k++)
                     ch[k][m] = q[k];
@@ -438,9 +439,9 @@ static double beyond_wood(const sei_image *work, const double A[9], int n, int s
             u = side == 0 ? -out : side == 1 ? n - 1 + out : along;
             v = side == 2 ? -out : side == 3 ? n - 1 + out : along;
             sei_h_apply(A, u, v, &px, &py);
-            int ix = (int)lround(px), iy = (int)lround(py);
-            if (ix < 0 || iy < 0 || ix >= work->width || iy >= work->height || m >= MAXS)
+            if (!(px >= 0 && py >= 0 && px < work->width - 0.5 && py < work->height - 0.5) || m >= MAXS)
                 continue;
+            int ix = (int)lround(px), iy = (int)lround(py);
             const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
             double sum = 0;
             for (int k = 0; k < 3; k++)
@@ -486,7 +487,7 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
         double px, py;
         sei_h_apply(R, 0, 0, &px, &py);
         sei_h_apply(Hinv, px, py, &ou, &ov);
-        int du = (int)lround(ou), dv = (int)lround(ov);
+        int du = fabs(ou) < 2 ? (int)lround(ou) : 9, dv = fabs(ov) < 2 ? (int)lround(ov) : 9; /* 9: far or NaN */
         if (abs(du) + abs(dv) == 1) {
             /* R reaches beyond H on side gain; H holds the line on the other side. */
             int gain = du > 0 ? 1 : du < 0 ? 0 : dv > 0 ? 3 : 2, keep = gain ^ 1;
