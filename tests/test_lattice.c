@@ -248,7 +248,7 @@ static void test_window(void **state)
         board_evidence(ev, N, 3 - N / 2, -2 - N / 2, 0.75, 10);
         int n = 0, st[2], rn = 0;
         double runner, shifted;
-        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted, NULL);
         assert_int_equal(n, N);
         assert_int_equal(st[0], 3 - N / 2);
         assert_int_equal(st[1], -2 - N / 2);
@@ -257,8 +257,49 @@ static void test_window(void **state)
         /* A clear board is not in doubt. */
         assert_true((best - runner) / N >= p.unsure_margin && (best - shifted) / N >= p.unsure_shift);
         int want = N == 19 ? 9 : 19;
-        sei_lattice_window((const float(*)[121])ev, want, &p, &n, st, &runner, &rn, &shifted);
+        sei_lattice_window((const float(*)[121])ev, want, &p, &n, st, &runner, &rn, &shifted, NULL);
         assert_int_equal(n, want);
+    }
+}
+
+/* A board whose front edge, seen low, looks like one more line: the
+ * window beside it is the runner-up offset, and the fit says where that
+ * rival placement starts (the reader reads the board there too and flags
+ * the points read otherwise). */
+static void test_window_rival(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    static float ev[121][121];
+    const int sizes[3] = {9, 13, 19};
+    for (int si = 0; si < 3; si++) {
+        int N = sizes[si], u0 = 2 - N / 2, v0 = -1 - N / 2;
+        board_evidence(ev, N, u0, v0, 0.6, 0);
+        /* The far line hidden, the front edge one line beyond the last row
+         * seen as a line passing with a few points on it. */
+        for (int u = 0; u < N; u++) {
+            ev[u0 + u + 60][v0 + 60] = 0;
+            ev[u0 + u + 60][v0 + N + 60] = (u % 3 == 0) ? 1.0f : (float)p.line_cover;
+        }
+        int n = 0, st[2], rn = 0, rs[2] = {99, 99};
+        double runner, shifted;
+        double best = sei_lattice_window((const float(*)[121])ev, N, &p, &n, st, &runner, &rn, &shifted, rs);
+        assert_int_equal(n, N);
+        /* One of the two placements is the window, the other its rival,
+         * one line apart and nearly tied. */
+        assert_int_equal(abs(rs[0] - st[0]) + abs(rs[1] - st[1]), 1);
+        assert_int_equal(rs[0], st[0]);
+        assert_true(st[1] == v0 || st[1] == v0 + 1);
+        assert_int_equal(rs[1], st[1] == v0 ? v0 + 1 : v0);
+        double close = (best - shifted) / N;
+        /* A clear board's runner-up offset is far behind. */
+        board_evidence(ev, N, u0, v0, 0.8, 0);
+        best = sei_lattice_window((const float(*)[121])ev, N, &p, &n, st, &runner, &rn, &shifted, rs);
+        assert_true((best - shifted) / N > close);
+        assert_int_equal(st[0], u0);
+        assert_int_equal(st[1], v0);
+        assert_true((best - shifted) / N >= p.unsure_shift);
     }
 }
 
@@ -280,7 +321,7 @@ static void test_window_doubt(void **state)
                 ev[-9 + u + 60][-9 + v + 60] = 1;
         int n = 0, st[2], rn = 0;
         double runner, shifted;
-        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted);
+        double best = sei_lattice_window((const float(*)[121])ev, 0, &p, &n, st, &runner, &rn, &shifted, NULL);
         /* The share of the points outside the window, as the fit judges it. */
         double all = 0, in = 0;
         for (int u = 0; u < 121; u++)
@@ -429,7 +470,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_families), cmocka_unit_test(test_lines_and_crossings),
         cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
-        cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_by_stones),
+        cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_window_rival), cmocka_unit_test(test_by_stones),
         cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));

@@ -185,6 +185,37 @@ static void test_drawn_board_perspective(void **state)
     sei_image_free(&img);
 }
 
+/* The rival placement read on every board (its threshold raised so that
+ * it always fires): on a drawn board with a bare wood margin of 0.7 cells
+ * on a dark table, the placement a line away holds the table beyond its
+ * outer line, so the board stays where it is and is read exactly, while
+ * the points the rival reads otherwise are flagged. */
+static void test_rival_placement(void **state)
+{
+    (void)state;
+    sei_image img;
+    double H[9] = {45, 0, 220, 0, 45, 120, 0, 0, 1}; /* room beyond every side */
+    draw_board(&img, 800, 600, 9, H, position9);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.rival_shift = 1e9;
+    sei_vision *v = sei_vision_create(&p);
+    sei_vision_result r;
+    assert_int_equal(sei_vision_read(v, &img, &r), SEI_VISION_OK);
+    assert_int_equal(r.size, 9);
+    int wrong = 0;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) {
+            int want = position9[y][x] == 'X' ? SEI_BLACK : position9[y][x] == 'O' ? SEI_WHITE : SEI_EMPTY;
+            wrong += r.grid[y][x] != want;
+        }
+    printf("rival always read: %d points wrong, %d flagged\n", wrong, r.unsure_count);
+    assert_int_equal(wrong, 0);
+    assert_true(r.unsure_count > 0);
+    sei_vision_destroy(v);
+    sei_image_free(&img);
+}
+
 static void test_no_board(void **state)
 {
     (void)state;
@@ -670,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_patches_normalised),
         cmocka_unit_test(test_drawn_board_straight),
         cmocka_unit_test(test_drawn_board_perspective),
+        cmocka_unit_test(test_rival_placement),
         cmocka_unit_test(test_no_board),
         cmocka_unit_test(test_bad_files),
         cmocka_unit_test(test_truncated_jpeg),

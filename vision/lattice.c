@@ -1118,7 +1118,7 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
  * the evidence stops, not from counting lines, and a 9x9 window inside a
  * 19x19 board loses to the whole board by everything it leaves outside. */
 double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_params *p, int *best_n, int start[2],
-                          double *runner, int *runner_size, double *runner_offset)
+                          double *runner, int *runner_size, double *runner_offset, int runner_start[2])
 {
     /* Prefix sums: S[i][j] = sum of ev[u][v] for u < i, v < j; P the same
      * counting only whole points (a crossing or a stone), which alone
@@ -1141,7 +1141,7 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
     const int sizes[3] = {9, 13, 19};
     /* Per size: the best window, where it starts, and the best other offset. */
     double top1[3] = {-1e18, -1e18, -1e18}, top2[3] = {-1e18, -1e18, -1e18};
-    int at[3][2] = {{0, 0}, {0, 0}, {0, 0}};
+    int at[3][2] = {{0, 0}, {0, 0}, {0, 0}}, at2[3][2] = {{0, 0}, {0, 0}, {0, 0}};
     for (int si = 0; si < 3; si++) {
         int N = sizes[si];
         if (size && size != N)
@@ -1153,11 +1153,16 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
                 double sc = in - p->window_hole * (N * N - in) - p->window_out * (all - in_pts) - p->window_rim * ring;
                 if (sc > top1[si]) {
                     top2[si] = top1[si];
+                    at2[si][0] = at[si][0];
+                    at2[si][1] = at[si][1];
                     top1[si] = sc;
                     at[si][0] = u0 - GR;
                     at[si][1] = v0 - GR;
-                } else if (sc > top2[si])
+                } else if (sc > top2[si]) {
                     top2[si] = sc;
+                    at2[si][0] = u0 - GR;
+                    at2[si][1] = v0 - GR;
+                }
             }
     }
 #undef BOX
@@ -1176,6 +1181,10 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
     start[0] = at[b][0];
     start[1] = at[b][1];
     *runner_offset = top2[b];
+    if (runner_start) {
+        runner_start[0] = at2[b][0];
+        runner_start[1] = at2[b][1];
+    }
     for (int si = 0; si < 3; si++)
         if (si != b && top1[si] > *runner) {
             *runner = top1[si];
@@ -1445,9 +1454,9 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         }
         int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
         evidence_grid(fit_pts, m, lines, nl, Hinv, p, ev);
-        int N = 0, st0[2] = {0, 0}, rn = 0;
+        int N = 0, st0[2] = {0, 0}, rn = 0, st1[2] = {0, 0};
         double runner = 0, runner_off = 0;
-        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off);
+        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off, st1);
         double in = 0, pts_in = 0, pts_all = 0;
         for (int u = 0; u < N; u++)
             for (int v = 0; v < N; v++) {
@@ -1487,12 +1496,14 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         /* Doubt about the size, and about where the window sits. */
         out->margin = rn ? (best - runner) / N : 1e9;
         out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
+        out->shift[0] = runner_off > -1e18 ? st1[0] - st0[0] : 0;
+        out->shift[1] = runner_off > -1e18 ? st1[1] - st0[1] : 0;
         out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
         out->free_size = N;
         if (size) {
             int N0 = 0, s0[2] = {0, 0}, rn0 = 0;
             double r0 = 0, ro0 = 0, in0 = 0;
-            sei_lattice_window((const float(*)[GW])ev, 0, p, &N0, s0, &r0, &rn0, &ro0);
+            sei_lattice_window((const float(*)[GW])ev, 0, p, &N0, s0, &r0, &rn0, &ro0, NULL);
             for (int u = 0; u < N0; u++)
                 for (int v = 0; v < N0; v++)
                     in0 += ev[s0[0] + u + GR][s0[1] + v + GR];

@@ -137,6 +137,8 @@ typedef struct {
     double margin;      /* the best window's lead over the best of another size, points per line */
     int runner_size;    /* that runner-up's size (0: only one size was tried) */
     double shift_margin; /* its lead over the same size at any other offset, points per line */
+    int shift[2];       /* that other offset: where its window starts, in lattice points from this
+                           one's start (u, v), before the board is turned upright; 0 0 when none */
     int free_size;      /* the size the window stage finds with no size given (0: none holds
                            enough evidence); the same as size when none was given. The stages
                            before the window never look at the size, so this is what a second
@@ -196,9 +198,10 @@ void sei_lattice_grow(const double *pts, int n, const sei_lattice_params *p, dou
  * window's score, with its size and its first lattice point; the best
  * score of another size in *runner (its size in *runner_size, 0 when only
  * one size was tried) and of the same size at another offset in
- * *runner_offset. -1e18 when no window fits. */
+ * *runner_offset, with that offset's first point in runner_start (may be
+ * NULL). -1e18 when no window fits. */
 double sei_lattice_window(const float ev[121][121], int size, const sei_lattice_params *p, int *best_n, int start[2],
-                          double *runner, int *runner_size, double *runner_offset);
+                          double *runner, int *runner_size, double *runner_offset, int runner_start[2]);
 
 /* Apply a row-major 3x3 homography to (x, y). */
 static inline void sei_h_apply(const double H[9], double x, double y, double *ox, double *oy)

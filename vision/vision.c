@@ -51,6 +51,12 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_scale = 0.5;
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
+    p->rival_shift = 0.1;
+    p->rival_stones = 2;
+    p->margin_near = 0.15;
+    p->margin_far = 0.45;
+    p->margin_ratio = 2;
+    p->margin_gap = 0.4;
     p->zoom = 1;
     p->zoom_below = 0.15;
     p->zoom_max = 3;
@@ -142,7 +148,7 @@ sei_vision_status sei_vision_load(sei_vision *v, const char *path, sei_image *im
 
 /* The dihedral turn of the lattice that puts (0, 0) at the picture's
  * top-left corner and runs the corners clockwise, as people read a board. */
-static void upright(const double H[9], int n, double out[9])
+static void upright(const double H[9], int n, double out[9], double turn[9])
 {
     /* D maps new (u', v') to old (u, v): u = a u' + b v' + c, v = d u' + e v' + f. */
     const int turns[8][4] = {{1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0},
@@ -168,6 +174,7 @@ static void upright(const double H[9], int n, double out[9])
         if (key < best) {
             best = key;
             memcpy(out, G, 9 * sizeof(double));
+            memcpy(turn, D, 9 * sizeof(double));
         }
     }
 }
@@ -282,10 +289,10 @@ static sei_vision_status cut_patches(sei_vision *v, const sei_image *work, const
     return bad ? fail(v, SEI_VISION_NOBOARD, "no wood to read the board by") : SEI_VISION_OK;
 }
 
-/* The learned classifier on the lattice H: probabilities, the colour read
- * and the unsure points into out. */
-static sei_vision_status classify_points(sei_vision *v, const sei_image *work, const double H[9], int n,
-                                         const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], sei_vision_result *out)
+/* The learned classifier's probabilities (empty, black, white) of each
+ * point of the n x n lattice H into v->prob, row by row. */
+static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const double H[9], int n,
+                                   const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2])
 {
     char err[200];
     if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
@@ -295,14 +302,22 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
         v->patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
     if (!v->prob)
         v->prob = malloc(sizeof(float) * 3 * SEI_MAX_SIZE * SEI_MAX_SIZE);
-    uint8_t *patches = v->patches;
-    float *prob = v->prob;
     sei_vision_status st = SEI_VISION_OK;
-    if (!patches || !prob)
+    if (!v->patches || !v->prob)
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
-    else if ((st = cut_patches(v, work, H, n, shift, patches)) == SEI_VISION_OK &&
-             sei_points_run(v->points, patches, n * n, prob, err, sizeof err))
+    else if ((st = cut_patches(v, work, H, n, shift, v->patches)) == SEI_VISION_OK &&
+             sei_points_run(v->points, v->patches, n * n, v->prob, err, sizeof err))
         st = fail(v, SEI_VISION_ERROR, "the point classifier failed: %s", err);
+    return st;
+}
+
+/* The learned classifier on the lattice H: probabilities, the colour read
+ * and the unsure points into out. */
+static sei_vision_status classify_points(sei_vision *v, const sei_image *work, const double H[9], int n,
+                                         const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2], sei_vision_result *out)
+{
+    sei_vision_status st = net_probs(v, work, H, n, shift);
+    const float *prob = v->prob;
     if (st == SEI_VISION_OK) {
         double below = sei_points_unsure_below(v->points);
         out->min_confidence = 1;
@@ -326,6 +341,194 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
             }
     }
     return st;
+}
+
+/* The learned classifier's colour of each point of the n x n lattice H
+ * (argmax of its probabilities) into cls. */
+static sei_vision_status net_colours(sei_vision *v, const sei_image *work, const double H[9], int n,
+                                     uint8_t cls[SEI_MAX_SIZE][SEI_MAX_SIZE])
+{
+    float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
+    stone_tops(H, n, work->width, work->height, v->p.stone_height, shift);
+    sei_vision_status st = net_probs(v, work, H, n, shift);
+    if (st != SEI_VISION_OK)
+        return st;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            const float *p = v->prob + 3 * (y * n + x);
+            cls[y][x] = (uint8_t)(p[1] > p[0] && p[1] >= p[2] ? SEI_BLACK : p[2] > p[0] && p[2] > p[1] ? SEI_WHITE
+                                                                                                       : SEI_EMPTY);
+        }
+    return SEI_VISION_OK;
+}
+
+/* The stones read on the points of lattice A (n x n) that lie outside the
+ * n x n window of lattice B: the board's lines one placement holds and the
+ * other does not. */
+static int stones_outside(const uint8_t cls[SEI_MAX_SIZE][SEI_MAX_SIZE], const double A[9], const double B[9], int n,
+                          int *points)
+{
+    double Binv[9];
+    *points = 0;
+    if (sei_h_inv(B, Binv))
+        return 0;
+    int count = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            double px, py, u, v;
+            sei_h_apply(A, x, y, &px, &py);
+            sei_h_apply(Binv, px, py, &u, &v);
+            int out = u < -0.5 || v < -0.5 || u > n - 0.5 || v > n - 0.5;
+            count += out && cls[y][x] != SEI_EMPTY;
+            *points += out;
+        }
+    return count;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of n > 0 values (reordered). */
+static double median_f(float *a, int n)
+{
+    qsort(a, (size_t)n, sizeof *a, cmp_float);
+    return n % 2 ? a[n / 2] : 0.5 * (a[n / 2 - 1] + a[n / 2]);
+}
+
+/* How unlike the board's wood the strip just beyond one outer line of the
+ * n x n lattice A looks (side 0: x = 0, 1: x = n - 1, 2: y = 0, 3: y =
+ * n - 1), from margin_near to margin_far cells out, between the points
+ * (a stone on the line covers half a cell around it): the median over the
+ * strip of the summed log-ratios of its colour channels to the wood's (the
+ * median of the cell centres), so a darker front face or a table of
+ * another colour is far, the bare wood margin near. -1 when the strip is
+ * off the picture. */
+static double beyond_wood(const sei_image *work, const double A[9], int n, int side, double near, double far)
+{
+    enum { MAXS = 3 * SEI_MAX_SIZE * 4 };
+    double wood[3] = {0, 0, 0};
+    {
+        float ch[3][SEI_MAX_SIZE * SEI_MAX_SIZE];
+        int m = 0;
+        for (int y = 0; y + 1 < n; y++)
+            for (int x = 0; x + 1 < n; x++) {
+                double px, py;
+                sei_h_apply(A, x + 0.5, y + 0.5, &px, &py);
+                /* Also false for a point not a number (a degenerate lattice). */
+                if (!(px >= 0 && py >= 0 && px < work->width - 0.5 && py < work->height - 0.5))
+                    continue;
+                int ix = (int)lround(px), iy = (int)lround(py);
+                const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
+                for (int k = 0; k < 3; k++)
+                    ch[k][m] = q[k];
+                m++;
+            }
+        if (m < 4)
+            return -1;
+        for (int k = 0; k < 3; k++)
+            wood[k] = median_f(ch[k], m);
+    }
+    float d[MAXS];
+    int m = 0;
+    for (int i = 0; i + 1 < n; i++)
+        for (int j = 0; j < 3; j++) {
+            double out = near + (far - near) * j / 2, along = i + 0.5, u, v, px, py;
+            u = side == 0 ? -out : side == 1 ? n - 1 + out : along;
+            v = side == 2 ? -out : side == 3 ? n - 1 + out : along;
+            sei_h_apply(A, u, v, &px, &py);
+            if (!(px >= 0 && py >= 0 && px < work->width - 0.5 && py < work->height - 0.5) || m >= MAXS)
+                continue;
+            int ix = (int)lround(px), iy = (int)lround(py);
+            const uint8_t *q = sei_image_row(work, iy) + 3 * ix;
+            double sum = 0;
+            for (int k = 0; k < 3; k++)
+                sum += fabs(log((q[k] + 8.0) / (wood[k] + 8.0)));
+            d[m++] = (float)sum;
+        }
+    return m < n ? -1 : median_f(d, m);
+}
+
+/* Rival: the lattice's window of the same size at another offset explains
+ * the evidence nearly as well (the board's front edge seen low looks like
+ * one more line, stones hide the outer lines); R is that placement, turned
+ * upright as the board's (H), so point (x, y) of both is the same point of
+ * the board read. The board is read under R too, and:
+ *   - a board has a bare wood margin beyond its outer lines: when the
+ *     strip beyond the line only H holds is clearly less like the wood
+ *     than the strip beyond the line only R holds (margin_ratio times as
+ *     far from it, and by margin_gap), R is the board (*take = 1), and
+ *     the other way round H is, whatever the stones say;
+ *   - else no stone lies off the board: when R holds at least rival_stones
+ *     stones on the lines H leaves out (but not those lines end to end),
+ *     and H none on the lines R leaves out, R is the board (*take = 1;
+ *     the caller reads it again there);
+ *   - whichever is right, the points read alike under both are read right,
+ *     and those read otherwise are exactly the ones at risk: they are
+ *     flagged unsure. */
+static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, const double H[9], const double R[9],
+                                         int n, sei_vision_result *out, int *take)
+{
+    *take = 0;
+    if (v->p.classifier != SEI_CLASSIFIER_NET)
+        return SEI_VISION_OK;
+    uint8_t mine[SEI_MAX_SIZE][SEI_MAX_SIZE], theirs[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    for (int y = 0; y < n; y++)
+        memcpy(mine[y], out->grid[y], (size_t)n);
+    sei_vision_status st = net_colours(v, work, R, n, theirs);
+    if (st != SEI_VISION_OK)
+        return st;
+    /* The margin: for a rival one line away, the strip beyond the line
+     * each placement holds and the other does not. */
+    double Hinv[9], ou, ov, wood_mine = -1, wood_theirs = -1;
+    if (!sei_h_inv(H, Hinv)) {
+        double px, py;
+        sei_h_apply(R, 0, 0, &px, &py);
+        sei_h_apply(Hinv, px, py, &ou, &ov);
+        int du = fabs(ou) < 2 ? (int)lround(ou) : 9, dv = fabs(ov) < 2 ? (int)lround(ov) : 9; /* 9: far or NaN */
+        if (abs(du) + abs(dv) == 1) {
+            /* R reaches beyond H on side gain; H holds the line on the other side. */
+            int gain = du > 0 ? 1 : du < 0 ? 0 : dv > 0 ? 3 : 2, keep = gain ^ 1;
+            wood_mine = beyond_wood(work, H, n, keep, v->p.margin_near, v->p.margin_far);
+            wood_theirs = beyond_wood(work, R, n, gain, v->p.margin_near, v->p.margin_far);
+        }
+    }
+    int gained_pts, dropped_pts;
+    int gained = stones_outside(theirs, R, H, n, &gained_pts), dropped = stones_outside(mine, H, R, n, &dropped_pts);
+    /* Lines read as stones end to end are no board's first lines but what
+     * lies beyond its edge (a table, the board's front face) read as
+     * stones: the classifier learned only the board. */
+    int by_stones = v->p.rival_stones > 0 && gained >= v->p.rival_stones && 2 * gained <= gained_pts && dropped == 0;
+    /* The margin says which placement's outer line is the board's when the
+     * strip beyond one is wood and beyond the other clearly not (the
+     * front face of a thick board, the table): it overrules the stones,
+     * which the classifier, trained on the board alone, may see there. */
+    int by_margin = 0;
+    if (wood_mine >= 0 && wood_theirs >= 0) {
+        if (wood_mine >= v->p.margin_ratio * wood_theirs && wood_mine - wood_theirs >= v->p.margin_gap)
+            by_margin = 1;
+        else if (wood_theirs >= v->p.margin_ratio * wood_mine && wood_theirs - wood_mine >= v->p.margin_gap)
+            by_margin = -1;
+    }
+    *take = by_margin > 0 || (by_stones && by_margin == 0);
+    int differ = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (theirs[y][x] != mine[y][x]) {
+                differ++;
+                out->unsure[y][x] = 1;
+            }
+    out->unsure_count = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            out->unsure_count += out->unsure[y][x];
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "rival placement: %d points read otherwise, flagged; stones only it holds %d, only the board %d%s; "
+                "beyond the lines only it holds %.2f from wood, only the board %.2f\n",
+                differ, gained, dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
+    return SEI_VISION_OK;
 }
 
 /* The stones on the lattice H (grid (col, row) to pixels of work, the
@@ -627,8 +830,8 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     out->stage_ms[SEI_STAGE_LATTICE] = sei_now_ms() - t;
     t = sei_now_ms();
     int n = lat.size;
-    double H[9];
-    upright(lat.H, n, H);
+    double H[9], turn[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    upright(lat.H, n, H, turn);
     out->size = n;
     out->lattice_score = lat.score;
     out->board_unsure = lat.unsure;
@@ -655,6 +858,30 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     t = sei_now_ms();
 
     st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
+    if (st == SEI_VISION_OK && lat.shift_margin < v->p.rival_shift && (lat.shift[0] || lat.shift[1])) {
+        /* The rival placement, turned upright as the board was. */
+        double T[9] = {1, 0, lat.shift[0], 0, 1, lat.shift[1], 0, 0, 1}, A[9], R[9];
+        sei_h_mul(lat.H, T, A);
+        sei_h_mul(A, turn, R);
+        t = sei_now_ms();
+        double stones_ms = out->stage_ms[SEI_STAGE_STONES];
+        int take = 0;
+        st = rival_placement(v, &work, H, R, n, out, &take);
+        if (st == SEI_VISION_OK && take) {
+            /* The rival read in full, keeping the points in doubt. */
+            uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
+            memcpy(unsure, out->unsure, sizeof unsure);
+            st = read_stones(v, &work, R, n, scale, roi[0], roi[1], t, out);
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++)
+                    out->unsure[y][x] |= unsure[y][x];
+            out->unsure_count = 0;
+            for (int y = 0; y < n; y++)
+                for (int x = 0; x < n; x++)
+                    out->unsure_count += out->unsure[y][x];
+        }
+        out->stage_ms[SEI_STAGE_STONES] = stones_ms + sei_now_ms() - t;
+    }
 out:
     out->ms = sei_now_ms() - t0;
     free(segs);

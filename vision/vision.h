@@ -93,6 +93,23 @@ typedef struct {
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
     sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
                                fixed one, so the reading is repeatable */
+    double rival_shift;     /* when the same size at another offset explains the lattice's evidence
+                               within this many points per line of the board (sei_lattice's
+                               shift_margin), the board is read under that placement too and every
+                               point read otherwise is flagged unsure (0.1: on 120 training renders
+                               the placements this close held most boards read a line off, and
+                               0.25 or 0.5 flagged many more right points for few more caught) */
+    int rival_stones;       /* ... and that placement is taken instead when it holds at least this many
+                               stones on the lines the board's leaves out while the board's holds none on
+                               the lines it leaves out: no stone lies off the board (2; 0: never) */
+    double margin_near;     /* the bare wood margin beyond a board's outer line is looked at from this */
+    double margin_far;      /* ... to this many cells out (0.15, 0.45: boards have half a cell to a
+                               cell and a half of margin) */
+    double margin_ratio;    /* of two placements one line apart, the one whose strip beyond the line
+                               only it holds is wood is the board when the other's is this many times
+                               as far from the wood's colour (2) ... */
+    double margin_gap;      /* ... and farther by at least this (0.4: summed log-ratios of B, G, R;
+                               both set on 120 training renders) */
     /* Zoom: a board small in the frame (or not found at all) is read a second time from the
      * part of the picture around it, enlarged to the working size, because the lattice fit's
      * and the stone finder's scales are set for a board that fills much of the picture. */
