@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "gtp.h"
+#include "selfpath.h"
 #include "termsafe.h"
 
 #ifndef SEI_FULL_BUILD_PATH
@@ -32,15 +33,6 @@
 #define SEI_INSTALLED_PROGRAM "/usr/local/bin/seichi"
 #endif
 
-static int installed(void)
-{
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return 0;
-    self[n] = 0;
-    return !strcmp(self, SEI_INSTALLED_PROGRAM);
-}
 
 typedef int (*main_fn)(int, char **);
 
@@ -65,7 +57,7 @@ static int run_full(int argc, char **argv)
 {
     char why[1200] = "";
     main_fn f = NULL;
-    if (!installed() && *SEI_FULL_BUILD_PATH)
+    if (!sei_self_is(SEI_INSTALLED_PROGRAM) && *SEI_FULL_BUILD_PATH)
         f = try_load(SEI_FULL_BUILD_PATH, why, sizeof why);
     if (!f)
         f = try_load(SEI_FULL_INSTALL_PATH, why, sizeof why);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cvio_plugin.h"
+#include "selfpath.h"
 #include "imageio.h"
 
 /* Where CMake put the plugin in the build tree and where it installs it,
@@ -39,18 +40,6 @@ static int tried;
 static char why_not[600];
 
 
-/* Whether this process is the installed program: then it loads only the
- * installed plugin, never one from a build folder that someone else may
- * write to. */
-static int installed(void)
-{
-    char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return 0;
-    self[n] = 0;
-    return !strcmp(self, SEI_INSTALLED_PROGRAM);
-}
 
 /* Try one file; 0 when its table was taken, else a line added to why_not. */
 static int try_load(const char *path)
@@ -95,7 +84,7 @@ static const sei_cvio_api *plugin(char *err, size_t errlen)
         const char *env = getenv("SEICHI_CVIO");
         if (env && *env)
             try_load(env);
-        else if (installed() || !*SEI_CVIO_BUILD_PATH || try_load(SEI_CVIO_BUILD_PATH))
+        else if (sei_self_is(SEI_INSTALLED_PROGRAM) || !*SEI_CVIO_BUILD_PATH || try_load(SEI_CVIO_BUILD_PATH))
             try_load(SEI_CVIO_INSTALL_PATH);
     }
     if (!api)
