@@ -295,5 +295,39 @@ ok "SIGINT stops the station with exit 0" test $rc = 0
 ok "and it says so" grep -q "stopping (SIGINT)" "$tmp/srv.out"
 spid=
 
+# ---- a tournament day, end to end, with photos --------------------------------------
+# The director imports OpenGotha's file, enrols two kiosks, each kiosk
+# counts a photo of its board and pushes it, a judge corrects one with the
+# PIN (an audit entry), and the OpenGotha file comes back with the results.
+db="$tmp/day.db"
+photo="$src/images/renders/r043.jpg"
+expect 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
+for t in 1 2; do
+  expect 0 "pairing code" -- station enroll --db "$db" --name "Table $t"
+  cp "$tmp/out" "$tmp/day$t.enroll"
+  expect 0 "Saved as result 1" -- score "$photo" --db "$tmp/day-kiosk$t.db" --round 1 --table "$t"
+done
+start 0
+for t in 1 2; do
+  expect 0 "1 result sent" -- results --db "$tmp/day-kiosk$t.db" push --station "$url" --token-file "$tmp/day$t.enroll"
+done
+http 200 GET "/api/v1/results?round=1"
+ok "the day: both photos' results at the station, from their kiosks" \
+  test "$(jq -r '[.results[] | "\(.table):\(.source):\(.state)"] | sort | join(",")' "$tmp/body")" = "1:Table 1:agreed,2:Table 2:agreed"
+w1=$(jq -r '.results[] | select(.table == 1) | .result[0:1]' "$tmp/body")
+u2=$(jq -r '.results[] | select(.table == 2) | .uuid' "$tmp/body")
+printf '8642\n8642\n' >"$tmp/daypin"
+expect 0 "" -- results --db "$db" set-pin --pin-file "$tmp/daypin"
+http 200 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 8642" \
+  --data-binary '{"judge":"Ada","reason":"White resigned; the board was counted by mistake","result":"B+R"}'
+id2=$(jq -r .result.id "$tmp/body")
+expect 0 "Ada.*result.*B+R" -- results --db "$db" audit "$id2"
+expect 0 "written" -- station export --db "$db" --opengotha "$tmp/day-out.xml"
+ok "the day: OpenGotha's file holds both results, nothing else changed" "$station_og" "$club" "$tmp/day-out.xml" \
+  "1:1:$w1" 1:2:B
+kill -INT "$spid"
+wait "$spid"
+spid=
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
