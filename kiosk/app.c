@@ -1562,7 +1562,11 @@ static void kb_done(sei_app *a)
             say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PAIR_ADDRESS));
             return;
         }
-        snprintf(a->station_addr, sizeof a->station_addr, "%s", a->kb_text);
+        if (strlen(a->kb_text) >= sizeof a->station_addr) {
+            say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PAIR_ADDRESS));
+            return;
+        }
+        memcpy(a->station_addr, a->kb_text, strlen(a->kb_text) + 1);
         kb_close(a, SEI_SCREEN_STATION);
         return;
     }
