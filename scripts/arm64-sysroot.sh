@@ -17,8 +17,9 @@
 #
 # Usage: scripts/arm64-sysroot.sh DIR
 # The mirrors are the machine's own apt sources for bookworm (bookworm,
-# bookworm-updates, bookworm-security); the packages are the -dev packages
-# of install-deps.sh's build group, plus the C and C++ runtimes' headers.
+# bookworm-updates, bookworm-security: apt-sources.sh); the packages are
+# the -dev packages of install-deps.sh's build group, plus the C and C++
+# runtimes' headers.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: arm64-sysroot.sh DIR" >&2; exit 2; }
@@ -27,54 +28,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 suite=bookworm
 stamp_name=.seichi-sysroot
 
-for tool in mmdebstrap awk realpath; do
+for tool in mmdebstrap realpath; do
   command -v $tool >/dev/null 2>&1 || {
     echo "arm64-sysroot: $tool is missing (scripts/install-deps.sh arm64)" >&2; exit 1; }
 done
 
-# The machine's apt sources as one-line entries, both formats read
-# (sources.list and *.list one-line, *.sources deb822), only the Debian
-# 12 suites kept: other repositories (vendor tools, amd64-only ones) have
-# nothing for an arm64 sysroot and would only fail.
-mirrors() {
-  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-    [ -f "$f" ] || continue
-    awk -v s="$suite" '
-      /^[ \t]*deb[ \t]/ {
-        i = 2
-        if ($2 ~ /^\[/) { while (i <= NF && $i !~ /\]$/) i++; i++ }   # skip [options]
-        uri = $i; su = $(i + 1); comp = ""
-        for (j = i + 2; j <= NF; j++) comp = comp " " $j
-        if (su == s || index(su, s "-") == 1) print "deb " uri " " su comp
-      }' "$f"
-  done
-  for f in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] || continue
-    awk -v s="$suite" '
-      function flush(   n, u, m, su, k, l) {
-        if (types ~ /(^| )deb( |$)/ && enabled != "no") {
-          n = split(uris, u, " "); m = split(suites, su, " ")
-          for (k = 1; k <= n; k++) for (l = 1; l <= m; l++)
-            if (su[l] == s || index(su[l], s "-") == 1) print "deb " u[k] " " su[l] " " comps
-        }
-        types = uris = suites = comps = enabled = ""
-      }
-      /^[ \t]*#/ { next }
-      /^[ \t]*$/ { flush(); next }
-      {
-        key = tolower($1); sub(/:$/, "", key); val = $0; sub(/^[^:]*:[ \t]*/, "", val)
-        if (key == "types") types = val
-        else if (key == "uris") uris = val
-        else if (key == "suites") suites = val
-        else if (key == "components") comps = val
-        else if (key == "enabled") enabled = tolower(val)
-      }
-      END { flush() }' "$f"
-  done
-}
-
 pkgs="$(sh "$here/install-deps.sh" --list build | grep -- '-dev$' | sort) libc6-dev libstdc++-12-dev"
-lines=$(mirrors | sort -u)
+lines=$(sh "$here/apt-sources.sh" "$suite")
 [ -n "$lines" ] || {
   echo "arm64-sysroot: no $suite entry in /etc/apt/sources.list or /etc/apt/sources.list.d/" >&2; exit 1; }
 want=$(printf 'suite %s\npackages %s\n%s\n' "$suite" "$(echo $pkgs)" "$lines")
