@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench sequences model deb check-deb check-arm64 check-libcamera clean
+.PHONY: all deps build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
 
 all: build
 
@@ -82,6 +82,12 @@ ARM64_BUILD ?= build-arm64
 ARM64_TESTS ?=
 check-arm64:
 	sh scripts/check-arm64.sh $(ARM64_BUILD) $(ARM64_TESTS)
+
+# The same with the quick tests only (CI): the slow ones take most of the
+# time the whole suite takes under qemu (README, Tests).
+ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|station)$$
+check-arm64-ci:
+	sh scripts/check-arm64.sh $(ARM64_BUILD) -E '$(ARM64_SLOW)'
 
 # Compile vision/camera.cpp against Debian's newer libcamera headers (0.4 and
 # 0.7, downloaded, never installed): the 0.5+ code path Raspberry Pi OS builds.
