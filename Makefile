@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench sequences model deb check-deb clean
+.PHONY: all deps build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
 
 all: build
 
@@ -77,6 +77,25 @@ deb: deps
 check-deb: deps
 	@sh scripts/install-deps.sh package
 	sh scripts/check-deb.sh build-deb
+
+# Build for arm64 with a cross compiler and an arm64 sysroot (made once in
+# $(ARM64_BUILD)/sysroot), and run the tests under qemu: scripts/check-arm64.sh.
+# ARM64_TESTS passes arguments to ctest, e.g. ARM64_TESTS="-R test_sgf".
+ARM64_BUILD ?= build-arm64
+ARM64_TESTS ?=
+check-arm64:
+	sh scripts/check-arm64.sh $(ARM64_BUILD) $(ARM64_TESTS)
+
+# The same with the quick tests only (CI): the slow ones take most of the
+# time the whole suite takes under qemu (README, Tests).
+ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
+check-arm64-ci:
+	sh scripts/check-arm64.sh $(ARM64_BUILD) -E '$(ARM64_SLOW)'
+
+# Compile vision/camera.cpp against Debian's newer libcamera headers (0.4 and
+# 0.7, downloaded, never installed): the 0.5+ code path Raspberry Pi OS builds.
+check-libcamera: deps
+	sh scripts/check-libcamera.sh build-libcamera
 
 clean:
 	rm -rf $(BUILD)

@@ -25,14 +25,12 @@ dpkg-deb --info "$deb" | sed -n 's/^ \(Package\|Version\|Architecture\|Depends\|
 dpkg-deb --contents "$deb" | awk '{print "  " $6}' | grep -v '/$'
 
 step "a clean bookworm root with the package installed (mmdebstrap)"
-# The mirrors this machine uses (deb822 sources or one-line lists), so the
-# check works where only they are reachable.
-mirror=$(sed -n 's/^URIs: *\(http[^ ]*debian\)$/\1/p; s/^deb \(http[^ ]*debian\) bookworm .*/\1/p' \
-  /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -n 1)
-security=$(sed -n 's/^URIs: *\(http[^ ]*debian-security\)$/\1/p; s/^deb \(http[^ ]*debian-security\) .*/\1/p' \
-  /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null | head -n 1)
-mirror=${mirror:-http://deb.debian.org/debian}
-security=${security:-http://deb.debian.org/debian-security}
+# The mirrors this machine uses (apt-sources.sh), so the check works where
+# only they are reachable; with none, mmdebstrap's own defaults.
+set --
+while IFS= read -r l; do [ -n "$l" ] && set -- "$@" "$l"; done <<EOF
+$(sh "$src/scripts/apt-sources.sh" bookworm)
+EOF
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 cp "$deb" "$root/seichi.deb"
@@ -43,8 +41,7 @@ mmdebstrap --variant=apt --include=systemd,man-db \
   --customize-hook="copy-in $root/seichi.deb /tmp" \
   --customize-hook='chroot "$1" apt-get install -y -q /tmp/seichi.deb >/dev/null' \
   --customize-hook='chroot "$1" sh -c "id seichi && seichi --version && seichi help >/dev/null && seichi station --help >/dev/null && ls /usr/share/man/man1/seichi.1* /usr/share/doc/seichi/LICENSE /usr/lib/sysusers.d/seichi.conf /usr/lib/systemd/system/seichi-kiosk.service /usr/lib/udev/rules.d/90-seichi-usb.rules && systemd-analyze verify /usr/lib/systemd/system/seichi-kiosk.service && echo VERIFIED" > "$1/../report" 2>&1 || { cat "$1/../report"; exit 1; }' \
-  bookworm "$root/rootfs" \
-  "deb $mirror bookworm main" "deb $mirror bookworm-updates main" "deb $security bookworm-security main"
+  bookworm "$root/rootfs" "$@"
 cat "$report"
 grep -q '^VERIFIED$' "$report"
 step "the package installs in a clean Debian 12, its user exists, its unit verifies"

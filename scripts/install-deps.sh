@@ -1,7 +1,9 @@
 #!/bin/sh
 # install-deps.sh - install the Debian packages Seichi needs that are missing.
 # Idempotent: installs nothing when all are present. Runs as root, or through
-# sudo. Usage: scripts/install-deps.sh [build] [fuzz] [test] ...
+# sudo. Usage: scripts/install-deps.sh [--list] [GROUP...]
+#   --list           print the groups' packages, one a line, and install nothing
+#                    (the arm64 sysroot takes its -dev packages from `build`)
 #   build (default)  compiler, CMake, cmocka: what `make demo` and `make test` need
 #   test             headless Chromium, its WebDriver and Selenium: the station page's browser test (make test)
 #   fuzz             clang and its runtimes, for the libFuzzer targets and CI
@@ -9,8 +11,14 @@
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
 #   model            PyTorch, NumPy, ONNX and OpenCV for Python, to train the point classifier (make model)
 #   package          mmdebstrap, to install the Debian package in a clean Debian 12 root (make check-deb)
+#   arm64            cross compiler, qemu and mmdebstrap, to build for arm64 and test under emulation (make check-arm64)
 set -eu
 
+list=0
+if [ "${1:-}" = "--list" ]; then
+  list=1
+  shift
+fi
 groups="${*:-build}"
 pkgs=""
 for g in $groups; do
@@ -22,9 +30,15 @@ for g in $groups; do
     render) pkgs="$pkgs povray imagemagick python3" ;;
     model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
     package) pkgs="$pkgs mmdebstrap dpkg-dev" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, package)" >&2; exit 2 ;;
+    arm64) pkgs="$pkgs qemu-user-static binfmt-support crossbuild-essential-arm64 mmdebstrap" ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, package, arm64)" >&2; exit 2 ;;
   esac
 done
+
+if [ $list = 1 ]; then
+  for p in $pkgs; do echo "$p"; done
+  exit 0
+fi
 
 missing=""
 for p in $pkgs; do
