@@ -526,7 +526,7 @@ static void *worker(void *cls)
         if (enroll) {
             w->st.enroll_done++;
             w->st.enroll_status = es;
-            snprintf(w->st.enroll_why, sizeof w->st.enroll_why, "%s", es ? why : "");
+            snprintf(w->st.enroll_why, sizeof w->st.enroll_why, "%.*s", (int)sizeof w->st.enroll_why - 1, es ? why : "");
         }
         if (fetched) {
             w->st.pairing_gen++;
