@@ -287,7 +287,8 @@ static int rm_dir(const char *dir)
 int sei_cli_bench_station(int argc, char **argv, FILE *out, FILE *err)
 {
     int total = 20000, clients = 100, page_results = 2000, loads = 15;
-    for (int i = 0; i < argc; i++) {
+    /* Options come in pairs: NAME VALUE. */
+    for (int i = 0; i < argc; i += 2) {
         int *to = !strcmp(argv[i], "--results") ? &total : !strcmp(argv[i], "--clients") ? &clients
                   : !strcmp(argv[i], "--loads") ? &loads : NULL;
         int hi = to == &clients ? 500 : 1000000;
@@ -300,7 +301,6 @@ int sei_cli_bench_station(int argc, char **argv, FILE *out, FILE *err)
                     sei_bench_usage("station"));
             return 2;
         }
-        i++;
     }
     const char *tmp = getenv("TMPDIR");
     char dir[400];
