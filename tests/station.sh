@@ -14,29 +14,16 @@ pass=0
 fail=0
 tmp=$(mktemp -d)
 spid=
-cleanup() {
-  [ -n "$spid" ] && kill -KILL "$spid" 2>/dev/null
-  for p in $pushers; do kill -KILL "$p" 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+pushers=
+. "$src/tests/station-lib.sh"
+trap station_cleanup EXIT
 db="$tmp/sta.db"
 board="$src/kiosk/samples/club-game-19.board"
 club="$src/tests/opengotha/club-open.xml"
 
 . "$src/tests/expect.sh"
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
-start() {
-  rm -f "$tmp/srv.out" # else the last run's line is read before this one starts
-  "$seichi" station --db "$db" --listen "127.0.0.1:${1:-0}" >"$tmp/srv.out" 2>"$tmp/srv.err" &
-  spid=$!
-  for _ in $(seq 100); do
-    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  url="http://127.0.0.1:$port"
-}
+start() { station_start "${1:-0}"; }
 # http CODE METHOD PATH [curl args]: the status of one request; body in $tmp/body.
 http() {
   want="$1" method="$2" path="$3"; shift 3

@@ -19,27 +19,12 @@ fail=0
 tmp=$(mktemp -d)
 spid=
 pushers=
-cleanup() {
-  [ -n "$spid" ] && kill -KILL "$spid" 2>/dev/null
-  for p in $pushers; do kill -KILL "$p" 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "$src/tests/station-lib.sh"
+trap station_cleanup EXIT
 db="$tmp/desk.db"
 . "$src/tests/expect.sh" # expect, expect_pin, ok
 # start [PORT]: the station on 127.0.0.1 (port 0: any free one, read back).
-start() {
-  rm -f "$tmp/srv.out"
-  "$seichi" station --db "$db" --listen "127.0.0.1:${1:-0}" >"$tmp/srv.out" 2>>"$tmp/srv.err" &
-  spid=$!
-  port=
-  for _ in $(seq 200); do
-    port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.05
-  done
-  url="http://127.0.0.1:$port"
-}
+start() { station_start "${1:-0}"; }
 t0=$(date +%s)
 
 # ---- the kiosks and their results ------------------------------------------------------

@@ -14,11 +14,9 @@ fail=0
 command -v openssl >/dev/null || { echo "openssl is not installed: HTTPS not tested"; exit 77; }
 tmp=$(mktemp -d)
 spid=
-cleanup() {
-  [ -n "$spid" ] && kill -KILL "$spid" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+pushers=
+. "$src/tests/station-lib.sh"
+trap station_cleanup EXIT
 db="$tmp/desk.db"
 . "$src/tests/expect.sh" # expect, expect_pin, ok
 # cert NAME SAN: a self-signed certificate and key, NAME.pem and NAME.key.
@@ -31,19 +29,7 @@ cert other IP:127.0.0.1
 cert elsewhere DNS:station.example
 ok "openssl made the certificates" test -s "$tmp/station.pem" -a -s "$tmp/other.pem" -a -s "$tmp/elsewhere.pem"
 # start CERT: the station over HTTPS on a free port of 127.0.0.1.
-start() {
-  rm -f "$tmp/srv.out"
-  "$seichi" station --db "$db" --listen 127.0.0.1:0 --tls-cert "$tmp/$1.pem" --tls-key "$tmp/$1.key" \
-    >"$tmp/srv.out" 2>"$tmp/srv.err" &
-  spid=$!
-  port=
-  for _ in $(seq 100); do
-    port=$(sed -n 's|.*listening on https://127.0.0.1:\([0-9]*\)/.*|\1|p' "$tmp/srv.out" 2>/dev/null)
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  url="https://127.0.0.1:$port"
-}
+start() { station_start 0 --tls-cert "$tmp/$1.pem" --tls-key "$tmp/$1.key"; }
 stop() { kill -TERM "$spid"; wait "$spid"; spid=; }
 stored() { curl -s -m 10 --cacert "$tmp/station.pem" "$url/api/v1/results" | jq '.results | length'; }
 
