@@ -12,11 +12,9 @@
  * tree loads the build tree's. */
 #define _POSIX_C_SOURCE 200809L
 #include <dlfcn.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "gtp.h"
@@ -32,7 +30,6 @@
 #ifndef SEI_INSTALLED_PROGRAM
 #define SEI_INSTALLED_PROGRAM "/usr/local/bin/seichi"
 #endif
-
 
 typedef int (*main_fn)(int, char **);
 
