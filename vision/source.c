@@ -204,6 +204,16 @@ static const fault *fault_at(const sei_source *s, long w)
     return NULL;
 }
 
+/* A frame of the world that the camera does not see: taken from the
+ * source underneath and dropped. SEI_SOURCE_END when the world has ended. */
+static sei_source_status frame_lost(sei_source *s)
+{
+    sei_image lost = {0};
+    sei_source_status st = sei_source_grab(s->inner, &lost);
+    sei_image_free(&lost);
+    return st;
+}
+
 /* A frame of a "faults:" source: the world moves on by one frame whether
  * the camera sees it or not (moves made while it is away are not shown
  * again). */
@@ -218,12 +228,9 @@ static sei_source_status grab_faults(sei_source *s, sei_image *frame)
             snprintf(s->msg, sizeof s->msg, "%s", sei_source_errmsg(s->inner));
         return st;
     }
-    sei_image lost = {0};
-    sei_source_status st = sei_source_grab(s->inner, &lost);
-    sei_image_free(&lost);
-    if (st == SEI_SOURCE_END) {
+    if (frame_lost(s) == SEI_SOURCE_END) {
         snprintf(s->msg, sizeof s->msg, "%s", sei_source_errmsg(s->inner));
-        return st;
+        return SEI_SOURCE_END;
     }
     if (s->unplugged) {
         snprintf(s->msg, sizeof s->msg, "the camera was unplugged (a planned fault)");
@@ -452,10 +459,7 @@ sei_source_status sei_source_reopen(sei_source *s, char *err, size_t n)
         /* A try takes a frame's time of the world, as a grab does. */
         const fault *f = fault_at(s, s->world++);
         if (f && f->unplug) {
-            sei_image lost = {0};
-            sei_source_status st = sei_source_grab(s->inner, &lost);
-            sei_image_free(&lost);
-            if (st == SEI_SOURCE_END)
+            if (frame_lost(s) == SEI_SOURCE_END)
                 return SEI_SOURCE_END;
             sei_say(err, n, "the camera is still unplugged (a planned fault)");
             return SEI_SOURCE_NODEVICE;
