@@ -135,6 +135,7 @@ struct sei_app {
     int judge;                       /* judge mode: the PIN was right */
     char pin[SEI_PIN_MAX + 1];       /* held while in judge mode: each change checks it again */
     double judge_seen;               /* the last tap in judge mode, for the idle lock */
+    char judge_name[SEI_IDENT_TEXT + 1]; /* who the audit trail names: typed after the PIN, each time */
     int list_first, list_total;
     int64_t list_ids[SEI_UI_ROWS];
     sei_ui_row rows[SEI_UI_ROWS];
@@ -169,13 +170,11 @@ struct sei_app {
 
 /* What the number pad, the keyboard and a pending judge's change are for. */
 enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE };
-enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION };
+enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION, KB_JUDGE };
 enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES };
 enum { CHOICE_REASON = 0, CHOICE_RESULT };
 /* Judge mode locks itself after this long without a tap. */
 #define JUDGE_IDLE_MS 120000.0
-/* The name the kiosk writes as the judge in the audit trail. */
-#define KIOSK_JUDGE "judge at the kiosk"
 
 static void who_load(sei_app *a);
 /* snprintf for lines cut on purpose to their buffer (a name too long for a line of the screen). */
@@ -189,6 +188,7 @@ static void textf(char *out, size_t n, const char *fmt, ...)
 }
 static void npad_open(sei_app *a, int what);
 static void list_open(sei_app *a);
+static void judge_lock(sei_app *a);
 static void judge_ask(sei_app *a);
 
 void sei_app_params_default(sei_app_params *p)
@@ -1459,6 +1459,7 @@ static char *kb_target(sei_app *a, int what)
     case KB_FIX_BLACK: return a->pending_who.black;
     case KB_FIX_WHITE: return a->pending_who.white;
     case KB_STATION: return a->station_addr;
+    case KB_JUDGE: return a->judge_name;
     default: return NULL;
     }
 }
@@ -1483,6 +1484,7 @@ static void kb_open(sei_app *a, int what, sei_ui_screen back)
                     : what == KB_BLACK || what == KB_FIX_BLACK ? SEI_S_BLACK
                     : what == KB_WHITE || what == KB_FIX_WHITE ? SEI_S_WHITE
                     : what == KB_STATION                       ? SEI_S_STATION_ADDRESS
+                    : what == KB_JUDGE                         ? SEI_S_JUDGE_NAME
                                                                : SEI_S_REASON;
     snprintf(a->kb_title, sizeof a->kb_title, "%s", sei_ui_string(L, title));
     a->screen = SEI_SCREEN_KEYBOARD;
@@ -1556,6 +1558,14 @@ static void kb_done(sei_app *a)
         judge_do(a, reason);
         return;
     }
+    if (what == KB_JUDGE) {
+        if (!a->kb_text[0])
+            return; /* the audit trail names who changed a result */
+        memcpy(a->judge_name, a->kb_text, strlen(a->kb_text) + 1); /* within SEI_IDENT_TEXT: checked above */
+        kb_close(a, SEI_SCREEN_LIST);
+        list_open(a);
+        return;
+    }
     if (what == KB_STATION) {
         char url[300];
         if (a->kb_text[0] && sei_push_url(a->kb_text, url, sizeof url, why, sizeof why)) {
@@ -1609,8 +1619,12 @@ static void keyboard_act(sei_app *a, const sei_ui_action *act)
             kb_del(a);
         else if (b == SEI_BTN_PAD_OK)
             kb_done(a);
-        else if (b == SEI_BTN_BACK)
-            kb_close(a, a->kb_back);
+        else if (b == SEI_BTN_BACK) {
+            if (a->kb_for == KB_JUDGE)
+                judge_lock(a); /* no name, no judge mode: back to Settings */
+            else
+                kb_close(a, a->kb_back);
+        }
     }
 }
 
@@ -1748,7 +1762,12 @@ static void judge_lock(sei_app *a)
         return;
     a->judge = 0;
     sodium_memzero(a->pin, sizeof a->pin);
+    a->judge_name[0] = 0;
     a->pending = JACT_NONE;
+    if (a->screen == SEI_SCREEN_KEYBOARD && a->kb_for == KB_JUDGE) {
+        kb_close(a, SEI_SCREEN_SETTINGS); /* locked while the name was being typed */
+        return;
+    }
     if (a->screen == SEI_SCREEN_CHOICE || (a->screen == SEI_SCREEN_KEYBOARD && a->kb_back == SEI_SCREEN_DETAIL)) {
         if (a->screen == SEI_SCREEN_KEYBOARD)
             kb_close(a, SEI_SCREEN_DETAIL);
@@ -1769,7 +1788,10 @@ static void say_locked(sei_app *a)
 }
 
 /* The PIN typed on the pad, checked by the store (which counts the wrong
- * ones and locks entry after five, for every program on the file). */
+ * ones and locks entry after five, for every program on the file). Then
+ * the judge's name, typed every time judge mode is entered (not kept
+ * from the last judge, so that a second judge's changes are never
+ * written under the first one's name): the audit trail's "who". */
 static void judge_enter(sei_app *a)
 {
     sei_store_status st = sei_store_pin_verify(a->store, a->npad_digits);
@@ -1779,7 +1801,8 @@ static void judge_enter(sei_app *a)
         a->npad = NPAD_NONE;
         a->judge = 1;
         a->judge_seen = a->now;
-        list_open(a);
+        a->judge_name[0] = 0;
+        kb_open(a, KB_JUDGE, SEI_SCREEN_SETTINGS);
         return;
     }
     sodium_memzero(a->npad_digits, sizeof a->npad_digits);
@@ -1848,9 +1871,9 @@ static void judge_do(sei_app *a, const char *reason)
     sei_store_status st = SEI_STORE_ERR_ARG;
     int changed = 0;
     if (a->pending == JACT_CONFIRM)
-        st = sei_store_confirm(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason);
+        st = sei_store_confirm(a->store, a->open_id, a->pin, a->judge_name, reason);
     else if (a->pending == JACT_VOID)
-        st = sei_store_void(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason);
+        st = sei_store_void(a->store, a->open_id, a->pin, a->judge_name, reason);
     else if (a->pending == JACT_RESULT || a->pending == JACT_NAMES) {
         sei_store_change c;
         memset(&c, 0, sizeof c);
@@ -1860,7 +1883,7 @@ static void judge_do(sei_app *a, const char *reason)
             c.ident = a->pending_who;
             c.given = SEI_IDENT_BLACK | SEI_IDENT_WHITE;
         }
-        st = sei_store_correct(a->store, a->open_id, a->pin, KIOSK_JUDGE, reason, &c, &changed);
+        st = sei_store_correct(a->store, a->open_id, a->pin, a->judge_name, reason, &c, &changed);
     }
     a->pending = JACT_NONE;
     if (st == SEI_STORE_ERR_AUTH || st == SEI_STORE_ERR_LOCKED) {
@@ -2388,6 +2411,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         break;
     case SEI_SCREEN_LIST:
         v.list_title = a->list_title;
+        v.judge_name = a->judge_name;
         memcpy(v.rows, a->rows, sizeof v.rows);
         v.nrows = a->nrows;
         v.more_up = a->list_first > 0;

@@ -1936,6 +1936,15 @@ static void test_golden_tournament(void **state)
         check_layout(a, "PIN pad");
         tap_digits(a, "68");
         tap_button(a, SEI_BTN_PAD_OK);
+        /* The judge's name, for the audit trail, on the keyboard. */
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+        static const char *const judges[] = {"Ana Ruiz", "王汝南", "石田芳夫", "김인"};
+        type_text(a, judges[l]);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "judge-name-%s", langs[l]);
+        golden(name);
+        check_layout(a, "judge's name");
+        tap_button(a, SEI_BTN_PAD_OK);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
         snprintf(name, sizeof name, "judge-list-%s", langs[l]);
         golden(name);
@@ -2115,11 +2124,27 @@ static void test_judge_mode(void **state)
     assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_CONFIRM, &x, &y), -1);
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_BACK);
-    /* The judge. */
+    /* The judge: the PIN, then a name, which is needed; Back from the
+     * name leaves judge mode. */
     tap_button(a, SEI_BTN_JUDGE);
     tap_digits(a, "2468");
     tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    tap_button(a, SEI_BTN_PAD_OK); /* no name: stays */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_SETTINGS);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_false(v.judge);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    type_text(a, "Ana Ruiz");
+    tap_button(a, SEI_BTN_PAD_OK);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+    sei_app_view(a, &v);
+    assert_string_equal(v.judge_name, "Ana Ruiz");
     tap_button(a, SEI_BTN_ROW_0);
     tap_button(a, SEI_BTN_DO_VOID);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
@@ -2131,7 +2156,6 @@ static void test_judge_mode(void **state)
     sei_app_draw(a);
     /* Voided: no action is left. */
     assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_VOID, &x, &y), -1);
-    sei_ui_view v;
     sei_app_view(a, &v);
     assert_non_null(v.audit[0]);
     assert_non_null(strstr(v.audit[0], "Stones moved before the count"));
@@ -2140,7 +2164,7 @@ static void test_judge_mode(void **state)
     assert_int_equal(sqlite3_open_v2(db, &q, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
     sqlite3_stmt *st;
     assert_int_equal(sqlite3_prepare_v2(q,
-                                        "SELECT a.action, a.reason, r.state FROM audit a JOIN results r ON "
+                                        "SELECT a.action, a.reason, r.state, a.judge FROM audit a JOIN results r ON "
                                         "r.id = a.result_id WHERE a.result_id = ?",
                                         -1, &st, NULL),
                      SQLITE_OK);
@@ -2149,6 +2173,7 @@ static void test_judge_mode(void **state)
     assert_string_equal((const char *)sqlite3_column_text(st, 0), "void");
     assert_string_equal((const char *)sqlite3_column_text(st, 1), "Stones moved before the count");
     assert_string_equal((const char *)sqlite3_column_text(st, 2), "voided");
+    assert_string_equal((const char *)sqlite3_column_text(st, 3), "Ana Ruiz");
     sqlite3_finalize(st);
     sqlite3_close(q);
     /* A second result, confirmed: shown as locked, only Void left. */
@@ -2160,6 +2185,10 @@ static void test_judge_mode(void **state)
     tap_button(a, SEI_BTN_JUDGE);
     tap_digits(a, "2468");
     tap_button(a, SEI_BTN_PAD_OK);
+    type_text(a, "Lee");
+    tap_button(a, SEI_BTN_PAD_OK); /* the keyboard started empty: "Lee", not "Ana RuizLee" */
+    sei_app_view(a, &v);
+    assert_string_equal(v.judge_name, "Lee");
     tap_button(a, SEI_BTN_ROW_0); /* newest first */
     tap_button(a, SEI_BTN_DO_CONFIRM);
     tap_button(a, SEI_BTN_CHOICE_3);
@@ -2182,6 +2211,8 @@ static void test_judge_mode(void **state)
     tap_button(a, SEI_BTN_SETTINGS);
     tap_button(a, SEI_BTN_JUDGE);
     tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    type_text(a, "조남철");
     tap_button(a, SEI_BTN_PAD_OK);
     tap_button(a, SEI_BTN_ROW_0);
     tap_button(a, SEI_BTN_DO_NAMES);
@@ -2210,7 +2241,7 @@ static void test_judge_mode(void **state)
     for (int i = 0; i < nrows; i++) {
         names += !strcmp(rows[i].field, "black_player") || !strcmp(rows[i].field, "white_player");
         results += !strcmp(rows[i].field, "result");
-        assert_string_equal(rows[i].judge, "judge at the kiosk");
+        assert_string_equal(rows[i].judge, "조남철");
         int of_names = !strncmp(rows[i].field, "black", 5) || !strncmp(rows[i].field, "white", 5);
         assert_string_equal(rows[i].reason, of_names ? "Wrong players" : "Counting error"); /* the dead stones cleared too */
     }
@@ -2250,6 +2281,18 @@ static void test_judge_mode(void **state)
     assert_false(v.judge);
     sei_app_draw(a);
     assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_DO_VOID, &x, &y), -1);
+    /* Left idle on the name's keyboard: locked too, back to Settings. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_KEYBOARD);
+    sei_app_tick(a, 200000);
+    sei_app_tick(a, 200000 + 121000);
+    sei_app_view(a, &v);
+    assert_false(v.judge);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_SETTINGS);
     sei_app_destroy(a);
 }
 

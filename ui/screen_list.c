@@ -1,7 +1,8 @@
 /* screen_list.c - the stored results, a page of rows 56 px high (the
  * table, the players, the result, its state; a confirmed or voided one
  * dimmed: locked), each a button that opens it; ▲ ▼ page through. In
- * judge mode the title says so and Lock leaves it. */
+ * judge mode the title says so, the foot names the judge (the audit
+ * trail's "who"), and Lock leaves it. */
 #include <stdio.h>
 
 #include "ui_internal.h"
@@ -35,6 +36,11 @@ void ui_screen_list(sei_ui *ui, const sei_ui_view *v)
                   FS_LARGE);
     ui_button(ui, x, SEI_UI_H - TARGET - 6, 200, TARGET, sei_ui_string(L, SEI_S_BACK), SEI_BTN_BACK, BTN_PRIMARY,
               FS_BODY);
+    if (v->judge && v->judge_name) {
+        char cut[256];
+        ui_text_cut(ui, v->judge_name, FS_BODY, SEI_UI_W - 2 * 240, cut, sizeof cut);
+        ui_text_draw(ui, cut, FS_BODY, YELLOW, SEI_UI_W / 2, SEI_UI_H - TARGET / 2 - 6, ALIGN_CENTRE, SEI_UI_W - 2 * 240);
+    }
     if (v->judge)
         ui_button(ui, SEI_UI_W - 220, SEI_UI_H - TARGET - 6, 200, TARGET, sei_ui_string(L, SEI_S_LOCK), SEI_BTN_LOCK,
                   BTN_PLAIN, FS_BODY);

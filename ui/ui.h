@@ -108,6 +108,7 @@ typedef enum {
     SEI_S_PIN_LOCKED,       /* "Locked: try again in %d s" */
     SEI_S_PIN_NONE,         /* no PIN set on this kiosk */
     SEI_S_JUDGE_MODE,       /* "Judge mode" (the list's title while in it) */
+    SEI_S_JUDGE_NAME,       /* "Judge's name" (the keyboard's title after the PIN: the audit trail's who) */
     SEI_S_LOCK,             /* "Lock": leave judge mode */
     SEI_S_NO_RESULTS,
     SEI_S_STATE_AGREED, SEI_S_STATE_DISPUTED, SEI_S_STATE_CONFIRMED, SEI_S_STATE_VOIDED,
@@ -286,6 +287,7 @@ typedef struct {
     const char *detail[SEI_UI_DETAIL_LINES];
     const char *audit[SEI_UI_AUDIT_LINES];
     int judge;               /* in judge mode: the actions are offered */
+    const char *judge_name;  /* the judge's name typed after the PIN, shown in judge mode */
     int can_confirm, can_void, can_correct;
     int locked;              /* confirmed: shown as locked */
     /* Choice */
