@@ -339,6 +339,8 @@ int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t
         if (json_int(o, "dame", 0, 0, SEI_MAX_SIZE * SEI_MAX_SIZE, &r->dame, why, n) ||
             json_num(o, "margin", &r->margin, why, n) || json_num(o, "margin_stones", &r->margin_stones, why, n))
             return -1;
+        if (!r->result_stones[0])
+            r->margin_stones = 0; /* the lead in stones goes with the result in stones (as written) */
     }
     sei_ident *who = &r->ident;
     if (json_text(o, "event", 0, who->event, sizeof who->event, why, n) ||
