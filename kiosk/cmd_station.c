@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sodium.h>
 
@@ -421,7 +422,14 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
     }
     if (serving)
         return serve(db, listen, cert, key, out, err);
-    sei_store *s = sei_store_open(db, msg, sizeof msg);
+    /* Export, the kiosks' list and a revocation need a station that has
+     * been set up: a mistyped --db is refused, not made an empty file.
+     * Import and enrolment start one. */
+    if ((rev || exp || lst) && access(db, F_OK)) {
+        snprintf(msg, sizeof msg, "no station database at '%s' (seichi station import or enroll starts one)", db);
+        return fail(err, msg);
+    }
+    sei_store *s = (exp || lst) ? sei_store_open_readonly(db, msg, sizeof msg) : sei_store_open(db, msg, sizeof msg);
     if (!s)
         return fail(err, msg);
     int rc = 0;

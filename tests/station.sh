@@ -47,6 +47,12 @@ expect 2 "name" -- station enroll --db "$db" --name ""
 expect 2 "needs --name" -- station enroll --db "$db"
 expect 0 "k2 .*revoked" -- station kiosks --db "$db"
 expect 2 "unknown action" -- station frobnicate --db "$db"
+# A mistyped --db is refused by what reads a station, not made an empty file.
+for act in "export --csv $tmp/x.csv" "kiosks" "revoke --name k2"; do
+  # shellcheck disable=SC2086
+  expect 2 "no station database at" -- station $act --db "$tmp/typo.db"
+  [ ! -e "$tmp/typo.db" ] || { echo "FAIL: station $act made $tmp/typo.db"; exit 1; }
+done
 expect 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
 expect 2 "$tmp/nothing.xml" -- station import --db "$db" --opengotha "$tmp/nothing.xml"
 printf '<html/>' >"$tmp/notog.xml"
@@ -240,6 +246,7 @@ expect 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
 ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
 expect 2 "needs one of" -- station export --db "$db"
+expect 0 "pairing code" -- station enroll --db "$tmp/empty.db" --name k
 expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
 
 wait "$slow"
