@@ -40,6 +40,13 @@ struct sei_gtp {
     int in_comment, too_long;
     sei_text reply;
     int quit;
+    /* The dead stones proposed for the position as it is (dead_valid):
+     * final_status_list and final_score after it, as a client asks them
+     * in turn, share one proposal (its playouts are most of a count's
+     * time) and so always agree. Every command that may change the
+     * position, the rules or komi drops it. */
+    uint8_t dead[SEI_MAX_POINTS];
+    int dead_valid;
 };
 
 void sei_gtp_params_default(sei_gtp_params *p)
@@ -239,8 +246,12 @@ static int known(const char *name)
  * Returns 0, or -1 with the reason in the board's message. */
 static int count(sei_gtp *g, sei_score *s, uint8_t *dead, uint8_t *seki)
 {
-    if (sei_count_propose(g->b, &g->rules, dead, NULL))
-        return -1;
+    if (!g->dead_valid) {
+        if (sei_count_propose(g->b, &g->rules, g->dead, NULL))
+            return -1;
+        g->dead_valid = 1;
+    }
+    memcpy(dead, g->dead, sizeof g->dead);
     return sei_count_make(g->b, dead, &g->rules, -1, NULL, s, seki) ? -1 : 0;
 }
 
@@ -404,6 +415,12 @@ static int answer(sei_gtp *g)
     int n = argc - 1;
     char buf[256];
     sei_board *b = g->b;
+
+    static const char *const changes[] = {"boardsize", "clear_board", "komi", "play", "undo", "fixed_handicap",
+                                          "set_free_handicap", "loadsgf", "seichi-rules", "kgs-rules"};
+    for (size_t i = 0; i < sizeof changes / sizeof changes[0]; i++)
+        if (!strcmp(c, changes[i]))
+            g->dead_valid = 0; /* whether it succeeds or not: never a stale proposal */
 
     if (!strcmp(c, "protocol_version"))
         return ok(g, id, "2");
