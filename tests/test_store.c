@@ -3027,6 +3027,48 @@ static void test_outbox_changes(void **state)
     sei_store_close(s);
 }
 
+/* A schema-6 kiosk file migrated: a result whose judge's change came after
+ * its push waits (the change is sent), one changed before its push does
+ * not (the result sent carried it). */
+static void test_outbox_migrated(void **state)
+{
+    (void)state;
+    const char *path = tpath("changes-v6.db");
+    sei_store *k = judged_store(path);
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    c.result = "B+R";
+    for (int64_t id = 1; id <= 2; id++)
+        assert_int_equal(sei_store_correct(k, id, "2468", "Ada", "resigned", &c, NULL), SEI_STORE_OK);
+    sei_store_result r1, r2;
+    assert_int_equal(sei_store_get(k, 1, &r1), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(k, 2, &r2), SEI_STORE_OK);
+    sei_store_close(k);
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
+             " ALTER TABLE received DROP COLUMN audit_applied;"
+             " INSERT INTO pushed (uuid, time) VALUES ('%s', '2000-01-01T00:00:00Z'), ('%s', '2999-01-01T00:00:00Z');"
+             " PRAGMA user_version = 6",
+             r1.uuid, r2.uuid);
+    raw_sql(path, sql);
+    k = open_ok(path);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+    int64_t waiting = -1, mark = -1;
+    int sent = 0;
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    assert_int_equal(sei_store_outbox_mark(k, r1.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(sent, 1);
+    assert_int_equal(mark, 0);
+    assert_int_equal(sei_store_outbox_mark(k, r2.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(mark, r2.audit_last);
+    assert_true(r2.audit_last > 0);
+    sei_store_result_release(&r1);
+    sei_store_result_release(&r2);
+    sei_store_close(k);
+}
+
 static void test_station_tournament(void **state)
 {
     (void)state;
@@ -3150,6 +3192,7 @@ int main(void)
         cmocka_unit_test(test_station_kiosks),
         cmocka_unit_test(test_station_json_receive),
         cmocka_unit_test(test_outbox_changes),
+        cmocka_unit_test(test_outbox_migrated),
         cmocka_unit_test(test_station_disputes),
         cmocka_unit_test(test_station_tournament),
     };
