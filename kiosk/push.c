@@ -161,10 +161,6 @@ static void api_url(char *out, size_t n, const char *url, const char *path) { sn
 
 /* ---- the outbox ---------------------------------------------------------------- */
 
-/* At most this many audit entries in one request for a result's changes
- * (the station takes no more); the rest go in the next. */
-#define CHANGES_MAX 64
-
 /* The body of POST /results/UUID/changes: the result as it is now, the
  * audit entries rows[0..n) the station has not taken, and the last one's
  * id. NULL out of memory. */
@@ -176,8 +172,9 @@ static char *changes_body(const sei_store_result *r, const sei_store_audit *rows
     if (o && trail && cJSON_AddNumberToObject(o, "schema", 1) &&
         cJSON_AddItemToObject(o, "result", sei_results_json(r, 1)) && !sei_results_audit_json(trail, r, rows, n)) {
         cJSON *entries = cJSON_DetachItemFromObjectCaseSensitive(trail, "audit");
-        if (entries && cJSON_AddItemToObject(o, "audit", entries) &&
-            cJSON_AddNumberToObject(o, "through", (double)rows[n - 1].id))
+        if (entries && !cJSON_AddItemToObject(o, "audit", entries))
+            cJSON_Delete(entries);
+        else if (entries && cJSON_AddNumberToObject(o, "through", (double)rows[n - 1].id))
             body = cJSON_PrintUnformatted(o);
     }
     cJSON_Delete(trail);
@@ -246,7 +243,8 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
             sei_store_result_release(&r);
             continue;
         } else {
-            int nsend = nrows > CHANGES_MAX ? CHANGES_MAX : nrows; /* the rest in the next request */
+            /* At most the station's cap: the rest in the next request. */
+            int nsend = nrows > SEI_STORE_CHANGES_MAX ? SEI_STORE_CHANGES_MAX : nrows;
             body = changes_body(&r, rows, nsend);
             through = rows[nsend - 1].id;
         }

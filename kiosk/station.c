@@ -286,10 +286,6 @@ static enum MHD_Result post_enroll(sei_station *st, struct MHD_Connection *c, co
     return reply(c, MHD_HTTP_OK, a);
 }
 
-/* At most this many audit entries in one kiosk's changes (a judge's
- * correction makes a few; the kiosk sends more in several requests). */
-#define CHANGES_MAX 64
-
 /* POST /api/v1/results/UUID/changes: a judge's change made at the kiosk
  * that sent the result (its token checked on the headers: rq->kiosk). */
 static enum MHD_Result post_changes(sei_station *st, struct MHD_Connection *c, const char *uuid, const request *rq)
@@ -310,6 +306,7 @@ static enum MHD_Result post_changes(sei_station *st, struct MHD_Connection *c, c
     const cJSON *schema = cJSON_GetObjectItemCaseSensitive(o, "schema"),
                 *through = cJSON_GetObjectItemCaseSensitive(o, "through");
     sei_store_result r;
+    memset(&r, 0, sizeof r);
     sei_store_audit *rows = NULL;
     int n = 0;
     char why[256] = "";
@@ -319,8 +316,8 @@ static enum MHD_Result post_changes(sei_station *st, struct MHD_Connection *c, c
         ; /* why says it */
     else if (strcmp(r.uuid, uuid))
         snprintf(why, sizeof why, "the result's UUID is not the one in the address");
-    else if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(o, "audit"), CHANGES_MAX, &rows, &n, why,
-                                         sizeof why))
+    else if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(o, "audit"), SEI_STORE_CHANGES_MAX, &rows,
+                                         &n, why, sizeof why))
         ; /* why says it */
     else if (!cJSON_IsNumber(through) || through->valuedouble != (double)rows[n - 1].id)
         snprintf(why, sizeof why, "'through' is not the last audit entry's id");

@@ -2991,9 +2991,11 @@ sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid, int64_t th
     sqlite3_stmt *st;
     /* The mark only grows: an answer that comes late (a push in another
      * process) never makes rows the station has taken wait again. */
-    int rc = sqlite3_prepare_v2(s->db, "INSERT INTO pushed (uuid, time, audit_through) VALUES (?1,"
-                                       " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2) ON CONFLICT (uuid) DO UPDATE"
-                                       " SET audit_through = max(audit_through, excluded.audit_through)", -1, &st, NULL);
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT INTO pushed (uuid, time, audit_through) VALUES (?1,"
+                                " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2) ON CONFLICT (uuid) DO UPDATE"
+                                " SET audit_through = max(audit_through, excluded.audit_through)",
+                                -1, &st, NULL);
     if (!rc) {
         sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
         sqlite3_bind_int64(st, 2, through > 0 ? through : 0);

@@ -433,6 +433,10 @@ sei_store_status sei_store_received_from(sei_store *s, int64_t id, char *name, s
 /* The id of the result with that UUID; SEI_STORE_ERR_NOTFOUND. */
 sei_store_status sei_store_find_uuid(sei_store *s, const char *uuid, int64_t *id);
 
+/* At most this many audit entries in one kiosk's changes sent to the
+ * station (a judge's correction makes a few; more go in several). */
+#define SEI_STORE_CHANGES_MAX 64
+
 /* What became of a kiosk judge's change sent to the station. */
 typedef enum {
     SEI_CHANGE_APPLIED = 0,  /* the new values, state and audit entries are the station's now */
