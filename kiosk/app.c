@@ -1897,6 +1897,10 @@ static void judge_do(sei_app *a, const char *reason)
     }
     char msg[200];
     snprintf(msg, sizeof msg, "%s", st == SEI_STORE_OK ? "" : sei_store_errmsg(a->store));
+    /* A change to a result the station has goes there now, not at the
+     * next look at the outbox. */
+    if (st == SEI_STORE_OK)
+        sei_pusher_kick(a->pusher, a->who.table);
     detail_open(a, a->open_id);
     if (st == SEI_STORE_OK)
         say(a, sei_ui_string(a->set.lang, SEI_S_RESULT_NOW), (int)a->open_id,

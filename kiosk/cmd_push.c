@@ -46,11 +46,17 @@ int sei_results_push_tls(sei_store *s, const char *station, const char *token, c
     p.connect_ms = 5000;
     p.timeout_ms = 30000;
     p.cacert = cacert;
-    sei_push_tally t = {0, 0, 0, 0};
+    sei_push_tally t = {0};
     sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, "seichi results", why, sizeof why);
     curl_global_cleanup();
-    fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting\n", t.sent,
+    fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting", t.sent,
             t.sent == 1 ? "" : "s", t.had, t.refused, t.waiting);
+    /* Judges' changes only when there were some: the line stays as it was
+     * for a kiosk without judges. */
+    if (t.changes || t.conflicts)
+        fprintf(out, "; %d judge's change%s sent, %d not applied (a judge at the station changed the result first)",
+                t.changes, t.changes == 1 ? "" : "s", t.conflicts);
+    fprintf(out, "\n");
     switch (st) {
     case SEI_PUSH_OK: return 0;
     case SEI_PUSH_REFUSED: return 1;

@@ -48,7 +48,8 @@ static const char usage_text[] =
     "              an existing file is replaced only with --force, a symbolic\n"
     "              link or a device never\n"
     "  audit N     the judges' changes to result N, oldest first\n"
-    "  push        send the results the station does not have yet (not voided ones);\n"
+    "  push        send the results the station does not have yet (not voided ones),\n"
+    "              and judges' changes (correct, void, confirm) to those it has;\n"
     "              --token-file: the token is the file's last line; --cacert: the\n"
     "              certificate authority of an https:// station (PEM), else the system's;\n"
     "              with none of --station, --token, --token-file, the station the kiosk\n"
@@ -261,7 +262,9 @@ static int json_rows(const cJSON *o, const char *name, int size, char *d, char *
     return 0;
 }
 
-int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
+/* A result from its JSON; keep_state: its state as given (a kiosk
+ * judge's change), else as a first push takes it. */
+static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state, char *why, size_t n)
 {
     memset(r, 0, sizeof *r);
     if (!cJSON_IsObject(o))
@@ -354,8 +357,17 @@ int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t
     if (json_text(o, "state", 0, word, sizeof word, why, n))
         return -1;
     /* A result confirmed on the kiosk arrives agreed: confirming at the
-     * station is its judges' call. A voided one is not sent. */
-    if (!word[0] || !strcmp(word, "agreed") || !strcmp(word, "confirmed"))
+     * station is its judges' call. A voided one is not sent. A kiosk
+     * judge's change brings the state that judge gave it. */
+    if (keep_state) {
+        int si = -1;
+        for (int k = SEI_STATE_AGREED; k <= SEI_STATE_VOIDED; k++)
+            if (!strcmp(word, sei_state_name((sei_result_state)k)))
+                si = k;
+        if (si < 0)
+            return json_bad(why, n, "%s", "'state' is not agreed, disputed, confirmed or voided");
+        r->state = (sei_result_state)si;
+    } else if (!word[0] || !strcmp(word, "agreed") || !strcmp(word, "confirmed"))
         r->state = SEI_STATE_AGREED;
     else if (!strcmp(word, "disputed"))
         r->state = SEI_STATE_DISPUTED;
@@ -367,6 +379,91 @@ int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t
     for (int o2 = SEI_ORIGIN_KIOSK; o2 < SEI_ORIGIN_UNKNOWN; o2++)
         if (!strcmp(word, sei_origin_name((sei_result_origin)o2)))
             r->origin = (sei_result_origin)o2;
+    return 0;
+}
+
+int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
+{
+    return result_from_json(o, r, 0, why, n);
+}
+
+int sei_results_change_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
+{
+    return result_from_json(o, r, 1, why, n);
+}
+
+/* A text field of an audit entry, required, as a new string (*to). */
+static int json_dup(const cJSON *o, const char *name, size_t cap, char **to, char *why, size_t n)
+{
+    char *buf = malloc(cap + 1);
+    if (!buf)
+        return json_bad(why, n, "%s", "out of memory");
+    if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(o, name))) {
+        free(buf);
+        return json_bad(why, n, "an audit entry's '%s' is missing or not a string", name);
+    }
+    if (json_text(o, name, 1, buf, cap + 1, why, n)) {
+        free(buf);
+        return -1;
+    }
+    *to = buf;
+    return 0;
+}
+
+int sei_results_audit_from_json(const cJSON *a, int max, sei_store_audit **rows, int *n, char *why, size_t wn)
+{
+    *rows = NULL;
+    *n = 0;
+    int count = cJSON_IsArray(a) ? cJSON_GetArraySize(a) : -1;
+    if (count < 1 || count > max) {
+        snprintf(why, wn, "'audit' is not a list of 1 to %d entries", max);
+        return -1;
+    }
+    sei_store_audit *out = calloc((size_t)count, sizeof *out);
+    if (!out)
+        return json_bad(why, wn, "%s", "out of memory");
+    int i = 0, rc = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, a)
+    {
+        sei_store_audit *r = &out[i++];
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(e, "id");
+        struct tm tm;
+        memset(&tm, 0, sizeof tm);
+        const char *end;
+        /* An old or new value is at most a dead stones' list. */
+        size_t vcap = SEI_MAX_SIZE * SEI_MAX_SIZE * 3;
+        if (!cJSON_IsObject(e) || !cJSON_IsNumber(id) || !(id->valuedouble >= 1 && id->valuedouble <= 9e15) ||
+            id->valuedouble != floor(id->valuedouble))
+            rc = json_bad(why, wn, "%s", "an audit entry is an object with a whole number 'id' from 1");
+        else if (json_text(e, "time", 1, r->time, sizeof r->time, why, wn) ||
+                 json_text(e, "local_time", 0, r->local_time, sizeof r->local_time, why, wn) ||
+                 json_text(e, "action", 1, r->action, sizeof r->action, why, wn) ||
+                 json_text(e, "field", 1, r->field, sizeof r->field, why, wn))
+            rc = -1;
+        else if (!(end = strptime(r->time, "%Y-%m-%dT%H:%M:%SZ", &tm)) || *end)
+            rc = json_bad(why, wn, "%s", "an audit entry's 'time' is not UTC as 2024-05-01T12:34:56Z");
+        else if (strcmp(r->action, "correct") && strcmp(r->action, "void") && strcmp(r->action, "confirm"))
+            rc = json_bad(why, wn, "%s", "an audit entry's 'action' is not correct, void or confirm");
+        else if (!r->field[0] || strspn(r->field, "abcdefghijklmnopqrstuvwxyz_") != strlen(r->field))
+            rc = json_bad(why, wn, "%s", "an audit entry's 'field' is not a field's name");
+        else if (json_dup(e, "judge", SEI_IDENT_TEXT, &r->judge, why, wn) ||
+                 json_dup(e, "old", vcap, &r->old_value, why, wn) || json_dup(e, "new", vcap, &r->new_value, why, wn) ||
+                 json_dup(e, "reason", SEI_IDENT_REASON, &r->reason, why, wn))
+            rc = -1;
+        else if (!r->judge[0])
+            rc = json_bad(why, wn, "%s", "an audit entry's 'judge' is empty");
+        else
+            r->id = (int64_t)id->valuedouble;
+        if (rc)
+            break;
+    }
+    if (rc) {
+        sei_store_audit_free(out, count);
+        return -1;
+    }
+    *rows = out;
+    *n = count;
     return 0;
 }
 

@@ -161,10 +161,31 @@ static void api_url(char *out, size_t n, const char *url, const char *path) { sn
 
 /* ---- the outbox ---------------------------------------------------------------- */
 
+/* The body of POST /results/UUID/changes: the result as it is now, the
+ * audit entries rows[0..n) the station has not taken, and the last one's
+ * id. NULL out of memory. */
+static char *changes_body(const sei_store_result *r, const sei_store_audit *rows, int n)
+{
+    cJSON *o = cJSON_CreateObject(), *trail = cJSON_CreateObject();
+    char *body = NULL;
+    /* The entries as `results audit --json` writes them (one writer). */
+    if (o && trail && cJSON_AddNumberToObject(o, "schema", 1) &&
+        cJSON_AddItemToObject(o, "result", sei_results_json(r, 1)) && !sei_results_audit_json(trail, r, rows, n)) {
+        cJSON *entries = cJSON_DetachItemFromObjectCaseSensitive(trail, "audit");
+        if (entries && !cJSON_AddItemToObject(o, "audit", entries))
+            cJSON_Delete(entries);
+        else if (entries && cJSON_AddNumberToObject(o, "through", (double)rows[n - 1].id))
+            body = cJSON_PrintUnformatted(o);
+    }
+    cJSON_Delete(trail);
+    cJSON_Delete(o);
+    return body;
+}
+
 sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token, const sei_push_params *p,
                                 sei_push_tally *t, FILE *log, const char *who, char *err, size_t n)
 {
-    sei_push_tally tally = {0, 0, 0, 0};
+    sei_push_tally tally = {0};
     /* Nothing waiting (the kiosk's usual case): no listing, no connection. */
     if (sei_store_outbox_count(s, &tally.waiting) == SEI_STORE_OK && tally.waiting == 0) {
         if (t)
@@ -196,18 +217,45 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
             tally.refused++;
             continue;
         }
-        int acked = 0;
-        if (r.state == SEI_STATE_VOIDED || sei_store_outbox_sent(s, r.uuid, &acked) || acked || rc) {
+        int sent = 0;
+        int64_t through = 0;
+        /* Never sent: the result (a voided one never). Sent, with audit
+         * rows the station has not taken: a judge's change, as the result
+         * now and those rows. */
+        if (rc || sei_store_outbox_mark(s, r.uuid, &sent, &through) || (!sent && r.state == SEI_STATE_VOIDED) ||
+            (sent && r.audit_last <= through)) {
             sei_store_result_release(&r);
             continue;
         }
-        cJSON *o = sei_results_json(&r, 1);
-        char *body = o ? cJSON_PrintUnformatted(o) : NULL;
-        cJSON_Delete(o);
+        sei_store_audit *rows = NULL;
+        int nrows = 0;
+        char *body = NULL, path[128];
+        if (!sent) {
+            cJSON *o = sei_results_json(&r, 1);
+            body = o ? cJSON_PrintUnformatted(o) : NULL;
+            cJSON_Delete(o);
+            /* The station has the rows up to now in the result itself. */
+            through = r.audit_last;
+        } else if (sei_store_audit_since(s, r.id, through, &rows, &nrows) || !nrows) {
+            if (log && !nrows)
+                fprintf(log, "%s: result %" PRId64 " (%s): its audit trail not read: %s\n", who, r.id, r.uuid,
+                        sei_store_errmsg(s));
+            sei_store_result_release(&r);
+            continue;
+        } else {
+            /* At most the station's cap: the rest in the next request. */
+            int nsend = nrows > SEI_STORE_CHANGES_MAX ? SEI_STORE_CHANGES_MAX : nrows;
+            body = changes_body(&r, rows, nsend);
+            through = rows[nsend - 1].id;
+        }
+        snprintf(path, sizeof path, "results/%s/changes", r.uuid);
+        char changes[700];
+        api_url(changes, sizeof changes, url, path);
         sei_text answer = {0};
         long code = 0;
         char why[512];
-        sei_push_status q = body ? request(&k, target, body, &code, &answer, why, sizeof why) : SEI_PUSH_NOMEM;
+        sei_push_status q = body ? request(&k, sent ? changes : target, body, &code, &answer, why, sizeof why)
+                                 : SEI_PUSH_NOMEM;
         if (q == SEI_PUSH_UNTRUSTED) {
             snprintf(err, n, "the station %s is not trusted: %s; nothing sent (%s)", url, why,
                      p->cacert ? "is --cacert the certificate that signed the station's?"
@@ -220,14 +268,26 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
             if (log)
                 fprintf(log, "%s: %s; the results not sent wait for the next push\n", who, err);
             rc = q;
-        } else if (code == 200 || code == 201) {
-            if (sei_store_outbox_ack(s, r.uuid)) {
+        } else if (code == 200 || code == 201 || (sent && code == 409)) {
+            /* 409: the station recorded the change but did not apply it (a
+             * judge there changed the result first): marked, so it is not
+             * sent again and again, and said. */
+            if (sei_store_outbox_ack(s, r.uuid, through)) {
                 snprintf(err, n, "%s", sei_store_errmsg(s));
                 if (log)
                     fprintf(log, "%s: %s\n", who, err);
                 rc = SEI_PUSH_DB;
             }
-            *(code == 201 ? &tally.sent : &tally.had) += 1;
+            if (code == 409) {
+                answer_error(&answer, why, sizeof why);
+                if (log)
+                    fprintf(log, "%s: result %" PRId64 " (%s): the station did not apply the judge's change: %s\n",
+                            who, r.id, r.uuid, why);
+                tally.conflicts++;
+            } else if (sent)
+                tally.changes++;
+            else
+                *(code == 201 ? &tally.sent : &tally.had) += 1;
         } else if (code == 401) {
             answer_error(&answer, why, sizeof why);
             snprintf(err, n, "the station refused the token (%s): enrol this kiosk again", why);
@@ -237,11 +297,12 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
         } else {
             answer_error(&answer, why, sizeof why);
             if (log)
-                fprintf(log, "%s: result %" PRId64 " (%s) refused by the station (HTTP %ld): %s\n", who, r.id,
-                        r.uuid, code, why);
+                fprintf(log, "%s: result %" PRId64 " (%s)%s refused by the station (HTTP %ld): %s\n", who, r.id,
+                        r.uuid, sent ? ": the judge's change" : "", code, why);
             tally.refused++;
         }
         free(body);
+        sei_store_audit_free(rows, nrows);
         sei_text_free(&answer);
         sei_store_result_release(&r);
     }

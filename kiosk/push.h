@@ -62,12 +62,20 @@ int sei_push_url(const char *typed, char *url, size_t un, char *why, size_t n);
 
 typedef struct {
     int sent, had, refused;  /* stored by the station, already there, refused */
-    int64_t waiting;         /* results not acknowledged after the push */
+    int64_t waiting;         /* results not acknowledged (or with changes not taken) after the push */
+    int changes;             /* judges' changes to results sent before that the station applied */
+    int conflicts;           /* and that it recorded without applying them (409: a judge there first) */
 } sei_push_tally;
 
 /* Send every result of s that the station at url has not acknowledged
  * (voided ones never) with the kiosk's token, each as `results show
  * --json` prints it; mark those it answers 201 or 200 as acknowledged.
+ * For a result sent before that a judge changed since (corrected,
+ * voided, confirmed: audit rows after its mark), POST
+ * /api/v1/results/UUID/changes with the result as it is now and those
+ * rows; marked up to them when the station answers 200 (applied, or had
+ * them) or 409 (recorded, not applied: a judge at the station changed it
+ * first; named on log). Refused otherwise: they wait for the next push.
  * Stops at the first result that cannot reach it (SEI_PUSH_UNREACHABLE) or
  * at a refused token (SEI_PUSH_AUTH): the rest wait. Each refusal and
  * failure is named on log (may be NULL) after who ("seichi results"),

@@ -53,7 +53,7 @@ typedef struct {
     sei_text body;
     int too_big;       /* the body went over the cap while read */
     int answered;      /* refused on its headers: the answer is queued */
-    char kiosk[SEI_IDENT_TEXT + 1]; /* POST /results: the kiosk its token names */
+    char kiosk[SEI_IDENT_TEXT + 1]; /* POST /results and /results/UUID/changes: the kiosk its token names */
 } request;
 
 static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, cJSON *o)
@@ -286,6 +286,66 @@ static enum MHD_Result post_enroll(sei_station *st, struct MHD_Connection *c, co
     return reply(c, MHD_HTTP_OK, a);
 }
 
+/* POST /api/v1/results/UUID/changes: a judge's change made at the kiosk
+ * that sent the result (its token checked on the headers: rq->kiosk). */
+static enum MHD_Result post_changes(sei_station *st, struct MHD_Connection *c, const char *uuid, const request *rq)
+{
+    int64_t id;
+    char from[SEI_IDENT_TEXT + 1];
+    sei_store_status rc = sei_store_find_uuid(st->s, uuid, &id);
+    if (!rc)
+        rc = sei_store_received_from(st->s, id, from, sizeof from);
+    if (rc)
+        return reply_error(c, status_code(rc), sei_store_errmsg(st->s));
+    if (strcmp(from, rq->kiosk))
+        return reply_error(c, MHD_HTTP_FORBIDDEN, "only the kiosk that sent a result sends its changes");
+    enum MHD_Result ret = MHD_NO;
+    cJSON *o = body_json(c, rq, &ret);
+    if (!o)
+        return ret;
+    const cJSON *schema = cJSON_GetObjectItemCaseSensitive(o, "schema"),
+                *through = cJSON_GetObjectItemCaseSensitive(o, "through");
+    sei_store_result r;
+    memset(&r, 0, sizeof r);
+    sei_store_audit *rows = NULL;
+    int n = 0;
+    char why[256] = "";
+    if (!cJSON_IsNumber(schema) || schema->valuedouble != 1)
+        snprintf(why, sizeof why, "'schema' is not 1");
+    else if (sei_results_change_from_json(cJSON_GetObjectItemCaseSensitive(o, "result"), &r, why, sizeof why))
+        ; /* why says it */
+    else if (strcmp(r.uuid, uuid))
+        snprintf(why, sizeof why, "the result's UUID is not the one in the address");
+    else if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(o, "audit"), SEI_STORE_CHANGES_MAX, &rows,
+                                         &n, why, sizeof why))
+        ; /* why says it */
+    else if (!cJSON_IsNumber(through) || through->valuedouble != (double)rows[n - 1].id)
+        snprintf(why, sizeof why, "'through' is not the last audit entry's id");
+    cJSON_Delete(o);
+    if (why[0]) {
+        sei_store_audit_free(rows, n);
+        return reply_error(c, MHD_HTTP_BAD_REQUEST, why);
+    }
+    sei_change_outcome out;
+    rc = sei_store_kiosk_change(st->s, rq->kiosk, &r, rows, n, rows[n - 1].id, &out);
+    sei_store_audit_free(rows, n);
+    if (rc)
+        return reply_error(c, status_code(rc), sei_store_errmsg(st->s));
+    if (out == SEI_CHANGE_REFUSED)
+        return reply_error(c, MHD_HTTP_CONFLICT, sei_store_errmsg(st->s));
+    sei_store_result now;
+    if ((rc = sei_store_get(st->s, id, &now)))
+        return reply_error(c, status_code(rc), sei_store_errmsg(st->s));
+    cJSON *a = cJSON_CreateObject();
+    if (a) {
+        cJSON_AddNumberToObject(a, "schema", 1);
+        cJSON_AddBoolToObject(a, "applied", out == SEI_CHANGE_APPLIED);
+        cJSON_AddItemToObject(a, "result", sei_results_json(&now, 0));
+    }
+    sei_store_result_release(&now);
+    return reply(c, MHD_HTTP_OK, a);
+}
+
 /* POST /api/v1/results/UUID/ACTION: a judge's confirm, void or correct. */
 static enum MHD_Result post_judge(sei_station *st, struct MHD_Connection *c, const char *uuid, const char *action,
                                   const request *rq)
@@ -393,13 +453,25 @@ static enum MHD_Result route(sei_station *st, struct MHD_Connection *c, const ch
         memcpy(uuid, u, SEI_UUID_LEN);
         uuid[SEI_UUID_LEN] = 0;
         const char *action = slash + 1;
-        if (strcmp(action, "confirm") && strcmp(action, "void") && strcmp(action, "correct"))
-            return reply_error(c, MHD_HTTP_NOT_FOUND, "no such resource (confirm, void, correct)");
-        if (post)
+        if (!strcmp(action, "changes")) {
+            if (post)
+                return post_changes(st, c, uuid, rq);
+        } else if (strcmp(action, "confirm") && strcmp(action, "void") && strcmp(action, "correct"))
+            return reply_error(c, MHD_HTTP_NOT_FOUND, "no such resource (confirm, void, correct, changes)");
+        else if (post)
             return post_judge(st, c, uuid, action, rq);
     } else
         return reply_error(c, MHD_HTTP_NOT_FOUND, "no such resource");
     return reply_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed here");
+}
+
+/* /api/v1/results/UUID/changes (a kiosk's token needed)? */
+static int kiosk_change_url(const char *url)
+{
+    static const char results[] = "/api/v1/results/", changes[] = "/changes";
+    size_t rl = sizeof results - 1;
+    return strlen(url) == rl + SEI_UUID_LEN + sizeof changes - 1 && !strncmp(url, results, rl) &&
+           !strcmp(url + rl + SEI_UUID_LEN, changes);
 }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -420,9 +492,10 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
             rq->answered = 1;
             return reply_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "the body is too large");
         }
-        /* A result without a valid token is refused before its body is
-         * read: nobody unknown makes the station hold a body. */
-        if (!strcmp(method, MHD_HTTP_METHOD_POST) && !strcmp(url, "/api/v1/results")) {
+        /* A result or a kiosk judge's change without a valid token is
+         * refused before its body is read: nobody unknown makes the
+         * station hold a body. */
+        if (!strcmp(method, MHD_HTTP_METHOD_POST) && (!strcmp(url, "/api/v1/results") || kiosk_change_url(url))) {
             const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
             pthread_mutex_lock(&st->lock);
             int known = auth && !strncmp(auth, "Bearer ", 7) &&

@@ -7,6 +7,7 @@
 #include "store.h"
 #include "count.h"
 #include "opengotha.h"
+#include "textbuf.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -168,6 +169,19 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " black INTEGER, white INTEGER, handicap INTEGER NOT NULL, PRIMARY KEY (round, table_no));"
     "CREATE TABLE received (result_id INTEGER PRIMARY KEY, kiosk TEXT NOT NULL, time TEXT NOT NULL);"
     "CREATE TABLE pushed (uuid TEXT PRIMARY KEY CHECK (length(uuid) = 36), time TEXT NOT NULL);",
+    /* 6 -> 7: a judge's change made at a kiosk reaches the station. On a
+     * kiosk: up to which of its audit rows the station has taken each
+     * result sent (a result pushed before this: its rows up to the push,
+     * which the result sent already carried; the later ones are sent).
+     * At the station: per result received, up to which row of the kiosk's
+     * trail it has taken (a change sent twice is applied once), and its
+     * own last audit row once a kiosk's change was applied (a row after it
+     * by a judge at the station: the station changed it first). */
+    "ALTER TABLE pushed ADD COLUMN audit_through INTEGER NOT NULL DEFAULT 0;"
+    "UPDATE pushed SET audit_through = coalesce((SELECT max(audit.id) FROM audit JOIN results"
+    " ON audit.result_id = results.id WHERE results.uuid = pushed.uuid AND audit.time <= pushed.time), 0);"
+    "ALTER TABLE received ADD COLUMN kiosk_through INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE received ADD COLUMN audit_applied INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -179,8 +193,11 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " dame, margin, winner, result, margin_stones, result_stones, source, photo_path,"                       \
     " decided_by, game_sgf, game_path,"                                                                         \
     " uuid, event, round, table_no, black, white, black_id, white_id, state, origin"
-/* What a read adds after them: the audit trail's length, then the photo. */
-#define COLS_READ COLS_BUT_PHOTO ", (SELECT count(*) FROM audit WHERE audit.result_id = results.id)"
+/* What a read adds after them: the audit trail's length and its last
+ * row, then the photo. */
+#define COLS_READ                                                                                              \
+    COLS_BUT_PHOTO ", (SELECT count(*) FROM audit WHERE audit.result_id = results.id),"                       \
+                   " (SELECT coalesce(max(id), 0) FROM audit WHERE audit.result_id = results.id)"
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -1079,6 +1096,7 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
     r->state = (sei_result_state)si;
     r->origin = (sei_result_origin)oi;
     r->audit_entries = sqlite3_column_int(st, 50);
+    r->audit_last = sqlite3_column_int64(st, 51);
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
@@ -1108,9 +1126,9 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         memcpy(*to, t, len);
         (*to)[len] = 0;
     }
-    if (sqlite3_column_type(st, 51) != SQLITE_NULL) {
-        const void *blob = sqlite3_column_blob(st, 51);
-        size_t len = (size_t)sqlite3_column_bytes(st, 51);
+    if (sqlite3_column_type(st, 52) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 52);
+        size_t len = (size_t)sqlite3_column_bytes(st, 52);
         r->photo = malloc(len ? len : 1);
         if (!r->photo || (len && !blob)) {
             sei_store_result_release(r);
@@ -1916,7 +1934,9 @@ out:
     return st;
 }
 
-/* Write the count of nr over result id (in the caller's transaction). */
+/* Write the count of nr over result id (in the caller's transaction):
+ * its breakdown, dead stones, result and how it was decided (a recount
+ * is a count; a kiosk judge's change may be a game won without one). */
 static int write_count(sei_store *s, int64_t id, const sei_store_result *nr)
 {
     sqlite3_stmt *st;
@@ -1926,7 +1946,7 @@ static int write_count(sei_store *s, int64_t id, const sei_store_result *nr)
         " b_prisoners = ?7, b_dead = ?8, b_seki_eyes = ?9, b_false_eyes = ?10, b_score = ?11, b_penalty = ?12,"
         " w_stones = ?13, w_territory = ?14, w_area = ?15, w_prisoners = ?16, w_dead = ?17, w_seki_eyes = ?18,"
         " w_false_eyes = ?19, w_score = ?20, w_penalty = ?21, dame = ?22, margin = ?23, winner = ?24, result = ?25,"
-        " margin_stones = ?26, result_stones = ?27, decided_by = 'count' WHERE id = ?28",
+        " margin_stones = ?26, result_stones = ?27, decided_by = ?29 WHERE id = ?28",
         -1, &st, NULL);
     if (rc != SQLITE_OK)
         return rc;
@@ -1944,6 +1964,7 @@ static int write_count(sei_store *s, int64_t id, const sei_store_result *nr)
     b |= nr->result_stones[0] ? sqlite3_bind_text(st, 27, nr->result_stones, -1, SQLITE_STATIC)
                               : sqlite3_bind_null(st, 27);
     b |= sqlite3_bind_int64(st, 28, id);
+    b |= sqlite3_bind_text(st, 29, sei_decided_name(nr->decided), -1, SQLITE_STATIC);
     rc = b ? SQLITE_ERROR : sqlite3_step(st);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
@@ -2105,6 +2126,11 @@ void sei_store_audit_free(sei_store_audit *rows, int n)
 
 sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit **rows, int *n)
 {
+    return sei_store_audit_since(s, id, 0, rows, n);
+}
+
+sei_store_status sei_store_audit_since(sei_store *s, int64_t id, int64_t after, sei_store_audit **rows, int *n)
+{
     if (!s || !rows || !n)
         return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
     *rows = NULL;
@@ -2120,11 +2146,12 @@ sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit *
     sqlite3_stmt *st;
     rc = sqlite3_prepare_v2(s->db,
                             "SELECT id, result_id, result_uuid, judge, time, local_time, action, field, old_value,"
-                            " new_value, reason FROM audit WHERE result_id = ?1 ORDER BY id",
+                            " new_value, reason FROM audit WHERE result_id = ?1 AND id > ?2 ORDER BY id",
                             -1, &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read results database");
     sqlite3_bind_int64(st, 1, id);
+    sqlite3_bind_int64(st, 2, after);
     sei_store_audit *out = NULL;
     int count = 0, cap = 0;
     sei_store_status e = SEI_STORE_OK;
@@ -2479,6 +2506,230 @@ sei_store_status sei_store_find_uuid(sei_store *s, const char *uuid, int64_t *id
     return e;
 }
 
+/* ---- a kiosk judge's change, at the station ------------------------------------- */
+
+/* Do nr's values (what a judge may change: the result and its count, the
+ * dead stones, who played) differ from cur's? */
+static int values_differ(const sei_store_result *cur, const sei_store_result *nr)
+{
+    const sei_ident *a = &cur->ident, *b = &nr->ident;
+    return strcmp(cur->result, nr->result) || strcmp(cur->dead, nr->dead) || strcmp(cur->territory, nr->territory) ||
+           strcmp(cur->result_stones, nr->result_stones) || cur->decided != nr->decided ||
+           cur->winner != nr->winner || cur->margin != nr->margin || strcmp(a->event, b->event) ||
+           a->round != b->round || a->table != b->table || strcmp(a->black, b->black) || strcmp(a->white, b->white) ||
+           strcmp(a->black_id, b->black_id) || strcmp(a->white_id, b->white_id);
+}
+
+/* Who played, from nr, over result id (in the caller's transaction). */
+static int write_ident(sei_store *s, int64_t id, const sei_ident *w)
+{
+    int rc = set_column(s, id, "event", w->event, 0);
+    if (!rc)
+        rc = set_column(s, id, "round", NULL, w->round);
+    if (!rc)
+        rc = set_column(s, id, "table_no", NULL, w->table);
+    if (!rc)
+        rc = set_column(s, id, "black", w->black, 0);
+    if (!rc)
+        rc = set_column(s, id, "white", w->white, 0);
+    if (!rc)
+        rc = set_column(s, id, "black_id", w->black_id, 0);
+    if (!rc)
+        rc = set_column(s, id, "white_id", w->white_id, 0);
+    return rc;
+}
+
+/* UPDATE received SET column = v for result id. */
+static int set_received(sei_store *s, int64_t id, const char *column, int64_t v)
+{
+    char sql[128];
+    snprintf(sql, sizeof sql, "UPDATE received SET %s = %lld WHERE result_id = %lld", column, (long long)v,
+             (long long)id);
+    return exec(s, sql);
+}
+
+/* The kiosk's change that was not applied, in one audit row at the
+ * station (so nothing the kiosk's judge did is lost): the station's values
+ * as old, each of the kiosk's entries as new, its reasons; then the result
+ * disputed when it is still open (a judge settles it). */
+static int record_refused(sei_store *s, const sei_store_result *cur, const char *kiosk, const sei_store_audit *rows,
+                          int n, const char *cause)
+{
+    sei_text old = {0}, now = {0}, why = {0}, who = {0};
+    sei_text_printf(&old, "result %s, state %s", cur->result, sei_state_name(cur->state));
+    sei_text_printf(&why, "refused (%s); the kiosk judge's reason: ", cause);
+    for (int i = 0; i < n; i++) {
+        sei_text_printf(&now, "%s%s %s: '%s' -> '%s'", i ? "; " : "", rows[i].action, rows[i].field,
+                        rows[i].old_value, rows[i].new_value);
+        /* Each reason once: the rows of one action share theirs. */
+        if (!i || strcmp(rows[i].reason, rows[i - 1].reason))
+            sei_text_printf(&why, "%s%s", i ? " / " : "", rows[i].reason);
+    }
+    sei_text_printf(&who, "%s at kiosk %s", rows[n - 1].judge, kiosk);
+    int rc = old.oom || now.oom || why.oom || who.oom ? SQLITE_NOMEM
+             : audit_row_for(s, cur->id, cur->uuid, who.p, rows[n - 1].action, "kiosk_change", old.p, now.p, why.p);
+    if (!rc && (cur->state == SEI_STATE_AGREED)) {
+        rc = set_column(s, cur->id, "state", "disputed", 0);
+        if (!rc)
+            rc = audit_row_for(s, cur->id, cur->uuid, "station", "correct", "state", "agreed", "disputed",
+                               "a kiosk judge's change was refused: a judge settles it");
+    }
+    sei_text_free(&old);
+    sei_text_free(&now);
+    sei_text_free(&why);
+    sei_text_free(&who);
+    return rc;
+}
+
+sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const sei_store_result *nr,
+                                        const sei_store_audit *rows, int n, int64_t through, sei_change_outcome *out)
+{
+    if (!s)
+        return SEI_STORE_ERR_ARG;
+    if (out)
+        *out = SEI_CHANGE_ALREADY;
+    if (!kiosk || !*kiosk || !nr || !rows || n < 1)
+        return fail(s, SEI_STORE_ERR_ARG, "no kiosk, result or audit entries");
+    for (int i = 0; i < n; i++) {
+        const sei_store_audit *a = &rows[i];
+        if (a->id < 1 || (i && a->id <= rows[i - 1].id))
+            return fail(s, SEI_STORE_ERR_ARG, "the audit entries' ids do not increase");
+        if (strcmp(a->action, "correct") && strcmp(a->action, "void") && strcmp(a->action, "confirm"))
+            return fail(s, SEI_STORE_ERR_ARG, "an audit entry's action is correct, void or confirm");
+        if (!a->field[0] || !a->time[0] || !a->judge || !a->judge[0] || !a->old_value || !a->new_value || !a->reason)
+            return fail(s, SEI_STORE_ERR_ARG, "an audit entry needs a time, a judge and a field");
+    }
+    if (through != rows[n - 1].id)
+        return fail(s, SEI_STORE_ERR_ARG, "'through' is not the last audit entry's id");
+    int rc = exec(s, "BEGIN IMMEDIATE");
+    if (rc)
+        return fail_db(s, rc, "cannot write to station database");
+    sqlite3_stmt *q;
+    int64_t id = 0, kiosk_through = 0, applied = 0;
+    char from[SEI_IDENT_TEXT + 1] = "";
+    int found = 0;
+    rc = sqlite3_prepare_v2(s->db,
+                            "SELECT results.id, received.kiosk, received.kiosk_through, received.audit_applied"
+                            " FROM results LEFT JOIN received ON received.result_id = results.id WHERE uuid = ?1",
+                            -1, &q, NULL);
+    if (!rc) {
+        sqlite3_bind_text(q, 1, nr->uuid, -1, SQLITE_STATIC);
+        rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW) {
+            found = 1;
+            id = sqlite3_column_int64(q, 0);
+            const unsigned char *k = sqlite3_column_text(q, 1);
+            snprintf(from, sizeof from, "%s", k ? (const char *)k : "");
+            kiosk_through = sqlite3_column_int64(q, 2);
+            applied = sqlite3_column_int64(q, 3);
+        }
+        rc = rc == SQLITE_ROW || rc == SQLITE_DONE ? SQLITE_OK : rc;
+        sqlite3_finalize(q);
+    }
+    sei_store_status e = SEI_STORE_OK;
+    if (rc)
+        e = fail_db(s, rc, "cannot read station database");
+    else if (!found)
+        e = fail(s, SEI_STORE_ERR_NOTFOUND, "no result with UUID %s", nr->uuid);
+    else if (strcmp(from, kiosk))
+        e = fail(s, SEI_STORE_ERR_AUTH, "result %lld was not received from kiosk %s: only the kiosk that sent it "
+                 "sends its changes", (long long)id, kiosk);
+    sei_store_result cur;
+    memset(&cur, 0, sizeof cur);
+    if (!e)
+        e = sei_store_get(s, id, &cur);
+    if (e)
+        ;
+    else if (cur.size != nr->size || strcmp(cur.position, nr->position) || strcmp(cur.rules, nr->rules) ||
+             cur.komi != nr->komi || cur.handicap != nr->handicap || cur.area != nr->area)
+        e = fail(s, SEI_STORE_ERR_ARG, "the change alters result %lld's board, rules, komi or handicap: a judge's "
+                 "change never does", (long long)id);
+    else
+        e = check_result(s, nr);
+    if (e || through <= kiosk_through) {
+        /* Refused, or sent before (its answer lost): nothing written. */
+        sei_store_result_release(&cur);
+        exec(s, "ROLLBACK");
+        if (!e)
+            s->msg[0] = 0;
+        return e;
+    }
+    /* The entries the station has not taken yet (a resend may repeat some). */
+    int k0 = 0;
+    while (k0 < n && rows[k0].id <= kiosk_through)
+        k0++;
+    /* Changed by a judge at the station since the kiosk's last change was
+     * applied (the station's own rows, a dispute found, are no judge's)? */
+    char sql[160];
+    int64_t judged = 0;
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM audit WHERE result_id = %lld AND id > %lld AND judge <> 'station'",
+             (long long)id, (long long)applied);
+    rc = query_int(s, sql, &judged);
+    /* The state it moves to: a dispute the station found stands until a
+     * judge settles it; a confirmed result is only voided, a voided one
+     * never changes. */
+    sei_result_state to = nr->state;
+    if (cur.state == SEI_STATE_DISPUTED && to == SEI_STATE_AGREED)
+        to = SEI_STATE_DISPUTED;
+    int differ = values_differ(&cur, nr);
+    const char *cause = NULL;
+    if (judged)
+        cause = "a judge at the station changed or confirmed it first";
+    else if ((cur.state == SEI_STATE_CONFIRMED && (differ || (to != SEI_STATE_CONFIRMED && to != SEI_STATE_VOIDED))) ||
+             (cur.state == SEI_STATE_VOIDED && (differ || to != SEI_STATE_VOIDED)))
+        cause = cur.state == SEI_STATE_VOIDED ? "it is voided at the station" : "it is confirmed at the station";
+    if (!rc && cause) {
+        rc = record_refused(s, &cur, kiosk, rows + k0, n - k0, cause);
+        if (!rc)
+            rc = set_received(s, id, "kiosk_through", through);
+    } else if (!rc) {
+        if (differ) {
+            rc = write_count(s, id, nr);
+            if (!rc)
+                rc = write_ident(s, id, &nr->ident);
+        }
+        if (!rc && to != cur.state)
+            rc = set_column(s, id, "state", sei_state_name(to), 0);
+        /* The kiosk's entries, as its judge made them, under their name and
+         * the kiosk's. */
+        for (int i = k0; !rc && i < n; i++) {
+            sei_text who = {0};
+            sei_text_printf(&who, "%s at kiosk %s", rows[i].judge, kiosk);
+            audit_ctx a = {s, id, cur.uuid, who.p, rows[i].action, rows[i].reason, "", ""};
+            snprintf(a.utc, sizeof a.utc, "%s", rows[i].time);
+            snprintf(a.local, sizeof a.local, "%s", rows[i].local_time);
+            rc = who.oom ? SQLITE_NOMEM : audit_row(&a, rows[i].field, rows[i].old_value, rows[i].new_value);
+            sei_text_free(&who);
+        }
+        /* Moved to another table or result: a second result there that
+         * says otherwise makes both disputed, as on receipt. */
+        if (!rc && differ && (to == SEI_STATE_AGREED || to == SEI_STATE_DISPUTED) && nr->ident.round &&
+            nr->ident.table && (strcmp(cur.result, nr->result) || cur.ident.round != nr->ident.round ||
+                                cur.ident.table != nr->ident.table)) {
+            sei_store_result moved = *nr;
+            moved.state = to;
+            moved.photo_path = NULL, moved.photo = NULL, moved.game_sgf = NULL, moved.game_path = NULL;
+            rc = mark_disputes(s, id, cur.uuid, &moved);
+        }
+        if (!rc)
+            rc = set_received(s, id, "kiosk_through", through);
+        if (!rc) {
+            snprintf(sql, sizeof sql, "UPDATE received SET audit_applied = (SELECT max(id) FROM audit WHERE"
+                     " result_id = %lld) WHERE result_id = %lld", (long long)id, (long long)id);
+            rc = exec(s, sql);
+        }
+    }
+    sei_store_result_release(&cur);
+    if ((e = tx_end(s, rc, "cannot write to station database")))
+        return e;
+    if (cause)
+        fail(s, SEI_STORE_OK, "%s: the kiosk's change is kept in the audit trail of result %lld, not applied",
+             cause, (long long)id);
+    if (out)
+        *out = cause ? SEI_CHANGE_REFUSED : SEI_CHANGE_APPLIED;
+    return SEI_STORE_OK;
+}
+
 sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len)
 {
     if (!s || !og || !data)
@@ -2709,28 +2960,45 @@ sei_store_status sei_store_rounds(sei_store *s, int **rounds, int *n)
 
 sei_store_status sei_store_outbox_sent(sei_store *s, const char *uuid, int *sent)
 {
-    if (!s || !uuid || !sent)
+    int64_t through;
+    return sei_store_outbox_mark(s, uuid, sent, &through);
+}
+
+sei_store_status sei_store_outbox_mark(sei_store *s, const char *uuid, int *sent, int64_t *through)
+{
+    if (!s || !uuid || !sent || !through)
         return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
+    *sent = 0;
+    *through = 0;
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM pushed WHERE uuid = ?1", -1, &st, NULL);
+    int rc = sqlite3_prepare_v2(s->db, "SELECT audit_through FROM pushed WHERE uuid = ?1", -1, &st, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read results database");
     sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
-    *sent = rc == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+    if (rc == SQLITE_ROW) {
+        *sent = 1;
+        *through = sqlite3_column_int64(st, 0);
+    }
     sqlite3_finalize(st);
-    return rc == SQLITE_ROW ? SEI_STORE_OK : fail_db(s, rc, "cannot read results database");
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? SEI_STORE_OK : fail_db(s, rc, "cannot read results database");
 }
 
-sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid)
+sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid, int64_t through)
 {
     if (!s || !uuid || !sei_uuid_ok(uuid))
         return s ? fail(s, SEI_STORE_ERR_ARG, "not a UUID") : SEI_STORE_ERR_ARG;
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(s->db, "INSERT OR IGNORE INTO pushed (uuid, time) VALUES (?1,"
-                                       " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))", -1, &st, NULL);
+    /* The mark only grows: an answer that comes late (a push in another
+     * process) never makes rows the station has taken wait again. */
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT INTO pushed (uuid, time, audit_through) VALUES (?1,"
+                                " strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2) ON CONFLICT (uuid) DO UPDATE"
+                                " SET audit_through = max(audit_through, excluded.audit_through)",
+                                -1, &st, NULL);
     if (!rc) {
         sqlite3_bind_text(st, 1, uuid, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, through > 0 ? through : 0);
         rc = step_done(st);
         sqlite3_finalize(st);
     }
@@ -2741,7 +3009,12 @@ sei_store_status sei_store_outbox_count(sei_store *s, int64_t *waiting)
 {
     if (!s || !waiting)
         return s ? fail(s, SEI_STORE_ERR_ARG, "nothing to fill") : SEI_STORE_ERR_ARG;
-    int rc = query_int(s, "SELECT count(*) FROM results WHERE state <> 'voided'"
-                          " AND uuid NOT IN (SELECT uuid FROM pushed)", waiting);
+    /* Never sent (but voided: unchanged since the first push), or sent
+     * with audit rows after what the station took (a void too: the
+     * station must learn it). */
+    int rc = query_int(s, "SELECT count(*) FROM results LEFT JOIN pushed ON pushed.uuid = results.uuid"
+                          " WHERE (pushed.uuid IS NULL AND results.state <> 'voided')"
+                          " OR EXISTS (SELECT 1 FROM audit WHERE audit.result_id = results.id"
+                          " AND audit.id > pushed.audit_through)", waiting);
     return rc ? fail_db(s, rc, "cannot read results database") : SEI_STORE_OK;
 }

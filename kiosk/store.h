@@ -33,7 +33,7 @@
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 6
+#define SEI_STORE_SCHEMA 7
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -167,6 +167,7 @@ typedef struct {
     sei_result_state state;  /* on save: agreed or disputed */
     sei_result_origin origin;
     int audit_entries;       /* read only: the entries of its audit trail */
+    int64_t audit_last;      /* read only: the id of its newest audit entry, 0 none */
 } sei_store_result;
 
 /* ---- the handle ----------------------------------------------------------------- */
@@ -374,6 +375,9 @@ typedef struct {
  * 0 when there are none); SEI_STORE_ERR_NOTFOUND when there is no such
  * result. Free with sei_store_audit_free. */
 sei_store_status sei_store_audit_get(sei_store *s, int64_t id, sei_store_audit **rows, int *n);
+/* As sei_store_audit_get, only the entries after audit row after (0:
+ * all): what a kiosk sends the station of a result it sent before. */
+sei_store_status sei_store_audit_since(sei_store *s, int64_t id, int64_t after, sei_store_audit **rows, int *n);
 void sei_store_audit_free(sei_store_audit *rows, int n);
 
 /* ---- the director's station: kiosks, the tournament, results received ------------ */
@@ -429,6 +433,38 @@ sei_store_status sei_store_received_from(sei_store *s, int64_t id, char *name, s
 /* The id of the result with that UUID; SEI_STORE_ERR_NOTFOUND. */
 sei_store_status sei_store_find_uuid(sei_store *s, const char *uuid, int64_t *id);
 
+/* At most this many audit entries in one kiosk's changes sent to the
+ * station (a judge's correction makes a few; more go in several). */
+#define SEI_STORE_CHANGES_MAX 64
+
+/* What became of a kiosk judge's change sent to the station. */
+typedef enum {
+    SEI_CHANGE_APPLIED = 0,  /* the new values, state and audit entries are the station's now */
+    SEI_CHANGE_ALREADY,      /* taken before (the same change sent again): nothing written */
+    SEI_CHANGE_REFUSED       /* not applied: recorded in one audit row, the result disputed if open */
+} sei_change_outcome;
+/* A judge's change made at kiosk (its name) to a result it sent: nr the
+ * result as the kiosk has it now (its UUID names it; its state may be
+ * confirmed or voided), rows[0..n) the kiosk's audit entries after what
+ * it sent before (ids increasing, their action, field, old and new values,
+ * judge, times and reason), through the last one's id. In one transaction:
+ * when no judge at the station changed or confirmed the result since it
+ * was received (or since the kiosk's last change), its values (result,
+ * count, dead stones, who played) and state become nr's (a dispute the
+ * station found stays disputed; a confirmed result is only voided) and
+ * the entries are appended to its trail with judge "JUDGE at kiosk
+ * KIOSK" and the kiosk's times; else nothing is applied, one audit row
+ * records the kiosk's change (old: the station's result and state, new:
+ * the kiosk's entries, and their reasons), an open result becomes
+ * disputed, and the message says why (*out SEI_CHANGE_REFUSED). Either
+ * way the station keeps through: the same change again is
+ * SEI_CHANGE_ALREADY. SEI_STORE_ERR_NOTFOUND no such UUID,
+ * SEI_STORE_ERR_AUTH a result another kiosk (or none) sent,
+ * SEI_STORE_ERR_ARG entries out of order, a board, rules or komi that
+ * differ from the station's, a result that is not consistent. */
+sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const sei_store_result *nr,
+                                        const sei_store_audit *rows, int n, int64_t through, sei_change_outcome *out);
+
 struct sei_og;
 /* Import a tournament read with sei_og_read: its file (data, len bytes,
  * kept whole to be written back), its players and the games of each round
@@ -459,12 +495,17 @@ sei_store_status sei_store_pairings(sei_store *s, int round, sei_store_pairing *
  * ascending, into *rounds (*n; free() it; NULL and 0 when none). */
 sei_store_status sei_store_rounds(sei_store *s, int **rounds, int *n);
 
-/* A kiosk's outbox: the results the station has not acknowledged. Was the
- * result with this UUID acknowledged (*sent)? Mark it acknowledged. How
- * many results wait to be sent (not voided, not acknowledged), for the
+/* A kiosk's outbox: the results the station has not acknowledged, and
+ * the judges' changes to results it has that it has not taken. Was the
+ * result with this UUID acknowledged (*sent), and up to which of its audit
+ * rows (*through: 0 none)? Mark it acknowledged up to audit row through
+ * (the mark only grows; a first push marks the rows the result sent
+ * already carried, its audit_last as read). How many results wait (never
+ * sent and not voided, or sent with audit rows after the mark), for the
  * kiosk's screens? */
 sei_store_status sei_store_outbox_sent(sei_store *s, const char *uuid, int *sent);
-sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid);
+sei_store_status sei_store_outbox_mark(sei_store *s, const char *uuid, int *sent, int64_t *through);
+sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid, int64_t through);
 sei_store_status sei_store_outbox_count(sei_store *s, int64_t *waiting);
 
 /* Short name of a status: "ok", "not found", ... */
@@ -497,6 +538,16 @@ int sei_results_audit_json(struct cJSON *doc, const sei_store_result *r, const s
  * with its scores). 0, or -1 with the reason in why (n bytes).
  * (cmd_results.c) */
 int sei_results_from_json(const struct cJSON *o, sei_store_result *r, char *why, size_t n);
+/* As sei_results_from_json, the state kept as the kiosk has it (agreed,
+ * disputed, confirmed, voided): the result sent with a judge's change. */
+int sei_results_change_from_json(const struct cJSON *o, sei_store_result *r, char *why, size_t n);
+/* The reverse of sei_results_audit_json's "audit" for what the station
+ * receives: a list of 1 to max entries (id, time, local_time, judge,
+ * action, field, old, new, reason; every text checked as UTF-8 without
+ * control characters, within its cap) into *rows (*n; free with
+ * sei_store_audit_free). 0, or -1 with why (n bytes). (cmd_results.c) */
+int sei_results_audit_from_json(const struct cJSON *a, int max, sei_store_audit **rows, int *n, char *why,
+                                size_t wn);
 
 /* Send every result of s the station at URL station (http://HOST:PORT)
  * has not acknowledged, but voided ones, with the kiosk's token; mark

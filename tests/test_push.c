@@ -101,7 +101,7 @@ static void test_no_station(void **state)
     remove(db);
     sei_store *s = sei_store_open(db, why, sizeof why);
     assert_non_null(s);
-    sei_push_tally t = {9, 9, 9, 9};
+    sei_push_tally t = {9, 9, 9, 9, 9, 9};
     assert_int_equal(sei_push_outbox(s, "http://127.0.0.1:1", "00", &p, &t, NULL, "test", why, sizeof why), SEI_PUSH_OK);
     assert_int_equal(t.sent + t.had + t.refused, 0);
     assert_int_equal(t.waiting, 0);

@@ -2862,8 +2862,8 @@ static void test_station_json_receive(void **state)
     int sent = -1;
     assert_int_equal(sei_store_outbox_sent(k, r.uuid, &sent), SEI_STORE_OK);
     assert_int_equal(sent, 0);
-    assert_int_equal(sei_store_outbox_ack(k, r.uuid), SEI_STORE_OK);
-    assert_int_equal(sei_store_outbox_ack(k, r.uuid), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, r.uuid, r.audit_last), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, r.uuid, r.audit_last), SEI_STORE_OK);
     assert_int_equal(sei_store_outbox_sent(k, r.uuid, &sent), SEI_STORE_OK);
     assert_int_equal(sent, 1);
     assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
@@ -2871,6 +2871,202 @@ static void test_station_json_receive(void **state)
     sei_store_result_release(&r);
     sei_store_close(k);
     sei_store_close(s);
+}
+
+/* A kiosk result sent to the station as the push does: its full JSON read
+ * back, received from kiosk, and the kiosk's mark set. */
+static int64_t sent_to(sei_store *k, int64_t id, sei_store *s, const char *kiosk)
+{
+    sei_store_result r, back;
+    assert_int_equal(sei_store_get(k, id, &r), SEI_STORE_OK);
+    cJSON *o = sei_results_json(&r, 1);
+    char why[256] = "";
+    assert_int_equal(sei_results_from_json(o, &back, why, sizeof why), 0);
+    cJSON_Delete(o);
+    int64_t sid;
+    assert_int_equal(sei_store_receive(s, &back, kiosk, &sid, NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, r.uuid, r.audit_last), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    return sid;
+}
+
+/* What the push sends of a result changed since its mark, taken by the
+ * station for kiosk: the outcome; *uuid (may be NULL) its UUID, *through the
+ * last entry's id. */
+static sei_change_outcome change_to(sei_store *k, int64_t id, sei_store *s, const char *kiosk, int64_t *through,
+                                    sei_store_status want)
+{
+    sei_store_result r, now;
+    assert_int_equal(sei_store_get(k, id, &r), SEI_STORE_OK);
+    int sent = 0;
+    int64_t mark = -1;
+    assert_int_equal(sei_store_outbox_mark(k, r.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(sent, 1);
+    sei_store_audit *rows;
+    int n;
+    assert_int_equal(sei_store_audit_since(k, id, mark, &rows, &n), SEI_STORE_OK);
+    assert_true(n >= 1);
+    assert_true(rows[0].id > mark);
+    assert_int_equal(rows[n - 1].id, r.audit_last);
+    cJSON *o = sei_results_json(&r, 1);
+    char why[256] = "";
+    assert_int_equal(sei_results_change_from_json(o, &now, why, sizeof why), 0);
+    assert_int_equal(now.state, r.state);
+    cJSON_Delete(o);
+    sei_change_outcome out = (sei_change_outcome)-1;
+    assert_int_equal(sei_store_kiosk_change(s, kiosk, &now, rows, n, rows[n - 1].id, &out), want);
+    *through = rows[n - 1].id;
+    sei_store_audit_free(rows, n);
+    sei_store_result_release(&r);
+    return out;
+}
+
+static void test_outbox_changes(void **state)
+{
+    (void)state;
+    const char *kpath = tpath("changes-kiosk.db"), *spath = tpath("changes-station.db");
+    sei_store *k = judged_store(kpath);
+    rm_db(spath);
+    sei_store *s = open_ok(spath);
+    fast_judges(s, 60);
+    assert_int_equal(sei_store_pin_set(s, NULL, "1357"), SEI_STORE_OK);
+    int64_t waiting = -1, through = -1;
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 2);
+    int64_t s1 = sent_to(k, 1, s, "Hall A"), s2 = sent_to(k, 2, s, "Hall A");
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 0);
+
+    /* A judge at the kiosk corrects result 1: it waits again, with the rows
+     * after the mark, until the station takes them. */
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    c.result = "B+R";
+    assert_int_equal(sei_store_correct(k, 1, "2468", "Ada", "Black won by resignation", &c, NULL), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    /* Only the kiosk that sent it; an unknown UUID is not found. */
+    assert_int_equal(change_to(k, 1, s, "Hall B", &through, SEI_STORE_ERR_AUTH), SEI_CHANGE_ALREADY);
+    assert_int_equal(raw_int(spath, "SELECT count(*) FROM results WHERE result = 'B+R'"), 0);
+    assert_int_equal(change_to(k, 1, s, "Hall A", &through, SEI_STORE_OK), SEI_CHANGE_APPLIED);
+    sei_store_result got;
+    assert_int_equal(sei_store_get(s, s1, &got), SEI_STORE_OK);
+    assert_string_equal(got.result, "B+R");
+    assert_int_equal(got.decided, SEI_DECIDED_RESIGNATION);
+    assert_int_equal(got.state, SEI_STATE_AGREED);
+    sei_store_result_release(&got);
+    sei_store_audit *rows;
+    int n;
+    assert_int_equal(sei_store_audit_get(s, s1, &rows, &n), SEI_STORE_OK);
+    assert_true(n >= 1);
+    assert_string_equal(rows[n - 1].judge, "Ada at kiosk Hall A");
+    assert_string_equal(rows[n - 1].field, "result");
+    assert_string_equal(rows[n - 1].new_value, "B+R");
+    assert_string_equal(rows[n - 1].reason, "Black won by resignation");
+    int copied = n;
+    sei_store_audit_free(rows, n);
+    /* The same change again (its answer lost): applied once. */
+    assert_int_equal(change_to(k, 1, s, "Hall A", &through, SEI_STORE_OK), SEI_CHANGE_ALREADY);
+    assert_int_equal(raw_int(spath, "SELECT count(*) FROM audit WHERE result_id = 1"), copied);
+    assert_int_equal(sei_store_outbox_ack(k, "not-a-uuid", through), SEI_STORE_ERR_ARG);
+    sei_store_result kr;
+    assert_int_equal(sei_store_get(k, 1, &kr), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, kr.uuid, through), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 0);
+    /* The mark never goes back (a late answer of an older push). */
+    assert_int_equal(sei_store_outbox_ack(k, kr.uuid, 0), SEI_STORE_OK);
+    int sent = 0;
+    int64_t mark = -1;
+    assert_int_equal(sei_store_outbox_mark(k, kr.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(mark, through);
+    sei_store_result_release(&kr);
+
+    /* Voided at the kiosk after it was sent: the station learns it. */
+    assert_int_equal(sei_store_void(k, 1, "2468", "Ada", "played at the wrong table"), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    assert_int_equal(change_to(k, 1, s, "Hall A", &through, SEI_STORE_OK), SEI_CHANGE_APPLIED);
+    assert_int_equal(state_of(s, s1), SEI_STATE_VOIDED);
+    assert_int_equal(sei_store_get(k, 1, &kr), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_ack(k, kr.uuid, through), SEI_STORE_OK);
+    sei_store_result_release(&kr);
+    /* A result never sent and voided still never waits. */
+    sei_store_result r3;
+    make_result(5, &r3);
+    int64_t k3;
+    assert_int_equal(sei_store_save(k, &r3, &k3), SEI_STORE_OK);
+    sei_store_result_release(&r3);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    assert_int_equal(sei_store_void(k, k3, "2468", "Ada", "a test count"), SEI_STORE_OK);
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 0);
+
+    /* A judge at the station corrects result 2 first: the kiosk's change is
+     * recorded, not applied, and the result is disputed. */
+    sei_store_change w;
+    memset(&w, 0, sizeof w);
+    w.result = "W+T";
+    assert_int_equal(sei_store_correct(s, s2, "1357", "Bea", "the clock", &w, NULL), SEI_STORE_OK);
+    memset(&c, 0, sizeof c);
+    c.result = "B+R";
+    assert_int_equal(sei_store_correct(k, 2, "2468", "Ada", "White resigned", &c, NULL), SEI_STORE_OK);
+    assert_int_equal(change_to(k, 2, s, "Hall A", &through, SEI_STORE_OK), SEI_CHANGE_REFUSED);
+    assert_non_null(strstr(sei_store_errmsg(s), "station"));
+    assert_int_equal(sei_store_get(s, s2, &got), SEI_STORE_OK);
+    assert_string_equal(got.result, "W+T");
+    assert_int_equal(got.state, SEI_STATE_DISPUTED);
+    sei_store_result_release(&got);
+    assert_int_equal(raw_int(spath, "SELECT count(*) FROM audit WHERE result_id = 2 AND field = 'kiosk_change'"
+                                    " AND judge = 'Ada at kiosk Hall A' AND new_value LIKE '%B+R%'"
+                                    " AND reason LIKE '%White resigned%'"), 1);
+    assert_int_equal(change_to(k, 2, s, "Hall A", &through, SEI_STORE_OK), SEI_CHANGE_ALREADY);
+    assert_int_equal(raw_int(spath, "SELECT count(*) FROM audit WHERE field = 'kiosk_change'"), 1);
+    sei_store_close(k);
+    sei_store_close(s);
+}
+
+/* A schema-6 kiosk file migrated: a result whose judge's change came after
+ * its push waits (the change is sent), one changed before its push does
+ * not (the result sent carried it). */
+static void test_outbox_migrated(void **state)
+{
+    (void)state;
+    const char *path = tpath("changes-v6.db");
+    sei_store *k = judged_store(path);
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    c.result = "B+R";
+    for (int64_t id = 1; id <= 2; id++)
+        assert_int_equal(sei_store_correct(k, id, "2468", "Ada", "resigned", &c, NULL), SEI_STORE_OK);
+    sei_store_result r1, r2;
+    assert_int_equal(sei_store_get(k, 1, &r1), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(k, 2, &r2), SEI_STORE_OK);
+    sei_store_close(k);
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
+             " ALTER TABLE received DROP COLUMN audit_applied;"
+             " INSERT INTO pushed (uuid, time) VALUES ('%s', '2000-01-01T00:00:00Z'), ('%s', '2999-01-01T00:00:00Z');"
+             " PRAGMA user_version = 6",
+             r1.uuid, r2.uuid);
+    raw_sql(path, sql);
+    k = open_ok(path);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), SEI_STORE_SCHEMA);
+    int64_t waiting = -1, mark = -1;
+    int sent = 0;
+    assert_int_equal(sei_store_outbox_count(k, &waiting), SEI_STORE_OK);
+    assert_int_equal(waiting, 1);
+    assert_int_equal(sei_store_outbox_mark(k, r1.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(sent, 1);
+    assert_int_equal(mark, 0);
+    assert_int_equal(sei_store_outbox_mark(k, r2.uuid, &sent, &mark), SEI_STORE_OK);
+    assert_int_equal(mark, r2.audit_last);
+    assert_true(r2.audit_last > 0);
+    sei_store_result_release(&r1);
+    sei_store_result_release(&r2);
+    sei_store_close(k);
 }
 
 static void test_station_tournament(void **state)
@@ -2995,6 +3191,8 @@ int main(void)
         cmocka_unit_test(test_judge_cli),
         cmocka_unit_test(test_station_kiosks),
         cmocka_unit_test(test_station_json_receive),
+        cmocka_unit_test(test_outbox_changes),
+        cmocka_unit_test(test_outbox_migrated),
         cmocka_unit_test(test_station_disputes),
         cmocka_unit_test(test_station_tournament),
     };
