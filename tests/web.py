@@ -10,7 +10,11 @@ invalid result and the lock refused on the page with nothing changed; a
 correction, a confirm and a void made on the page, in the grid, in
 `seichi results audit` and the audit API; a result arriving while a judge
 types, the form untouched; a phone-width viewport without horizontal
-overflow; no script errors. Screenshots (laptop, phone) go into OUT_DIR.
+overflow; the page in English, Chinese, Japanese and Korean (picked on
+the page, kept over a reload, the first time from the browser's
+languages; in the kiosk's words from ui/strings.c; no overflow on a
+phone); no script errors. Screenshots (laptop, phone, phone per
+language) go into OUT_DIR.
 Prints "N passed, N failed"; exits 77 (skipped) only when the browser,
 its driver or Selenium is missing."""
 import json
@@ -417,6 +421,114 @@ try:
     ok("wrong PINs counted, then locked for a while",
        msgs[0].startswith("Refused:") and msgs[-1].startswith("Locked:") and re.search(r"\d+ ?s", msgs[-1]), msgs)
     ok("the lock changed nothing", result_at(2, 2)["result"] == "B+R")
+
+    # ---- the page in English, Chinese, Japanese and Korean ---------------------------
+    # The kiosk's words (ui/strings.c) for what the page names too: the page
+    # must say the same, in each language.
+    strings_c = open(os.path.join(src, "ui/strings.c"), encoding="utf-8").read()
+    kiosk = {}
+    for code in ("en", "zh", "ja", "ko"):
+        body = re.search(r"static const char \*const %s\[SEI_S_COUNT_OF_STRINGS\] = \{(.*?)\n\};" % code, strings_c, re.S)
+        kiosk[code] = {k: json.loads(v) for k, v in re.findall(r'\[SEI_S_([A-Z_]+)\] = ("(?:[^"\\]|\\.)*")', body.group(1))}
+    ok("the kiosk's words read from ui/strings.c", all(len(kiosk[c]) > 150 for c in kiosk), {c: len(kiosk[c]) for c in kiosk})
+    # Per language: <html lang>, the picker's label, the Table header, the
+    # confirmed state, how table 2 was decided (resignation), the history's
+    # "result" and an error the page itself writes (a void with no reason).
+    languages = [
+        ("en", "en", "EN", "Table", "confirmed", "resignation", "result", "Give a reason (it goes into the audit trail)."),
+        ("zh", "zh-Hans", "中文", "桌号", "已确认", "认输", "结果", "请填写原因（将写入更改记录）。"),
+        ("ja", "ja", "日本語", "台番号", "確定", "投了", "結果", "理由を入力してください（変更履歴に残ります）。"),
+        ("ko", "ko", "한국어", "대국대", "확정", "불계", "결과", "사유를 입력하세요(변경 기록에 남습니다)."),
+    ]
+    ok("the language picker: the four, each named in itself",
+       [o.text for o in Select(driver.find_element(By.ID, "lang")).options] == [x[2] for x in languages])
+    fixed_texts = ("return Array.from(document.querySelectorAll('[data-t]')).map(e => e.textContent)"
+                   ".concat(Array.from(document.querySelectorAll('[data-t-placeholder]')).map(e => e.placeholder))"
+                   ".concat(Array.from(document.querySelectorAll('[data-t-aria-label]')).map(e => e.getAttribute('aria-label')))")
+    text_of = lambda sel: js("const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null", sel)
+    badges = ("const w = {}; for (const s of ['agreed', 'disputed', 'confirmed', 'voided'])"
+              " { const b = document.querySelector('#rows .badge.' + s); w[s] = b ? b.textContent : null; } return w;")
+    english = None
+
+    def page_open(table):
+        if not driver.find_element(By.ID, "panel").is_displayed():
+            pick(table)
+        fill(judge="Ada Łukasiewicz", pin="9999")
+
+    for code, html_lang, _, table_word, confirmed_word, resigned_word, result_word, no_reason in languages:
+        k = kiosk[code]
+        Select(driver.find_element(By.ID, "lang")).select_by_value(code)
+        until(code + ": the page switched", lambda: js("return document.documentElement.lang") == html_lang
+              and text_of("#grid th") == table_word)
+        fixed = js(fixed_texts)
+        ok(code + ": every fixed text there", all(x.strip() for x in fixed), fixed)
+        if code == "en":
+            english = fixed
+        else:
+            # Only the UUID is called the same in every language.
+            same = [a for a, b in zip(fixed, english) if a == b and a != "UUID"]
+            ok(code + ": no fixed text left in English", len(fixed) == len(english) and same == [], same)
+        ok(code + ": the headers in the kiosk's words",
+           js("return Array.from(document.querySelectorAll('#grid th')).slice(0, 3).map(e => e.textContent)")
+           == [k["TABLE"], k["BLACK"], k["WHITE"]] and text_of(".round-pick span") == k["ROUND"],
+           (js("return Array.from(document.querySelectorAll('#grid th')).map(e => e.textContent)"), text_of(".round-pick span")))
+        w = js(badges)
+        ok(code + ": the states in the kiosk's words",
+           w == {s: k["STATE_" + s.upper()] for s in ("agreed", "disputed", "confirmed", "voided")}
+           and w["confirmed"] == confirmed_word, w)
+        ok(code + ": the summary is in it too", code == "en" or not re.search(r"[a-z]{3}", text_of("#summary")),
+           text_of("#summary"))
+        ok(code + ": results stay in their notation", row(2) and row(2)[0][3] == "B+R", grid())
+        page_open(2)
+        ok(code + ": the panel in it", text_of("#panel-title").startswith(k["BANNER_TABLE"].replace("%d", "2"))
+           and text_of("#f-decided") == resigned_word and text_of("#f-state .badge") == k["STATE_AGREED"]
+           and text_of("#judge-form h3") == k["JUDGE"] and text_of("#do-confirm") == k["DO_CONFIRM"]
+           and text_of("#do-void") == k["DO_VOID"],
+           [text_of(x) for x in ("#panel-title", "#f-decided", "#f-state .badge", "#judge-form h3", "#do-confirm",
+                                 "#do-void")])
+        until(code + ": the history's labels in it",
+              lambda: result_word + ": W+18.5 → B+R" in driver.find_element(By.ID, "audit").text)
+        fill(reason="")
+        msg = submit("void")
+        ok(code + ": an error the page writes, in it", msg == no_reason, msg)
+        ok(code + ": no horizontal overflow on a phone (panel open)", overflow() == [], overflow())
+        shot = os.path.join(out_dir, "web-phone-panel-%s.png" % code)
+        driver.find_element(By.ID, "panel").location_once_scrolled_into_view
+        driver.save_screenshot(shot)
+        js("window.scrollTo(0, 0)")
+        ok(code + ": no horizontal overflow on a phone (grid)", overflow() == [], overflow())
+        shot = os.path.join(out_dir, "web-phone-%s.png" % code)
+        driver.save_screenshot(shot)
+        print("screenshots (phone, 390x844, %s): %s and web-phone-panel-%s.png" % (code, shot, code))
+        driver.refresh()
+        until(code + ": after a reload still in it", lambda: len(grid()) == 5
+              and js("return document.documentElement.lang") == html_lang and text_of("#grid th") == table_word
+              and Select(driver.find_element(By.ID, "lang")).first_selected_option.get_attribute("value") == code)
+    # A message shown is said again in the language picked.
+    page_open(2)
+    fill(reason="")
+    submit("void")
+    Select(driver.find_element(By.ID, "lang")).select_by_value("ja")
+    ok("a message shown follows the language", driver.find_element(By.ID, "form-msg").text == languages[2][7]
+       and driver.find_element(By.ID, "status").text.startswith("更新"), driver.find_element(By.ID, "form-msg").text)
+    Select(driver.find_element(By.ID, "lang")).select_by_value("en")
+    ok("the language is all the page stores (no PIN)",
+       js("return JSON.stringify(Object.assign({}, localStorage))") == '{"seichi-station-lang":"en"}'
+       and js("return sessionStorage.length + document.cookie.length") == 0,
+       js("return JSON.stringify(Object.assign({}, localStorage))"))
+    # The first time (nothing kept): the browser's languages decide, and
+    # nothing is kept until a language is picked on the page.
+    ua = js("return navigator.userAgent")
+    for accept, html_lang, table_word in (("fr-FR,ja,en", "ja", "台番号"), ("ko-KR,ko", "ko", "대국대"),
+                                          ("zh-TW,zh", "zh-Hans", "桌号"), ("de-DE,fr", "en", "Table")):
+        js("localStorage.clear()")
+        driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": accept})
+        driver.refresh()
+        until("the browser's languages %s: the page in %s" % (accept, html_lang),
+              lambda: len(grid()) == 5 and js("return document.documentElement.lang") == html_lang
+              and text_of("#grid th") == table_word)
+        ok("the browser's languages %s: nothing kept" % accept, js("return localStorage.length") == 0)
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": ua, "acceptLanguage": "en-US,en"})
 
     # ---- no script errors ------------------------------------------------------------------
     logs += driver.get_log("browser")
