@@ -142,6 +142,11 @@ struct sei_app {
     int nrows;
     int64_t open_id;
     sei_result_state open_state;
+    int open_position;               /* the result opened has a position (its dead stones can be corrected) */
+    /* A judge's dead stones on the opened result's position (SEI_SCREEN_DEAD). */
+    sei_board *jboard;
+    uint8_t jdead[SEI_MAX_POINTS];
+    int jzoom_col, jzoom_row, jzoom_span;
     char detail[SEI_UI_DETAIL_LINES][200];
     char audit[SEI_UI_AUDIT_LINES][300];
     int ndetail, naudit;
@@ -149,6 +154,7 @@ struct sei_app {
     /* A judge's change on its way: what, then the reason. */
     int pending;                     /* JACT_* */
     char pending_result[8];
+    char pending_dead[SEI_MAX_SIZE * SEI_MAX_SIZE * 3 + 8]; /* the dead stones as SGF points, or "none" */
     sei_ident pending_who;
     int choice_kind;                 /* CHOICE_* */
     char choices[SEI_UI_CHOICES][120];
@@ -171,7 +177,7 @@ struct sei_app {
 /* What the number pad, the keyboard and a pending judge's change are for. */
 enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE };
 enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION, KB_JUDGE };
-enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES };
+enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES, JACT_DEAD };
 enum { CHOICE_REASON = 0, CHOICE_RESULT };
 /* Judge mode locks itself after this long without a tap. */
 #define JUDGE_IDLE_MS 120000.0
@@ -1192,6 +1198,7 @@ void sei_app_destroy(sei_app *a)
     sei_tracker_destroy(a->live);
     sei_vision_destroy(a->full);
     sei_board_destroy(a->board);
+    sei_board_destroy(a->jboard);
     sei_ui_destroy(a->ui);
     sodium_memzero(a->pin, sizeof a->pin);
     /* Every result was committed when it was agreed; closing only checkpoints. */
@@ -1705,6 +1712,7 @@ static void detail_open(sei_app *a, int64_t id)
     }
     a->open_id = id;
     a->open_state = r.state;
+    a->open_position = r.size >= SEI_MIN_SIZE && r.position[0];
     a->ndetail = a->naudit = 0;
     char part[200], line[200];
     snprintf(part, sizeof part, sei_ui_string(L, SEI_S_RESULT_N), (int)id);
@@ -1768,6 +1776,8 @@ static void judge_lock(sei_app *a)
         kb_close(a, SEI_SCREEN_SETTINGS); /* locked while the name was being typed */
         return;
     }
+    if (a->screen == SEI_SCREEN_DEAD)
+        a->screen = SEI_SCREEN_DETAIL; /* a judge's screen: its marks are dropped */
     if (a->screen == SEI_SCREEN_CHOICE || (a->screen == SEI_SCREEN_KEYBOARD && a->kb_back == SEI_SCREEN_DETAIL)) {
         if (a->screen == SEI_SCREEN_KEYBOARD)
             kb_close(a, SEI_SCREEN_DETAIL);
@@ -1874,11 +1884,13 @@ static void judge_do(sei_app *a, const char *reason)
         st = sei_store_confirm(a->store, a->open_id, a->pin, a->judge_name, reason);
     else if (a->pending == JACT_VOID)
         st = sei_store_void(a->store, a->open_id, a->pin, a->judge_name, reason);
-    else if (a->pending == JACT_RESULT || a->pending == JACT_NAMES) {
+    else if (a->pending == JACT_RESULT || a->pending == JACT_NAMES || a->pending == JACT_DEAD) {
         sei_store_change c;
         memset(&c, 0, sizeof c);
         if (a->pending == JACT_RESULT)
             c.result = a->pending_result;
+        else if (a->pending == JACT_DEAD)
+            c.dead = a->pending_dead;
         else {
             c.ident = a->pending_who;
             c.given = SEI_IDENT_BLACK | SEI_IDENT_WHITE;
@@ -1928,6 +1940,70 @@ static void list_button(sei_app *a, sei_ui_button b)
     }
 }
 
+/* Correct dead stones: the opened result's position as stored, with its
+ * dead stones marked, for the judge to tap. */
+static void dead_open(sei_app *a)
+{
+    sei_store_result r;
+    memset(&r, 0, sizeof r);
+    if (sei_store_get(a->store, a->open_id, &r) != SEI_STORE_OK) {
+        say(a, "%s", sei_store_errmsg(a->store));
+        return;
+    }
+    char why[200];
+    sei_board *b = sei_store_result_board(&r, a->jdead, why, sizeof why);
+    sei_store_result_release(&r);
+    if (!b) {
+        say(a, "%s", why);
+        return;
+    }
+    sei_board_destroy(a->jboard);
+    a->jboard = b;
+    a->jzoom_span = 0;
+    a->screen = SEI_SCREEN_DEAD;
+}
+
+/* A tap on the dead-stone screen: zoom where points are close, then a
+ * stone's group marked dead or alive (an empty point does nothing: the
+ * position is the one agreed). */
+static void dead_tap(sei_app *a, const sei_ui_action *act)
+{
+    int c0, r0, span;
+    if (!a->jzoom_span && act->small && sei_ui_zoom_window(a->ui, a->jboard->size, act->x, act->y, &c0, &r0, &span)) {
+        a->jzoom_col = c0;
+        a->jzoom_row = r0;
+        a->jzoom_span = span;
+        return;
+    }
+    a->jzoom_span = 0;
+    int p = sei_board_point(a->jboard, act->x, act->y);
+    if (a->jboard->color[p] == SEI_EMPTY)
+        return;
+    int chain[SEI_MAX_POINTS];
+    int k = sei_board_chain(a->jboard, p, chain);
+    uint8_t to = !a->jdead[p];
+    for (int i = 0; i < k; i++)
+        a->jdead[chain[i]] = to;
+}
+
+/* Done: the dead stones as SGF points ("none" for none), then the reason. */
+static void dead_done(sei_app *a)
+{
+    size_t k = 0;
+    sei_board *b = a->jboard;
+    a->pending_dead[0] = 0;
+    for (int y = 0; y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (a->jdead[sei_board_point(b, x, y)] && k + 4 < sizeof a->pending_dead)
+                k += (size_t)snprintf(a->pending_dead + k, sizeof a->pending_dead - k, "%s%c%c", k ? " " : "",
+                                      'a' + x, 'a' + y);
+    if (!k)
+        snprintf(a->pending_dead, sizeof a->pending_dead, "none");
+    a->pending = JACT_DEAD;
+    a->screen = SEI_SCREEN_DETAIL;
+    choice_reasons(a);
+}
+
 static void detail_button(sei_app *a, sei_ui_button b)
 {
     if (b == SEI_BTN_BACK) {
@@ -1957,7 +2033,8 @@ static void detail_button(sei_app *a, sei_ui_button b)
         sei_store_result_release(&r);
         a->pending = JACT_NAMES;
         kb_open(a, KB_FIX_BLACK, SEI_SCREEN_DETAIL);
-    }
+    } else if (b == SEI_BTN_DO_DEAD && a->open_position)
+        dead_open(a);
 }
 
 static void choice_button(sei_app *a, sei_ui_button b)
@@ -2245,6 +2322,16 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
         if (act.kind == SEI_ACT_BUTTON)
             station_button(a, act.button);
         break;
+    case SEI_SCREEN_DEAD:
+        if ((act.kind == SEI_ACT_POINT || act.kind == SEI_ACT_POINT_HOLD) && a->jboard)
+            dead_tap(a, &act);
+        else if (act.kind == SEI_ACT_BUTTON && a->jzoom_span && act.button == SEI_BTN_BACK)
+            a->jzoom_span = 0; /* back out of a zoom: the whole board again */
+        else if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_BACK)
+            a->screen = SEI_SCREEN_DETAIL; /* nothing changed */
+        else if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_PAD_OK && a->judge && a->jboard)
+            dead_done(a);
+        break;
     }
     return 0;
 }
@@ -2429,6 +2516,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
             v.audit[i] = a->audit[i];
         v.judge = a->judge;
         v.can_confirm = v.can_correct = a->open_state == SEI_STATE_AGREED || a->open_state == SEI_STATE_DISPUTED;
+        v.can_dead = v.can_correct && a->open_position;
         v.can_void = a->open_state != SEI_STATE_VOIDED;
         v.locked = a->open_state == SEI_STATE_CONFIRMED;
         break;
@@ -2438,6 +2526,14 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
             v.choices[i] = a->choices[i];
         break;
     case SEI_SCREEN_STATION: station_words(a, &v); break;
+    case SEI_SCREEN_DEAD:
+        v.board = a->jboard;
+        v.dead = a->jdead;
+        v.detail[0] = a->detail[0];
+        v.zoom_col = a->jzoom_col;
+        v.zoom_row = a->jzoom_row;
+        v.zoom_span = a->jzoom_span;
+        break;
     }
     *out = v;
 }
@@ -2446,8 +2542,8 @@ sei_ui_screen sei_app_screen(const sei_app *a) { return a->screen; }
 const sei_ui *sei_app_ui(const sei_app *a) { return a->ui; }
 int64_t sei_app_saved_id(const sei_app *a) { return a->saved_id; }
 const sei_score *sei_app_score(const sei_app *a) { return a->have_score ? &a->score : NULL; }
-const sei_board *sei_app_board(const sei_app *a) { return a->board; }
-const uint8_t *sei_app_dead(const sei_app *a) { return a->dead; }
+const sei_board *sei_app_board(const sei_app *a) { return a->screen == SEI_SCREEN_DEAD ? a->jboard : a->board; }
+const uint8_t *sei_app_dead(const sei_app *a) { return a->screen == SEI_SCREEN_DEAD ? a->jdead : a->dead; }
 const uint8_t *sei_app_check(const sei_app *a) { return a->check; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }

@@ -70,7 +70,7 @@ sei_ui_screen sei_app_screen(const sei_app *a);
 const sei_ui *sei_app_ui(const sei_app *a);
 int64_t sei_app_saved_id(const sei_app *a);                  /* the last result stored, 0 if none */
 const sei_score *sei_app_score(const sei_app *a);            /* the last count */
-const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm, or NULL */
+const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm (a judge's dead-stone screen: that one), or NULL */
 const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
 const uint8_t *sei_app_check(const sei_app *a);              /* points the camera was unsure of, still ringed */
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */

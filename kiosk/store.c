@@ -1884,6 +1884,34 @@ static sei_store_status judged_end(sei_store *s, int rc, sei_store_result *r)
 
 #define STATES_OPEN ((1u << SEI_STATE_AGREED) | (1u << SEI_STATE_DISPUTED))
 
+sei_board *sei_store_result_board(const sei_store_result *r, uint8_t *dead, char *why, size_t n)
+{
+    sei_board *b = r->size >= SEI_MIN_SIZE && r->size <= SEI_MAX_SIZE ? sei_board_create(r->size) : NULL;
+    if (!b) {
+        snprintf(why, n, "result %lld's board cannot be made", (long long)r->id);
+        return NULL;
+    }
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++) {
+            char c = r->position[y * (r->size + 1) + x];
+            if (c != '.' && sei_board_place(b, c == 'X' ? SEI_BLACK : SEI_WHITE, sei_board_point(b, x, y))) {
+                snprintf(why, n, "result %lld's position cannot be set up", (long long)r->id);
+                sei_board_destroy(b);
+                return NULL;
+            }
+        }
+    if (dead) {
+        memset(dead, 0, SEI_MAX_POINTS);
+        char w[160];
+        if (r->dead[0] && sei_count_dead_list(b, r->dead, dead, w, sizeof w)) {
+            snprintf(why, n, "result %lld's dead stones: %s", (long long)r->id, w);
+            sei_board_destroy(b);
+            return NULL;
+        }
+    }
+    return b;
+}
+
 /* r's position counted again with the dead stones of list ("none": no
  * stone dead) into nr, under r's rules, komi, handicap, penalties and
  * prisoners: what the players would have agreed with those stones dead.
@@ -1891,23 +1919,19 @@ static sei_store_status judged_end(sei_store *s, int rc, sei_store_result *r)
 static sei_store_status recount(sei_store *s, const sei_store_result *r, const char *list, sei_store_result *nr)
 {
     memset(nr, 0, sizeof *nr);
-    sei_board *b = sei_board_create(r->size);
+    sei_board *b = NULL;
     sei_score *sc = malloc(sizeof *sc);
     uint8_t dead[SEI_MAX_POINTS];
     sei_store_status st = SEI_STORE_OK;
     char why[200];
-    if (!b || !sc) {
+    if (!sc) {
         st = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
         goto out;
     }
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++) {
-            char c = r->position[y * (r->size + 1) + x];
-            if (c != '.' && sei_board_place(b, c == 'X' ? SEI_BLACK : SEI_WHITE, sei_board_point(b, x, y))) {
-                st = fail(s, SEI_STORE_ERR_ARG, "result %lld's position cannot be set up", (long long)r->id);
-                goto out;
-            }
-        }
+    if (!(b = sei_store_result_board(r, NULL, why, sizeof why))) {
+        st = fail(s, SEI_STORE_ERR_ARG, "%s", why);
+        goto out;
+    }
     memset(dead, 0, sizeof dead);
     if (strcmp(list, "none") && sei_count_dead_list(b, list, dead, why, sizeof why)) {
         st = fail(s, SEI_STORE_ERR_ARG, "dead stones: %s", why);

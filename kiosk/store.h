@@ -508,6 +508,12 @@ sei_store_status sei_store_outbox_mark(sei_store *s, const char *uuid, int *sent
 sei_store_status sei_store_outbox_ack(sei_store *s, const char *uuid, int64_t through);
 sei_store_status sei_store_outbox_count(sei_store *s, int64_t *waiting);
 
+/* Result r's position as a board (the caller destroys it), and, when dead
+ * is not NULL (SEI_MAX_POINTS), its dead stones marked there: what a judge
+ * corrects the dead stones on, and what a correction counts again. NULL
+ * with why (n bytes) for a position that cannot be set up. */
+sei_board *sei_store_result_board(const sei_store_result *r, uint8_t *dead, char *why, size_t n);
+
 /* Short name of a status: "ok", "not found", ... */
 const char *sei_store_status_name(sei_store_status st);
 

@@ -1952,6 +1952,14 @@ static void test_golden_tournament(void **state)
         tap_button(a, SEI_BTN_ROW_0);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
         check_layout(a, "result, judge");
+        /* The dead stones on the stored position, left with Back. */
+        tap_button(a, SEI_BTN_DO_DEAD);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_DEAD);
+        snprintf(name, sizeof name, "judge-dead-%s", langs[l]);
+        golden(name);
+        check_layout(a, "dead stones, judge");
+        tap_button(a, SEI_BTN_BACK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
         tap_button(a, SEI_BTN_DO_CONFIRM);
         assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
         snprintf(name, sizeof name, "reasons-%s", langs[l]);
@@ -2248,6 +2256,68 @@ static void test_judge_mode(void **state)
     assert_int_equal(names, 2);
     assert_int_equal(results, 1);
     sei_store_audit_free(rows, nrows);
+    sei_store_close(s);
+    /* A fourth result: its dead stones corrected on its position. The
+     * first live black stone is marked dead (its whole chain); the store
+     * counts again, and the audit row keeps the old and new lists. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    int64_t id4 = store_one(a);
+    s = sei_store_open(db, NULL, 0);
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id4, &r), SEI_STORE_OK);
+    char before_dead[sizeof r.dead], before_result[sizeof r.result];
+    snprintf(before_dead, sizeof before_dead, "%s", r.dead);
+    snprintf(before_result, sizeof before_result, "%s", r.result);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    tap_button(a, SEI_BTN_SETTINGS);
+    tap_button(a, SEI_BTN_JUDGE);
+    tap_digits(a, "2468");
+    tap_button(a, SEI_BTN_PAD_OK);
+    type_text(a, "Ana Ruiz");
+    tap_button(a, SEI_BTN_PAD_OK);
+    tap_button(a, SEI_BTN_ROW_0);
+    tap_button(a, SEI_BTN_DO_DEAD);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DEAD);
+    const sei_board *jb = sei_app_board(a);
+    assert_non_null(jb);
+    int pick = 0, pc = -1, pr = -1;
+    for (int y = 0; y < jb->size && !pick; y++)
+        for (int x = 0; x < jb->size && !pick; x++) {
+            int p = sei_board_point(jb, x, y);
+            if (jb->color[p] == SEI_BLACK && !sei_app_dead(a)[p])
+                pick = p, pc = x, pr = y;
+        }
+    assert_true(pick > 0);
+    tap_point(a, pc, pr, 60);
+    assert_true(sei_app_dead(a)[pick]);
+    assert_int_equal(sei_app_board(a)->color[pick], SEI_BLACK); /* marked, never changed */
+    tap_button(a, SEI_BTN_PAD_OK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CHOICE);
+    tap_button(a, SEI_BTN_CHOICE_0); /* counting error */
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+    s = sei_store_open(db, NULL, 0);
+    memset(&r, 0, sizeof r);
+    assert_int_equal(sei_store_get(s, id4, &r), SEI_STORE_OK);
+    char sgfpt[3] = {(char)('a' + pc), (char)('a' + pr), 0};
+    assert_non_null(strstr(r.dead, sgfpt));
+    assert_string_not_equal(r.dead, before_dead);
+    assert_string_not_equal(r.result, before_result); /* a black group dead: Black's margin falls */
+    sei_store_result_release(&r);
+    rows = NULL;
+    nrows = 0;
+    int deads = 0;
+    assert_int_equal(sei_store_audit_get(s, id4, &rows, &nrows), SEI_STORE_OK);
+    for (int i = 0; i < nrows; i++)
+        if (!strcmp(rows[i].field, "dead")) {
+            deads++;
+            assert_string_equal(rows[i].judge, "Ana Ruiz");
+            assert_non_null(strstr(rows[i].new_value, sgfpt));
+        }
+    assert_int_equal(deads, 1);
+    sei_store_audit_free(rows, nrows);
     /* More results than a page: ▼ shows the rest, ▲ goes back. */
     for (int i = 0; i < 6; i++) {
         memset(&r, 0, sizeof r);
@@ -2264,7 +2334,7 @@ static void test_judge_mode(void **state)
     assert_true(v.more_down && !v.more_up);
     tap_button(a, SEI_BTN_DOWN);
     sei_app_view(a, &v);
-    assert_int_equal(v.nrows, 9 - SEI_UI_ROWS);
+    assert_int_equal(v.nrows, 10 - SEI_UI_ROWS);
     assert_true(v.more_up && !v.more_down);
     assert_string_equal(v.rows[v.nrows - 1].state, "voided"); /* the oldest, voided above */
     assert_true(v.rows[v.nrows - 1].locked);

@@ -1,7 +1,7 @@
 /* screen_detail.c - one stored result: who played and where, the result
  * and its state, and its audit trail (every judge's change, newest last).
  * In judge mode the actions the result's state allows are beside it
- * (confirm, void, correct the result or the players); a confirmed result
+ * (confirm, void, correct the result, the players or the dead stones); a confirmed result
  * says it is locked. Without judge mode it is only shown. */
 #include <stdio.h>
 
@@ -46,6 +46,10 @@ void ui_screen_detail(sei_ui *ui, const sei_ui_view *v)
         by += 66;
         ui_button(ui, bx, by, bw, TARGET, sei_ui_string(L, SEI_S_DO_NAMES), SEI_BTN_DO_NAMES, BTN_PLAIN, FS_BODY);
         by += 66;
+        if (v->can_dead) {
+            ui_button(ui, bx, by, bw, TARGET, sei_ui_string(L, SEI_S_DO_DEAD), SEI_BTN_DO_DEAD, BTN_PLAIN, FS_BODY);
+            by += 66;
+        }
     }
     if (v->judge && v->can_void)
         ui_button(ui, bx, by, bw, TARGET, sei_ui_string(L, SEI_S_DO_VOID), SEI_BTN_DO_VOID, BTN_PLAIN, FS_BODY);

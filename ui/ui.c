@@ -139,6 +139,10 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
     case SEI_SCREEN_DETAIL: ui_screen_detail(ui, v); break;
     case SEI_SCREEN_CHOICE: ui_screen_choice(ui, v); break;
     case SEI_SCREEN_STATION: ui_screen_station(ui, v); break;
+    case SEI_SCREEN_DEAD:
+        if (v->board)
+            ui_screen_dead(ui, v);
+        break;
     }
     /* A number pad for a setting or the PIN, over the screen it was asked from. */
     if (v->pad_title) {

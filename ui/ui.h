@@ -113,6 +113,8 @@ typedef enum {
     SEI_S_NO_RESULTS,
     SEI_S_STATE_AGREED, SEI_S_STATE_DISPUTED, SEI_S_STATE_CONFIRMED, SEI_S_STATE_VOIDED,
     SEI_S_DO_CONFIRM, SEI_S_DO_VOID, SEI_S_DO_CORRECT, SEI_S_DO_NAMES,
+    SEI_S_DO_DEAD,          /* "Correct dead stones" */
+    SEI_S_DEAD_HINT,        /* how the dead-stone screen works: a tap marks a group dead or alive */
     SEI_S_REASON,           /* "Reason" (the reasons' title) */
     SEI_S_REASON_COUNT, SEI_S_REASON_PLAYERS, SEI_S_REASON_DISPUTE, SEI_S_REASON_CHECKED, SEI_S_REASON_TYPE,
     SEI_S_WINS_ON_TIME,     /* "%s wins on time" : colour */
@@ -187,7 +189,8 @@ typedef enum {
     SEI_SCREEN_LIST,         /* the stored results, newest first, a page of rows */
     SEI_SCREEN_DETAIL,       /* one stored result with its audit trail (and the judge's actions) */
     SEI_SCREEN_CHOICE,       /* up to six choices: a reason, a corrected result */
-    SEI_SCREEN_STATION       /* the director's station: its address, pairing with a code, forgetting it */
+    SEI_SCREEN_STATION,      /* the director's station: its address, pairing with a code, forgetting it */
+    SEI_SCREEN_DEAD          /* a judge corrects a stored result's dead stones on its position */
 } sei_ui_screen;
 
 /* A row of the results list, in words. */
@@ -289,6 +292,7 @@ typedef struct {
     int judge;               /* in judge mode: the actions are offered */
     const char *judge_name;  /* the judge's name typed after the PIN, shown in judge mode */
     int can_confirm, can_void, can_correct;
+    int can_dead;            /* the result has a position: its dead stones can be corrected */
     int locked;              /* confirmed: shown as locked */
     /* Choice */
     const char *choice_title;
@@ -334,7 +338,7 @@ typedef enum {
     /* List and detail */
     SEI_BTN_ROW_0, SEI_BTN_ROW_1, SEI_BTN_ROW_2, SEI_BTN_ROW_3, SEI_BTN_ROW_4, SEI_BTN_ROW_5,
     SEI_BTN_UP, SEI_BTN_DOWN, SEI_BTN_LOCK,
-    SEI_BTN_DO_CONFIRM, SEI_BTN_DO_VOID, SEI_BTN_DO_CORRECT, SEI_BTN_DO_NAMES,
+    SEI_BTN_DO_CONFIRM, SEI_BTN_DO_VOID, SEI_BTN_DO_CORRECT, SEI_BTN_DO_NAMES, SEI_BTN_DO_DEAD,
     /* Choice */
     SEI_BTN_CHOICE_0, SEI_BTN_CHOICE_1, SEI_BTN_CHOICE_2, SEI_BTN_CHOICE_3, SEI_BTN_CHOICE_4, SEI_BTN_CHOICE_5,
     /* The station: the settings' button, and on its screen */

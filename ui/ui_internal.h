@@ -197,6 +197,7 @@ void ui_screen_players(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_keyboard(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_list(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_detail(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_dead(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_choice(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_station(sei_ui *ui, const sei_ui_view *v);
 
