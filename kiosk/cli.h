@@ -124,6 +124,8 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r);
 int sei_main(int argc, char **argv);
 
 int sei_cli_score(int argc, char **argv, FILE *out, FILE *err);
+/* `seichi clock`: the game clock over a list of moves (cmd_clock.c; rules only). */
+int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_bench(int argc, char **argv, FILE *out, FILE *err);
 /* A benchmark's usage line ("seichi bench vision [--model ...] DIR..."). */
 const char *sei_bench_usage(const char *name);

@@ -84,6 +84,10 @@ int main(int argc, char **argv)
         sei_term_guard();
         return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);
     }
+    if (argc >= 2 && !strcmp(argv[1], "clock")) {
+        sei_term_guard();
+        return sei_cli_clock(argc - 2, argv + 2, stdout, stderr);
+    }
     if (argc >= 2 && !strcmp(argv[1], "score")) {
         /* A diagram or a record is counted here; a photo, --annotate or
          * --save go to the whole program. Options in error are reported

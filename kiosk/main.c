@@ -22,6 +22,8 @@ static void usage(FILE *f)
             "                      or a photo of the board)\n"
             "  gtp [--rules R] [--size N]\n"
             "                      a GTP engine that counts: final_score, final_status_list, loadsgf\n"
+            "  clock --time-control SPEC --simulate FILE [--handicap N] [--json]\n"
+            "                      the game clock and the timekeeper's calls over a list of moves\n"
             "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
             "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
@@ -74,6 +76,8 @@ int sei_main(int argc, char **argv)
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "gtp"))
         return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);
+    if (!strcmp(cmd, "clock"))
+        return sei_cli_clock(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "detect"))
         return sei_cli_detect(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "results"))

@@ -40,6 +40,7 @@
 
 #include "board.h"
 #include "boardfile.h"
+#include "clock.h"
 #include "count.h"
 #include "deadstones.h"
 #include "record.h"
