@@ -31,7 +31,8 @@ static double now_s(void)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: seichi record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
-               "                     [--komi K] [--rules R] [--resume | --force] [--fps F] [--quiet]\n"
+               "                     [--komi K] [--rules R] [--resume | --force] [--fps F] [--time-control SPEC]\n"
+               "                     [--quiet]\n"
                "                     " SEI_IDENT_USAGE "\n"
                "\n"
                "Watch a game and write its SGF move by move. Start from the empty board (or the\n"
@@ -43,7 +44,11 @@ static void usage(FILE *f)
                "A folder's pictures (in name order) and a video's frames are taken as seen at\n"
                "--fps frames a second (15) for the times in the record. A single picture is\n"
                "refused (exit 2): it never shows a move and never ends.\n"
-               "Who played goes into the record (EV RO PB PW), where a saved result takes it from.\n");
+               "Who played goes into the record (EV RO PB PW), where a saved result takes it from.\n"
+               "--time-control SPEC keeps the game's time (as 'seichi clock' takes it: byoyomi:60m+5x60s,\n"
+               "...): each move switches the clock when its stone was first seen, the timekeeper's\n"
+               "calls go to standard error, the time left goes into the record (BL WL OB OW), and a\n"
+               "loss on time ends the game (RE[W+T], RE[B+T]).\n");
 }
 
 static void say_update(FILE *out, const sei_recsess *s, const sei_recsess_event *ev, double t)
@@ -96,7 +101,8 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             force = 1;
             continue;
         }
-        static const char *const valued[] = {"--source", "--sgf", "--size", "--handicap", "--komi", "--rules", "--fps"};
+        static const char *const valued[] = {"--source", "--sgf", "--size", "--handicap", "--komi", "--rules", "--fps",
+                                             "--time-control"};
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
             known |= !strcmp(a, valued[k]);
@@ -139,6 +145,13 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                 fprintf(err, "seichi record: unknown rules '%s' (%s)\n", v, sei_rules_preset_names());
                 return 2;
             }
+        } else if (!strcmp(a, "--time-control")) {
+            char why[200];
+            if (sei_time_control_parse(v, &p.tc, why, sizeof why)) {
+                fprintf(err, "seichi record: %s\n", why);
+                return 2;
+            }
+            p.timed = 1;
         } else if (!strcmp(a, "--fps")) {
             fps = atof(v);
             if (!(fps > 0 && fps < 1000)) {
@@ -303,11 +316,22 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             fprintf(say, "%7.1f s  the board moved: found it again\n", t);
         if (ev.state && say)
             say_update(say, s, &ev, t);
+        for (int k = 0; say && k < ev.ncalls && k < SEI_RECSESS_CALLS; k++) {
+            char word[16];
+            sei_clock_call_word(&ev.calls[k], word, sizeof word);
+            fprintf(say, "%7.1f s  timekeeper: %s %s%s (%d period%s left)\n", ev.calls[k].t_ms / 1000.0,
+                    ev.calls[k].player == SEI_BLACK ? "Black" : "White", word,
+                    ev.calls[k].kind == SEI_CALL_LOST ? " on time" : "", ev.calls[k].periods_left,
+                    ev.calls[k].periods_left == 1 ? "" : "s");
+        }
         if (ev.end_offered && say)
             fprintf(say, "%7.1f s  one player put the end-of-game stone at a corner\n", t);
         if (ev.ended) {
             if (!say)
                 ;
+            else if (ev.ended == SEI_RECSESS_END_TIME)
+                fprintf(say, "%7.1f s  %s lost on time: %s wins\n", t, ev.resigned == SEI_BLACK ? "Black" : "White",
+                        ev.resigned == SEI_BLACK ? "White" : "Black");
             else if (ev.ended == SEI_RECSESS_END_RESIGN)
                 fprintf(say, "%7.1f s  %s resigned: %s wins\n", t, ev.resigned == SEI_BLACK ? "Black" : "White",
                         ev.resigned == SEI_BLACK ? "White" : "Black");

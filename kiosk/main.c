@@ -33,7 +33,7 @@ static void usage(FILE *f)
             "  kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang L]\n"
             "                      the touchscreen: camera view, confirm, count, agree, store\n"
             "  record --source camera|webcam[:N]|VIDEO|DIR --sgf OUT [--size N] [--handicap N]\n"
-            "         [--komi K] [--rules R] [--resume | --force] [--fps F]\n"
+            "         [--komi K] [--rules R] [--resume | --force] [--fps F] [--time-control SPEC]\n"
             "                      watch a game and write its SGF move by move\n"
             "  bench record DIR... moves recorded against the true moves of game sequences\n"
             "  bench kiosk         time the kiosk's start, live view, capture and memory\n"

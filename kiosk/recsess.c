@@ -45,6 +45,18 @@ struct sei_recsess {
     int ext_ok;
     int ended, resigned, end_offered;
     int end_candidate;                  /* the gesture seen at the last steady state */
+    double run_t;                       /* when the reading now steady was first seen */
+    /* The game clock: as of the last move taken (moves go on from it at
+     * the times their stones were first seen), and as of the last frame
+     * (what is shown, and where the calls come from). */
+    sei_clock clock, shown;
+    int clock_on;
+    int64_t said_ms;                    /* calls up to this time were handed out */
+    /* The time each move left its player (BL/WL) and the periods or
+     * stones (OB/OW; -1: in main time), by move number. */
+    int64_t *left_ms;
+    int *left_n;
+    int left_cap;
     char msg[512];
 };
 
@@ -62,7 +74,10 @@ void sei_recsess_params_default(sei_recsess_params *p)
     memset(p, 0, sizeof *p);
     sei_rules_params_default(&p->rules);
     sei_tracker_params_default(&p->track);
+    p->loss_grace = 2.0;
 }
+
+const sei_clock *sei_recsess_clock(const sei_recsess *s) { return s && s->clock_on ? &s->shown : NULL; }
 
 const char *sei_recsess_errmsg(const sei_recsess *s) { return s ? s->msg : "no recording"; }
 const sei_recorder *sei_recsess_recorder(const sei_recsess *s) { return s->rec; }
@@ -156,6 +171,15 @@ char *sei_recsess_sgf(const sei_recsess *s)
         sei_text_printf(&t, "SEITABLE[%d]", who->table);
     if (s->ended == SEI_RECSESS_END_RESIGN)
         sei_text_printf(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
+    if (s->ended == SEI_RECSESS_END_TIME)
+        sei_text_printf(&t, "RE[%c+T]", s->resigned == SEI_BLACK ? 'W' : 'B');
+    if (s->p.timed) {
+        /* TM: main time in seconds; OT: the overtime, as SGF leaves it to
+         * the program (the --time-control string says it whole). */
+        char spec[96];
+        sei_time_control_format(&s->p.tc, spec, sizeof spec);
+        sei_text_printf(&t, "TM[%lld]OT[%s]", (long long)(s->p.tc.main_ms / 1000), spec);
+    }
     sei_text_printf(&t, "C[Recorded by Seichi from the board as its camera (or a video, or pictures) saw it. SEIT: seconds from the start of the recording when each move was seen.]");
     if (s->notes && s->notes_cap > 0 && s->notes[0]) {
         sei_text_printf(&t, "GC[");
@@ -172,6 +196,13 @@ char *sei_recsess_sgf(const sei_recsess *s)
         else
             sei_text_printf(&t, ";%c[%c%c]", c, 'a' + sei_board_x(b, m[i].point), 'a' + sei_board_y(b, m[i].point));
         sei_text_printf(&t, "SEIT[%.2f]", m[i].t);
+        if (s->p.timed && i < s->left_cap && s->left_ms[i] >= 0) {
+            /* The time the move left its player, and in overtime the
+             * periods (byo-yomi, Ing) or stones (Canadian) left. */
+            sei_text_printf(&t, "%cL[%.1f]", c, (double)s->left_ms[i] / 1000.0);
+            if (s->left_n[i] >= 0)
+                sei_text_printf(&t, "O%c[%d]", c, s->left_n[i]);
+        }
         char comment[400] = "";
         size_t at = 0;
         if (m[i].flags & SEI_REC_VOID)
@@ -393,6 +424,8 @@ void sei_recsess_destroy(sei_recsess *s)
     for (int i = 0; i < s->notes_cap; i++)
         free(s->notes[i]);
     free(s->notes);
+    free(s->left_ms);
+    free(s->left_n);
     free(s);
 }
 
@@ -661,6 +694,118 @@ static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st
     return sei_recsess_save(s);
 }
 
+/* ---- the game clock ------------------------------------------------------------- */
+
+static int64_t ms_of(double t) { return (int64_t)(t * 1000.0 + (t >= 0 ? 0.5 : -0.5)); }
+
+/* Move k (0-based) by color, its stone first seen at t: the clock switches
+ * at that moment (never before the time it reached: moves seen at once
+ * share one time), and what it left is kept for the SGF. A player whose
+ * opponent's turn went by (two moves running, a take-back) stops the
+ * opponent's clock at the same moment. */
+static void clock_take(sei_recsess *s, int k, int color, double t)
+{
+    if (!s->clock_on || s->clock.lost)
+        return;
+    int64_t at = ms_of(t);
+    if (at < s->clock.now)
+        at = s->clock.now;
+    if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
+        return;
+    if (sei_clock_move(&s->clock, color, at, NULL, NULL))
+        return; /* lost on time before the stone came: declared by the next frame */
+    if (k >= s->left_cap) {
+        int cap = s->left_cap ? 2 * s->left_cap : 256;
+        while (cap <= k)
+            cap *= 2;
+        int64_t *l = realloc(s->left_ms, sizeof *l * (size_t)cap);
+        if (l)
+            s->left_ms = l;
+        int *n = l ? realloc(s->left_n, sizeof *n * (size_t)cap) : NULL;
+        if (n)
+            s->left_n = n;
+        if (!l || !n)
+            return; /* out of memory: that move's BL/WL is left out */
+        for (int i = s->left_cap; i < cap; i++)
+            s->left_ms[i] = -1;
+        s->left_cap = cap;
+    }
+    int cnt;
+    sei_clock_left(&s->clock, color, &s->left_ms[k], &cnt);
+    s->left_n[k] = s->clock.side[color].in_overtime ? cnt : -1;
+}
+
+/* The clock starts with the recording (time 0): a resumed game's moves are
+ * taken again at the times the record kept. */
+static void clock_start(sei_recsess *s)
+{
+    int first = s->p.handicap >= 2 || (s->rec && sei_recorder_handicap(s->rec) >= 2) ? SEI_WHITE : SEI_BLACK;
+    sei_clock_start(&s->clock, &s->p.tc, first, 0);
+    s->shown = s->clock;
+    s->clock_on = 1;
+    const sei_rec_move *m;
+    int k = s->rec ? sei_recorder_moves(s->rec, &m) : 0;
+    for (int i = 0; i < k; i++)
+        clock_take(s, i, m[i].color, m[i].t);
+    s->said_ms = s->clock.now;
+}
+
+typedef struct {
+    sei_recsess_event *ev;
+    int64_t *said;
+} call_sink;
+
+/* A call into the event, which keeps the last SEI_RECSESS_CALLS. */
+static void push_call(sei_recsess_event *ev, const sei_clock_call *k)
+{
+    if (ev->ncalls < SEI_RECSESS_CALLS)
+        ev->calls[ev->ncalls] = *k;
+    else {
+        memmove(ev->calls, ev->calls + 1, sizeof ev->calls[0] * (SEI_RECSESS_CALLS - 1));
+        ev->calls[SEI_RECSESS_CALLS - 1] = *k;
+    }
+    ev->ncalls++;
+}
+
+/* A call for the event: those not handed out yet, the loss apart (it is
+ * declared after the grace). */
+static void take_call(void *ctx, const sei_clock_call *k)
+{
+    call_sink *cs = ctx;
+    if (k->t_ms <= *cs->said || k->kind == SEI_CALL_LOST)
+        return;
+    push_call(cs->ev, k);
+    *cs->said = k->t_ms;
+}
+
+/* The clock as of frame time t: the calls since the last frame, and a
+ * loss on time declared once the grace has gone by with no stone. */
+static int clock_frame(sei_recsess *s, double t, sei_recsess_event *ev)
+{
+    s->shown = s->clock;
+    int64_t now = ms_of(t);
+    if (now < s->shown.now)
+        return 0;
+    int64_t said = s->said_ms;
+    call_sink cs = {ev, &said};
+    sei_clock_advance(&s->shown, now, take_call, &cs);
+    s->said_ms = said;
+    if (!s->shown.lost || now - s->shown.lost_at < ms_of(s->p.loss_grace))
+        return 0;
+    sei_clock_call k = {s->shown.lost_at, s->shown.lost, SEI_CALL_LOST, 0, 0};
+    push_call(ev, &k); /* the loss itself is handed out now */
+    s->ended = SEI_RECSESS_END_TIME;
+    s->resigned = s->shown.lost;
+    ev->ended = s->ended;
+    ev->resigned = s->resigned;
+    char text[160];
+    snprintf(text, sizeof text, "At %.1f s: %s lost on time.", (double)s->shown.lost_at / 1000.0,
+             s->shown.lost == SEI_BLACK ? "Black" : "White");
+    note_add(s, text);
+    s->dirty = 1;
+    return sei_recsess_save(s);
+}
+
 static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state *st, sei_recsess_event *ev)
 {
     if (sei_tracker_step(s->tk, f, st) != SEI_VISION_OK)
@@ -669,6 +814,8 @@ static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state
         ev->moving = 1;
         return 0;
     }
+    if (st->read && st->run <= 1)
+        s->run_t = t; /* a new reading: a move's time is when its stone was first seen */
     if (!s->locked)
         return start(s, f, st, ev);
     if (!st->read || !st->steady)
@@ -724,8 +871,14 @@ static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state
             return 0;
     }
     ev->state = 1;
-    if (sei_recorder_observe(s->rec, g, t, &ev->u) != SEI_OK)
+    if (sei_recorder_observe(s->rec, g, s->run_t > 0 && s->run_t <= t ? s->run_t : t, &ev->u) != SEI_OK)
         return fail(s, "%s", sei_recorder_errmsg(s->rec));
+    if (ev->u.moves) {
+        const sei_rec_move *m;
+        int k = sei_recorder_moves(s->rec, &m);
+        for (int i = k - ev->u.moves; i < k; i++)
+            clock_take(s, i, m[i].color, m[i].t);
+    }
     /* The tracker holds its readings against the game from now on. */
     uint8_t e[SEI_MAX_SIZE * SEI_MAX_SIZE];
     game_position(s, e);
@@ -751,10 +904,14 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     ev->resigned = s->resigned;
     if (s->ended)
         return 0;
+    if (s->p.timed && !s->clock_on)
+        clock_start(s);
     sei_tracker_state *st = malloc(sizeof *st);
     if (!st)
         return fail(s, "out of memory");
     int rc = frame(s, f, t, st, ev);
     free(st);
+    if (s->clock_on && !s->ended && clock_frame(s, t, ev))
+        rc = -1;
     return rc;
 }

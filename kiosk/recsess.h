@@ -19,11 +19,15 @@
 
 #include <stddef.h>
 
+#include "clock.h"
 #include "ident.h"
 #include "image.h"
 #include "record.h"
 #include "rules.h"
 #include "tracker.h"
+
+/* The calls an event holds. */
+#define SEI_RECSESS_CALLS 16
 
 typedef struct {
     int size;            /* 0: find it; or 9, 13, 19 */
@@ -34,6 +38,16 @@ typedef struct {
     sei_ident ident;     /* who played, written at the root (EV RO PB PW, SEITABLE SEIBID SEIWID);
                             empty: none */
     unsigned ident_given; /* SEI_IDENT_* given: on --resume the rest comes from the saved game */
+    /* The game clock (rules/clock.h), when timed: it starts with the
+     * recording, switches as each move is taken at the moment its stone
+     * was first seen (not the end of the vote), writes the time left after
+     * each move (BL/WL, OB/OW), and a loss on time ends the game (W+T,
+     * B+T). */
+    int timed;
+    sei_time_control tc;
+    /* A loss on time is declared this long after the flag fell, so a stone
+     * put down just before is still taken (the vote takes a few frames). */
+    double loss_grace;
 } sei_recsess_params;
 
 void sei_recsess_params_default(sei_recsess_params *p);
@@ -56,10 +70,20 @@ typedef struct {
      * (diagonally opposite corners) the game ends for counting. */
     int end_offered;     /* one player put the end-of-game stone */
     int ended;           /* SEI_RECSESS_END_* */
-    int resigned;        /* with SEI_RECSESS_END_RESIGN: the colour that resigned */
+    int resigned;        /* with SEI_RECSESS_END_RESIGN: the colour that resigned; with
+                            SEI_RECSESS_END_TIME: the colour that lost on time */
+    /* The timekeeper's calls made since the last frame (the last
+     * SEI_RECSESS_CALLS of them; ncalls counts all), "lost" included once
+     * the loss is declared. */
+    sei_clock_call calls[SEI_RECSESS_CALLS];
+    int ncalls;
 } sei_recsess_event;
 
-enum { SEI_RECSESS_END_NONE = 0, SEI_RECSESS_END_COUNT, SEI_RECSESS_END_RESIGN };
+enum { SEI_RECSESS_END_NONE = 0, SEI_RECSESS_END_COUNT, SEI_RECSESS_END_RESIGN, SEI_RECSESS_END_TIME };
+
+/* The game clock as of the last frame (NULL when not timed), for a
+ * screen to show. */
+const sei_clock *sei_recsess_clock(const sei_recsess *s);
 
 /* A session writing to sgf_path. With resume, the file is read first and
  * its moves replayed (a missing file starts afresh). NULL with the reason

@@ -364,6 +364,26 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   ok "record --sgf -: no file named '-', no temporary file left" test ! -e "$tmp/-" -a -z "$(ls "$tmp/rtmp")"
   ok "record --quiet: nothing on standard error, the same record" test ! -s "$tmp/rec-qerr" -a -s "$tmp/rec-q.sgf"
   expect 2 "needs a file" -- record --source "$seq/end-count-9x9" --sgf - --resume
+  # The game clock while recording: byo-yomi with 30-second periods, the
+  # pictures 5 s apart (--fps 0.2). The timekeeper's calls are the ones
+  # `seichi clock` makes on the same moves (their SEIT times: when each
+  # stone was first seen), the loss on time ends the game, and the record
+  # keeps the time each move left (BL WL, OB OW in overtime).
+  expect 0 "Black lost on time: White wins" -- record --source "$seq/caren1-9x9" --sgf "$tmp/timed.sgf" --size 9 \
+    --fps 0.2 --time-control byoyomi:0m+2x30s
+  cp "$tmp/out" "$tmp/timed.out"
+  tr -d '\n' <"$tmp/timed.sgf" | grep -o ';[BW]\[[a-z]*\]SEIT\[[0-9.]*\]' |
+    sed 's/;\([BW]\).*SEIT\[\([0-9.]*\)\]/\2 \1/' >"$tmp/timed.moves"
+  "$seichi" clock --time-control byoyomi:0m+2x30s --simulate "$tmp/timed.moves" >"$tmp/timed.want"
+  sed -n 's/^ *\([0-9.]*\) s  timekeeper: \([BW]\)[a-z]* \([0-9a-z]*\).*(\([0-9]*\) periods* left)$/\1 \2 \3 \4/p' \
+    "$tmp/timed.out" | awk '{ printf "%g %s %s periods_left=%s\n", $1, $2, $3, $4 }' >"$tmp/timed.got"
+  ok "record --time-control: moves recorded" test -s "$tmp/timed.moves"
+  ok "record --time-control: the timekeeper's calls are the clock's on the moves' times" \
+    diff "$tmp/timed.want" "$tmp/timed.got"
+  ok "record --time-control: RE[W+T], TM and OT at the root" grep -q 'RE\[W+T\]TM\[0\]OT\[byoyomi:0m+2x30s\]' "$tmp/timed.sgf"
+  ok "record --time-control: each move's time left" \
+    test "$(grep -o '[BW]L\[[0-9.]*\]O[BW]\[[0-9]*\]' "$tmp/timed.sgf" | wc -l)" = "$(wc -l <"$tmp/timed.moves")"
+  expect 2 "is not one of absolute" -- record --source "$seq/caren1-9x9" --sgf "$tmp/t2.sgf" --time-control sudden:5m
   # The camera unplugged, then stalled, mid-game (a source failing on cue):
   # record waits, goes on when pictures come back, and loses no move.
   expect 0 "the camera is back: going on" -- record --source "faults:unplug@20+15,stall@45+10:$seq/caren1-9x9" \
