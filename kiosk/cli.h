@@ -29,6 +29,7 @@ typedef struct {
     sei_rules rules;
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
+    int penalty_set;         /* --penalty given: a record's Ing overtime does not replace it */
     int handicap;            /* -1: not given */
     const char *dead;        /* NULL: the diagram's marks (a record: its TB/TW marks, else "auto");
                                 "auto"; "none"; "record" (a record's marks); or points */
@@ -86,6 +87,11 @@ typedef struct {
      * (the rules' default: none given, an even game) or "handicap" (0.5: a
      * handicap game with none given, as handicap games are played). */
     const char *komi_from;
+    /* Ing overtime periods each player began, read from a record's clock
+     * (OT an Ing time control, the last OB/OW): 2 points each, in the
+     * penalties (ing_applied) unless --penalty was given. ing_known: the
+     * record has such a clock. */
+    int ing_known, ing_periods[3], ing_applied;
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
 

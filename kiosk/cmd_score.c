@@ -12,6 +12,7 @@
 
 #include "boardfile.h"
 #include "cli.h"
+#include "clock.h"
 #include "count.h"
 #include "jsonout.h"
 #include "textbuf.h"
@@ -223,6 +224,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else return bad(err, "--ko takes simple, positional or situational, not '%s'", ko);
     }
     if (penalty) {
+        o->penalty_set = 1;
         /* "b:2,w:4": points each side loses (Ing: 2 per overtime period). */
         char buf[64];
         if (strlen(penalty) >= sizeof buf)
@@ -237,6 +239,32 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         }
     }
     return 0;
+}
+
+/* Ing's overtime from a record Seichi's clock kept (OT an Ing time
+ * control, OB/OW after each move: the periods not used up, the running
+ * one included): each period begun costs its player 2 points (RULES.md,
+ * Ing), entered as the penalty unless --penalty said otherwise. */
+static void ing_overtime(sei_sgf *s, const sei_sgf_game *g, const sei_score_opts *o, sei_score_run *r, sei_rules *rules)
+{
+    sei_time_control tc;
+    char why[160];
+    if (strcmp(rules->name, "ing") || !g->overtime[0] || sei_time_control_parse(g->overtime, &tc, why, sizeof why) ||
+        tc.kind != SEI_TC_ING)
+        return;
+    r->ing_known = 1;
+    r->ing_periods[1] = r->ing_periods[2] = 0;
+    for (int i = 0; i < g->moves_n; i++) {
+        int c = g->moves[i].color;
+        const char *v = sei_sgf_get(s, g->moves[i].node, c == SEI_BLACK ? "OB" : "OW");
+        int left;
+        if (v && sei_cli_parse_int(v, &left, 0, tc.periods))
+            r->ing_periods[c] = tc.periods - left + 1;
+    }
+    r->ing_applied = !o->penalty_set;
+    if (r->ing_applied)
+        for (int c = 1; c <= 2; c++)
+            rules->penalty[c] = 2.0 * r->ing_periods[c];
 }
 
 /* The whole file, NUL-terminated, grown as it is read so a small file costs
@@ -349,6 +377,7 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
         rules->komi = g.komi;
         r->komi_from = "record";
     }
+    ing_overtime(s, &g, o, r, rules);
     r->from_sgf = 1;
     snprintf(r->recorded, sizeof r->recorded, "%s", g.result);
     r->recorded_how = g.result_how;

@@ -134,6 +134,11 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
         fprintf(out, " (none given: a handicap game's; --komi to change)");
     if (s->handicap)
         fprintf(out, ", handicap %d (White gets %s)", s->handicap, sei_score_number(s->bonus, n2, sizeof n2));
+    if (run->ing_known && (run->ing_periods[SEI_BLACK] > 0 || run->ing_periods[SEI_WHITE] > 0))
+        fprintf(out, "\nIng overtime (the record's clock): Black %d period%s, White %d period%s, 2 points each%s",
+                run->ing_periods[SEI_BLACK], run->ing_periods[SEI_BLACK] == 1 ? "" : "s", run->ing_periods[SEI_WHITE],
+                run->ing_periods[SEI_WHITE] == 1 ? "" : "s",
+                run->ing_applied ? " (the penalties)" : " (not counted: --penalty given)");
     fprintf(out, "\n\n   ");
     for (int x = 0; x < b->size; x++)
         fprintf(out, " %c", 'A' + x + (x >= 8));
@@ -293,6 +298,14 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
         cJSON_AddStringToObject(doc, "komi_from", run->komi_from);
     cJSON_AddNumberToObject(doc, "handicap", s->handicap);
     cJSON_AddNumberToObject(doc, "bonus", s->bonus);
+    if (run->ing_known) {
+        cJSON *ot = cJSON_AddObjectToObject(doc, "ing_overtime");
+        if (ot) {
+            cJSON_AddNumberToObject(ot, "black_periods", run->ing_periods[SEI_BLACK]);
+            cJSON_AddNumberToObject(ot, "white_periods", run->ing_periods[SEI_WHITE]);
+            cJSON_AddBoolToObject(ot, "counted", run->ing_applied);
+        }
+    }
     side_json(doc, "black", &s->side[SEI_BLACK]);
     side_json(doc, "white", &s->side[SEI_WHITE]);
     cJSON_AddBoolToObject(doc, "prisoners_given", run->prisoners_given);

@@ -457,6 +457,16 @@ expect 0 "seichi bench deadstones \[--no-gnugo\]" -- bench --help
 expect 2 "usage: seichi bench vision" -- bench vision
 # Ing's fill is of stones, before the clock's penalties, and says so.
 expect 0 "the fill shows the count before overtime penalties (Black 1, White 2 points)" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing --penalty w:2,b:1
+# Ing's overtime from a record's clock (OT an Ing time control, the last
+# OB/OW): 2 points a period begun, in the count unless --penalty says
+# otherwise. Without them White wins by 17; Black began one period and
+# White two, so W+15, as --penalty b:2,w:4 gives.
+ing="$src/tests/sgf/ing-overtime.sgf"
+expect 0 "Ing overtime (the record's clock): Black 1 period, White 2 periods, 2 points each (the penalties)" -- score --sgf "$ing" --dead record
+ok "Ing overtime: W+15 from the record's clock" grep -q "W+15$" "$tmp/out"
+expect 0 "W+15$" -- score --sgf "$ing" --dead record --penalty b:2,w:4
+expect 0 "W+17$" -- score --sgf "$ing" --dead record --penalty b:0,w:0
+expect 0 '"ing_overtime":{"black_periods":1,"white_periods":2,"counted":true}' -- score --sgf "$ing" --dead record --json
 # No komi given: the text and JSON say where the komi came from.
 expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
 expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
