@@ -30,6 +30,7 @@ typedef struct {
     int rules_set;           /* --rules given: overrides the record's RU */
     int komi_set;
     int penalty_set;         /* --penalty given: a record's Ing overtime does not replace it */
+    int bonus_set;           /* --handicap-bonus given: a record's RU does not replace it */
     int handicap;            /* -1: not given */
     const char *dead;        /* NULL: the diagram's marks (a record: its TB/TW marks, else "auto");
                                 "auto"; "none"; "record" (a record's marks); or points */

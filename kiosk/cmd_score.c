@@ -106,7 +106,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     sei_rules_params_default(&o->rules);
     o->handicap = -1;
     o->prisoners.source = SEI_PRISONERS_BOARD;
-    const char *rules = NULL, *komi = NULL, *ko = NULL, *penalty = NULL;
+    const char *rules = NULL, *komi = NULL, *ko = NULL, *penalty = NULL, *hbonus = NULL;
     int have_prisoners = 0;
 
     for (int i = 0; i < argc; i++) {
@@ -143,6 +143,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--ko")) { NEED_VALUE(); ko = v; }
         else if (!strcmp(a, "--dead")) { NEED_VALUE(); o->dead = v; }
         else if (!strcmp(a, "--penalty")) { NEED_VALUE(); penalty = v; }
+        else if (!strcmp(a, "--handicap-bonus")) { NEED_VALUE(); hbonus = v; }
         else if (!strcmp(a, "--handicap")) {
             NEED_VALUE();
             /* One stone is a game without komi where Black moves first,
@@ -222,6 +223,15 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(ko, "positional")) o->rules.ko = SEI_KO_POSITIONAL;
         else if (!strcmp(ko, "situational")) o->rules.ko = SEI_KO_SITUATIONAL;
         else return bad(err, "--ko takes simple, positional or situational, not '%s'", ko);
+    }
+    if (hbonus) {
+        /* What White gets for the handicap, whatever the rules' own (Ing's
+         * is none; an event may set another). */
+        if (!strcmp(hbonus, "none")) o->rules.bonus = SEI_BONUS_NONE;
+        else if (!strcmp(hbonus, "n-1")) o->rules.bonus = SEI_BONUS_N_MINUS_1;
+        else if (!strcmp(hbonus, "n")) o->rules.bonus = SEI_BONUS_N;
+        else return bad(err, "--handicap-bonus takes none, n-1 or n (points for N handicap stones), not '%s'", hbonus);
+        o->bonus_set = 1;
     }
     if (penalty) {
         o->penalty_set = 1;
@@ -369,9 +379,12 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
     }
     if (!o->rules_set && g.rules[0]) {
         double pen[3] = {0, rules->penalty[1], rules->penalty[2]};
+        sei_handicap_bonus bonus = rules->bonus;
         sei_rules_preset(rules, g.rules);
         rules->penalty[1] = pen[1];
         rules->penalty[2] = pen[2];
+        if (o->bonus_set)
+            rules->bonus = bonus;
     }
     if (!o->komi_set && g.komi_given) {
         rules->komi = g.komi;
@@ -521,7 +534,8 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png [--force]])\n"
                      "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
-                     "                    [--penalty b:N,w:N] [--ko simple|positional|situational] [--json]\n"
+                     "                    [--penalty b:N,w:N] [--handicap-bonus none|n-1|n]\n"
+                     "                    [--ko simple|positional|situational] [--json]\n"
                      "                    [--save] [--db PATH] [--keep-photo] (--db and --keep-photo save too)\n"
                      "                    with --save: " SEI_IDENT_USAGE "\n"
                      "                    (a record's PB, PW, EV and RO are taken unless given)\n"

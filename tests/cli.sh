@@ -467,6 +467,12 @@ ok "Ing overtime: W+15 from the record's clock" grep -q "W+15$" "$tmp/out"
 expect 0 "W+15$" -- score --sgf "$ing" --dead record --penalty b:2,w:4
 expect 0 "W+17$" -- score --sgf "$ing" --dead record --penalty b:0,w:0
 expect 0 '"ing_overtime":{"black_periods":1,"white_periods":2,"counted":true}' -- score --sgf "$ing" --dead record --json
+# Ing's handicap compensation: none by its preset, a parameter otherwise.
+expect 0 "handicap 4 (White gets 0)" -- score --board "$src/tests/boards/chinese-185.board" --rules ing --handicap 4
+ok "Ing, handicap 4, no compensation: B+8.5" grep -q "B+8.5$" "$tmp/out"
+expect 0 "handicap 4 (White gets 4)" -- score --board "$src/tests/boards/chinese-185.board" --rules ing --handicap 4 --handicap-bonus n
+ok "Ing, handicap 4, compensation 4: B+4.5" grep -q "B+4.5$" "$tmp/out"
+expect 2 "--handicap-bonus takes none, n-1 or n" -- score --board "$src/tests/boards/chinese-185.board" --handicap-bonus 3
 # No komi given: the text and JSON say where the komi came from.
 expect 0 "komi 7.5 (none given: the rules' default" -- score --board "$src/tests/boards/chinese-185.board"
 expect 0 "komi 0.5 (none given: a handicap game's" -- score --board "$src/tests/boards/chinese-185.board" --handicap 4
