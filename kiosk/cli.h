@@ -20,6 +20,8 @@ typedef struct {
     const char *sgf_path;    /* a game record: its final position is counted, or */
     int game;                /* --game N: which game of a record holding several (1-based; 0: not given) */
     const char *image_path;  /* a photo of the board: read, then counted */
+    const char *fill_photo;  /* Ing: a photo of the filled board, checked against the count */
+    int spares[3];           /* --spares: stones left in each bowl after the fill; -1 not given */
     const char *annotate;    /* with a photo: write the picture with the count drawn on it */
     int force;               /* --force: the annotated picture may replace an existing file */
     int size;                /* with a photo: 0, or the board size if known */
@@ -93,6 +95,10 @@ typedef struct {
      * penalties (ing_applied) unless --penalty was given. ing_known: the
      * record has such a clock. */
     int ing_known, ing_periods[3], ing_applied;
+    /* Ing's fill checked on a photo of the filled board (--fill-photo). */
+    int fill_done;
+    sei_fill_report fill;
+    int fill_unsure;         /* points of that photo the reader was unsure of */
     sei_vision_result vision; /* the reading of the photo */
 } sei_score_run;
 
@@ -104,6 +110,9 @@ typedef struct {
  * exit status, with a message on err. */
 int sei_score_annotate_check(const sei_score_opts *o, char *msg, size_t n);
 int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err);
+/* Read the photo of the filled board (o->fill_photo) at the count's size
+ * into grid (size*size) and *unsure (points read in doubt). */
+int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err);
 int sei_score_write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err);
 int sei_score_save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *uuid, char *db,
                           size_t n, FILE *err);

@@ -105,6 +105,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     memset(o, 0, sizeof *o);
     sei_rules_params_default(&o->rules);
     o->handicap = -1;
+    o->spares[1] = o->spares[2] = -1;
     o->prisoners.source = SEI_PRISONERS_BOARD;
     const char *rules = NULL, *komi = NULL, *ko = NULL, *penalty = NULL, *hbonus = NULL;
     int have_prisoners = 0;
@@ -144,6 +145,16 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--dead")) { NEED_VALUE(); o->dead = v; }
         else if (!strcmp(a, "--penalty")) { NEED_VALUE(); penalty = v; }
         else if (!strcmp(a, "--handicap-bonus")) { NEED_VALUE(); hbonus = v; }
+        else if (!strcmp(a, "--fill-photo")) { NEED_VALUE(); o->fill_photo = v; }
+        else if (!strcmp(a, "--spares")) {
+            NEED_VALUE();
+            char extra;
+            int sb, sw;
+            if (sscanf(v, "b:%d,w:%d%c", &sb, &sw, &extra) != 2 || sb < 0 || sw < 0 || sb > 999 || sw > 999)
+                return bad(err, "--spares takes the stones left in each bowl as b:N,w:N, not '%s'", v);
+            o->spares[1] = sb;
+            o->spares[2] = sw;
+        }
         else if (!strcmp(a, "--handicap")) {
             NEED_VALUE();
             /* One stone is a game without komi where Black moves first,
@@ -204,6 +215,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
         return bad(err, "%s", "--annotate draws on a photo: give one");
+    if (o->spares[1] >= 0 && !o->fill_photo)
+        return bad(err, "%s", "--spares goes with --fill-photo (Ing's fill check)");
     if (o->force && !o->annotate)
         return bad(err, "%s", "--force lets --annotate replace a file: give --annotate OUT.png");
     char msg[512];
@@ -508,12 +521,24 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         fprintf(err, "seichi score: %s: %s\n", path, sei_board_errmsg(b));
         return 2;
     }
+    if (o->fill_photo) {
+        if (!rules.fill_check) {
+            fprintf(err, "seichi score: --fill-photo checks Ing's fill: count under --rules ing (now %s)\n", rules.name);
+            return 2;
+        }
+        uint8_t grid[SEI_MAX_SIZE * SEI_MAX_SIZE];
+        int rc = sei_score_read_fill(o, b->size, grid, &r->fill_unsure, err);
+        if (rc)
+            return rc;
+        sei_fill_check(b, &r->score, grid, o->spares[1], o->spares[2], &r->fill);
+        r->fill_done = 1;
+    }
     return 0;
 }
 
 int sei_score_needs_full(const sei_score_opts *o)
 {
-    return o->image_path || o->annotate || o->save;
+    return o->image_path || o->annotate || o->save || o->fill_photo;
 }
 
 void sei_cli_score_done(sei_score_run *r)
@@ -535,6 +560,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                      "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--handicap-bonus none|n-1|n]\n"
+                     "                    [--fill-photo FILLED.jpg [--spares b:N,w:N]] (Ing's fill checked on a photo)\n"
                      "                    [--ko simple|positional|situational] [--json]\n"
                      "                    [--save] [--db PATH] [--keep-photo] (--db and --keep-photo save too)\n"
                      "                    with --save: " SEI_IDENT_USAGE "\n"

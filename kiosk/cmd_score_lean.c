@@ -22,6 +22,12 @@ int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err)
     return refuse(err);
 }
 
+int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err)
+{
+    (void)o, (void)size, (void)grid, (void)unsure;
+    return refuse(err);
+}
+
 int sei_score_write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err)
 {
     (void)o, (void)r;

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -77,6 +78,50 @@ int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err)
     r->from_image = 1;
     rc = 0;
 out:
+    sei_image_free(&img);
+    sei_vision_destroy(v);
+    return rc;
+}
+
+int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err)
+{
+    /* The filled board is read at the count's size: the densest picture
+     * there is, every point a stone. */
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.size = size;
+    sei_vision *v = sei_vision_create(&p);
+    sei_image img = {0};
+    sei_vision_result *res = malloc(sizeof *res);
+    int rc = 2;
+    if (!v || !res) {
+        fprintf(err, "seichi score: out of memory\n");
+        goto out;
+    }
+    if (sei_vision_load(v, o->fill_photo, &img) != SEI_VISION_OK) {
+        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
+        goto out;
+    }
+    sei_vision_status st = sei_vision_read(v, &img, res);
+    if (st != SEI_VISION_OK) {
+        fprintf(err, "seichi score: %s (the filled board): %s\n", o->fill_photo, sei_vision_errmsg(v));
+        rc = st == SEI_VISION_NOBOARD ? 3 : 2;
+        goto out;
+    }
+    if (res->size != size) {
+        fprintf(err, "seichi score: %s (the filled board) reads as %dx%d, the count is %dx%d\n", o->fill_photo,
+                res->size, res->size, size, size);
+        goto out;
+    }
+    *unsure = 0;
+    for (int y = 0; y < size; y++)
+        for (int x = 0; x < size; x++) {
+            grid[y * size + x] = res->grid[y][x];
+            *unsure += res->unsure[y][x] != 0;
+        }
+    rc = 0;
+out:
+    free(res);
     sei_image_free(&img);
     sei_vision_destroy(v);
     return rc;

@@ -17,7 +17,7 @@ static void usage(FILE *f)
             "commands:\n"
             "  score (--board FILE | --sgf FILE [--game N] | PHOTO) [--rules R] [--komi K] [--handicap N]\n"
             "        [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w] [--penalty b:N,w:N]\n"
-            "        [--handicap-bonus none|n-1|n]\n"
+            "        [--handicap-bonus none|n-1|n] [--fill-photo FILLED.jpg [--spares b:N,w:N]]\n"
             "        [--ko K] [--annotate OUT.png [--force]] [--size N] [--save] [--db PATH] [--keep-photo] [--json]\n"
             "                      count a finished position (a diagram, a record's final position,\n"
             "                      or a photo of the board)\n"

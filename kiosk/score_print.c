@@ -109,6 +109,8 @@ static void print_groups_text(FILE *out, sei_board *b, const uint8_t *mark, cons
     fprintf(out, "\n");
 }
 
+static void print_fill_photo(FILE *out, const sei_score_run *run);
+
 void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
 {
     sei_board *b = run->board;
@@ -237,6 +239,51 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
                          "the result above takes off\n",
                     sei_score_number(pb, n1, sizeof n1), sei_score_number(pw, n2, sizeof n2));
     }
+    if (run->fill_done)
+        print_fill_photo(out, run);
+}
+
+/* A point as players name it ("K10"), for what the fill check found. */
+static const char *point_name(const sei_board *b, int p, char *buf, size_t n)
+{
+    int x = sei_board_x(b, p), y = sei_board_y(b, p);
+    snprintf(buf, n, "%c%d", 'A' + x + (x >= 8), b->size - y);
+    return buf;
+}
+
+/* Ing's fill on the photo of the filled board, against the count. */
+static void print_fill_photo(FILE *out, const sei_score_run *run)
+{
+    const sei_fill_report *f = &run->fill;
+    char pt[8];
+    fprintf(out, "Fill check on the photo of the filled board:\n");
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        fprintf(out, "  %s: %d on the board + %d spare%s = %d", color_name(c), f->on_board[c], f->spare[c],
+                f->spare_given ? "" : " (a whole set assumed: give --spares)", f->set[c]);
+        if (f->set[c] != f->bowl)
+            fprintf(out, ", not %d: a set that is not %d, or a miscount", f->bowl, f->bowl);
+        fprintf(out, "; %d hole%s\n", f->holes[c], f->holes[c] == 1 ? "" : "s");
+    }
+    if (f->changed)
+        fprintf(out, "  %d stone%s of the counted position read otherwise (first at %s): moved, or misread\n", f->changed,
+                f->changed == 1 ? "" : "s", point_name(run->board, f->first_changed, pt, sizeof pt));
+    if (f->stray)
+        fprintf(out, "  %d point%s filled wrongly or left empty outside a territory (first at %s)\n", f->stray,
+                f->stray == 1 ? "" : "s", point_name(run->board, f->first_stray, pt, sizeof pt));
+    if (f->both_short)
+        fprintf(out, "  both sides have holes: a miscount, or a set that is not %d\n", f->bowl);
+    if (f->both_over)
+        fprintf(out, "  both sides have stones to spare: a miscount, or a set that is not %d\n", f->bowl);
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
+        if (f->holes[c] > 0 && f->spare[c] > 0)
+            fprintf(out, "  %s left holes with stones to spare: fill them\n", color_name(c));
+    fprintf(out, "  the fill shows %s ahead by %d (holes + spares); the count predicts Black %+d, White %+d left over\n",
+            f->fill_margin >= 0 ? "Black" : "White", abs(f->fill_margin), f->expected_net[SEI_BLACK],
+            f->expected_net[SEI_WHITE]);
+    if (run->fill_unsure)
+        fprintf(out, "  %d point%s of the photo read in doubt: check them on the board\n", run->fill_unsure,
+                run->fill_unsure == 1 ? "" : "s");
+    fprintf(out, "  %s\n", f->ok ? "The fill agrees with the count." : "THE FILL DOES NOT AGREE WITH THE COUNT.");
 }
 
 static void side_json(cJSON *doc, const char *name, const sei_side *d)
@@ -298,6 +345,30 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
         cJSON_AddStringToObject(doc, "komi_from", run->komi_from);
     cJSON_AddNumberToObject(doc, "handicap", s->handicap);
     cJSON_AddNumberToObject(doc, "bonus", s->bonus);
+    if (run->fill_done) {
+        const sei_fill_report *f = &run->fill;
+        cJSON *fp = cJSON_AddObjectToObject(doc, "fill_photo");
+        if (fp) {
+            static const char *const side[3] = {"", "black", "white"};
+            for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+                cJSON *o = cJSON_AddObjectToObject(fp, side[c]);
+                if (!o)
+                    continue;
+                cJSON_AddNumberToObject(o, "on_board", f->on_board[c]);
+                cJSON_AddNumberToObject(o, "spare", f->spare[c]);
+                cJSON_AddNumberToObject(o, "holes", f->holes[c]);
+                cJSON_AddNumberToObject(o, "set", f->set[c]);
+                cJSON_AddNumberToObject(o, "expected_left", f->expected_net[c]);
+            }
+            cJSON_AddBoolToObject(fp, "spares_given", f->spare_given);
+            cJSON_AddNumberToObject(fp, "komi_stones", f->komi_stones);
+            cJSON_AddNumberToObject(fp, "changed", f->changed);
+            cJSON_AddNumberToObject(fp, "stray", f->stray);
+            cJSON_AddNumberToObject(fp, "fill_margin", f->fill_margin);
+            cJSON_AddNumberToObject(fp, "unsure", run->fill_unsure);
+            cJSON_AddBoolToObject(fp, "ok", f->ok);
+        }
+    }
     if (run->ing_known) {
         cJSON *ot = cJSON_AddObjectToObject(doc, "ing_overtime");
         if (ot) {

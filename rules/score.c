@@ -272,3 +272,61 @@ sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r
     s->fill_spare[SEI_WHITE] = s->fill_bowl - s->side[SEI_WHITE].stones - s->side[SEI_WHITE].territory - k;
     return SEI_OK;
 }
+
+int sei_fill_check(const sei_board *b, const sei_score *s, const uint8_t *grid, int spare_b, int spare_w,
+                   sei_fill_report *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!b || !s || !grid || s->size != b->size || s->fill_bowl <= 0)
+        return -1;
+    int n = b->size;
+    out->bowl = s->fill_bowl;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = sei_board_point(b, x, y), c = grid[y * n + x];
+            if (c == SEI_BLACK || c == SEI_WHITE)
+                out->on_board[c]++;
+            int live = b->color[p] != SEI_EMPTY && !s->dead[p];
+            int bad = 0;
+            if (live) {
+                /* A stone of the counted position stays as it was. */
+                if (c != b->color[p] && !out->changed++)
+                    out->first_changed = p;
+                continue;
+            }
+            if (s->mark[p] == SEI_MARK_TERRITORY && (s->owner[p] == SEI_BLACK || s->owner[p] == SEI_WHITE)) {
+                int o = s->owner[p];
+                if (c == SEI_EMPTY)
+                    out->holes[o]++;
+                else if (c != o && o == SEI_BLACK)
+                    out->komi_stones++; /* White's komi stones go into Black's territory */
+                else if (c != o)
+                    bad = 1; /* a Black stone filling White's territory */
+            } else if (c == SEI_EMPTY)
+                bad = 1; /* dame and seki points are filled in play: no hole belongs there */
+            if (bad && !out->stray++)
+                out->first_stray = p;
+        }
+    int given[3] = {0, spare_b, spare_w};
+    out->spare_given = spare_b >= 0 && spare_w >= 0;
+    int ok = !out->changed && !out->stray;
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        out->spare[c] = out->spare_given ? given[c] : out->bowl - out->on_board[c];
+        if (out->spare[c] < 0)
+            out->spare[c] = 0;
+        out->set[c] = out->on_board[c] + out->spare[c];
+        out->net[c] = out->spare[c] - out->holes[c];
+        out->expected_net[c] = s->fill_spare[c];
+        ok &= out->set[c] == out->bowl && out->net[c] == out->expected_net[c];
+    }
+    /* One side runs short (holes) and the other has stones over, or both
+     * fill exactly: anything else is a miscount or a set that is not whole. */
+    out->both_short = out->holes[SEI_BLACK] > 0 && out->holes[SEI_WHITE] > 0;
+    out->both_over = out->spare[SEI_BLACK] > 0 && out->spare[SEI_WHITE] > 0;
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
+        ok &= !(out->holes[c] > 0 && out->spare[c] > 0); /* holes left while stones were over */
+    ok &= !out->both_short && !out->both_over;
+    out->fill_margin = out->net[SEI_WHITE] - out->net[SEI_BLACK];
+    out->ok = ok;
+    return 0;
+}

@@ -79,6 +79,38 @@ typedef struct {
 sei_status sei_score_count(sei_board *b, const uint8_t *dead, const sei_rules *r,
                            const sei_prisoners *p, sei_score *out);
 
+/* Ing's fill checked on the filled board (RULES.md, "Ing fill check"):
+ * after the count, the players put prisoners and dead stones back in
+ * their owners' bowls, White puts the komi stones into Black's territory,
+ * and each side fills its own territory from its own bowl; then every
+ * point holds a stone but the holes of the side that ran out, and the
+ * other side has stones to spare. */
+typedef struct {
+    int bowl;              /* stones a full set holds (180 on 19x19) */
+    int on_board[3];       /* stones of each colour on the filled board */
+    int holes[3];          /* empty points in each side's territory */
+    int komi_stones;       /* White stones in Black's territory */
+    int spare[3];          /* stones left in each bowl: as entered, or (spare_given 0) what a full set leaves */
+    int spare_given;
+    int set[3];            /* on_board + spare: each side's set (bowl when whole) */
+    int net[3];            /* spare - holes: what each side has left over (negative: short) */
+    int fill_margin;       /* Black's lead the fill shows: net[W] - net[B] */
+    int expected_net[3];   /* what the count predicts (sei_score.fill_spare) */
+    int changed;           /* stones of the count's position read as another colour or gone */
+    int stray;             /* empty points outside any territory, or a stone in the wrong territory */
+    int first_changed, first_stray; /* board points of the first ones, 0 none */
+    int both_short, both_over; /* both sides with holes, or both with stones to spare */
+    int ok;                /* everything above agrees */
+} sei_fill_report;
+
+/* Check a filled board (grid: size*size bytes, row by row from the top,
+ * SEI_EMPTY/SEI_BLACK/SEI_WHITE, as a camera read it) against the count s
+ * of position b: spare_b and spare_w are the stones the players say are
+ * left in their bowls (-1: not given; a full set is assumed). Fills out;
+ * returns 0, or -1 for a grid of another size or a count without the fill. */
+int sei_fill_check(const sei_board *b, const sei_score *s, const uint8_t *grid, int spare_b, int spare_w,
+                   sei_fill_report *out);
+
 /* Format a number of points or stones without trailing zeros ("7", "0.5",
  * "0.25") into buf. */
 const char *sei_score_number(double v, char *buf, size_t n);

@@ -467,6 +467,22 @@ ok "Ing overtime: W+15 from the record's clock" grep -q "W+15$" "$tmp/out"
 expect 0 "W+15$" -- score --sgf "$ing" --dead record --penalty b:2,w:4
 expect 0 "W+17$" -- score --sgf "$ing" --dead record --penalty b:0,w:0
 expect 0 '"ing_overtime":{"black_periods":1,"white_periods":2,"counted":true}' -- score --sgf "$ing" --dead record --json
+# Ing's fill checked on a photo of the filled board (images/fill): the
+# position of ing-fill-b3.board (B+3: Black 2 holes, White 1 stone over)
+# filled right, then with a white hole left while White kept stones.
+fb="$src/tests/boards/ing-fill-b3.board"
+expect 0 "The fill agrees with the count." -- score --board "$fb" --rules ing --fill-photo "$src/images/fill/filled-b3.jpg" --spares b:0,w:1
+ok "fill photo: what the board shows" grep -q "White: 179 on the board + 1 spare = 180; 0 holes" "$tmp/out"
+expect 0 "White: 179 on the board + 3 spare = 182, not 180: a set that is not 180, or a miscount" -- score --board "$fb" --rules ing \
+  --fill-photo "$src/images/fill/filled-b3.jpg" --spares b:0,w:3
+ok "fill photo: a miscount does not agree" grep -q "THE FILL DOES NOT AGREE" "$tmp/out"
+expect 0 "White left holes with stones to spare" -- score --board "$fb" --rules ing --fill-photo "$src/images/fill/filled-b3-hole.jpg" --spares b:0,w:2
+ok "fill photo: a hole left does not agree" grep -q "THE FILL DOES NOT AGREE" "$tmp/out"
+expect 0 "a whole set assumed: give --spares" -- score --board "$fb" --rules ing --fill-photo "$src/images/fill/filled-b3.jpg"
+expect 0 '"fill_margin":3,"unsure":0,"ok":true' -- score --board "$fb" --rules ing --fill-photo "$src/images/fill/filled-b3.jpg" --spares b:0,w:1 --json
+expect 2 "checks Ing's fill: count under --rules ing" -- score --board "$fb" --fill-photo "$src/images/fill/filled-b3.jpg"
+expect 2 "--spares goes with --fill-photo" -- score --board "$fb" --rules ing --spares b:0,w:1
+expect 2 "--spares takes the stones left" -- score --board "$fb" --rules ing --fill-photo "$src/images/fill/filled-b3.jpg" --spares 3
 # Ing's handicap compensation: none by its preset, a parameter otherwise.
 expect 0 "handicap 4 (White gets 0)" -- score --board "$src/tests/boards/chinese-185.board" --rules ing --handicap 4
 ok "Ing, handicap 4, no compensation: B+8.5" grep -q "B+8.5$" "$tmp/out"
