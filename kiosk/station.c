@@ -73,6 +73,9 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, cJSON *o)
     }
     MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json; charset=utf-8");
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    /* A browser never reads an answer as anything but JSON (names come
+     * from kiosks and files). */
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     enum MHD_Result ret = MHD_queue_response(c, code, r);
     MHD_destroy_response(r);
     return ret;

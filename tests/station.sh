@@ -97,6 +97,7 @@ expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- re
 # The same results again from a copy that never heard back: stored once.
 expect 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"
 ok "three results at the station" test "$(count_results)" = 3
+ok "a JSON answer says nosniff" sh -c "curl -s -m 10 -D - -o /dev/null '$url/api/v1/results' | tr -d '\r' | grep -qix 'X-Content-Type-Options: nosniff'"
 http 200 GET "/api/v1/results?round=2"
 ok "listed with the kiosk as source" test "$(jq -r '[.results[] | .source] | unique | join(",")' "$tmp/body")" = "Table 1 kiosk"
 ok "listed with who played" test "$(jq -r '.results[0] | [.round, .table, .black, .white, .result, .state] | join(",")' "$tmp/body")" = "2,1,Player B1,Player W1,W+18.5,agreed"
