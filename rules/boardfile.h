@@ -31,7 +31,8 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
                                char *err, size_t errlen);
 
 /* Write b as a diagram in the same format (dead may be NULL) into buf;
- * returns the length written, or the length needed if n is too small. */
+ * returns the length written (without the NUL), or, when n is too small
+ * (nothing written), the size of buffer it needs (the NUL included). */
 size_t sei_boardfile_write(const sei_board *b, const uint8_t *dead, char *buf, size_t n);
 
 #endif

@@ -1,8 +1,11 @@
 /* fuzz_boardfile.c - libFuzzer target for the board diagram reader and the
- * count that follows it: any bytes must give a board or a clean refusal. */
+ * count that follows it: any bytes must give a board or a clean refusal;
+ * a board read is written back as a diagram, which must read back to the
+ * same stones and dead marks. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "boardfile.h"
 #include "score.h"
@@ -23,6 +26,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 sei_score_count(b, dead, &r, &p, s);
             }
             free(s);
+        }
+        size_t need = sei_boardfile_write(b, dead, NULL, 0); /* the buffer: the text and its NUL */
+        char *text = malloc(need);
+        if (text) {
+            size_t got = sei_boardfile_write(b, dead, text, need);
+            sei_board *back = NULL;
+            uint8_t dead2[SEI_MAX_POINTS];
+            if (got + 1 != need || sei_boardfile_parse(text, got, &back, dead2, err, sizeof err) != SEI_OK ||
+                back->size != b->size)
+                abort();
+            for (int y = 0; y < b->size; y++)
+                for (int x = 0; x < b->size; x++) {
+                    int p = sei_board_point(b, x, y);
+                    if (back->color[p] != b->color[p] || !dead2[p] != !dead[p])
+                        abort();
+                }
+            sei_board_destroy(back);
+            free(text);
         }
         sei_board_destroy(b);
     }
