@@ -74,7 +74,10 @@ typedef struct {
                             SEI_RECSESS_END_TIME: the colour that lost on time */
     /* The timekeeper's calls made since the last frame (the last
      * SEI_RECSESS_CALLS of them; ncalls counts all), "lost" included once
-     * the loss is declared. */
+     * the loss is declared. A call falling after a new reading was first
+     * seen waits for its vote (12 s at most): when the reading is the
+     * mover's stone, the clock switched when it was first seen and the
+     * call was never due; the loss likewise. */
     sei_clock_call calls[SEI_RECSESS_CALLS];
     int ncalls;
 } sei_recsess_event;
