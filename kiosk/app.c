@@ -36,6 +36,7 @@
 #include "lattice.h"
 #include "push.h"
 #include "recsess.h"
+#include "voice.h"
 #include "source.h"
 #include "store.h"
 #include "textbuf.h"
@@ -97,6 +98,7 @@ struct sei_app {
     sei_score score;
     int have_score;
     int resigned_winner;             /* the recorded game was won by resignation: this colour won */
+    int won_on_time;                 /* ... won on time instead (the other lost on time) */
     int pris_given;                  /* the prisoners are known: from a recording, or set by hand */
     int pad_for, pad_value;          /* the number pad open for this colour's prisoners (0: closed) */
     int pad_then_count;              /* it was opened by Count, asking: count once both are in */
@@ -111,8 +113,13 @@ struct sei_app {
     int rec_moving, rec_lost;
     char rec_lines[6][64];
     char rec_alert[200];
+    int rec_alert_is_call;           /* the alert is a timekeeper's call (the next call replaces it) */
     double rec_alert_until;
     int rec_away;                    /* the camera stopped mid-game: reopened now and then */
+    /* The timekeeper's voice: made at the first timed recording, kept
+     * (espeak-ng starts once); what it could not do is said once. */
+    sei_voice *voice;
+    int voice_tried, voice_told;
     char nocam_line[400];            /* why there are no pictures, in words, for the screen */
     /* The tournament: the table, round and event set in settings, the
      * players typed (or kept from the last game); every result stored
@@ -207,6 +214,7 @@ void sei_app_params_default(sei_app_params *p)
     p->motion = 7;
     p->autocapture = 1;
     p->search_every = 15;
+    p->voice = 1;
     sei_push_params_default(&p->push);
 }
 
@@ -228,6 +236,27 @@ static void say(sei_app *a, const char *fmt, ...)
 }
 
 /* ---- settings ------------------------------------------------------------------ */
+
+/* The time control for recorded games from a --time-control string
+ * ("" or "none": none). Returns 0, or -1 with why (set unchanged). */
+static int tc_set(sei_app *a, const char *spec)
+{
+    sei_time_control tc;
+    char why[200];
+    if (!*spec || !strcmp(spec, "none")) {
+        a->set.tc[0] = 0;
+        return 0;
+    }
+    if (sei_time_control_parse(spec, &tc, why, sizeof why))
+        return -1;
+    sei_time_control_format(&tc, a->set.tc, sizeof a->set.tc);
+    return 0;
+}
+
+/* The settings' time controls, tapped through in this order. */
+static const char *const tc_presets[] = {"",           "byoyomi:60m+5x60s", "byoyomi:30m+3x30s", "canadian:30m+25/10m",
+                                         "fischer:30m+20s", "ing:120m+3x20m",  "absolute:30m"};
+#define TC_PRESETS (int)(sizeof tc_presets / sizeof tc_presets[0])
 
 static void settings_load(sei_app *a)
 {
@@ -256,6 +285,11 @@ static void settings_load(sei_app *a)
     snprintf(a->set.camera, sizeof a->set.camera, "camera");
     if (sei_store_setting_get(a->store, "camera", v, sizeof v) == SEI_STORE_OK && *v && strlen(v) < sizeof a->set.camera)
         memcpy(a->set.camera, v, strlen(v) + 1);
+    /* Recorded games' time control: kept as its --time-control string,
+     * written back the canonical way; one that does not read is none. */
+    a->set.tc[0] = 0;
+    if (sei_store_setting_get(a->store, "time_control", v, sizeof v) == SEI_STORE_OK)
+        tc_set(a, v);
     who_load(a);
 }
 
@@ -312,6 +346,7 @@ static void settings_save(sei_app *a)
     bad |= sei_store_setting_set(a->store, "size", num) != SEI_STORE_OK;
     bad |= sei_store_setting_set(a->store, "lang", sei_ui_lang_code(a->set.lang)) != SEI_STORE_OK;
     bad |= sei_store_setting_set(a->store, "camera", a->set.camera) != SEI_STORE_OK;
+    bad |= sei_store_setting_set(a->store, "time_control", a->set.tc[0] ? a->set.tc : "none") != SEI_STORE_OK;
     if (bad)
         say(a, "%s", sei_store_errmsg(a->store));
 }
@@ -577,6 +612,7 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     a->prisoners = prisoners;
     a->have_score = 0;
     a->resigned_winner = 0;
+    a->won_on_time = 0;
     a->from_record = 0;
     a->pris_given = prisoners_known;
     a->pad_for = a->pad_then_count = 0;
@@ -761,7 +797,8 @@ static int agree(sei_app *a, int resigned)
     sei_store_status st;
     if (resigned)
         st = sei_store_result_decided(&res, a->board, 0, &a->rules, a->handicap, a->resigned_winner,
-                                      SEI_DECIDED_RESIGNATION, source, photo[0] ? photo : NULL);
+                                      a->won_on_time ? SEI_DECIDED_TIME : SEI_DECIDED_RESIGNATION, source,
+                                      photo[0] ? photo : NULL);
     else
         st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
     if (!st) {
@@ -847,10 +884,34 @@ static void rec_alert(sei_app *a, const char *fmt, ...)
     va_start(ap, fmt);
     show_for(a->rec_alert, sizeof a->rec_alert, &a->rec_alert_until, a->now + 6000, fmt, ap);
     va_end(ap);
+    a->rec_alert_is_call = 0;
+}
+
+/* The timekeeper's voice in the kiosk's language, made at the first
+ * timed recording. What it cannot do (no espeak-ng data, no voice for the
+ * language, no sound) is said once; the calls are shown all the same. */
+static void voice_ready(sei_app *a)
+{
+    char why[300] = "";
+    if (!a->voice && !a->voice_tried && a->p.voice) {
+        a->voice_tried = 1;
+        sei_voice_params vp;
+        sei_voice_params_default(&vp);
+        vp.lang = a->set.lang;
+        a->voice = sei_voice_create(&vp, why, sizeof why);
+    } else if (a->voice)
+        sei_voice_set_lang(a->voice, a->set.lang);
+    if (a->voice && (!sei_voice_speaks(a->voice) || (!sei_voice_plays(a->voice))))
+        snprintf(why, sizeof why, "%s", sei_voice_errmsg(a->voice));
+    if (why[0] && !a->voice_told) {
+        a->voice_told = 1;
+        fprintf(stderr, "seichi kiosk: the timekeeper's voice: %s\n", why);
+        say(a, "%s", why);
+    }
 }
 
 /* Start recording into games/ beside the database, with the settings'
- * rules, komi and size. */
+ * rules, komi, size and time control. */
 static void record_start(sei_app *a)
 {
     char dir[PATH_MAX - 64], err[300], stamp[32];
@@ -874,6 +935,10 @@ static void record_start(sei_app *a)
     rp.size = a->set.size;
     sei_rules_preset(&rp.rules, a->set.rules);
     rp.rules.komi = a->set.komi;
+    /* The settings' time control: the clock starts with the recording. */
+    rp.timed = a->set.tc[0] && sei_time_control_parse(a->set.tc, &rp.tc, NULL, 0) == 0;
+    if (rp.timed)
+        voice_ready(a);
     sei_recsess_destroy(a->rs);
     a->rs = sei_recsess_create(&rp, a->rec_path, 0, err, sizeof err);
     if (!a->rs) {
@@ -921,63 +986,51 @@ static void record_lines(sei_app *a)
 
 static void record_finish(sei_app *a, int end);
 
-static int record_tick(sei_app *a)
+/* The timekeeper's calls of a frame, said in the kiosk's language and
+ * shown at the foot of the picture while no other message is. */
+static void record_calls(sei_app *a, const sei_recsess_event *ev)
 {
-    if (!a->src) {
-        /* No source at all (it could not be opened again): look for it now
-         * and then. */
-        if (a->now >= a->retry_at) {
-            a->retry_at = a->now + a->p.retry_ms;
-            if (sei_source_try_open(a->src_spec, &a->src, NULL, 0) == SEI_SOURCE_OK)
-                a->rec_alert[0] = 0, a->rec_away = 0;
+    const sei_clock *c = sei_recsess_clock(a->rs);
+    int n = ev->ncalls < SEI_RECSESS_CALLS ? ev->ncalls : SEI_RECSESS_CALLS;
+    for (int i = 0; c && i < n; i++) {
+        char words[96];
+        sei_ui_call_words(a->set.lang, &ev->calls[i], c->tc.kind, words, sizeof words);
+        if (a->voice && sei_voice_say(a->voice, words) < 0)
+            say(a, "%s", "out of memory");
+        if (!a->rec_alert[0] || a->now >= a->rec_alert_until || a->rec_alert_is_call) {
+            rec_alert(a, "%s", words);
+            a->rec_alert_until = a->now + 3000;
+            a->rec_alert_is_call = 1;
         }
-        return 1;
     }
-    if (a->rec_away) {
-        /* The camera went away mid-game: every move so far is in the SGF.
-         * It is opened again now and then, keeping the source (a folder or
-         * video goes on where it was), and the game goes on where it is. */
-        if (a->now < a->retry_at)
-            return 0;
-        a->retry_at = a->now + a->p.retry_ms;
-        char why[256];
-        sei_source_status st = sei_source_reopen(a->src, why, sizeof why);
-        if (st == SEI_SOURCE_END)
-            return 0;
-        if (st != SEI_SOURCE_OK)
-            return 0;
-        a->rec_away = 0;
-    }
-    sei_image f = {0};
-    sei_source_status st = sei_source_grab(a->src, &f);
-    if (st == SEI_SOURCE_END)
-        return 0;
-    if (st != SEI_SOURCE_OK) {
-        fprintf(stderr, "seichi kiosk: recording: %s: waiting for the camera\n", sei_source_errmsg(a->src));
-        rec_alert(a, "%s", sei_ui_string(a->set.lang, SEI_S_REC_AWAY));
-        a->rec_alert_until = 1e300; /* until the camera is back */
-        a->rec_away = 1;
-        a->retry_at = a->now + a->p.retry_ms;
-        return 1;
-    }
-    if (a->rec_alert_until == 1e300)
-        a->rec_alert[0] = 0, a->rec_alert_until = 0; /* the camera is back */
-    frame_take(a, f);
-    sei_recsess_event ev;
-    if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
-        say(a, "%s", sei_recsess_errmsg(a->rs));
+}
+
+/* What a frame (or time going by with none) did: the calls said, the end
+ * of the game taken to the confirm screen, a move's troubles shown.
+ * Returns 1 (the screen changed). */
+static int record_event(sei_app *a, const sei_recsess_event *evp)
+{
+    sei_recsess_event ev = *evp;
+    record_calls(a, &ev);
     if (ev.ended) {
-        /* The players' gesture ended the game: on to counting it. */
-        char why[120];
+        /* The players' gesture, or a flag fallen, ended the game: on to
+         * counting it, or to storing the win without a count. */
+        char why[160], who[80];
+        sei_lang L = a->set.lang;
         if (ev.ended == SEI_RECSESS_END_RESIGN)
-            snprintf(why, sizeof why, "%s: %s+R", sei_ui_string(a->set.lang, SEI_S_RESIGNED),
-                     ev.resigned == SEI_BLACK ? "W" : "B");
-        else
-            snprintf(why, sizeof why, "%s", sei_ui_string(a->set.lang, SEI_S_GAME_OVER));
-        int winner = ev.ended == SEI_RECSESS_END_RESIGN ? sei_color_other(ev.resigned) : 0;
+            snprintf(why, sizeof why, "%s: %s+R", sei_ui_string(L, SEI_S_RESIGNED), ev.resigned == SEI_BLACK ? "W" : "B");
+        else if (ev.ended == SEI_RECSESS_END_TIME) {
+            snprintf(who, sizeof who, sei_ui_string(L, SEI_S_LOST_ON_TIME),
+                     sei_ui_string(L, ev.resigned == SEI_BLACK ? SEI_S_BLACK : SEI_S_WHITE));
+            snprintf(why, sizeof why, "%s: %s+T", who, ev.resigned == SEI_BLACK ? "W" : "B");
+        } else
+            snprintf(why, sizeof why, "%s", sei_ui_string(L, SEI_S_GAME_OVER));
+        int winner = ev.ended == SEI_RECSESS_END_RESIGN || ev.ended == SEI_RECSESS_END_TIME ? sei_color_other(ev.resigned) : 0;
         record_finish(a, 1);
-        if (a->screen == SEI_SCREEN_CONFIRM)
+        if (a->screen == SEI_SCREEN_CONFIRM) {
             a->resigned_winner = winner;
+            a->won_on_time = ev.ended == SEI_RECSESS_END_TIME;
+        }
         say(a, "%s", why);
         return 1;
     }
@@ -1005,6 +1058,70 @@ static int record_tick(sei_app *a)
         record_lines(a);
     }
     return 1;
+}
+
+/* No frame this tick: the clock goes on all the same (a timed game's
+ * calls and its loss on time do not wait for the camera). Returns 1 when
+ * the screen changed. */
+static int record_no_frame(sei_app *a)
+{
+    const sei_clock *c = sei_recsess_clock(a->rs);
+    if (!c)
+        return 0;
+    sei_recsess_event ev;
+    if (sei_recsess_time(a->rs, (a->now - a->rec_t0) / 1000.0, &ev))
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    ev.moving = a->rec_moving; /* as the last frame left them */
+    ev.lost = a->rec_lost;
+    record_event(a, &ev);
+    return 1; /* the clock shown runs */
+}
+
+static int record_tick(sei_app *a)
+{
+    if (!a->src) {
+        /* No source at all (it could not be opened again): look for it now
+         * and then. */
+        if (a->now >= a->retry_at) {
+            a->retry_at = a->now + a->p.retry_ms;
+            if (sei_source_try_open(a->src_spec, &a->src, NULL, 0) == SEI_SOURCE_OK)
+                a->rec_alert[0] = 0, a->rec_away = 0;
+        }
+        record_no_frame(a);
+        return 1;
+    }
+    if (a->rec_away) {
+        /* The camera went away mid-game: every move so far is in the SGF.
+         * It is opened again now and then, keeping the source (a folder or
+         * video goes on where it was), and the game goes on where it is. */
+        if (a->now < a->retry_at)
+            return record_no_frame(a);
+        a->retry_at = a->now + a->p.retry_ms;
+        char why[256];
+        sei_source_status st = sei_source_reopen(a->src, why, sizeof why);
+        if (st != SEI_SOURCE_OK)
+            return record_no_frame(a);
+        a->rec_away = 0;
+    }
+    sei_image f = {0};
+    sei_source_status st = sei_source_grab(a->src, &f);
+    if (st == SEI_SOURCE_END)
+        return record_no_frame(a);
+    if (st != SEI_SOURCE_OK) {
+        fprintf(stderr, "seichi kiosk: recording: %s: waiting for the camera\n", sei_source_errmsg(a->src));
+        rec_alert(a, "%s", sei_ui_string(a->set.lang, SEI_S_REC_AWAY));
+        a->rec_alert_until = 1e300; /* until the camera is back */
+        a->rec_away = 1;
+        a->retry_at = a->now + a->p.retry_ms;
+        return 1;
+    }
+    if (a->rec_alert_until == 1e300)
+        a->rec_alert[0] = 0, a->rec_alert_until = 0; /* the camera is back */
+    frame_take(a, f);
+    sei_recsess_event ev;
+    if (sei_recsess_frame(a->rs, &f, (a->now - a->rec_t0) / 1000.0, &ev))
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    return record_event(a, &ev);
 }
 
 /* Stop recording; with end, go on to confirm the final position. */
@@ -1169,6 +1286,11 @@ sei_app *sei_app_create(SDL_Renderer *r, SDL_Window *w, const sei_app_params *p,
     settings_load(a);
     if (a->p.lang >= 0 && a->p.lang < SEI_LANG_COUNT)
         a->set.lang = (sei_lang)a->p.lang;
+    if (a->p.time_control && tc_set(a, a->p.time_control)) {
+        snprintf(err, n, "--time-control '%s' does not read as a time control", a->p.time_control);
+        sei_app_destroy(a);
+        return NULL;
+    }
     a->ui = sei_ui_create(r, w, NULL, why, sizeof why);
     if (!a->ui) {
         snprintf(err, n, "%s", why);
@@ -1197,6 +1319,7 @@ void sei_app_destroy(sei_app *a)
     frame_clear(a);
     sei_tracker_destroy(a->live);
     sei_vision_destroy(a->full);
+    sei_voice_destroy(a->voice);
     sei_board_destroy(a->board);
     sei_board_destroy(a->jboard);
     sei_ui_destroy(a->ui);
@@ -1279,6 +1402,22 @@ static void settings_button(sei_app *a, sei_ui_button b)
     case SEI_BTN_KOMI_UP: a->set.komi += 0.5; break;
     case SEI_BTN_SIZE: a->set.size = a->set.size == 0 ? 9 : a->set.size == 9 ? 13 : a->set.size == 13 ? 19 : 0; break;
     case SEI_BTN_LANG: a->set.lang = (sei_lang)((a->set.lang + 1) % SEI_LANG_COUNT); break;
+    case SEI_BTN_TIME_CONTROL: {
+        /* The next preset after the one set (a --time-control of its own
+         * goes on to the first). */
+        int cur = -1;
+        char canon[48];
+        for (int i = 0; i < TC_PRESETS && cur < 0; i++) {
+            sei_time_control tc;
+            canon[0] = 0;
+            if (tc_presets[i][0] && !sei_time_control_parse(tc_presets[i], &tc, NULL, 0))
+                sei_time_control_format(&tc, canon, sizeof canon);
+            if (!strcmp(canon, a->set.tc))
+                cur = i;
+        }
+        tc_set(a, tc_presets[(cur + 1) % TC_PRESETS]);
+        break;
+    }
     case SEI_BTN_CAMERA: {
         /* On from the choice shown: the source in use until one is tapped. */
         const char *now = camera_shown(a);
@@ -2280,6 +2419,11 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
     case SEI_SCREEN_RECORD:
         if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_END || act.button == SEI_BTN_STOP))
             record_finish(a, act.button == SEI_BTN_END);
+        else if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_CLOCK_B || act.button == SEI_BTN_CLOCK_W) && a->rs)
+            /* A player's half tapped: that player's move is made. A tap
+             * by the player not on move does nothing. */
+            sei_recsess_clock_tap(a->rs, act.button == SEI_BTN_CLOCK_B ? SEI_BLACK : SEI_WHITE,
+                                  (a->now - a->rec_t0) / 1000.0);
         break;
     case SEI_SCREEN_NOCAMERA:
         if (act.kind != SEI_ACT_BUTTON)
@@ -2434,6 +2578,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         v.handicap = a->handicap;
         v.prisoners = a->prisoners;
         v.resigned_winner = a->resigned_winner;
+        v.won_on_time = a->won_on_time;
         v.pad_for = a->screen == SEI_SCREEN_CONFIRM ? a->pad_for : 0;
         v.pad_value = a->pad_value;
         if (a->screen == SEI_SCREEN_CONFIRM && a->zoom_span) {
@@ -2448,6 +2593,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         int n;
         const sei_recorder *rec = a->rs ? sei_recsess_recorder(a->rs) : NULL;
         v.rec_waiting = !rec;
+        v.rec_clock = a->rs ? sei_recsess_clock(a->rs) : NULL;
         v.last_col = v.last_row = -1;
         if (a->rs && a->view.buf && a->frame.width && sei_recsess_geometry(a->rs, c, &n) == 0) {
             /* The lattice as the view shows it: grid (col, row) to view pixels. */
@@ -2547,5 +2693,6 @@ const uint8_t *sei_app_dead(const sei_app *a) { return a->screen == SEI_SCREEN_D
 const uint8_t *sei_app_check(const sei_app *a) { return a->check; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
+const sei_voice *sei_app_voice(const sei_app *a) { return a->voice; }
 const char *sei_app_export_dir(const sei_app *a) { return a->export_dir; }
 int sei_app_searched(const sei_app *a) { return a->searched; }

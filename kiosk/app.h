@@ -32,6 +32,9 @@ typedef struct {
     int autocapture;         /* 1: capture by itself once the board is still */
     int search_every;        /* while nothing moves, search for the lattice again every this many
                                 frames (15) and read the stones on the known one in between */
+    const char *time_control; /* recorded games' time control (a --time-control string, "none");
+                                NULL: the saved setting */
+    int voice;               /* 1: the timekeeper's calls spoken (espeak-ng, SDL audio) (1) */
     sei_push_params push;    /* the director's station: timeouts, the retry's pauses, how often the
                                 table's pairing is fetched (push.h) */
 } sei_app_params;
@@ -76,6 +79,8 @@ const uint8_t *sei_app_check(const sei_app *a);              /* points the camer
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
 int sei_app_searched(const sei_app *a);                      /* 1: it searched for the lattice */
 const char *sei_app_status(const sei_app *a);                /* the status line, "" none */
-const char *sei_app_export_dir(const sei_app *a);            /* the last export's folder, "" none */
+const char *sei_app_export_dir(const sei_app *a);
+struct sei_voice;
+const struct sei_voice *sei_app_voice(const sei_app *a);      /* the timekeeper's voice (its log), or NULL */            /* the last export's folder, "" none */
 
 #endif

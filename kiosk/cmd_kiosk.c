@@ -23,6 +23,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: seichi kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang en|zh|ja|ko]\n"
+            "                   [--time-control SPEC]\n"
             "\n"
             "The touchscreen kiosk: the camera's view with the board found on it, then\n"
             "the position to confirm (tap a group to mark it dead), the count, and\n"
@@ -32,7 +33,10 @@ static void usage(FILE *f)
             "  --db PATH      the results database (default: %s)\n"
             "  --windowed WxH run in a window this size instead of full screen\n"
             "  --lang L       the screens' language: en, zh, ja, ko (default: the saved setting)\n"
-            "  --sample FILE  the photo offered when there is no camera (default: the bundled one)\n",
+            "  --sample FILE  the photo offered when there is no camera (default: the bundled one)\n"
+            "  --time-control SPEC  recorded games' clock, as `seichi clock` reads it (byoyomi:60m+5x60s,\n"
+            "                 canadian:30m+25/10m, fischer:30m+20s, ing:120m+3x20m, absolute:30m) or none\n"
+            "                 (default: the saved setting); the calls are spoken in the screens' language\n",
             "$XDG_DATA_HOME/seichi/results.db");
 }
 
@@ -99,6 +103,15 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
                 fprintf(err, "seichi kiosk: unknown language '%s' (en, zh, ja, ko)\n", v);
                 return 2;
             }
+        } else if (!strcmp(a, "--time-control")) {
+            /* Checked here, so a typo is refused before a window opens. */
+            sei_time_control tc;
+            char why[200];
+            if (strcmp(v, "none") && sei_time_control_parse(v, &tc, why, sizeof why)) {
+                fprintf(err, "seichi kiosk: --time-control: %s\n", why);
+                return 2;
+            }
+            p.time_control = v;
         } else if (!strcmp(a, "--windowed")) {
             char x;
             if (sscanf(v, "%d%c%d", &win_w, &x, &win_h) != 3 || (x != 'x' && x != 'X') || win_w < 320 || win_h < 200 ||

@@ -16,10 +16,11 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 # there too: `make deb` configures a build with /usr, as a distribution's
 # package is (a plain build keeps /usr/local for `cmake --install`).
 set(CPACK_PACKAGING_INSTALL_PREFIX "${CMAKE_INSTALL_PREFIX}")
-# The libraries the binaries link, found by dpkg-shlibdeps; fonts are read
-# by path, so they are named.
+# The libraries the binaries link, found by dpkg-shlibdeps; fonts and
+# espeak-ng's voices (its data, read at run time) are read by path, so
+# they are named.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, fonts-wqy-microhei")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core, fonts-wqy-microhei, espeak-ng-data")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA
   "${CMAKE_SOURCE_DIR}/kiosk/debian/postinst;${CMAKE_SOURCE_DIR}/kiosk/debian/postrm")
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)

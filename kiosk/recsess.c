@@ -52,6 +52,9 @@ struct sei_recsess {
     sei_clock clock, shown;
     int clock_on;
     int64_t said_ms;                    /* calls up to this time were handed out */
+    int tapped[3];                      /* [colour]: its clock was switched by a tap, its stone not seen yet */
+    double hold_from;                   /* a new reading since this time, not voted yet: calls from then on
+                                           wait (-1: none) */
     /* The time each move left its player (BL/WL) and the periods or
      * stones (OB/OW; -1: in main time), by move number. */
     int64_t *left_ms;
@@ -710,10 +713,17 @@ static void clock_take(sei_recsess *s, int k, int color, double t)
     int64_t at = ms_of(t);
     if (at < s->clock.now)
         at = s->clock.now;
-    if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
-        return;
-    if (sei_clock_move(&s->clock, color, at, NULL, NULL))
-        return; /* lost on time before the stone came: declared by the next frame */
+    if (s->tapped[color]) {
+        /* The player tapped the clock for this move: it switched then.
+         * Only what the tap left is kept for the SGF. */
+        s->tapped[color] = 0;
+    } else {
+        s->tapped[3 - color] = 0; /* a tapped turn with no stone (a pass): its stone is not awaited */
+        if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
+            return;
+        if (sei_clock_move(&s->clock, color, at, NULL, NULL))
+            return; /* lost on time before the stone came: declared by the next frame */
+    }
     if (k >= s->left_cap) {
         int cap = s->left_cap ? 2 * s->left_cap : 256;
         while (cap <= k)
@@ -741,6 +751,7 @@ static void clock_start(sei_recsess *s)
 {
     int first = s->p.handicap >= 2 || (s->rec && sei_recorder_handicap(s->rec) >= 2) ? SEI_WHITE : SEI_BLACK;
     sei_clock_start(&s->clock, &s->p.tc, first, 0);
+    s->hold_from = -1;
     s->shown = s->clock;
     s->clock_on = 1;
     const sei_rec_move *m;
@@ -750,10 +761,36 @@ static void clock_start(sei_recsess *s)
     s->said_ms = s->clock.now;
 }
 
+int sei_recsess_clock_tap(sei_recsess *s, int player, double t)
+{
+    if (!s || !s->clock_on)
+        return -1;
+    if (s->ended || s->clock.lost || (player != SEI_BLACK && player != SEI_WHITE) || player != s->clock.to_move)
+        return 1;
+    int64_t at = ms_of(t + s->t_offset);
+    if (at < s->clock.now)
+        at = s->clock.now; /* a tap between two frames' moves: at the last move's time */
+    if (sei_clock_move(&s->clock, player, at, NULL, NULL))
+        return 1; /* the flag had fallen: the loss is declared by the next frame */
+    s->tapped[player] = 1;
+    s->tapped[3 - player] = 0;
+    /* Shown at once; the calls up to the tap are behind it (said_ms is
+     * kept, so none is handed out twice). */
+    s->shown = s->clock;
+    if (s->said_ms < at)
+        s->said_ms = at;
+    return 0;
+}
+
 typedef struct {
     sei_recsess_event *ev;
     int64_t *said;
+    int64_t hold;        /* calls after this time wait (one at that very moment comes before a move then) */
 } call_sink;
+
+/* A vote never holds the calls longer than this (a board that keeps
+ * changing, a hand hovering): late is better than never. */
+#define CALL_HOLD_MAX_S 12.0
 
 /* A call into the event, which keeps the last SEI_RECSESS_CALLS. */
 static void push_call(sei_recsess_event *ev, const sei_clock_call *k)
@@ -772,7 +809,7 @@ static void push_call(sei_recsess_event *ev, const sei_clock_call *k)
 static void take_call(void *ctx, const sei_clock_call *k)
 {
     call_sink *cs = ctx;
-    if (k->t_ms <= *cs->said || k->kind == SEI_CALL_LOST)
+    if (k->t_ms <= *cs->said || k->kind == SEI_CALL_LOST || k->t_ms > cs->hold)
         return;
     push_call(cs->ev, k);
     *cs->said = k->t_ms;
@@ -787,11 +824,15 @@ static int clock_frame(sei_recsess *s, double t, sei_recsess_event *ev)
     if (now < s->shown.now)
         return 0;
     int64_t said = s->said_ms;
-    call_sink cs = {ev, &said};
+    /* Calls since a new reading first seen wait for its vote: when it is
+     * the mover's stone, the clock switched then and they never fall due
+     * (held again each frame, from the clock as of the last move). */
+    int64_t hold = s->hold_from >= 0 && t - s->hold_from < CALL_HOLD_MAX_S ? ms_of(s->hold_from) : INT64_MAX;
+    call_sink cs = {ev, &said, hold};
     sei_clock_advance(&s->shown, now, take_call, &cs);
     s->said_ms = said;
-    if (!s->shown.lost || now - s->shown.lost_at < ms_of(s->p.loss_grace))
-        return 0;
+    if (!s->shown.lost || s->shown.lost_at > hold || now - s->shown.lost_at < ms_of(s->p.loss_grace))
+        return 0; /* not fallen; or a stone seen before it, being voted on; or within the grace */
     sei_clock_call k = {s->shown.lost_at, s->shown.lost, SEI_CALL_LOST, 0, 0};
     push_call(ev, &k); /* the loss itself is handed out now */
     s->ended = SEI_RECSESS_END_TIME;
@@ -818,6 +859,17 @@ static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state
         s->run_t = t; /* a new reading: a move's time is when its stone was first seen */
     if (!s->locked)
         return start(s, f, st, ev);
+    if (st->read && !st->steady && s->have_fed && !s->syncing && !st->lost) {
+        /* A reading that is not the game's, being voted on: when it is a
+         * stone, the move's time is when it was first seen, and the
+         * mover's calls since then were never due. They wait for the vote
+         * (clock_frame). */
+        int differs = 0;
+        for (int y = 0; y < s->size && !differs; y++)
+            differs = memcmp(s->fed + y * s->size, st->grid[y], (size_t)s->size) != 0;
+        s->hold_from = differs ? s->run_t : -1;
+    } else
+        s->hold_from = -1;
     if (!st->read || !st->steady)
         return 0;
     memcpy(s->corners, st->corners, sizeof s->corners);
@@ -914,4 +966,16 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     if (s->clock_on && !s->ended && clock_frame(s, t, ev))
         rc = -1;
     return rc;
+}
+
+int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev)
+{
+    memset(ev, 0, sizeof *ev);
+    t += s->t_offset;
+    ev->locked = s->locked;
+    ev->ended = s->ended;
+    ev->resigned = s->resigned;
+    if (s->ended || !s->clock_on)
+        return 0;
+    return clock_frame(s, t, ev) ? -1 : 0;
 }

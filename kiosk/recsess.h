@@ -74,7 +74,10 @@ typedef struct {
                             SEI_RECSESS_END_TIME: the colour that lost on time */
     /* The timekeeper's calls made since the last frame (the last
      * SEI_RECSESS_CALLS of them; ncalls counts all), "lost" included once
-     * the loss is declared. */
+     * the loss is declared. A call falling after a new reading was first
+     * seen waits for its vote (12 s at most): when the reading is the
+     * mover's stone, the clock switched when it was first seen and the
+     * call was never due; the loss likewise. */
     sei_clock_call calls[SEI_RECSESS_CALLS];
     int ncalls;
 } sei_recsess_event;
@@ -84,6 +87,20 @@ enum { SEI_RECSESS_END_NONE = 0, SEI_RECSESS_END_COUNT, SEI_RECSESS_END_RESIGN, 
 /* The game clock as of the last frame (NULL when not timed), for a
  * screen to show. */
 const sei_clock *sei_recsess_clock(const sei_recsess *s);
+
+/* A player switched the clock by hand at t seconds (the recording's time,
+ * as sei_recsess_frame's): "my move is made". The clock switches now
+ * (sei_clock_move on the clock as of the last move), so the opponent's
+ * time runs from the tap, not from when the camera sees the stone. The
+ * player's next move seen by the camera then only records what the tap
+ * left (BL/WL): it does not switch the clock again. A move of the other
+ * colour seen first drops that (the tapped turn had no stone: a pass).
+ * A tap by the player not on move does nothing: the clock has already
+ * switched for that move, by a stone seen or an earlier tap.
+ * Returns 0 switched; 1 not switched (not that player's turn, the game
+ * over, or the player lost on time by t); -1 not timed, or not started
+ * (no frame yet). */
+int sei_recsess_clock_tap(sei_recsess *s, int player, double t);
 
 /* A session writing to sgf_path. With resume, the file is read first and
  * its moves replayed (a missing file starts afresh). NULL with the reason
@@ -95,6 +112,12 @@ const char *sei_recsess_errmsg(const sei_recsess *s);
 /* One frame (BGR), seen at t seconds. Returns 0, or -1 when the SGF could
  * not be written (the message says why; the moves are still held). */
 int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_event *ev);
+
+/* Time going by with no frame (the camera away, a folder or video at its
+ * end): the clock as of t seconds, its calls, and a loss on time declared
+ * (ev as sei_recsess_frame's; no move can come). Returns 0, or -1 when
+ * the SGF could not be written. */
+int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev);
 
 /* 1 when --resume found a saved game (and replayed it). */
 int sei_recsess_resumed(const sei_recsess *s);

@@ -23,7 +23,7 @@ groups="${*:-build}"
 pkgs=""
 for g in $groups; do
   case "$g" in
-    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libjpeg-dev libpng-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcjson-dev libsodium-dev libxml2-dev libmicrohttpd-dev libcurl4-gnutls-dev curl jq openssl groff-base fonts-dejavu-core fonts-wqy-microhei" ;;
+    build) pkgs="$pkgs gcc g++ make cmake pkg-config libcmocka-dev libopencv-dev libjpeg-dev libpng-dev libsqlite3-dev libcamera-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libcjson-dev libsodium-dev libxml2-dev libmicrohttpd-dev libcurl4-gnutls-dev libespeak-ng-dev curl jq openssl groff-base fonts-dejavu-core fonts-wqy-microhei" ;;
     fuzz)  pkgs="$pkgs clang libclang-rt-dev" ;;
     test)  pkgs="$pkgs chromium chromium-driver python3-selenium" ;;
     bench) pkgs="$pkgs gnugo python3" ;;

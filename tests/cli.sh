@@ -384,6 +384,8 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   ok "record --time-control: each move's time left" \
     test "$(grep -o '[BW]L\[[0-9.]*\]O[BW]\[[0-9]*\]' "$tmp/timed.sgf" | wc -l)" = "$(wc -l <"$tmp/timed.moves")"
   expect 2 "is not one of absolute" -- record --source "$seq/caren1-9x9" --sgf "$tmp/t2.sgf" --time-control sudden:5m
+  # The kiosk refuses a time control that does not read before it opens a window.
+  expect 2 "kiosk: --time-control: time control 'sudden:5m' is not one of absolute" -- kiosk --time-control sudden:5m
   # The camera unplugged, then stalled, mid-game (a source failing on cue):
   # record waits, goes on when pictures come back, and loses no move.
   expect 0 "the camera is back: going on" -- record --source "faults:unplug@20+15,stall@45+10:$seq/caren1-9x9" \

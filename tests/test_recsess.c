@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "clock.h"
 #include "cvwrap.h"
 #include "recsess.h"
 #include "sgf.h"
@@ -268,6 +269,79 @@ static void test_from_video(void **state)
     assert_same_game(&got, &truth);
 }
 
+/* The game clock with no board in sight (kiosk/recsess.h): it starts with
+ * the first frame and runs on with none (sei_recsess_time: the camera
+ * away), its calls handed out once each, in order; the loss declared after
+ * the grace ends the game (RE[W+T]). A tap switches the clock only for the
+ * player on move; an untimed session has no clock to tap. */
+static void test_clock_without_frames(void **state)
+{
+    (void)state;
+    sei_recsess_params p;
+    sei_recsess_params_default(&p);
+    char out[128], err[256];
+    snprintf(out, sizeof out, "%s/clock.sgf", tmpdir);
+    sei_recsess *s = sei_recsess_create(&p, out, 0, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(sei_recsess_clock_tap(s, 1, 0), -1); /* untimed */
+    sei_recsess_destroy(s);
+
+    p.timed = 1;
+    assert_int_equal(sei_time_control_parse("byoyomi:0m+2x30s", &p.tc, NULL, 0), 0);
+    s = sei_recsess_create(&p, out, 0, err, sizeof err);
+    assert_non_null(s);
+    assert_int_equal(sei_recsess_clock_tap(s, 1, 0), -1); /* not started: no frame yet */
+    sei_image grey;
+    assert_int_equal(sei_image_alloc(&grey, 64, 48, 3), 0);
+    memset(grey.buf, 128, (size_t)grey.stride * (size_t)grey.height);
+    sei_recsess_event ev;
+    assert_int_equal(sei_recsess_frame(s, &grey, 0, &ev), 0);
+    assert_non_null(sei_recsess_clock(s));
+    /* Black's first period runs out with no frame: 10, 20, 25, 28, then
+     * the period used up at 30 s. */
+    int labels[64], kinds[64], n = 0;
+    for (int t = 1; t <= 30; t++) {
+        assert_int_equal(sei_recsess_time(s, t, &ev), 0);
+        for (int k = 0; k < ev.ncalls && n < 64; k++, n++) {
+            labels[n] = ev.calls[k].label;
+            kinds[n] = ev.calls[k].kind;
+        }
+    }
+    int want[] = {10, 20, 25, 28, 30};
+    assert_int_equal(n, 5);
+    for (int k = 0; k < 5; k++)
+        assert_int_equal(labels[k], want[k]);
+    assert_int_equal(kinds[4], SEI_CALL_PERIOD);
+    /* White taps: not White's turn. Black taps at 31 s: White's clock runs. */
+    assert_int_equal(sei_recsess_clock_tap(s, 2, 31), 1);
+    assert_int_equal(sei_recsess_clock_tap(s, 1, 31), 0);
+    assert_int_equal(sei_recsess_clock(s)->to_move, 2);
+    assert_int_equal(sei_recsess_clock_tap(s, 1, 32), 1); /* Black again: already switched */
+    /* White lets both periods go: 10 ... 30 (one left), 10, 20, 1 ... 9,
+     * lost at 91 s, declared 2 s later. */
+    n = 0;
+    int ended = 0;
+    for (int t = 32; t <= 100 && !ended; t++) {
+        assert_int_equal(sei_recsess_time(s, t, &ev), 0);
+        n += ev.ncalls;
+        ended = ev.ended;
+        if (ended) {
+            assert_int_equal(t, 93);
+            assert_int_equal(ev.resigned, 2);
+            assert_int_equal(ev.calls[ev.ncalls - 1].kind, SEI_CALL_LOST);
+        }
+    }
+    assert_int_equal(ended, SEI_RECSESS_END_TIME);
+    assert_int_equal(n, 5 + 2 + 9 + 1);
+    assert_int_equal(sei_recsess_clock_tap(s, 2, 100), 1); /* the game is over */
+    char *sgf = sei_recsess_sgf(s);
+    assert_non_null(sgf);
+    assert_non_null(strstr(sgf, "RE[B+T]"));
+    free(sgf);
+    sei_image_free(&grey);
+    sei_recsess_destroy(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -287,6 +361,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_whole_game),
         cmocka_unit_test(test_kill_and_resume),
         cmocka_unit_test(test_from_video),
+        cmocka_unit_test(test_clock_without_frames),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];

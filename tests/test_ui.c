@@ -40,6 +40,7 @@
 #include <sqlite3.h>
 
 #include "app.h"
+#include "clock.h"
 #include "boardfile.h"
 #include "count.h"
 #include "cvwrap.h"
@@ -50,6 +51,7 @@
 #include "textbuf.h"
 #include "lattice.h"
 #include "vision.h"
+#include "voice.h"
 
 #define SAMPLE SEI_SOURCE_DIR "/images/renders/r043.jpg"
 
@@ -750,11 +752,29 @@ static void test_settings_persist(void **state)
     tap_button(a, SEI_BTN_KOMI_DOWN);  /* 6 */
     tap_button(a, SEI_BTN_SIZE);       /* auto to 9 */
     tap_button(a, SEI_BTN_SIZE);       /* 13 */
+    /* The time control: each preset in turn, each shown whole (Ing's the
+     * longest), then byo-yomi 30m+3x30s kept. */
+    static const char *const tcs[] = {"byoyomi:60m+5x60s", "byoyomi:30m+3x30s", "canadian:30m+25/10m",
+                                      "fischer:30m+20s", "ing:120m+3x20m", "absolute:30m", ""};
+    sei_ui_view view;
+    for (int i = 0; i < 7; i++) {
+        tap_button(a, SEI_BTN_TIME_CONTROL);
+        sei_app_view(a, &view);
+        assert_string_equal(view.settings.tc, tcs[i]);
+        sei_app_draw(a);
+        char worst[200] = "";
+        if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1.0)
+            fail_msg("settings with %s: \"%s\" shrunk", tcs[i], worst);
+    }
+    tap_button(a, SEI_BTN_TIME_CONTROL);
+    tap_button(a, SEI_BTN_TIME_CONTROL);
     tap_button(a, SEI_BTN_BACK);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
     sei_app_destroy(a);
     sei_store *s = sei_store_open(db, NULL, 0);
     char v[64];
+    assert_int_equal(sei_store_setting_get(s, "time_control", v, sizeof v), SEI_STORE_OK);
+    assert_string_equal(v, "byoyomi:30m+3x30s");
     assert_int_equal(sei_store_setting_get(s, "lang", v, sizeof v), SEI_STORE_OK);
     assert_string_equal(v, "zh");
     assert_int_equal(sei_store_setting_get(s, "rules", v, sizeof v), SEI_STORE_OK);
@@ -1194,6 +1214,254 @@ static void test_record_resign(void **state)
         sei_store_close(s);
     }
     assert_int_equal(golden_failures, 0);
+}
+
+
+/* ---- the game clock while recording ---------------------------------------------- */
+
+/* A kiosk recording with this time control. */
+static sei_app *app_new_tc(const char *source, const char *db, int lang, const char *tc)
+{
+    sei_app_params p;
+    sei_app_params_default(&p);
+    p.source = source;
+    p.db = db;
+    p.sample = SAMPLE;
+    p.lang = lang;
+    p.autocapture = 0;
+    p.time_control = tc;
+    char err[256];
+    sei_app *a = sei_app_create(ren, NULL, &p, err, sizeof err);
+    if (!a)
+        fail_msg("app: %s", err);
+    return a;
+}
+
+typedef struct {
+    sei_clock_call c[256];
+    int n;
+} call_list;
+
+static void collect_call(void *ctx, const sei_clock_call *k)
+{
+    call_list *l = ctx;
+    if (l->n < 256)
+        l->c[l->n++] = *k;
+}
+
+/* The calls sei_clock makes on a record's moves (each at its SEIT, in ms
+ * as the recorder takes it), then on to the loss on time (`seichi clock
+ * --simulate` does the same). */
+static void calls_of_record(const char *sgf, const sei_time_control *tc, call_list *out)
+{
+    sei_clock c;
+    sei_clock_start(&c, tc, SEI_BLACK, 0);
+    out->n = 0;
+    for (const char *q = sgf; (q = strstr(q, ";")); q++) {
+        if (q[1] != 'B' && q[1] != 'W')
+            continue;
+        const char *t = strstr(q, "SEIT[");
+        assert_non_null(t);
+        int64_t ms = (int64_t)(atof(t + 5) * 1000.0 + 0.5);
+        if (ms < c.now)
+            ms = c.now;
+        /* A stone put down after the flag fell (in the grace) is in the
+         * record but not on the clock. */
+        if (sei_clock_move(&c, q[1] == 'B' ? SEI_BLACK : SEI_WHITE, ms, collect_call, out) == 1)
+            break;
+    }
+    sei_clock_advance(&c, c.now + 24LL * 3600 * 1000, collect_call, out);
+    assert_true(c.lost != 0);
+}
+
+/* A recorded game under byo-yomi (two periods of 30 s, no main time) from
+ * the committed rendered game, its pictures 5 s apart: the timekeeper's
+ * calls reach the voice in the kiosk's language, each one the call
+ * sei_clock makes on the same moves' times (as the record keeps them), in
+ * order, each spoken (PCM made); the flag falls, the Record screen shows
+ * it, and the game ends as lost on time: the confirm screen offers the win
+ * on time, and Agreed stores W+T with no count, the record's RE[W+T].
+ * Goldens of the Record screen with its two clocks in every language. */
+static void test_record_clock(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_clock: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    const char *spec = "byoyomi:0m+2x30s";
+    sei_time_control tc;
+    assert_int_equal(sei_time_control_parse(spec, &tc, NULL, 0), 0);
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char db[128], name[64];
+        snprintf(db, sizeof db, "%s/clock-%s.db", tmpdir, langs[l]);
+        sei_app *a = app_new_tc(SEQUENCE, db, l, spec);
+        sei_app_tick(a, 0);
+        tap_button(a, SEI_BTN_RECORD);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+        sei_ui_view v;
+        sei_app_view(a, &v);
+        assert_null(v.rec_clock); /* it starts with the first frame */
+        int ticks = 0, saw_flag = 0;
+        double t = 0;
+        for (; ticks < 200 && sei_app_screen(a) == SEI_SCREEN_RECORD; ticks++) {
+            t += 5000;
+            sei_app_tick(a, t);
+            if (sei_app_screen(a) != SEI_SCREEN_RECORD)
+                break;
+            sei_app_view(a, &v);
+            assert_non_null(v.rec_clock);
+            if (v.rec_clock->lost && !saw_flag) {
+                /* Fallen, the loss not declared yet (the grace): shown. */
+                saw_flag = 1;
+                sei_app_draw(a);
+                if (l == 0)
+                    golden("record-clock-lost-en");
+            }
+            if (ticks == 19) { /* at 100 s: Black in its last period, 5 s left (red) */
+                sei_app_draw(a);
+                snprintf(name, sizeof name, "record-clock-%s", langs[l]);
+                golden(name);
+            }
+        }
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+        /* What was said, against what the clock calls on the record's moves. */
+        const sei_voice *vo = sei_app_voice(a);
+        assert_non_null(vo);
+        const sei_voice_said *said;
+        int nsaid = sei_voice_log(vo, &said);
+        call_list *want = calloc(1, sizeof *want);
+        assert_non_null(want);
+        const sei_board *b = sei_app_board(a);
+        assert_non_null(b);
+        sei_app_draw(a);
+        snprintf(name, sizeof name, "confirm-time-%s", langs[l]);
+        golden(name);
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
+        char err[256];
+        sei_store *st = sei_store_open(db, err, sizeof err);
+        assert_non_null(st);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(st, id, &r), SEI_STORE_OK);
+        assert_non_null(r.game_sgf);
+        calls_of_record(r.game_sgf, &tc, want);
+        assert_true(want->n >= 3);
+        if (nsaid != want->n) {
+            for (int i = 0; i < nsaid || i < want->n; i++) {
+                char words[96] = "";
+                if (i < want->n)
+                    sei_ui_call_words((sei_lang)l, &want->c[i], tc.kind, words, sizeof words);
+                fprintf(stderr, "  %2d said %-24s clock %s (%s at %.1f s)\n", i + 1, i < nsaid ? said[i].text : "-",
+                        words, i < want->n ? (want->c[i].player == SEI_BLACK ? "B" : "W") : "", i < want->n ? want->c[i].t_ms / 1000.0 : 0);
+            }
+            fail_msg("%s: %d calls said, the clock makes %d on the record's moves", langs[l], nsaid, want->n);
+        }
+        for (int i = 0; i < want->n; i++) {
+            char words[96];
+            sei_ui_call_words((sei_lang)l, &want->c[i], tc.kind, words, sizeof words);
+            if (strcmp(words, said[i].text))
+                fail_msg("%s: call %d said \"%s\", the clock's is \"%s\"", langs[l], i + 1, said[i].text, words);
+            if (said[i].samples < sei_voice_rate(vo) / 10)
+                fail_msg("%s: \"%s\" made %ld samples of speech", langs[l], said[i].text, said[i].samples);
+        }
+        assert_int_equal(want->c[want->n - 1].kind, SEI_CALL_LOST);
+        assert_true(saw_flag);
+        int loser = want->c[want->n - 1].player;
+        char re[16], result[8];
+        snprintf(result, sizeof result, "%c+T", loser == SEI_BLACK ? 'W' : 'B');
+        snprintf(re, sizeof re, "RE[%s]", result);
+        assert_string_equal(r.result, result);
+        assert_int_equal(r.decided, SEI_DECIDED_TIME);
+        assert_int_equal(r.winner, sei_color_other(loser));
+        assert_true(r.margin == 0);
+        assert_non_null(strstr(r.game_sgf, re));
+        assert_non_null(strstr(r.game_sgf, "OT[byoyomi:0m+2x30s]"));
+        if (l == 0) {
+            assert_string_equal(said[want->n - 1].text, "10, lost on time");
+            assert_string_equal(said[0].text, "10 seconds"); /* a 30-second period: 10, 20, 25, 28 */
+        }
+        if (l == 1)
+            assert_string_equal(said[want->n - 1].text, "10，超时判负");
+        sei_store_result_release(&r);
+        sei_store_close(st);
+        free(want);
+        sei_app_destroy(a);
+    }
+    assert_int_equal(golden_failures, 0);
+}
+
+/* A tap on a player's clock: "my move is made". The player on move
+ * switches it at that moment (the time it left is exact); the other
+ * player's tap does nothing; the stone then seen for the tapped move does
+ * not switch it again, and the next player's stone switches it as ever. */
+static void test_record_clock_tap(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_clock_tap: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    char db[128];
+    snprintf(db, sizeof db, "%s/clock-tap.db", tmpdir);
+    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, "absolute:30m");
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    sei_ui_view v;
+    double t = 0;
+    /* On until the board is locked, no move yet. */
+    for (int i = 0; i < 40; i++) {
+        t += 500;
+        sei_app_tick(a, t);
+        sei_app_view(a, &v);
+        if (!v.rec_waiting)
+            break;
+    }
+    assert_false(v.rec_waiting);
+    assert_int_equal(v.rec_moves, 0);
+    assert_non_null(v.rec_clock);
+    assert_int_equal(v.rec_clock->to_move, SEI_BLACK);
+    tap_button(a, SEI_BTN_CLOCK_W); /* not White's turn */
+    sei_app_view(a, &v);
+    assert_int_equal(v.rec_clock->to_move, SEI_BLACK);
+    tap_button(a, SEI_BTN_CLOCK_B);
+    sei_app_view(a, &v);
+    assert_int_equal(v.rec_clock->to_move, SEI_WHITE);
+    assert_int_equal(v.rec_clock->side[SEI_BLACK].moves, 1);
+    /* Black's time stopped at the tap: 30 minutes less the time to it. */
+    int64_t black_left = v.rec_clock->side[SEI_BLACK].main_left;
+    assert_true(black_left == 1800000 - (int64_t)t);
+    /* Black's stone comes: the clock stays with White. */
+    int i;
+    for (i = 0; i < 200; i++) {
+        t += 500;
+        sei_app_tick(a, t);
+        sei_app_view(a, &v);
+        if (v.rec_moves >= 1)
+            break;
+    }
+    assert_int_equal(v.rec_moves, 1);
+    assert_int_equal(v.rec_clock->to_move, SEI_WHITE);
+    assert_int_equal(v.rec_clock->side[SEI_BLACK].moves, 1);
+    assert_true(v.rec_clock->side[SEI_BLACK].main_left == black_left);
+    /* White's stone, no tap: switched by the stone. */
+    for (i = 0; i < 200; i++) {
+        t += 500;
+        sei_app_tick(a, t);
+        sei_app_view(a, &v);
+        if (v.rec_moves >= 2)
+            break;
+    }
+    assert_int_equal(v.rec_moves, 2);
+    assert_int_equal(v.rec_clock->to_move, SEI_BLACK);
+    assert_int_equal(v.rec_clock->side[SEI_WHITE].moves, 1);
+    assert_int_equal(v.rec_clock->side[SEI_BLACK].moves, 1);
+    tap_button(a, SEI_BTN_CLOCK_W); /* White's move is already made */
+    sei_app_view(a, &v);
+    assert_int_equal(v.rec_clock->to_move, SEI_BLACK);
+    sei_app_destroy(a);
 }
 
 
@@ -2821,6 +3089,8 @@ static int setup(void **state)
         return -1;
     if (TTF_Init() != 0)
         return -1;
+    /* The timekeeper's voice plays into SDL's dummy audio driver. */
+    setenv("SDL_AUDIODRIVER", "dummy", 1);
     screen = SDL_CreateRGBSurfaceWithFormat(0, SEI_UI_W, SEI_UI_H, 32, SDL_PIXELFORMAT_ARGB8888);
     ren = screen ? SDL_CreateSoftwareRenderer(screen) : NULL;
     return ren ? 0 : -1;
@@ -2857,6 +3127,8 @@ int main(void)
         cmocka_unit_test(test_record_end_gesture),
         cmocka_unit_test(test_record_camera_faults),
         cmocka_unit_test(test_record_resign),
+        cmocka_unit_test(test_record_clock),
+        cmocka_unit_test(test_record_clock_tap),
         cmocka_unit_test(test_targets_and_messages),
         cmocka_unit_test(test_result_lines),
         cmocka_unit_test(test_zoom_to_tap),

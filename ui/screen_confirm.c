@@ -31,9 +31,9 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
                SEI_BTN_NONE);
     y += PANEL_ROW;
     if (v->resigned_winner == SEI_BLACK || v->resigned_winner == SEI_WHITE) {
-        /* Won by resignation: nothing to count. Agreed stores it; Count
+        /* Won by resignation or on time: nothing to count. Agreed stores it; Count
          * is there for a gesture misread. */
-        snprintf(val, sizeof val, sei_ui_string(v->lang, SEI_S_WINS_BY_RESIGNATION),
+        snprintf(val, sizeof val, sei_ui_string(v->lang, v->won_on_time ? SEI_S_WINS_ON_TIME : SEI_S_WINS_BY_RESIGNATION),
                  sei_ui_string(v->lang, v->resigned_winner == SEI_WHITE ? SEI_S_WHITE : SEI_S_BLACK));
         ui_text_wrap(ui, val, FS_LARGE, YELLOW, px, y + 8, pw);
         ui_button(ui, px, PANEL_FOOT - TARGET - 8, pw, TARGET, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT,

@@ -1,9 +1,11 @@
 /* screen_settings.c - the settings screen: the default rules and komi,
- * the board size, the language and the camera; the tournament row (the
+ * the board size, the language, the camera and recorded games' time
+ * control; the tournament row (the
  * table and round on a number pad, the players' names, the stored
  * results, judge mode); the director's station (its own screen); and the
  * results' export, with the message saying where an export went. */
 #include <stdio.h>
+#include <string.h>
 
 #include "ui_internal.h"
 
@@ -30,7 +32,17 @@ void ui_screen_settings(sei_ui *ui, const sei_ui_view *v)
     ui_chooser(ui, x + w / 2 + 10, y, w / 2 - 10, 160, sei_ui_string(L, SEI_S_LANGUAGE), sei_ui_string(L, SEI_S_LANG_NAME),
                SEI_BTN_LANG);
     y += 64;
-    ui_chooser(ui, x, y, w, 400, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    /* The camera and the recorded games' time control share a row. The
+     * control is shown without its kind where its form says it
+     * ("60m+5x60s" byo-yomi, "30m+25/10m" Canadian, "30m+20s" Fischer,
+     * "30m" absolute); Ing's looks like byo-yomi's, so it keeps "ing:". */
+    char tc[48];
+    const char *colon = strchr(s->tc, ':');
+    snprintf(tc, sizeof tc, "%s", !s->tc[0] ? sei_ui_string(L, SEI_S_NO_CLOCK)
+                                  : colon && strncmp(s->tc, "ing:", 4) ? colon + 1
+                                                                        : s->tc);
+    ui_chooser(ui, x, y, w / 2 - 50, 200, sei_ui_string(L, SEI_S_CAMERA), s->camera, SEI_BTN_CAMERA);
+    ui_chooser(ui, x + w / 2 - 30, y, w / 2 + 30, 240, sei_ui_string(L, SEI_S_TIME_CONTROL), tc, SEI_BTN_TIME_CONTROL);
     y += 72;
     /* The tournament: set once per table (the table, the round), per game
      * (the players), and the results with judge mode. */

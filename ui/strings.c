@@ -5,6 +5,7 @@
  * it rather than showing nothing. Formats keep their printf conversions in
  * the same order in every language (the ui fills them in one order). */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -144,6 +145,15 @@ static const char *const en[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_WAITING_ONE] = "1 result waiting for the station",
     [SEI_S_ALL_SENT] = "Every result sent to the station",
     [SEI_S_BANNER_HANDICAP] = "Handicap %d",
+    [SEI_S_TIME_CONTROL] = "Time control",
+    [SEI_S_NO_CLOCK] = "None",
+    [SEI_S_LOST_ON_TIME] = "%s lost on time",
+    [SEI_S_CALL_SECONDS] = "%d seconds",
+    [SEI_S_CALL_NUMBER] = "%d",
+    [SEI_S_CALL_MINUTE] = "one minute, %d left",
+    [SEI_S_CALL_PERIOD] = "%d seconds, %d left",
+    [SEI_S_CALL_ING] = "overtime, %d periods left",
+    [SEI_S_CALL_LOST] = "10, lost on time",
     [SEI_S_SUM_LINE] = "%s: %s",
     [SEI_S_CN_BLACK_COUNT] = "Black",
     [SEI_S_CN_NEEDS] = "Needs",
@@ -312,6 +322,15 @@ static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_WAITING_ONE] = "1个结果等待发送到赛事主机",
     [SEI_S_ALL_SENT] = "所有结果已发送到赛事主机",
     [SEI_S_BANNER_HANDICAP] = "让%d子",
+    [SEI_S_TIME_CONTROL] = "用时",
+    [SEI_S_NO_CLOCK] = "不计时",
+    [SEI_S_LOST_ON_TIME] = "%s超时负",
+    [SEI_S_CALL_SECONDS] = "%d秒",
+    [SEI_S_CALL_NUMBER] = "%d",
+    [SEI_S_CALL_MINUTE] = "一分钟，还剩%d次",
+    [SEI_S_CALL_PERIOD] = "%d秒，还剩%d次",
+    [SEI_S_CALL_ING] = "加时，还剩%d次",
+    [SEI_S_CALL_LOST] = "10，超时判负",
     [SEI_S_SUM_LINE] = "%s：%s",
     [SEI_S_CN_BLACK_COUNT] = "黑方",
     [SEI_S_CN_NEEDS] = "需超过",
@@ -480,6 +499,15 @@ static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_WAITING_ONE] = "1件の結果が大会本部への送信待ち",
     [SEI_S_ALL_SENT] = "すべての結果を大会本部に送信済み",
     [SEI_S_BANNER_HANDICAP] = "置き石%d",
+    [SEI_S_TIME_CONTROL] = "持ち時間",
+    [SEI_S_NO_CLOCK] = "なし",
+    [SEI_S_LOST_ON_TIME] = "%sの時間切れ負け",
+    [SEI_S_CALL_SECONDS] = "%d秒",
+    [SEI_S_CALL_NUMBER] = "%d",
+    [SEI_S_CALL_MINUTE] = "1分、残り%d回",
+    [SEI_S_CALL_PERIOD] = "%d秒、残り%d回",
+    [SEI_S_CALL_ING] = "延長、残り%d回",
+    [SEI_S_CALL_LOST] = "10、時間切れ負け",
     [SEI_S_SUM_LINE] = "%s：%s",
     [SEI_S_CN_BLACK_COUNT] = "黒",
     [SEI_S_CN_NEEDS] = "必要",
@@ -648,6 +676,15 @@ static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_WAITING_ONE] = "결과 1건이 대회 본부 전송 대기 중",
     [SEI_S_ALL_SENT] = "모든 결과를 대회 본부에 전송함",
     [SEI_S_BANNER_HANDICAP] = "치석 %d",
+    [SEI_S_TIME_CONTROL] = "제한 시간",
+    [SEI_S_NO_CLOCK] = "없음",
+    [SEI_S_LOST_ON_TIME] = "%s 시간패",
+    [SEI_S_CALL_SECONDS] = "%d초",
+    [SEI_S_CALL_NUMBER] = "%d",
+    [SEI_S_CALL_MINUTE] = "1분, %d회 남음",
+    [SEI_S_CALL_PERIOD] = "%d초, %d회 남음",
+    [SEI_S_CALL_ING] = "연장, %d회 남음",
+    [SEI_S_CALL_LOST] = "10, 시간패",
     [SEI_S_SUM_LINE] = "%s: %s",
     [SEI_S_CN_BLACK_COUNT] = "흑",
     [SEI_S_CN_NEEDS] = "기준",
@@ -724,4 +761,29 @@ const char *sei_ui_rules_name(sei_lang lang, const char *preset)
         if (preset && !strcmp(preset, names[i].preset))
             return sei_ui_string(lang, names[i].id);
     return preset ? preset : "";
+}
+
+/* The calls as a timekeeper says them: the unit with a count of 30 seconds
+ * or less (the first of a minute's: "30 seconds", then "40" ...), bare
+ * numbers after it and in the last ten seconds, a period used up with the
+ * periods left, and the tenth second of the last as the loss. */
+void sei_ui_call_words(sei_lang lang, const sei_clock_call *c, sei_tc_kind tc, char *out, size_t n)
+{
+    switch (c->kind) {
+    case SEI_CALL_SECONDS:
+        snprintf(out, n, sei_ui_string(lang, c->label <= 30 ? SEI_S_CALL_SECONDS : SEI_S_CALL_NUMBER), c->label);
+        break;
+    case SEI_CALL_PERIOD:
+        /* Ing: a period begun (its label is always 60); byo-yomi: a
+         * period used up, said by its length. */
+        if (tc == SEI_TC_ING)
+            snprintf(out, n, sei_ui_string(lang, SEI_S_CALL_ING), c->periods_left);
+        else if (c->label == 60)
+            snprintf(out, n, sei_ui_string(lang, SEI_S_CALL_MINUTE), c->periods_left);
+        else
+            snprintf(out, n, sei_ui_string(lang, SEI_S_CALL_PERIOD), c->label, c->periods_left);
+        break;
+    case SEI_CALL_LAST: snprintf(out, n, sei_ui_string(lang, SEI_S_CALL_NUMBER), c->label); break;
+    default: snprintf(out, n, "%s", sei_ui_string(lang, SEI_S_CALL_LOST)); break;
+    }
 }

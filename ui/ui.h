@@ -18,6 +18,7 @@
 #include <SDL.h>
 
 #include "board.h"
+#include "clock.h"
 #include "rules.h"
 #include "score.h"
 
@@ -143,11 +144,25 @@ typedef enum {
     SEI_S_WAITING_ONE,      /* "1 result waiting for the station" */
     SEI_S_ALL_SENT,         /* "Every result sent to the station" */
     SEI_S_BANNER_HANDICAP,  /* "Handicap %d" : the pairing's stones */
+    /* The game clock: the settings' time control, the Record screen, the
+       timekeeper's calls as said (sei_ui_call_words) */
+    SEI_S_TIME_CONTROL,     /* "Time control" */
+    SEI_S_NO_CLOCK,         /* "None": no clock */
+    SEI_S_LOST_ON_TIME,     /* "%s lost on time" : colour */
+    SEI_S_CALL_SECONDS,     /* "%d seconds": a count of 30 seconds or less, with its unit */
+    SEI_S_CALL_NUMBER,      /* "%d": the counts after it, and 1 ... 9 */
+    SEI_S_CALL_MINUTE,      /* "one minute, %d left": a byo-yomi minute used up, the periods left */
+    SEI_S_CALL_PERIOD,      /* "%d seconds, %d left": a byo-yomi period of other than a minute used up */
+    SEI_S_CALL_ING,         /* "overtime, %d periods left": an Ing period begun */
+    SEI_S_CALL_LOST,        /* "10, lost on time" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
 /* The text of id in lang: never NULL (English when a table lacks it). */
 const char *sei_ui_string(sei_lang lang, sei_str id);
+/* A timekeeper's call (rules/clock.h) as it is said in lang: "30 seconds",
+ * "40", "one minute, 4 left", "1", "10, lost on time". */
+void sei_ui_call_words(sei_lang lang, const sei_clock_call *c, sei_tc_kind tc, char *out, size_t n);
 /* "en", "zh", "ja", "ko" (and "english", "chinese", ...) to a language; -1 if unknown. */
 int sei_ui_lang_parse(const char *name);
 const char *sei_ui_lang_code(sei_lang lang);
@@ -221,6 +236,7 @@ typedef struct {
     int size;                /* 0: auto, or 9, 13, 19 */
     sei_lang lang;
     char camera[64];         /* the source spec */
+    char tc[48];             /* recorded games' time control (a --time-control string), "": none */
 } sei_ui_settings;
 
 /* Everything one screen shows. Pointers are borrowed for the draw. */
@@ -255,6 +271,7 @@ typedef struct {
     int pad_value;           /* the number typed so far */
     int resigned_winner;     /* Confirm: SEI_BLACK or SEI_WHITE won by resignation, so there is
                                 nothing to count (Agreed stores it); 0: a position to count */
+    int won_on_time;         /* Confirm: resigned_winner won on time (the other lost on time) */
     /* Settings */
     sei_ui_settings settings;
     /* No camera */
@@ -268,6 +285,10 @@ typedef struct {
     const sei_board *rec_board; /* the recorded position, drawn over the frame when rec_overlay */
     int rec_overlay;
     int rec_waiting;         /* not locked on the board yet */
+    const sei_clock *rec_clock; /* the game clock (recsess's, as of the last frame), or NULL: untimed.
+                                Both clocks big, Black's half left, White's right, each a button
+                                (SEI_BTN_CLOCK_B, _W) that switches it; the running one marked, its
+                                last 10 seconds red, "lost on time" once its flag fell */
     /* Live, confirm, result: the banner, shown when any of it is known */
     int table, round;        /* 0: not given */
     const char *black_name, *white_name; /* NULL or "": not given */
@@ -343,6 +364,8 @@ typedef enum {
     SEI_BTN_CHOICE_0, SEI_BTN_CHOICE_1, SEI_BTN_CHOICE_2, SEI_BTN_CHOICE_3, SEI_BTN_CHOICE_4, SEI_BTN_CHOICE_5,
     /* The station: the settings' button, and on its screen */
     SEI_BTN_STATION, SEI_BTN_STATION_ADDR, SEI_BTN_PAIR, SEI_BTN_FORGET,
+    /* The game clock: the settings' time control; on Record, each player's clock (a tap switches it) */
+    SEI_BTN_TIME_CONTROL, SEI_BTN_CLOCK_B, SEI_BTN_CLOCK_W,
     /* A key of the on-screen keyboard: SEI_BTN_KEY + the character (' ' to '~') */
     SEI_BTN_KEY = 256,
     SEI_BTN_KEY_LAST = SEI_BTN_KEY + 127
