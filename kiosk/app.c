@@ -104,6 +104,7 @@ struct sei_app {
     int pad_then_count;              /* it was opened by Count, asking: count once both are in */
     int zoom_col, zoom_row, zoom_span; /* confirm: the part of a small-pointed board zoomed into (span 0: none) */
     int from_record;                 /* the position is a recorded game's end (rec_path) */
+    double clock_pen[3];             /* Ing: the points the recording's clock took (2 a period begun) */
     int64_t saved_id;
     char export_dir[PATH_MAX];       /* the last export's folder */
     /* Recording a game (the Record screen). */
@@ -576,10 +577,15 @@ static int live_ended(sei_app *a)
 
 /* ---- capture and confirm ------------------------------------------------------- */
 
+/* The rules to count under; under Ing's, the overtime points the
+ * recording's clock took (none after a photo). */
 static void rules_set(sei_app *a, const char *name, double komi)
 {
     sei_rules_preset(&a->rules, name);
     a->rules.komi = komi;
+    if (!strcmp(a->rules.name, "ing"))
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
+            a->rules.penalty[c] = a->clock_pen[c];
 }
 
 /* The komi the confirm screen starts from, until the players set it: a
@@ -604,6 +610,7 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     memset(a->edited, 0, sizeof a->edited);
     memset(a->check, 0, sizeof a->check);
     a->check_board = 0;
+    memset(a->clock_pen, 0, sizeof a->clock_pen);
     rules_set(a, a->set.rules, a->set.komi);
     sei_count_propose(a->board, &a->rules, a->dead, NULL); /* none proposed when it fails: the players mark them */
     a->handicap = handicap;
@@ -1149,6 +1156,15 @@ static void record_finish(sei_app *a, int end)
                           (sei_prisoners){SEI_PRISONERS_GIVEN, rb->prisoners[SEI_BLACK], rb->prisoners[SEI_WHITE], SEI_WHITE},
                           1);
             a->from_record = 1;
+            /* Ing's overtime: 2 points a period begun, in the count (the
+             * result's lines say "overtime"). */
+            const sei_clock *ck = sei_recsess_clock(a->rs);
+            if (ck && ck->tc.kind == SEI_TC_ING) {
+                for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
+                    a->clock_pen[c] = sei_clock_ing_penalty(ck, c);
+                double komi = a->rules.komi;
+                rules_set(a, a->rules.name, komi);
+            }
         } else
             a->screen = a->src ? SEI_SCREEN_LIVE : SEI_SCREEN_NOCAMERA;
     } else {

@@ -1282,6 +1282,54 @@ static void calls_of_record(const char *sgf, const sei_time_control *tc, call_li
  * it, and the game ends as lost on time: the confirm screen offers the win
  * on time, and Agreed stores W+T with no count, the record's RE[W+T].
  * Goldens of the Record screen with its two clocks in every language. */
+/* A game recorded on Ing's clock, ended and counted under Ing's rules:
+ * each period a player began is 2 points off in the count, and the
+ * result's lines say "overtime". */
+static void test_record_ing_overtime(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_ing_overtime: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    char db[128];
+    snprintf(db, sizeof db, "%s/ing-clock.db", tmpdir);
+    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, "ing:0m+3x2m");
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+    double t = 0;
+    for (int i = 0; i < 40 && sei_app_screen(a) == SEI_SCREEN_RECORD; i++)
+        sei_app_tick(a, t += 5000);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_non_null(v.rec_clock);
+    int pen[3] = {0, sei_clock_ing_penalty(v.rec_clock, SEI_BLACK), sei_clock_ing_penalty(v.rec_clock, SEI_WHITE)};
+    assert_true(pen[SEI_BLACK] >= 2 && pen[SEI_WHITE] >= 2); /* main time 0: each began a period */
+    tap_button(a, SEI_BTN_END);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    /* The settings' rules (Chinese): no overtime points; Ing's: the clock's. */
+    sei_app_view(a, &v);
+    assert_true(v.rules->penalty[SEI_BLACK] == 0);
+    for (int i = 0; i < 8 && strcmp(v.rules->name, "ing"); i++) {
+        tap_button(a, SEI_BTN_RULES_NEXT);
+        sei_app_view(a, &v);
+    }
+    assert_string_equal(v.rules->name, "ing");
+    assert_true(v.rules->penalty[SEI_BLACK] == pen[SEI_BLACK] && v.rules->penalty[SEI_WHITE] == pen[SEI_WHITE]);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    const sei_score *sc = sei_app_score(a);
+    assert_true(sc->side[SEI_BLACK].penalty == pen[SEI_BLACK] && sc->side[SEI_WHITE].penalty == pen[SEI_WHITE]);
+    sei_ui_line lines[32];
+    int n = sei_ui_result_lines(SEI_LANG_EN, sc, lines, 32), said = 0;
+    for (int i = 0; i < n; i++)
+        said += strstr(lines[i].text, "overtime") != NULL;
+    assert_true(said >= 2); /* in Black's sum and in White's */
+    sei_app_destroy(a);
+}
+
 static void test_record_clock(void **state)
 {
     (void)state;
@@ -3131,6 +3179,7 @@ int main(void)
         cmocka_unit_test(test_record_clock_tap),
         cmocka_unit_test(test_targets_and_messages),
         cmocka_unit_test(test_result_lines),
+        cmocka_unit_test(test_record_ing_overtime),
         cmocka_unit_test(test_zoom_to_tap),
         cmocka_unit_test(test_translations),
         cmocka_unit_test(test_live_after_record),

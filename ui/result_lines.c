@@ -68,6 +68,8 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
     if (!s || !out)
         return 0;
     const sei_rules *r = &s->rules;
+    /* Ing's penalties are its overtime periods' points: said so. */
+    const sei_str pen_word = strcmp(r->name, "ing") ? SEI_S_TERM_PENALTY : SEI_S_TERM_OVERTIME;
     char line[SEI_UI_LINE_MAX + 80], n1[32], n2[32];
     const char *name[3] = {"", sei_ui_string(L, SEI_S_BLACK), sei_ui_string(L, SEI_S_WHITE)};
     const char *who = name[s->winner == SEI_WHITE ? SEI_WHITE : SEI_BLACK];
@@ -104,7 +106,7 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
         if (s->bonus)
             sum_term(&need, s->bonus, SEI_S_TERM_HANDICAP);
         if (r->penalty[SEI_BLACK] || r->penalty[SEI_WHITE])
-            sum_term(&need, r->penalty[SEI_BLACK] - r->penalty[SEI_WHITE], SEI_S_TERM_PENALTY);
+            sum_term(&need, r->penalty[SEI_BLACK] - r->penalty[SEI_WHITE], pen_word);
         strcat(need.num, ") ÷ 2");
         strcat(need.words, ") ÷ 2");
         char words[SEI_UI_LINE_MAX];
@@ -141,7 +143,7 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
         if (c == SEI_WHITE && s->bonus)
             sum_term(&t, s->bonus, SEI_S_TERM_HANDICAP);
         if (sd->penalty)
-            sum_term(&t, -sd->penalty, SEI_S_TERM_PENALTY);
+            sum_term(&t, -sd->penalty, pen_word);
         k = sum_lines(out, k, max, &t, name[c], sd->score);
     }
     /* The winner's total less the loser's. */

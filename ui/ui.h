@@ -53,7 +53,7 @@ typedef enum {
     SEI_S_MARGIN,           /* "Margin" */
     SEI_S_ING_BOWL,         /* "%s's bowl" : colour */
     SEI_S_TERM_STONES, SEI_S_TERM_TERRITORY, SEI_S_TERM_AREA, SEI_S_TERM_PRISONERS, SEI_S_TERM_KOMI, SEI_S_TERM_HANDICAP,
-    SEI_S_TERM_PENALTY, SEI_S_TERM_SHARED, SEI_S_TERM_POINTS, SEI_S_TERM_BOWL, SEI_S_TERM_KOMI_STONES,
+    SEI_S_TERM_PENALTY, SEI_S_TERM_OVERTIME, SEI_S_TERM_SHARED, SEI_S_TERM_POINTS, SEI_S_TERM_BOWL, SEI_S_TERM_KOMI_STONES,
     SEI_S_TERM_SEKI,        /* eyes in seki (not counted) */
     SEI_S_TERM_FALSE_EYES,  /* false eyes (filled, not counted) */
     SEI_S_ING_MARGIN_TERMS, /* "White's bowl − Black's bowl" */
