@@ -3,8 +3,9 @@
  * is more than a header: any bytes parse as JSON (cJSON) and are read as
  * a result (sei_results_from_json) or refused with a reason; a result
  * taken is written back as the kiosk writes it (sei_results_json) and
- * must read back the same. Seeds: tests/station-seeds, results as
- * `seichi results show --json` prints them. */
+ * must read back the same; a kiosk judge's changes body (changes_body)
+ * too. Seeds: tests/station-seeds, results as `seichi results show
+ * --json` prints them, and a changes body. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,11 +32,54 @@ static const char *differs(const sei_store_result *a, const sei_store_result *b)
     return NULL;
 }
 
+/* The body of POST /api/v1/results/UUID/changes: its "audit" entries
+ * read or refused with a reason; entries read, written back as the kiosk
+ * writes them, read back as many. Its "result" read as a change carries
+ * it (any state), or refused with a reason. */
+static void changes_body(const cJSON *o)
+{
+    char why[256] = "";
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "audit");
+    if (a) {
+        sei_store_audit *rows = NULL;
+        int n = 0;
+        if (sei_results_audit_from_json(a, SEI_STORE_CHANGES_MAX, &rows, &n, why, sizeof why)) {
+            if (!why[0])
+                abort();
+        } else {
+            sei_store_result r;
+            memset(&r, 0, sizeof r);
+            cJSON *doc = cJSON_CreateObject();
+            if (doc && sei_results_audit_json(doc, &r, rows, n) == 0) {
+                sei_store_audit *back = NULL;
+                int m = 0;
+                if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(doc, "audit"), SEI_STORE_CHANGES_MAX,
+                                                &back, &m, why, sizeof why) ||
+                    m != n) {
+                    fprintf(stderr, "audit round trip: %s (%d of %d)\n", why, m, n);
+                    abort();
+                }
+                sei_store_audit_free(back, m);
+            }
+            cJSON_Delete(doc);
+            sei_store_audit_free(rows, n);
+        }
+    }
+    const cJSON *res = cJSON_GetObjectItemCaseSensitive(o, "result");
+    if (res) {
+        sei_store_result r;
+        why[0] = 0;
+        if (sei_results_change_from_json(res, &r, why, sizeof why) && !why[0])
+            abort();
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     cJSON *o = cJSON_ParseWithLength((const char *)data, size);
     if (!o)
         return 0;
+    changes_body(o);
     sei_store_result r, back;
     char why[256] = "";
     if (sei_results_from_json(o, &r, why, sizeof why)) {
