@@ -232,9 +232,10 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
     if (rc)
         return rc;
     if (!ended && !c.lost) {
-        /* After the last move the clock runs until someone loses on time. */
-        int64_t far = c.now + 8 * SEI_TC_MAX_MS + (int64_t)(tc.periods + 1) * tc.period_ms;
-        sei_clock_advance(&c, far, print_call, &pr);
+        /* After the last move the clock runs until someone loses on time
+         * (Fischer's increments may have piled up past any fixed span). */
+        while (!c.lost && !pr.failed)
+            sei_clock_advance(&c, c.now + 8 * SEI_TC_MAX_MS + (int64_t)(tc.periods + 1) * tc.period_ms, print_call, &pr);
         if (pr.failed) {
             fprintf(err, "seichi clock: cannot write the calls\n");
             return 2;

@@ -758,7 +758,7 @@ static void clock_start(sei_recsess *s)
     int k = s->rec ? sei_recorder_moves(s->rec, &m) : 0;
     for (int i = 0; i < k; i++)
         clock_take(s, i, m[i].color, m[i].t);
-    s->said_ms = s->clock.now;
+    s->said_ms = s->clock.now - 1; /* a call at the very start (Ing's first period, main time 0) is made */
 }
 
 int sei_recsess_clock_tap(sei_recsess *s, int player, double t)
@@ -777,8 +777,8 @@ int sei_recsess_clock_tap(sei_recsess *s, int player, double t)
     /* Shown at once; the calls up to the tap are behind it (said_ms is
      * kept, so none is handed out twice). */
     s->shown = s->clock;
-    if (s->said_ms < at)
-        s->said_ms = at;
+    if (s->said_ms < at - 1)
+        s->said_ms = at - 1; /* the opponent's call at the tap's moment (Ing's period begun) is made */
     return 0;
 }
 

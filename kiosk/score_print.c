@@ -270,6 +270,8 @@ static void print_fill_photo(FILE *out, const sei_score_run *run)
     if (f->stray)
         fprintf(out, "  %d point%s filled wrongly or left empty outside a territory (first at %s)\n", f->stray,
                 f->stray == 1 ? "" : "s", point_name(run->board, f->first_stray, pt, sizeof pt));
+    if (f->dame_empty)
+        fprintf(out, "  %d dame left empty (a seki's shared liberties stay so)\n", f->dame_empty);
     if (f->both_short)
         fprintf(out, "  both sides have holes: a miscount, or a set that is not %d\n", f->bowl);
     if (f->both_over)
@@ -364,6 +366,7 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
             cJSON_AddNumberToObject(fp, "komi_stones", f->komi_stones);
             cJSON_AddNumberToObject(fp, "changed", f->changed);
             cJSON_AddNumberToObject(fp, "stray", f->stray);
+            cJSON_AddNumberToObject(fp, "dame_empty", f->dame_empty);
             cJSON_AddNumberToObject(fp, "fill_margin", f->fill_margin);
             cJSON_AddNumberToObject(fp, "unsure", run->fill_unsure);
             cJSON_AddBoolToObject(fp, "ok", f->ok);

@@ -302,8 +302,10 @@ int sei_fill_check(const sei_board *b, const sei_score *s, const uint8_t *grid, 
                     out->komi_stones++; /* White's komi stones go into Black's territory */
                 else if (c != o)
                     bad = 1; /* a Black stone filling White's territory */
-            } else if (c == SEI_EMPTY)
-                bad = 1; /* dame and seki points are filled in play: no hole belongs there */
+            } else if (c == SEI_EMPTY && s->mark[p] == SEI_MARK_DAME)
+                out->dame_empty++; /* a seki's shared liberty stays empty (filling it kills a group) */
+            else if (c == SEI_EMPTY)
+                bad = 1; /* a seki's eye or a stone's point: no hole belongs there */
             if (bad && !out->stray++)
                 out->first_stray = p;
         }
@@ -322,7 +324,8 @@ int sei_fill_check(const sei_board *b, const sei_score *s, const uint8_t *grid, 
     /* One side runs short (holes) and the other has stones over, or both
      * fill exactly: anything else is a miscount or a set that is not whole. */
     out->both_short = out->holes[SEI_BLACK] > 0 && out->holes[SEI_WHITE] > 0;
-    out->both_over = out->spare[SEI_BLACK] > 0 && out->spare[SEI_WHITE] > 0;
+    /* (With dame left empty both sides may keep stones: nobody filled them.) */
+    out->both_over = out->spare[SEI_BLACK] > 0 && out->spare[SEI_WHITE] > 0 && !out->dame_empty;
     for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
         ok &= !(out->holes[c] > 0 && out->spare[c] > 0); /* holes left while stones were over */
     ok &= !out->both_short && !out->both_over;

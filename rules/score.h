@@ -99,6 +99,7 @@ typedef struct {
     int changed;           /* stones of the count's position read as another colour or gone */
     int stray;             /* empty points outside any territory, or a stone in the wrong territory */
     int first_changed, first_stray; /* board points of the first ones, 0 none */
+    int dame_empty;        /* dame left empty: the shared liberties of a seki stay so */
     int both_short, both_over; /* both sides with holes, or both with stones to spare */
     int ok;                /* everything above agrees */
 } sei_fill_report;
