@@ -207,9 +207,10 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
         }
         last_t = t;
         if (c.lost) {
-            ignored++;
             if (end)
-                ended = 1;
+                ended = 1; /* the clock stopped already: nothing to say */
+            else
+                ignored++;
             continue;
         }
         int r = end ? sei_clock_advance(&c, t, print_call, &pr) : sei_clock_move(&c, who, t, print_call, &pr);
