@@ -1274,30 +1274,32 @@ static void calls_of_record(const char *sgf, const sei_time_control *tc, call_li
     assert_true(c.lost != 0);
 }
 
-/* A recorded game under byo-yomi (two periods of 30 s, no main time) from
- * the committed rendered game, its pictures 5 s apart: the timekeeper's
- * calls reach the voice in the kiosk's language, each one the call
- * sei_clock makes on the same moves' times (as the record keeps them), in
- * order, each spoken (PCM made); the flag falls, the Record screen shows
- * it, and the game ends as lost on time: the confirm screen offers the win
- * on time, and Agreed stores W+T with no count, the record's RE[W+T].
- * Goldens of the Record screen with its two clocks in every language. */
+/* A recording from the committed game under time control spec, on the
+ * Record screen; NULL (said) when the pictures are absent. */
+static sei_app *timed_record(const char *test, const char *dbname, const char *spec)
+{
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "%s: %s absent; skipped\n", test, SEQUENCE);
+        return NULL;
+    }
+    char db[128];
+    snprintf(db, sizeof db, "%s/%s", tmpdir, dbname);
+    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, spec);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+    return a;
+}
+
 /* A game recorded on Ing's clock, ended and counted under Ing's rules:
  * each period a player began is 2 points off in the count, and the
  * result's lines say "overtime". */
 static void test_record_ing_overtime(void **state)
 {
     (void)state;
-    if (access(SEQUENCE "/truth.sgf", R_OK)) {
-        fprintf(stderr, "test_record_ing_overtime: %s absent; skipped\n", SEQUENCE);
+    sei_app *a = timed_record("test_record_ing_overtime", "ing-clock.db", "ing:0m+3x2m");
+    if (!a)
         return;
-    }
-    char db[128];
-    snprintf(db, sizeof db, "%s/ing-clock.db", tmpdir);
-    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, "ing:0m+3x2m");
-    sei_app_tick(a, 0);
-    tap_button(a, SEI_BTN_RECORD);
-    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
     double t = 0;
     for (int i = 0; i < 40 && sei_app_screen(a) == SEI_SCREEN_RECORD; i++)
         sei_app_tick(a, t += 5000);
@@ -1330,6 +1332,14 @@ static void test_record_ing_overtime(void **state)
     sei_app_destroy(a);
 }
 
+/* A recorded game under byo-yomi (two periods of 30 s, no main time) from
+ * the committed rendered game, its pictures 5 s apart: the timekeeper's
+ * calls reach the voice in the kiosk's language, each one the call
+ * sei_clock makes on the same moves' times (as the record keeps them), in
+ * order, each spoken (PCM made); the flag falls, the Record screen shows
+ * it, and the game ends as lost on time: the confirm screen offers the win
+ * on time, and Agreed stores W+T with no count, the record's RE[W+T].
+ * Goldens of the Record screen with its two clocks in every language. */
 static void test_record_clock(void **state)
 {
     (void)state;
@@ -1448,15 +1458,9 @@ static void test_record_clock(void **state)
 static void test_record_clock_tap(void **state)
 {
     (void)state;
-    if (access(SEQUENCE "/truth.sgf", R_OK)) {
-        fprintf(stderr, "test_record_clock_tap: %s absent; skipped\n", SEQUENCE);
+    sei_app *a = timed_record("test_record_clock_tap", "clock-tap.db", "absolute:30m");
+    if (!a)
         return;
-    }
-    char db[128];
-    snprintf(db, sizeof db, "%s/clock-tap.db", tmpdir);
-    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, "absolute:30m");
-    sei_app_tick(a, 0);
-    tap_button(a, SEI_BTN_RECORD);
     sei_ui_view v;
     double t = 0;
     /* On until the board is locked, no move yet. */
