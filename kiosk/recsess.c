@@ -52,7 +52,17 @@ struct sei_recsess {
     sei_clock clock, shown;
     int clock_on;
     int64_t said_ms;                    /* calls up to this time were handed out */
-    int tapped[3];                      /* [colour]: its clock was switched by a tap, its stone not seen yet */
+    /* Taps whose stones are not voted in yet, oldest first, each with
+     * what it left its player (for the SGF). Each tap is the player on
+     * move's, so they alternate in colour; a stone voted in takes the
+     * oldest tap of its colour (a tap of the other colour before it was
+     * a turn with no stone: a pass). */
+    struct {
+        int player;
+        int64_t left_ms;
+        int left_n;
+    } taps[SEI_RECSESS_TAPS];
+    int ntaps;
     double hold_from;                   /* a new reading since this time, not voted yet: calls from then on
                                            wait (-1: none) */
     /* The time each move left its player (BL/WL) and the periods or
@@ -701,29 +711,10 @@ static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st
 
 static int64_t ms_of(double t) { return (int64_t)(t * 1000.0 + (t >= 0 ? 0.5 : -0.5)); }
 
-/* Move k (0-based) by color, its stone first seen at t: the clock switches
- * at that moment (never before the time it reached: moves seen at once
- * share one time), and what it left is kept for the SGF. A player whose
- * opponent's turn went by (two moves running, a take-back) stops the
- * opponent's clock at the same moment. */
-static void clock_take(sei_recsess *s, int k, int color, double t)
+/* What move k left its player: ms, and in overtime n periods or stones
+ * (-1: in main time). */
+static void left_keep(sei_recsess *s, int k, int64_t ms, int n)
 {
-    if (!s->clock_on || s->clock.lost)
-        return;
-    int64_t at = ms_of(t);
-    if (at < s->clock.now)
-        at = s->clock.now;
-    if (s->tapped[color]) {
-        /* The player tapped the clock for this move: it switched then.
-         * Only what the tap left is kept for the SGF. */
-        s->tapped[color] = 0;
-    } else {
-        s->tapped[3 - color] = 0; /* a tapped turn with no stone (a pass): its stone is not awaited */
-        if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
-            return;
-        if (sei_clock_move(&s->clock, color, at, NULL, NULL))
-            return; /* lost on time before the stone came: declared by the next frame */
-    }
     if (k >= s->left_cap) {
         int cap = s->left_cap ? 2 * s->left_cap : 256;
         while (cap <= k)
@@ -731,18 +722,62 @@ static void clock_take(sei_recsess *s, int k, int color, double t)
         int64_t *l = realloc(s->left_ms, sizeof *l * (size_t)cap);
         if (l)
             s->left_ms = l;
-        int *n = l ? realloc(s->left_n, sizeof *n * (size_t)cap) : NULL;
-        if (n)
-            s->left_n = n;
-        if (!l || !n)
+        int *nn = l ? realloc(s->left_n, sizeof *nn * (size_t)cap) : NULL;
+        if (nn)
+            s->left_n = nn;
+        if (!l || !nn)
             return; /* out of memory: that move's BL/WL is left out */
         for (int i = s->left_cap; i < cap; i++)
             s->left_ms[i] = -1;
         s->left_cap = cap;
     }
+    s->left_ms[k] = ms;
+    s->left_n[k] = n;
+}
+
+/* What player has left on the clock as of its last switch (the n of left_keep). */
+static void clock_left_now(const sei_recsess *s, int player, int64_t *ms, int *n)
+{
     int cnt;
-    sei_clock_left(&s->clock, color, &s->left_ms[k], &cnt);
-    s->left_n[k] = s->clock.side[color].in_overtime ? cnt : -1;
+    sei_clock_left(&s->clock, player, ms, &cnt);
+    *n = s->clock.side[player].in_overtime ? cnt : -1;
+}
+
+/* Move k (0-based) by color, its stone first seen at t. A tap waiting for
+ * it (the player's oldest) switched the clock already: the stone only
+ * takes what the tap left, so no move is counted twice (no second
+ * increment, no second Canadian stone); taps of the other colour before
+ * it had no stone (passes) and are dropped. With no tap the clock switches
+ * at the moment the stone was seen (never before the time it reached:
+ * moves seen at once share one time). A player whose opponent's turn
+ * went by (two moves running, a take-back) stops the opponent's clock at
+ * the same moment. */
+static void clock_take(sei_recsess *s, int k, int color, double t)
+{
+    if (!s->clock_on || s->clock.lost)
+        return;
+    int drop = 0;
+    while (drop < s->ntaps && s->taps[drop].player != color)
+        drop++;
+    if (drop < s->ntaps) {
+        left_keep(s, k, s->taps[drop].left_ms, s->taps[drop].left_n);
+        drop++;
+        memmove(s->taps, s->taps + drop, sizeof s->taps[0] * (size_t)(s->ntaps - drop));
+        s->ntaps -= drop;
+        return;
+    }
+    s->ntaps = 0;
+    int64_t at = ms_of(t);
+    if (at < s->clock.now)
+        at = s->clock.now;
+    if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
+        return;
+    if (sei_clock_move(&s->clock, color, at, NULL, NULL))
+        return; /* lost on time before the stone came: declared by the next frame */
+    int64_t ms;
+    int n;
+    clock_left_now(s, color, &ms, &n);
+    left_keep(s, k, ms, n);
 }
 
 /* The clock starts with the recording (time 0): a resumed game's moves are
@@ -765,15 +800,17 @@ int sei_recsess_clock_tap(sei_recsess *s, int player, double t)
 {
     if (!s || !s->clock_on)
         return -1;
-    if (s->ended || s->clock.lost || (player != SEI_BLACK && player != SEI_WHITE) || player != s->clock.to_move)
+    if (s->ended || s->clock.lost || (player != SEI_BLACK && player != SEI_WHITE) || player != s->clock.to_move ||
+        s->ntaps == SEI_RECSESS_TAPS)
         return 1;
     int64_t at = ms_of(t + s->t_offset);
     if (at < s->clock.now)
         at = s->clock.now; /* a tap between two frames' moves: at the last move's time */
     if (sei_clock_move(&s->clock, player, at, NULL, NULL))
         return 1; /* the flag had fallen: the loss is declared by the next frame */
-    s->tapped[player] = 1;
-    s->tapped[3 - player] = 0;
+    s->taps[s->ntaps].player = player;
+    clock_left_now(s, player, &s->taps[s->ntaps].left_ms, &s->taps[s->ntaps].left_n);
+    s->ntaps++;
     /* Shown at once; the calls up to the tap are behind it (said_ms is
      * kept, so none is handed out twice). */
     s->shown = s->clock;

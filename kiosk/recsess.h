@@ -88,18 +88,24 @@ enum { SEI_RECSESS_END_NONE = 0, SEI_RECSESS_END_COUNT, SEI_RECSESS_END_RESIGN, 
  * screen to show. */
 const sei_clock *sei_recsess_clock(const sei_recsess *s);
 
+/* Taps held at most, waiting for their stones to be voted in. */
+#define SEI_RECSESS_TAPS 32
+
 /* A player switched the clock by hand at t seconds (the recording's time,
  * as sei_recsess_frame's): "my move is made". The clock switches now
  * (sei_clock_move on the clock as of the last move), so the opponent's
  * time runs from the tap, not from when the camera sees the stone. The
- * player's next move seen by the camera then only records what the tap
- * left (BL/WL): it does not switch the clock again. A move of the other
- * colour seen first drops that (the tapped turn had no stone: a pass).
- * A tap by the player not on move does nothing: the clock has already
- * switched for that move, by a stone seen or an earlier tap.
+ * tap waits for its stone: the player's next move voted in then only
+ * records what the tap left (BL/WL): it does not switch the clock again
+ * nor count the move twice (a Fischer increment, a Canadian stone). Taps
+ * wait in order, so both players may tap before the first one's stone is
+ * voted in (at most SEI_RECSESS_TAPS waiting). A move of the other
+ * colour voted in first drops a tap (the tapped turn had no stone: a
+ * pass). A tap by the player not on move does nothing: the clock has
+ * already switched for that move, by a stone seen or an earlier tap.
  * Returns 0 switched; 1 not switched (not that player's turn, the game
- * over, or the player lost on time by t); -1 not timed, or not started
- * (no frame yet). */
+ * over, the player lost on time by t, or SEI_RECSESS_TAPS taps waiting);
+ * -1 not timed, or not started (no frame yet). */
 int sei_recsess_clock_tap(sei_recsess *s, int player, double t);
 
 /* A session writing to sgf_path. With resume, the file is read first and

@@ -1516,6 +1516,143 @@ static void test_record_clock_tap(void **state)
     sei_app_destroy(a);
 }
 
+/* The time an SGF move node of the record says it left its player: "BL"
+ * or "WL" (ms; -1 none) and "OB"/"OW" (-1 none), on the k-th move node. */
+static void left_of_move(const char *sgf, int k, int64_t *ms, int *n)
+{
+    *ms = -1;
+    *n = -1;
+    const char *q = sgf;
+    for (int i = 0; (q = strchr(q, ';')); q++) {
+        if ((q[1] != 'B' && q[1] != 'W') || q[2] != '[')
+            continue;
+        if (i++ < k)
+            continue;
+        const char *end = strchr(q + 1, ';');
+        char l[4] = {q[1], 'L', '[', 0}, o[4] = {'O', q[1], '[', 0};
+        const char *p = strstr(q, l);
+        if (p && (!end || p < end))
+            *ms = (int64_t)(atof(p + 3) * 1000.0 + 0.5);
+        p = strstr(q, o);
+        if (p && (!end || p < end))
+            *n = atoi(p + 3);
+        return;
+    }
+}
+
+/* Taps and stones reconciled, as data: each row taps the players' clocks
+ * after the given ticks (a tick a second, a frame each: Black's first
+ * stone is first seen at 9 s and voted in at 11 s, White's seen at 15 s
+ * and voted in at 17 s), then runs to 20 s. The clock must be the one
+ * sei_clock makes with each tapped move at its tap and the others at the
+ * moment their stones were seen: no stone switches it again, no second
+ * Fischer increment or Canadian stone, a second tap by the other player
+ * before the first one's stone is voted in kept for that player's stone;
+ * and the record's BL/WL (OB/OW) are what each move (its tap) left. */
+typedef struct {
+    const char *tc;
+    const char *taps; /* "9B 10W": Black taps at 9 s, White at 10 s */
+} tap_case;
+
+static const tap_case tap_cases[] = {
+    {"fischer:30m+20s", "9B 10W"},   /* both within the vote on Black's stone */
+    {"fischer:30m+20s", "10B 10W"},  /* both at one moment */
+    {"fischer:30m+20s", "3B 5W"},    /* both before either stone is seen */
+    {"canadian:0m+5/10m", "9B 10W"}, /* Canadian: one stone counted per move */
+    {"byoyomi:0m+3x30s", "9B 10W"},
+    {"fischer:30m+20s", "9B 12W"},   /* White's tap after Black's stone is voted in, before its own is seen */
+    {"fischer:30m+20s", "9B"},       /* White's stone switches the clock by itself */
+    {"fischer:30m+20s", "16W"},      /* Black's stone switches it, White taps within the vote on its own */
+};
+
+static void test_record_tap_queue(void **state)
+{
+    (void)state;
+    for (size_t c = 0; c < sizeof tap_cases / sizeof tap_cases[0]; c++) {
+        const tap_case *tcase = &tap_cases[c];
+        char dbname[64];
+        snprintf(dbname, sizeof dbname, "tapq-%zu.db", c);
+        sei_app *a = timed_record("test_record_tap_queue", dbname, tcase->tc);
+        if (!a)
+            return;
+        sei_time_control tc;
+        assert_int_equal(sei_time_control_parse(tcase->tc, &tc, NULL, 0), 0);
+        /* The taps as the kiosk takes them, and the reference clock's
+         * tapped moves. */
+        int64_t tap_ms[8];
+        int tap_who[8], ntaps = 0;
+        for (const char *p = tcase->taps; *p;) {
+            char *end;
+            long sec = strtol(p, &end, 10);
+            tap_ms[ntaps] = sec * 1000;
+            tap_who[ntaps++] = *end == 'B' ? SEI_BLACK : SEI_WHITE;
+            p = end + 1;
+            while (*p == ' ')
+                p++;
+        }
+        sei_ui_view v;
+        for (int s = 1; s <= 20; s++) {
+            sei_app_tick(a, s * 1000.0);
+            for (int i = 0; i < ntaps; i++)
+                if (tap_ms[i] == s * 1000)
+                    tap_button(a, tap_who[i] == SEI_BLACK ? SEI_BTN_CLOCK_B : SEI_BTN_CLOCK_W);
+        }
+        sei_app_view(a, &v);
+        assert_int_equal(v.rec_moves, 2);
+        sei_clock shown = *v.rec_clock;
+        tap_button(a, SEI_BTN_STOP);
+        const char *st = strstr(sei_app_status(a), "games/");
+        assert_non_null(st);
+        char path[512];
+        snprintf(path, sizeof path, "%s/%.*s", tmpdir, (int)(strstr(st, ".sgf") + 4 - st), st);
+        char *sgf = sei_test_read_file(path, NULL);
+        assert_non_null(sgf);
+        /* The reference: a player's next tap is that player's move; a
+         * move untapped is at its SEIT. */
+        sei_clock ref;
+        sei_clock_start(&ref, &tc, SEI_BLACK, 0);
+        int next_tap = 0;
+        for (int k = 0; k < 2; k++) {
+            int who = k == 0 ? SEI_BLACK : SEI_WHITE;
+            int i = next_tap;
+            while (i < ntaps && tap_who[i] != who)
+                i++;
+            int64_t at;
+            if (i < ntaps)
+                at = tap_ms[i], next_tap = i + 1;
+            else {
+                const char *q = sgf;
+                for (int i = 0; i <= k; i++)
+                    q = strstr(q + 1, "SEIT[");
+                at = (int64_t)(atof(q + 5) * 1000.0 + 0.5);
+                if (at < ref.now)
+                    at = ref.now;
+            }
+            assert_int_equal(sei_clock_move(&ref, who, at, NULL, NULL), 0);
+            int64_t want_ms, got_ms;
+            int want_n, got_n;
+            sei_clock_left(&ref, who, &want_ms, &want_n);
+            left_of_move(sgf, k, &got_ms, &got_n);
+            if (got_ms != want_ms || got_n != (ref.side[who].in_overtime ? want_n : -1))
+                fail_msg("%s taps %s: move %d left %lld ms (%d), the clock %lld ms (%d)", tcase->tc, tcase->taps, k + 1,
+                         (long long)got_ms, got_n, (long long)want_ms, want_n);
+        }
+        assert_int_equal(sei_clock_advance(&ref, 20000, NULL, NULL), 0);
+        for (int p = SEI_BLACK; p <= SEI_WHITE; p++) {
+            const sei_clock_side *g = &shown.side[p], *w = &ref.side[p];
+            if (g->moves != w->moves || g->main_left != w->main_left || g->period_left != w->period_left ||
+                g->periods_left != w->periods_left || g->stones_left != w->stones_left)
+                fail_msg("%s taps %s: %s has %d moves, %lld + %lld ms, %d periods, %d stones; the clock %d, %lld + %lld, %d, %d",
+                         tcase->tc, tcase->taps, p == SEI_BLACK ? "Black" : "White", g->moves, (long long)g->main_left,
+                         (long long)g->period_left, g->periods_left, g->stones_left, w->moves, (long long)w->main_left,
+                         (long long)w->period_left, w->periods_left, w->stones_left);
+        }
+        assert_int_equal(shown.to_move, ref.to_move);
+        free(sgf);
+        sei_app_destroy(a);
+    }
+}
+
 
 /* ---- what a new user meets on the 7" screen ---------------------------------------- */
 
@@ -3181,6 +3318,7 @@ int main(void)
         cmocka_unit_test(test_record_resign),
         cmocka_unit_test(test_record_clock),
         cmocka_unit_test(test_record_clock_tap),
+        cmocka_unit_test(test_record_tap_queue),
         cmocka_unit_test(test_targets_and_messages),
         cmocka_unit_test(test_result_lines),
         cmocka_unit_test(test_record_ing_overtime),
