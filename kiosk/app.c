@@ -1137,7 +1137,10 @@ static void record_finish(sei_app *a, int end)
     if (!a->rs)
         return;
     const sei_recorder *rec = sei_recsess_recorder(a->rs);
-    if (rec && sei_recsess_save(a->rs))
+    /* End: the game is over now (the clock stopped here, in the record). */
+    if (end && rec && sei_recsess_end(a->rs, (a->now - a->rec_t0) / 1000.0))
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    else if (rec && sei_recsess_save(a->rs))
         say(a, "%s", sei_recsess_errmsg(a->rs));
     else if (rec) {
         char where[PATH_MAX + 64];

@@ -267,7 +267,10 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
 /* Ing's overtime from a record Seichi's clock kept (OT an Ing time
  * control, OB/OW after each move: the periods not used up, the running
  * one included): each period begun costs its player 2 points (RULES.md,
- * Ing), entered as the penalty unless --penalty said otherwise. */
+ * Ing), entered as the penalty unless --penalty said otherwise. OB and OW
+ * are read on every move node, not only the mover's: the last one holds
+ * the other player's at the game's end when Seichi recorded the end, so
+ * periods begun after a player's last move count. */
 static void ing_overtime(sei_sgf *s, const sei_sgf_game *g, const sei_score_opts *o, sei_score_run *r, sei_rules *rules)
 {
     sei_time_control tc;
@@ -277,13 +280,17 @@ static void ing_overtime(sei_sgf *s, const sei_sgf_game *g, const sei_score_opts
         return;
     r->ing_known = 1;
     r->ing_periods[1] = r->ing_periods[2] = 0;
-    for (int i = 0; i < g->moves_n; i++) {
-        int c = g->moves[i].color;
-        const char *v = sei_sgf_get(s, g->moves[i].node, c == SEI_BLACK ? "OB" : "OW");
-        int left;
-        if (v && sei_cli_parse_int(v, &left, 0, tc.periods))
-            r->ing_periods[c] = tc.periods - left + 1;
-    }
+    for (int i = 0; i < g->moves_n; i++)
+        for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+            const char *v = sei_sgf_get(s, g->moves[i].node, c == SEI_BLACK ? "OB" : "OW");
+            int left;
+            /* 0 left: lost on time, every period begun. */
+            if (v && sei_cli_parse_int(v, &left, 0, tc.periods)) {
+                int begun = left ? tc.periods - left + 1 : tc.periods;
+                if (begun > r->ing_periods[c])
+                    r->ing_periods[c] = begun;
+            }
+        }
     r->ing_applied = !o->penalty_set;
     if (r->ing_applied)
         for (int c = 1; c <= 2; c++)

@@ -216,8 +216,26 @@ char *sei_recsess_sgf(const sei_recsess *s)
             if (s->left_n[i] >= 0)
                 sei_text_printf(&t, "O%c[%d]", c, s->left_n[i]);
         }
-        char comment[400] = "";
+        char comment[600] = "";
         size_t at = 0;
+        if (i == k - 1 && s->p.timed && s->clock_on && s->ended && !s->shown.lost) {
+            /* The game's end: the other player's clock ran from this move
+             * until then, and what it had left at the end is written here
+             * too (Ing's periods begun after their last move are charged:
+             * seichi score reads OB/OW on every node). */
+            int o = m[i].color == SEI_BLACK ? SEI_WHITE : SEI_BLACK;
+            int64_t ms;
+            int cnt;
+            sei_clock_left(&s->shown, o, &ms, &cnt);
+            char oc = o == SEI_BLACK ? 'B' : 'W';
+            sei_text_printf(&t, "%cL[%.1f]", oc, (double)ms / 1000.0);
+            if (s->shown.side[o].in_overtime)
+                sei_text_printf(&t, "O%c[%d]", oc, cnt);
+            at += (size_t)snprintf(comment + at, sizeof comment - at,
+                                   "%cL%s here: %s's clock at the end of the game (%.1f s), not after this move. ", oc,
+                                   s->shown.side[o].in_overtime ? (o == SEI_BLACK ? " and OB" : " and OW") : "",
+                                   o == SEI_BLACK ? "Black" : "White", (double)s->shown.now / 1000.0);
+        }
         if (m[i].flags & SEI_REC_VOID)
             at += (size_t)snprintf(comment + at, sizeof comment - at,
                                    "Void: a stone put at %c%c, %s. The move is void and the turn lost. ",
@@ -1003,6 +1021,26 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
     if (s->clock_on && !s->ended && clock_frame(s, t, ev))
         rc = -1;
     return rc;
+}
+
+int sei_recsess_end(sei_recsess *s, double t)
+{
+    if (!s || s->ended || !s->locked)
+        return 0;
+    t += s->t_offset;
+    if (s->clock_on) {
+        /* The clock as of the end: no call is made any more. */
+        s->shown = s->clock;
+        int64_t now = ms_of(t);
+        if (now >= s->shown.now)
+            sei_clock_advance(&s->shown, now, NULL, NULL);
+    }
+    s->ended = SEI_RECSESS_END_COUNT;
+    char text[160];
+    snprintf(text, sizeof text, "At %.1f s: the game was ended on the kiosk's screen.", t);
+    note_add(s, text);
+    s->dirty = 1;
+    return sei_recsess_save(s);
 }
 
 int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev)

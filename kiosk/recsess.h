@@ -125,6 +125,15 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
  * the SGF could not be written. */
 int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev);
 
+/* The players ended the game on the screen (the kiosk's End) at t
+ * seconds, as with the end-of-game stones (SEI_RECSESS_END_COUNT): the
+ * clock shown is run to t (no call made), and a timed record's last move
+ * node also holds what the other player's clock had left then (BL or WL,
+ * OB or OW), for Ing's periods begun after their last move. Nothing
+ * before the board is locked, nor once the game has ended. Returns 0, or
+ * -1 when the SGF could not be written. */
+int sei_recsess_end(sei_recsess *s, double t);
+
 /* 1 when --resume found a saved game (and replayed it). */
 int sei_recsess_resumed(const sei_recsess *s);
 /* 1 while a resumed game waits for the board to show its position. */

@@ -469,6 +469,12 @@ ok "Ing overtime: W+15 from the record's clock" grep -q "W+15$" "$tmp/out"
 expect 0 "W+15$" -- score --sgf "$ing" --dead record --penalty b:2,w:4
 expect 0 "W+17$" -- score --sgf "$ing" --dead record --penalty b:0,w:0
 expect 0 '"ing_overtime":{"black_periods":1,"white_periods":2,"counted":true}' -- score --sgf "$ing" --dead record --json
+# Periods begun after a player's last move, until the game's end, count
+# too: the last node holds the other player's clock at the end (BL/OB),
+# where Black began his second period. Both began two: W+17.
+ing_end="$src/tests/sgf/ing-overtime-end.sgf"
+expect 0 "Ing overtime (the record's clock): Black 2 periods, White 2 periods, 2 points each (the penalties)" -- score --sgf "$ing_end" --dead record
+ok "Ing overtime after the last move: W+17" grep -q "W+17$" "$tmp/out"
 # Ing's fill checked on a photo of the filled board (images/fill): the
 # position of ing-fill-b3.board (B+3: Black 2 holes, White 1 stone over)
 # filled right, then with a white hole left while White kept stones.

@@ -1293,11 +1293,16 @@ static sei_app *timed_record(const char *test, const char *dbname, const char *s
 
 /* A game recorded on Ing's clock, ended and counted under Ing's rules:
  * each period a player began is 2 points off in the count, and the
- * result's lines say "overtime". */
+ * result's lines say "overtime". The game ends 150 s after the last
+ * frame, so the player on move begins a period after their last move;
+ * the record stored, counted again (seichi score --sgf), charges the
+ * same periods. */
 static void test_record_ing_overtime(void **state)
 {
     (void)state;
     sei_app *a = timed_record("test_record_ing_overtime", "ing-clock.db", "ing:0m+3x2m");
+    char db_of_app[128];
+    snprintf(db_of_app, sizeof db_of_app, "%s/ing-clock.db", tmpdir);
     if (!a)
         return;
     double t = 0;
@@ -1307,6 +1312,14 @@ static void test_record_ing_overtime(void **state)
     sei_ui_view v;
     sei_app_view(a, &v);
     assert_non_null(v.rec_clock);
+    int begun[3] = {0, v.rec_clock->side[SEI_BLACK].periods_begun, v.rec_clock->side[SEI_WHITE].periods_begun};
+    /* 150 s on, longer than a period: the player on move then (whether or
+     * not that frame voted in a stone seen before) has run at least that
+     * long since their last move, and begun a period. */
+    sei_app_tick(a, t += 150000);
+    sei_app_view(a, &v);
+    int on_move = v.rec_clock->to_move;
+    assert_true(v.rec_clock->side[on_move].periods_begun > begun[on_move]);
     int pen[3] = {0, sei_clock_ing_penalty(v.rec_clock, SEI_BLACK), sei_clock_ing_penalty(v.rec_clock, SEI_WHITE)};
     assert_true(pen[SEI_BLACK] >= 2 && pen[SEI_WHITE] >= 2); /* main time 0: each began a period */
     tap_button(a, SEI_BTN_END);
@@ -1329,6 +1342,27 @@ static void test_record_ing_overtime(void **state)
     for (int i = 0; i < n; i++)
         said += strstr(lines[i].text, "overtime") != NULL;
     assert_true(said >= 2); /* in Black's sum and in White's */
+    tap_button(a, SEI_BTN_AGREED);
+    int64_t id = sei_app_saved_id(a);
+    assert_true(id > 0);
+    char err[256];
+    sei_store *st = sei_store_open(db_of_app, err, sizeof err);
+    assert_non_null(st);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(st, id, &r), SEI_STORE_OK);
+    assert_non_null(r.game_path);
+    static sei_score_run run;
+    sei_score_opts o;
+    char *argv[] = {"--sgf", (char *)r.game_path, "--rules", "ing"};
+    assert_int_equal(sei_cli_score_parse(4, argv, &o, stderr), 0);
+    assert_int_equal(sei_cli_score_run(&o, &run, stderr), 0);
+    assert_true(run.ing_known);
+    if (2 * run.ing_periods[SEI_BLACK] != pen[SEI_BLACK] || 2 * run.ing_periods[SEI_WHITE] != pen[SEI_WHITE])
+        fail_msg("the record charges Black %d and White %d periods, the kiosk %d and %d", run.ing_periods[SEI_BLACK],
+                 run.ing_periods[SEI_WHITE], pen[SEI_BLACK] / 2, pen[SEI_WHITE] / 2);
+    sei_cli_score_done(&run);
+    sei_store_result_release(&r);
+    sei_store_close(st);
     sei_app_destroy(a);
 }
 
