@@ -111,6 +111,7 @@ struct sei_app {
     sei_recsess *rs;
     char rec_path[PATH_MAX];
     double rec_t0;
+    double pause_asked;              /* when Pause (or Resume) was tapped, the recording's seconds */
     int rec_moving, rec_lost;
     char rec_lines[6][64];
     char rec_alert[200];
@@ -183,7 +184,7 @@ struct sei_app {
 };
 
 /* What the number pad, the keyboard and a pending judge's change are for. */
-enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE };
+enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE, NPAD_PAUSE };
 enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION, KB_JUDGE };
 enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES, JACT_DEAD };
 enum { CHOICE_REASON = 0, CHOICE_RESULT };
@@ -1137,6 +1138,11 @@ static void record_finish(sei_app *a, int end)
     if (!a->rs)
         return;
     const sei_recorder *rec = sei_recsess_recorder(a->rs);
+    if (a->npad == NPAD_PAUSE) {
+        /* The judge's PIN for a pause, the game over meanwhile: no clock to stop. */
+        sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+        a->npad = NPAD_NONE;
+    }
     /* End: the game is over now (the clock stopped here, in the record). */
     if (end && rec && sei_recsess_end(a->rs, (a->now - a->rec_t0) / 1000.0))
         say(a, "%s", sei_recsess_errmsg(a->rs));
@@ -1578,6 +1584,7 @@ static void npad_open(sei_app *a, int what)
 }
 
 static void judge_enter(sei_app *a);
+static void clock_pause_enter(sei_app *a);
 static void station_pair(sei_app *a);
 
 /* A key of the setting's or the PIN's pad. The table and round stay
@@ -1601,6 +1608,10 @@ static void npad_key(sei_app *a, sei_ui_button b)
     } else if (b == SEI_BTN_PAD_OK) {
         if (a->npad == NPAD_PIN) {
             judge_enter(a);
+            return;
+        }
+        if (a->npad == NPAD_PAUSE) {
+            clock_pause_enter(a);
             return;
         }
         if (a->npad == NPAD_CODE) {
@@ -1956,32 +1967,41 @@ static void say_locked(sei_app *a)
 }
 
 /* The PIN typed on the pad, checked by the store (which counts the wrong
- * ones and locks entry after five, for every program on the file). Then
- * the judge's name, typed every time judge mode is entered (not kept
- * from the last judge, so that a second judge's changes are never
- * written under the first one's name): the audit trail's "who". */
-static void judge_enter(sei_app *a)
+ * ones and locks entry after five, for every program on the file): 1
+ * right (the digits kept for the caller to clear), 0 wrong or locked
+ * (said, the digits cleared). */
+static int pin_right(sei_app *a)
 {
     sei_store_status st = sei_store_pin_verify(a->store, a->npad_digits);
-    if (st == SEI_STORE_OK) {
-        snprintf(a->pin, sizeof a->pin, "%s", a->npad_digits);
-        sodium_memzero(a->npad_digits, sizeof a->npad_digits);
-        a->npad = NPAD_NONE;
-        a->judge = 1;
-        a->judge_seen = a->now;
-        a->judge_name[0] = 0;
-        kb_open(a, KB_JUDGE, SEI_SCREEN_SETTINGS);
-        return;
-    }
+    if (st == SEI_STORE_OK)
+        return 1;
     sodium_memzero(a->npad_digits, sizeof a->npad_digits);
     if (st == SEI_STORE_ERR_LOCKED)
         say_locked(a);
     else
         say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PIN_WRONG));
+    return 0;
 }
 
-/* Settings → Judge: the PIN pad, unless no PIN is set (said so). */
-static void judge_ask(sei_app *a)
+/* Judge mode, the PIN right. Then the judge's name, typed every time
+ * judge mode is entered (not kept from the last judge, so that a second
+ * judge's changes are never written under the first one's name): the
+ * audit trail's "who". */
+static void judge_enter(sei_app *a)
+{
+    if (!pin_right(a))
+        return;
+    snprintf(a->pin, sizeof a->pin, "%s", a->npad_digits);
+    sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+    a->npad = NPAD_NONE;
+    a->judge = 1;
+    a->judge_seen = a->now;
+    a->judge_name[0] = 0;
+    kb_open(a, KB_JUDGE, SEI_SCREEN_SETTINGS);
+}
+
+/* The PIN pad for what (NPAD_PIN, NPAD_PAUSE), unless no PIN is set (said so). */
+static void pin_ask(sei_app *a, int what)
 {
     int set = 0, left = 0;
     if (sei_store_pin_status(a->store, &set, &left) != SEI_STORE_OK) {
@@ -1992,9 +2012,43 @@ static void judge_ask(sei_app *a)
         say(a, "%s", sei_ui_string(a->set.lang, SEI_S_PIN_NONE));
         return;
     }
-    npad_open(a, NPAD_PIN);
+    npad_open(a, what);
     if (left > 0)
         say_locked(a);
+}
+
+/* Settings → Judge. */
+static void judge_ask(sei_app *a) { pin_ask(a, NPAD_PIN); }
+
+/* The judge's pause of a timed game's clocks, on the Record screen, and
+ * starting them again: both take the judge PIN (the same pad and the
+ * store's count of wrong tries). Starting again asks for it too: in a
+ * tournament only the arbiter restarts stopped clocks, and a paused clock
+ * harms no one while a running one costs the player on move time, so
+ * without the PIN the opponent could start it while the judge is still
+ * ruling. The pause begins when Pause was tapped (typing the PIN costs
+ * the player on move nothing); the clocks start again once the PIN is
+ * right (nor does typing it then). */
+static void clock_pause_enter(sei_app *a)
+{
+    if (!pin_right(a))
+        return;
+    sodium_memzero(a->npad_digits, sizeof a->npad_digits);
+    a->npad = NPAD_NONE;
+    if (!a->rs || a->screen != SEI_SCREEN_RECORD)
+        return; /* the game ended while the PIN was typed */
+    double t = (a->now - a->rec_t0) / 1000.0;
+    int resume = sei_recsess_paused(a->rs);
+    int rc = resume ? sei_recsess_resume(a->rs, t) : sei_recsess_pause(a->rs, a->pause_asked);
+    if (rc < 0)
+        say(a, "%s", sei_recsess_errmsg(a->rs));
+    else if (rc == 0) {
+        const sei_clock *c = sei_recsess_clock(a->rs);
+        fprintf(stderr, "seichi kiosk: %.1f s: the judge %s the clocks%s (Black %.1f s, White %.1f s left)\n",
+                resume ? t : a->pause_asked, resume ? "started" : "paused", resume ? " again" : "",
+                c ? (double)(c->side[SEI_BLACK].in_overtime ? c->side[SEI_BLACK].period_left : c->side[SEI_BLACK].main_left) / 1000.0 : 0,
+                c ? (double)(c->side[SEI_WHITE].in_overtime ? c->side[SEI_WHITE].period_left : c->side[SEI_WHITE].main_left) / 1000.0 : 0);
+    }
 }
 
 static void choice_set(sei_app *a, int kind, sei_str title)
@@ -2438,7 +2492,10 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
     case SEI_SCREEN_RECORD:
         if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_END || act.button == SEI_BTN_STOP))
             record_finish(a, act.button == SEI_BTN_END);
-        else if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_CLOCK_B || act.button == SEI_BTN_CLOCK_W) && a->rs)
+        else if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_PAUSE && a->rs && sei_recsess_clock(a->rs)) {
+            a->pause_asked = (a->now - a->rec_t0) / 1000.0;
+            pin_ask(a, NPAD_PAUSE);
+        } else if (act.kind == SEI_ACT_BUTTON && (act.button == SEI_BTN_CLOCK_B || act.button == SEI_BTN_CLOCK_W) && a->rs)
             /* A player's half tapped: that player's move is made. A tap
              * by the player not on move does nothing. */
             sei_recsess_clock_tap(a->rs, act.button == SEI_BTN_CLOCK_B ? SEI_BLACK : SEI_WHITE,
@@ -2556,7 +2613,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
     v.waiting = a->ps.paired && a->ps.waiting > 0 ? (int)(a->ps.waiting < 1000000 ? a->ps.waiting : 999999) : 0;
     if (a->npad) {
         size_t n = strlen(a->npad_digits);
-        if (a->npad == NPAD_PIN) {
+        if (a->npad == NPAD_PIN || a->npad == NPAD_PAUSE) {
             a->npad_shown[0] = 0;
             for (size_t i = 0; i < n; i++)
                 strcat(a->npad_shown, "●");
@@ -2613,6 +2670,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         const sei_recorder *rec = a->rs ? sei_recsess_recorder(a->rs) : NULL;
         v.rec_waiting = !rec;
         v.rec_clock = a->rs ? sei_recsess_clock(a->rs) : NULL;
+        v.rec_paused = a->rs && sei_recsess_paused(a->rs);
         v.last_col = v.last_row = -1;
         if (a->rs && a->view.buf && a->frame.width && sei_recsess_geometry(a->rs, c, &n) == 0) {
             /* The lattice as the view shows it: grid (col, row) to view pixels. */

@@ -2,9 +2,10 @@
  * kiosk's game clock and timekeeper (rules/clock.c) run over a list of
  * moves without a camera, printing each call the timekeeper makes. FILE
  * has one line per move, "SECONDS COLOUR" (the moment the move was seen,
- * from the start; B or W), and may end with "SECONDS END" where the clock
- * stops; otherwise it runs after the last move until someone loses on
- * time. Blank lines and lines starting with # are skipped. Rules and libc
+ * from the start; B or W), "SECONDS PAUSE" and "SECONDS RESUME" where a
+ * judge stops both clocks and starts them again, and may end with
+ * "SECONDS END" where the clock stops; otherwise it runs after the last
+ * move until someone loses on time. Blank lines and lines starting with # are skipped. Rules and libc
  * only (and cJSON for --json): the small program runs it. */
 #include <errno.h>
 #include <stdint.h>
@@ -25,7 +26,8 @@ static const char usage[] =
     "  SPEC: absolute:60m  byoyomi:60m+5x60s  canadian:60m+25/10m  fischer:30m+20s\n"
     "        ing:120m+3x20m   (durations in h, m or s; main time may be 0m)\n"
     "  FILE: one line per move, 'SECONDS B' or 'SECONDS W' (when it was seen, from the\n"
-    "        start), optionally a last line 'SECONDS END'; - reads standard input\n"
+    "        start), 'SECONDS PAUSE' and 'SECONDS RESUME' (a judge stops both clocks and\n"
+    "        starts them again), optionally a last line 'SECONDS END'; - reads standard input\n"
     "  --handicap N  N >= 2: White moves first\n"
     "  --json        each call as {\"t\", \"player\", \"call\", \"periods_left\"}\n"
     "exit status: 0 done; 2 bad options or a bad line (named on standard error)\n";
@@ -180,7 +182,7 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
         const char *e;
         int64_t t = seconds_ms(s, &e);
         if (t < 0 || (*e != ' ' && *e != '\t')) {
-            fprintf(err, "seichi clock: %s:%d: not 'SECONDS B', 'SECONDS W' or 'SECONDS END': '%.40s'\n", file, line, p);
+            fprintf(err, "seichi clock: %s:%d: not 'SECONDS B', 'SECONDS W', 'SECONDS PAUSE', 'SECONDS RESUME' or 'SECONDS END': '%.40s'\n", file, line, p);
             rc = 2;
             break;
         }
@@ -195,8 +197,9 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
         size_t wl = (size_t)(e - w);
         int who = wl == 1 && (*w == 'B' || *w == 'b') ? 1 : wl == 1 && (*w == 'W' || *w == 'w') ? 2 : 0;
         int end = wl == 3 && !strncmp(w, "END", 3);
-        if ((!who && !end) || *rest) {
-            fprintf(err, "seichi clock: %s:%d: not 'SECONDS B', 'SECONDS W' or 'SECONDS END': '%.40s'\n", file, line, p);
+        int pause = wl == 5 && !strncmp(w, "PAUSE", 5), resume = wl == 6 && !strncmp(w, "RESUME", 6);
+        if ((!who && !end && !pause && !resume) || *rest) {
+            fprintf(err, "seichi clock: %s:%d: not 'SECONDS B', 'SECONDS W', 'SECONDS PAUSE', 'SECONDS RESUME' or 'SECONDS END': '%.40s'\n", file, line, p);
             rc = 2;
             break;
         }
@@ -213,7 +216,16 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
                 ignored++;
             continue;
         }
-        int r = end ? sei_clock_advance(&c, t, print_call, &pr) : sei_clock_move(&c, who, t, print_call, &pr);
+        if ((pause && c.paused) || (resume && !c.paused)) {
+            fprintf(err, "seichi clock: %s:%d: %s\n", file, line,
+                    pause ? "PAUSE while the clocks are paused" : "RESUME while the clocks are not paused");
+            rc = 2;
+            break;
+        }
+        int r = end      ? sei_clock_advance(&c, t, print_call, &pr)
+                : pause  ? sei_clock_pause(&c, t, print_call, &pr)
+                : resume ? sei_clock_resume(&c, t)
+                         : sei_clock_move(&c, who, t, print_call, &pr);
         if (pr.failed) {
             fprintf(err, "seichi clock: cannot write the calls\n");
             rc = 2;
@@ -232,6 +244,10 @@ int sei_cli_clock(int argc, char **argv, FILE *out, FILE *err)
     free(text);
     if (rc)
         return rc;
+    if (!ended && !c.lost && c.paused) {
+        fprintf(err, "seichi clock: %s ends with the clocks paused: a last line 'SECONDS RESUME' or 'SECONDS END'\n", file);
+        return 2;
+    }
     if (!ended && !c.lost) {
         /* After the last move the clock runs until someone loses on time
          * (Fischer's increments may have piled up past any fixed span). */

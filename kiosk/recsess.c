@@ -63,6 +63,14 @@ struct sei_recsess {
         int left_n;
     } taps[SEI_RECSESS_TAPS];
     int ntaps;
+    /* A judge's pauses in order, from and to (ms; to -1 while it runs).
+     * Each copy of the clock (as of the last move, as shown) takes them as
+     * it runs past them (clock_run), so a stone first seen before a pause
+     * and voted in after it still switches the clock at its own moment. */
+    struct {
+        int64_t from, to;
+    } *pause;
+    int npause, pause_cap;
     double hold_from;                   /* a new reading since this time, not voted yet: calls from then on
                                            wait (-1: none) */
     /* The time each move left its player (BL/WL) and the periods or
@@ -457,6 +465,7 @@ void sei_recsess_destroy(sei_recsess *s)
     free(s->notes);
     free(s->left_ms);
     free(s->left_n);
+    free(s->pause);
     free(s);
 }
 
@@ -729,6 +738,27 @@ static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st
 
 static int64_t ms_of(double t) { return (int64_t)(t * 1000.0 + (t >= 0 ? 0.5 : -0.5)); }
 
+/* 1 while a judge's pause runs. */
+static int paused_now(const sei_recsess *s) { return s->npause && s->pause[s->npause - 1].to < 0; }
+
+/* Run a copy of the clock to t (ms; calls to on_call as sei_clock_advance),
+ * stopping and starting it at the pauses on the way. */
+static void clock_run(const sei_recsess *s, sei_clock *c, int64_t t, sei_clock_on_call on_call, void *ctx)
+{
+    for (;;) {
+        if (!c->paused && c->pauses < s->npause && s->pause[c->pauses].from <= t) {
+            int64_t from = s->pause[c->pauses].from;
+            sei_clock_pause(c, from > c->now ? from : c->now, on_call, ctx);
+        } else if (c->paused && s->pause[c->pauses - 1].to >= 0 && s->pause[c->pauses - 1].to <= t) {
+            int64_t to = s->pause[c->pauses - 1].to;
+            sei_clock_resume(c, to > c->now ? to : c->now);
+        } else
+            break;
+    }
+    if (t > c->now)
+        sei_clock_advance(c, t, on_call, ctx);
+}
+
 /* What move k left its player: ms, and in overtime n periods or stones
  * (-1: in main time). */
 static void left_keep(sei_recsess *s, int k, int64_t ms, int n)
@@ -788,6 +818,7 @@ static void clock_take(sei_recsess *s, int k, int color, double t)
     int64_t at = ms_of(t);
     if (at < s->clock.now)
         at = s->clock.now;
+    clock_run(s, &s->clock, at, NULL, NULL);
     if (color != s->clock.to_move && sei_clock_move(&s->clock, s->clock.to_move, at, NULL, NULL))
         return;
     if (sei_clock_move(&s->clock, color, at, NULL, NULL))
@@ -819,11 +850,12 @@ int sei_recsess_clock_tap(sei_recsess *s, int player, double t)
     if (!s || !s->clock_on)
         return -1;
     if (s->ended || s->clock.lost || (player != SEI_BLACK && player != SEI_WHITE) || player != s->clock.to_move ||
-        s->ntaps == SEI_RECSESS_TAPS)
+        s->ntaps == SEI_RECSESS_TAPS || paused_now(s))
         return 1;
     int64_t at = ms_of(t + s->t_offset);
     if (at < s->clock.now)
         at = s->clock.now; /* a tap between two frames' moves: at the last move's time */
+    clock_run(s, &s->clock, at, NULL, NULL);
     if (sei_clock_move(&s->clock, player, at, NULL, NULL))
         return 1; /* the flag had fallen: the loss is declared by the next frame */
     s->taps[s->ntaps].player = player;
@@ -884,7 +916,7 @@ static int clock_frame(sei_recsess *s, double t, sei_recsess_event *ev)
      * (held again each frame, from the clock as of the last move). */
     int64_t hold = s->hold_from >= 0 && t - s->hold_from < CALL_HOLD_MAX_S ? ms_of(s->hold_from) : INT64_MAX;
     call_sink cs = {ev, &said, hold};
-    sei_clock_advance(&s->shown, now, take_call, &cs);
+    clock_run(s, &s->shown, now, take_call, &cs);
     s->said_ms = said;
     if (!s->shown.lost || s->shown.lost_at > hold || now - s->shown.lost_at < ms_of(s->p.loss_grace))
         return 0; /* not fallen; or a stone seen before it, being voted on; or within the grace */
@@ -1031,9 +1063,7 @@ int sei_recsess_end(sei_recsess *s, double t)
     if (s->clock_on) {
         /* The clock as of the end: no call is made any more. */
         s->shown = s->clock;
-        int64_t now = ms_of(t);
-        if (now >= s->shown.now)
-            sei_clock_advance(&s->shown, now, NULL, NULL);
+        clock_run(s, &s->shown, ms_of(t), NULL, NULL);
     }
     s->ended = SEI_RECSESS_END_COUNT;
     char text[160];
@@ -1042,6 +1072,85 @@ int sei_recsess_end(sei_recsess *s, double t)
     s->dirty = 1;
     return sei_recsess_save(s);
 }
+
+/* "Black 754.5 s, White 185.0 s and 2 periods": what each has left on c. */
+static void left_words(const sei_clock *c, char *out, size_t n)
+{
+    size_t at = 0;
+    for (int p = SEI_BLACK; p <= SEI_WHITE; p++) {
+        int64_t ms;
+        int cnt;
+        sei_clock_left(c, p, &ms, &cnt);
+        at += (size_t)snprintf(out + at, at < n ? n - at : 0, "%s%s %.1f s", p == SEI_WHITE ? ", " : "",
+                               p == SEI_BLACK ? "Black" : "White", (double)ms / 1000.0);
+        if (c->side[p].in_overtime && c->tc.kind != SEI_TC_FISCHER && c->tc.kind != SEI_TC_ABSOLUTE)
+            at += (size_t)snprintf(out + at, at < n ? n - at : 0, c->tc.kind == SEI_TC_CANADIAN ? " and %d stones" : " and %d periods",
+                                   cnt);
+    }
+}
+
+int sei_recsess_pause(sei_recsess *s, double t)
+{
+    if (!s || !s->clock_on)
+        return -1;
+    if (s->ended || s->clock.lost || paused_now(s))
+        return 1;
+    int64_t at = ms_of(t + s->t_offset);
+    if (at < s->clock.now)
+        at = s->clock.now; /* not before the last move or tap */
+    if (s->npause && at < s->pause[s->npause - 1].to)
+        at = s->pause[s->npause - 1].to;
+    if (s->npause == s->pause_cap) {
+        int cap = s->pause_cap ? 2 * s->pause_cap : 8;
+        void *np = realloc(s->pause, sizeof *s->pause * (size_t)cap);
+        if (!np)
+            return fail(s, "out of memory");
+        s->pause = np;
+        s->pause_cap = cap;
+    }
+    s->pause[s->npause].from = at;
+    s->pause[s->npause].to = -1;
+    s->npause++;
+    /* Shown stopped at once; the calls before the pause come with the next frame. */
+    sei_clock c = s->clock;
+    clock_run(s, &c, at, NULL, NULL);
+    if (c.lost) {
+        s->npause--; /* the flag fell before: the loss is declared, not paused */
+        return 1;
+    }
+    s->shown = c;
+    char text[256], left[160];
+    left_words(&c, left, sizeof left);
+    snprintf(text, sizeof text, "At %.1f s: the judge paused the clocks (%s left).", (double)at / 1000.0, left);
+    note_add(s, text);
+    s->dirty = 1;
+    return sei_recsess_save(s) ? -1 : 0;
+}
+
+int sei_recsess_resume(sei_recsess *s, double t)
+{
+    if (!s || !s->clock_on)
+        return -1;
+    if (!paused_now(s))
+        return 1;
+    int64_t at = ms_of(t + s->t_offset);
+    if (at < s->pause[s->npause - 1].from)
+        at = s->pause[s->npause - 1].from;
+    if (at < s->shown.now)
+        at = s->shown.now;
+    s->pause[s->npause - 1].to = at;
+    sei_clock c = s->clock;
+    clock_run(s, &c, at, NULL, NULL);
+    s->shown = c;
+    char text[160];
+    snprintf(text, sizeof text, "At %.1f s: the judge started the clocks again (paused %.1f s).", (double)at / 1000.0,
+             (double)(at - s->pause[s->npause - 1].from) / 1000.0);
+    note_add(s, text);
+    s->dirty = 1;
+    return sei_recsess_save(s) ? -1 : 0;
+}
+
+int sei_recsess_paused(const sei_recsess *s) { return s && paused_now(s); }
 
 int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev)
 {

@@ -125,6 +125,23 @@ int sei_recsess_frame(sei_recsess *s, const sei_image *f, double t, sei_recsess_
  * the SGF could not be written. */
 int sei_recsess_time(sei_recsess *s, double t, sei_recsess_event *ev);
 
+/* A judge stops both clocks at t seconds (the recording's time): no time
+ * runs and no call is made until sei_recsess_resume; stones are still
+ * recorded (one voted in meanwhile switches the clock at no cost), taps
+ * do nothing. The pause goes into the record as a comment on the last
+ * move (when, and what each player had left), and the time left after
+ * each move (BL/WL) leaves the paused time out. Returns 0 paused; 1 not
+ * (already paused, the game over, or the flag already fallen by t); -1
+ * not timed, not started, or the SGF could not be written (the pause is
+ * kept). */
+int sei_recsess_pause(sei_recsess *s, double t);
+/* The judge starts the clocks again at t seconds: the player on move's
+ * runs on from where it stopped; the record says when, and how long the
+ * pause was. Returns 0; 1 not paused; -1 as sei_recsess_pause. */
+int sei_recsess_resume(sei_recsess *s, double t);
+/* 1 while the clocks are paused. */
+int sei_recsess_paused(const sei_recsess *s);
+
 /* The players ended the game on the screen (the kiosk's End) at t
  * seconds, as with the end-of-game stones (SEI_RECSESS_END_COUNT): the
  * clock shown is run to t (no call made), and a timed record's last move

@@ -233,6 +233,10 @@ int sei_clock_advance(sei_clock *c, int64_t t, sei_clock_on_call on_call, void *
         return 0;
     if (t < c->now)
         return -1;
+    if (c->paused) {
+        c->now = t; /* no time runs */
+        return 0;
+    }
     int p = c->to_move;
     sei_clock_side *s = &c->side[p];
     const sei_time_control *tc = &c->tc;
@@ -307,6 +311,28 @@ int sei_clock_move(sei_clock *c, int player, int64_t t, sei_clock_on_call on_cal
         s->main_left += tc->increment_ms;
     s->moves++;
     c->to_move = 3 - player;
+    return 0;
+}
+
+int sei_clock_pause(sei_clock *c, int64_t t, sei_clock_on_call on_call, void *ctx)
+{
+    if (c->paused || t < c->now)
+        return -1;
+    sei_clock_advance(c, t, on_call, ctx);
+    c->now = t; /* a lost clock stops where it fell: the pause is at t all the same */
+    c->paused = 1;
+    c->paused_at = t;
+    c->pauses++;
+    return 0;
+}
+
+int sei_clock_resume(sei_clock *c, int64_t t)
+{
+    if (!c->paused || t < c->now)
+        return -1;
+    c->now = t;
+    c->paused = 0;
+    c->paused_ms += t - c->paused_at;
     return 0;
 }
 

@@ -100,6 +100,12 @@ typedef struct {
     int64_t now;            /* the time reached (ms) */
     int lost;               /* the player who lost on time, or 0 */
     int64_t lost_at;
+    /* A pause (a judge stopping both clocks): while paused no time runs
+     * and no call is made; moves are still taken (settled at no cost). */
+    int paused;
+    int64_t paused_at;      /* when the pause running began */
+    int64_t paused_ms;      /* the time stopped by pauses ended */
+    int pauses;             /* pauses begun */
 } sei_clock;
 
 /* Start both clocks at t0 (ms) with first (1 Black, 2 White: a handicap
@@ -122,6 +128,15 @@ int sei_clock_advance(sei_clock *c, int64_t t, sei_clock_on_call on_call, void *
  * 1 the player lost on time at or before t (the move is not taken);
  * -1 not that player's move, or t before the time reached. */
 int sei_clock_move(sei_clock *c, int player, int64_t t, sei_clock_on_call on_call, void *ctx);
+
+/* Stop both clocks at t (ms): the clock runs to t first (calls as
+ * advance), then no time runs until sei_clock_resume. Returns 0; -1
+ * already paused, or t before the time reached. */
+int sei_clock_pause(sei_clock *c, int64_t t, sei_clock_on_call on_call, void *ctx);
+/* Start the clocks again at t (ms): the player on move's clock runs on
+ * from where the pause stopped it, the time paused added to paused_ms.
+ * Returns 0; -1 not paused, or t before the time reached. */
+int sei_clock_resume(sei_clock *c, int64_t t);
 
 /* What a player has left for SGF (BL/WL and OB/OW): *ms the time left
  * (in the period, in overtime), *count the periods left (byo-yomi, Ing)

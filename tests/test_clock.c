@@ -1,8 +1,8 @@
 /* test_clock.c - the game clock's API (rules/clock.c) beyond what the
  * simulator's cases show (tests/clock, clock.sh): time-control strings
  * read and written back, what a player has left for SGF's BL/WL and
- * OB/OW, Ing's points for overtime, and moves out of turn or out of time
- * refused. */
+ * OB/OW, Ing's points for overtime, moves out of turn or out of time
+ * refused, and a judge's pause. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,11 +103,61 @@ static void test_left_and_turns(void **state)
     assert_true(ms == 50000 && count == 0);
 }
 
+/* A judge's pause: no time runs and no call is made until the clocks are
+ * started again; a move in the pause is taken at no cost (a byo-yomi
+ * period whole again, a Fischer increment as ever); the time paused is
+ * kept; a second pause, a resume with none, or times going back refused. */
+static void test_pause(void **state)
+{
+    (void)state;
+    int64_t ms;
+    int count;
+    sei_clock c = start("byoyomi:0m+2x30s", 1);
+    ncalls = 0;
+    assert_int_equal(sei_clock_pause(&c, 15000, count_call, NULL), 0); /* calls at 10 s (the 10 s call) */
+    assert_int_equal(ncalls, 1);
+    assert_int_equal(sei_clock_pause(&c, 16000, NULL, NULL), -1);
+    assert_int_equal(sei_clock_advance(&c, 600000, count_call, NULL), 0); /* ten minutes: nothing */
+    assert_int_equal(ncalls, 1);
+    assert_int_equal(c.lost, 0);
+    sei_clock_left(&c, 1, &ms, &count);
+    assert_true(ms == 15000 && count == 2);
+    assert_int_equal(sei_clock_resume(&c, 599000), -1); /* before the time reached */
+    assert_int_equal(sei_clock_resume(&c, 600000), 0);
+    assert_int_equal(sei_clock_resume(&c, 600000), -1);
+    assert_true(c.paused_ms == 585000 && c.pauses == 1);
+    assert_int_equal(sei_clock_advance(&c, 610000, count_call, NULL), 0); /* 25 s into the period: its 20 and 25 s calls */
+    assert_int_equal(ncalls, 3);
+    sei_clock_left(&c, 1, &ms, &count);
+    assert_true(ms == 5000 && count == 2);
+    /* A move in a pause: Black's period whole again, White's clock still stopped. */
+    assert_int_equal(sei_clock_pause(&c, 612000, NULL, NULL), 0);
+    assert_int_equal(sei_clock_move(&c, 1, 620000, NULL, NULL), 0);
+    sei_clock_left(&c, 1, &ms, &count);
+    assert_true(ms == 30000 && count == 2);
+    assert_int_equal(sei_clock_advance(&c, 700000, NULL, NULL), 0);
+    assert_true(c.to_move == 2 && c.side[2].main_left == 0 && !c.side[2].in_overtime); /* not run yet */
+    assert_int_equal(sei_clock_resume(&c, 700000), 0);
+    assert_true(c.paused_ms == 585000 + 88000 && c.pauses == 2);
+    assert_int_equal(sei_clock_advance(&c, 701000, NULL, NULL), 0);
+    sei_clock_left(&c, 2, &ms, &count);
+    assert_true(ms == 29000 && count == 2);
+    /* Fischer: a move in a pause adds its increment, and only that. */
+    c = start("fischer:1m+10s", 1);
+    assert_int_equal(sei_clock_pause(&c, 20000, NULL, NULL), 0);
+    assert_int_equal(sei_clock_move(&c, 1, 30000, NULL, NULL), 0);
+    sei_clock_left(&c, 1, &ms, &count);
+    assert_true(ms == 50000);
+    sei_clock_left(&c, 2, &ms, &count);
+    assert_true(ms == 60000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_format),
         cmocka_unit_test(test_left_and_turns),
+        cmocka_unit_test(test_pause),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

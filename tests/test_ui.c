@@ -2572,6 +2572,182 @@ static void test_table_and_names_stored(void **state)
     sei_app_destroy(a);
 }
 
+/* A judge's pause on the Record screen (byo-yomi, five periods of 10 s,
+ * a frame a second): Pause asks for the judge PIN on the same pad as
+ * judge mode (a wrong one is said and changes nothing); once it is right
+ * both clocks stopped from the moment Pause was tapped (5 s), no call is
+ * said and a tap on a clock does nothing, stones seen meanwhile are
+ * recorded and switch the clock at no cost; Resume asks for the PIN too
+ * (Back leaves the clocks stopped). The record's time left after each
+ * move, the clock shown at the end and the calls said are those
+ * sei_clock makes with the same pause on the record's moves (but for a
+ * call said while the PIN was typed: the pause began before it, and it is
+ * said again when its time comes round), and the record says when the
+ * pause began and how long it was. Golden of the paused screen. */
+static void test_record_clock_pause(void **state)
+{
+    (void)state;
+    if (access(SEQUENCE "/truth.sgf", R_OK)) {
+        fprintf(stderr, "test_record_clock_pause: %s absent; skipped\n", SEQUENCE);
+        return;
+    }
+    const char *spec = "byoyomi:0m+5x10s";
+    sei_time_control tc;
+    assert_int_equal(sei_time_control_parse(spec, &tc, NULL, 0), 0);
+    char db[128];
+    path_of(db, sizeof db, "clock-pause.db");
+    pin_db(db, "2468");
+    sei_app *a = app_new_tc(SEQUENCE, db, SEI_LANG_EN, spec);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_RECORD);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RECORD);
+    golden_failures = 0;
+    sei_ui_view v;
+    const sei_voice_said *said;
+    int nsaid_paused = -1, nsaid_tap = -1;
+    const int pause_s = 4, resume_s = 40, end_s = 75;
+    for (int s = 1; s <= end_s; s++) {
+        sei_app_tick(a, s * 1000.0);
+        sei_app_view(a, &v);
+        assert_non_null(v.rec_clock);
+        if (s == pause_s) {
+            assert_false(v.rec_paused);
+            nsaid_tap = sei_voice_log(sei_app_voice(a), &said);
+            tap_button(a, SEI_BTN_PAUSE);
+            sei_app_view(a, &v);
+            assert_non_null(v.pad_title);
+            assert_string_equal(v.pad_title, "Judge PIN");
+            tap_digits(a, "1111");
+            tap_button(a, SEI_BTN_PAD_OK);
+            assert_non_null(strstr(sei_app_status(a), "Wrong PIN"));
+            sei_app_view(a, &v);
+            assert_false(v.rec_paused);
+        }
+        if (s == pause_s + 2) {
+            /* The PIN right two seconds after Pause: stopped from Pause. */
+            tap_digits(a, "2468");
+            tap_button(a, SEI_BTN_PAD_OK);
+            sei_app_view(a, &v);
+            assert_null(v.pad_title);
+            assert_true(v.rec_paused && v.rec_clock->paused);
+            assert_true(v.rec_clock->side[SEI_BLACK].period_left == tc.period_ms - pause_s * 1000);
+            nsaid_paused = sei_voice_log(sei_app_voice(a), &said);
+            int on_move = v.rec_clock->to_move;
+            tap_button(a, on_move == SEI_BLACK ? SEI_BTN_CLOCK_B : SEI_BTN_CLOCK_W);
+            sei_app_view(a, &v);
+            assert_int_equal(v.rec_clock->to_move, on_move); /* taps do nothing in a pause */
+        }
+        if (s > pause_s + 2 && s < resume_s) {
+            assert_true(v.rec_paused && v.rec_clock->paused);
+            assert_int_equal(sei_voice_log(sei_app_voice(a), &said), nsaid_paused);
+        }
+        if (s == 20) {
+            sei_app_draw(a);
+            golden("record-paused-en");
+        }
+        if (s == 30) {
+            tap_button(a, SEI_BTN_PAUSE); /* Resume: the PIN again; Back: still paused */
+            sei_app_view(a, &v);
+            assert_non_null(v.pad_title);
+            tap_button(a, SEI_BTN_BACK);
+            sei_app_view(a, &v);
+            assert_true(v.rec_paused);
+        }
+        if (s == resume_s) {
+            tap_button(a, SEI_BTN_PAUSE);
+            tap_digits(a, "2468");
+            tap_button(a, SEI_BTN_PAD_OK);
+            sei_app_view(a, &v);
+            assert_false(v.rec_paused);
+        }
+    }
+    sei_app_view(a, &v);
+    sei_clock shown = *v.rec_clock;
+    assert_true(v.rec_moves >= 6);
+    int nsaid = sei_voice_log(sei_app_voice(a), &said);
+    tap_button(a, SEI_BTN_STOP);
+    const char *st = strstr(sei_app_status(a), "games/");
+    assert_non_null(st);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%.*s", tmpdir, (int)(strstr(st, ".sgf") + 4 - st), st);
+    char *sgf = sei_test_read_file(path, NULL);
+    assert_non_null(sgf);
+    assert_non_null(strstr(sgf, "At 4.0 s: the judge paused the clocks (Black 6.0 s and 5 periods, White 0.0 s left)."));
+    assert_non_null(strstr(sgf, "At 40.0 s: the judge started the clocks again (paused 36.0 s)."));
+    /* The reference: sei_clock paused and started again at the same
+     * moments, each move at its SEIT. */
+    call_list *want = calloc(1, sizeof *want);
+    assert_non_null(want);
+    sei_clock ref;
+    sei_clock_start(&ref, &tc, SEI_BLACK, 0);
+    int paused = 0, resumed = 0, k = 0;
+    for (const char *q = sgf; (q = strstr(q, ";")); q++) {
+        if ((q[1] != 'B' && q[1] != 'W') || q[2] != '[')
+            continue;
+        const char *t = strstr(q, "SEIT[");
+        assert_non_null(t);
+        int64_t ms = (int64_t)(atof(t + 5) * 1000.0 + 0.5);
+        if (!paused && ms >= pause_s * 1000)
+            paused = 1, assert_int_equal(sei_clock_pause(&ref, pause_s * 1000, collect_call, want), 0);
+        if (!resumed && ms >= resume_s * 1000)
+            resumed = 1, assert_int_equal(sei_clock_resume(&ref, resume_s * 1000), 0);
+        if (ms < ref.now)
+            ms = ref.now;
+        int who = q[1] == 'B' ? SEI_BLACK : SEI_WHITE;
+        assert_int_equal(sei_clock_move(&ref, who, ms, collect_call, want), 0);
+        int64_t want_ms, got_ms;
+        int want_n, got_n;
+        sei_clock_left(&ref, who, &want_ms, &want_n);
+        left_of_move(sgf, k, &got_ms, &got_n);
+        if (got_ms != want_ms || got_n != (ref.side[who].in_overtime ? want_n : -1))
+            fail_msg("move %d left %lld ms (%d), the clock %lld ms (%d)", k + 1, (long long)got_ms, got_n,
+                     (long long)want_ms, want_n);
+        k++;
+    }
+    assert_true(paused && resumed);
+    assert_int_equal(sei_clock_advance(&ref, end_s * 1000, collect_call, want), 0);
+    for (int p = SEI_BLACK; p <= SEI_WHITE; p++) {
+        const sei_clock_side *g = &shown.side[p], *w = &ref.side[p];
+        if (g->moves != w->moves || g->main_left != w->main_left || g->period_left != w->period_left ||
+            g->periods_left != w->periods_left)
+            fail_msg("%s has %d moves, %lld + %lld ms, %d periods; the clock %d, %lld + %lld, %d",
+                     p == SEI_BLACK ? "Black" : "White", g->moves, (long long)g->main_left, (long long)g->period_left,
+                     g->periods_left, w->moves, (long long)w->main_left, (long long)w->period_left, w->periods_left);
+    }
+    assert_true(shown.paused_ms == (resume_s - pause_s) * 1000);
+    /* The calls said: the reference's, in order, those said while the
+     * PIN was typed left out (the last few seconds' may still wait for a
+     * vote). */
+    int before = 0, early = 0;
+    while (before < want->n && want->c[before].t_ms <= pause_s * 1000)
+        before++;
+    while (early < want->n && want->c[early].t_ms <= (end_s - 12) * 1000)
+        early++;
+    int typing = nsaid_paused - nsaid_tap, got = nsaid - typing;
+    if (nsaid_tap != before || early - before < 3 || got < early || got > want->n) {
+        for (int i = 0; i < nsaid || i < want->n; i++) {
+            char words[96] = "";
+            if (i < want->n)
+                sei_ui_call_words(SEI_LANG_EN, &want->c[i], tc.kind, words, sizeof words);
+            fprintf(stderr, "  %2d said %-24s clock %s (at %.1f s)\n", i + 1, i < nsaid ? said[i].text : "-", words,
+                    i < want->n ? want->c[i].t_ms / 1000.0 : 0);
+        }
+        fail_msg("%d calls said (%d while the PIN was typed), the clock makes %d (%d by the pause, %d in the first %d s)",
+                 nsaid, typing, want->n, before, early, end_s - 12);
+    }
+    for (int i = 0; i < early; i++) {
+        char words[96];
+        sei_ui_call_words(SEI_LANG_EN, &want->c[i], tc.kind, words, sizeof words);
+        const char *text = said[i < before ? i : i + typing].text;
+        if (strcmp(words, text))
+            fail_msg("call %d said \"%s\", the clock's is \"%s\"", i + 1, text, words);
+    }
+    free(want);
+    free(sgf);
+    sei_app_destroy(a);
+    assert_int_equal(golden_failures, 0);
+}
+
 /* Five wrong PINs lock PIN entry (the right one is refused then, with
  * the time left shown); on another kiosk's file the right PIN opens
  * judge mode, a result is voided with a reason and its audit row is in
@@ -3364,6 +3540,7 @@ int main(void)
         cmocka_unit_test(test_golden_tournament),
         cmocka_unit_test(test_table_and_names_stored),
         cmocka_unit_test(test_judge_mode),
+        cmocka_unit_test(test_record_clock_pause),
         cmocka_unit_test(test_golden_station),
         cmocka_unit_test(test_station_day),
         cmocka_unit_test(test_station_hung),

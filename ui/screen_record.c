@@ -3,7 +3,9 @@
  * ringed, and when the board went astray the recorded position drawn over
  * it to rebuild from; the move list, End and Stop at the side. Timed, the
  * two clocks big along the foot of the picture, Black's half left and
- * White's right: each is the button its player taps to switch the clock. */
+ * White's right: each is the button its player taps to switch the clock;
+ * Pause above End for the judge (the PIN asked), and while paused neither
+ * clock lit, "paused" said over the picture and Resume in its place. */
 #include <stdio.h>
 
 #include "ui_internal.h"
@@ -19,7 +21,7 @@ static void clock_box(sei_ui *ui, const sei_ui_view *v, int player, int x, int y
 {
     const sei_clock *c = v->rec_clock;
     sei_lang L = v->lang;
-    int running = !c->lost && c->to_move == player, lost = c->lost == player;
+    int running = !c->lost && !v->rec_paused && c->to_move == player, lost = c->lost == player;
     ui_button(ui, x, y, w, CLOCK_H, "", player == SEI_BLACK ? SEI_BTN_CLOCK_B : SEI_BTN_CLOCK_W,
               running ? BTN_PRIMARY : BTN_QUIET, FS_BODY);
     ui_disc(ui, x + 30, y + CLOCK_H / 2, 16, player == SEI_BLACK ? (SDL_Color){10, 10, 10, 255} : (SDL_Color){245, 245, 245, 255});
@@ -82,6 +84,7 @@ void ui_screen_record(sei_ui *ui, const sei_ui_view *v)
     snprintf(title, sizeof title, sei_ui_string(L, SEI_S_REC_TITLE), v->rec_moves);
     ui_picture_title(ui, title, WHITE);
     const char *alert = v->rec_alert ? v->rec_alert
+                        : v->rec_paused  ? sei_ui_string(L, SEI_S_CLOCK_PAUSED)
                         : v->rec_waiting ? sei_ui_string(L, SEI_S_REC_WAITING)
                         : v->moving      ? sei_ui_string(L, SEI_S_REC_MOVING)
                                          : NULL;
@@ -106,6 +109,9 @@ void ui_screen_record(sei_ui *ui, const sei_ui_view *v)
             size = FS_SMALL;
     for (int i = 0; i < 6 && v->rec_lines[i]; i++, y += 30)
         ui_text_draw(ui, v->rec_lines[i], size, i + 1 < 6 && v->rec_lines[i + 1] ? DIM : WHITE, px, y, ALIGN_LEFT, pw);
+    if (v->rec_clock && !v->rec_clock->lost)
+        ui_button(ui, px, SEI_UI_H - 226, pw, 56, sei_ui_string(L, v->rec_paused ? SEI_S_CLOCK_RESUME : SEI_S_CLOCK_PAUSE),
+                  SEI_BTN_PAUSE, v->rec_paused ? BTN_PRIMARY : BTN_QUIET, FS_BODY);
     ui_button(ui, px, SEI_UI_H - 162, pw, 72, sei_ui_string(L, SEI_S_END), SEI_BTN_END, BTN_PRIMARY, FS_LARGE);
     ui_button(ui, px, SEI_UI_H - 78, pw, 64, sei_ui_string(L, SEI_S_STOP), SEI_BTN_STOP, BTN_QUIET, FS_BODY);
     /* Messages under the title bar; what the players must do is at the foot. */

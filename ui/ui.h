@@ -155,6 +155,9 @@ typedef enum {
     SEI_S_CALL_PERIOD,      /* "%d seconds, %d left": a byo-yomi period of other than a minute used up */
     SEI_S_CALL_ING,         /* "overtime, %d periods left": an Ing period begun */
     SEI_S_CALL_LOST,        /* "10, lost on time" */
+    SEI_S_CLOCK_PAUSE,      /* "Pause": the judge stops both clocks (the PIN asked) */
+    SEI_S_CLOCK_RESUME,     /* "Resume": the judge starts them again (the PIN asked) */
+    SEI_S_CLOCK_PAUSED,     /* "Clocks paused by the judge" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -288,7 +291,9 @@ typedef struct {
     const sei_clock *rec_clock; /* the game clock (recsess's, as of the last frame), or NULL: untimed.
                                 Both clocks big, Black's half left, White's right, each a button
                                 (SEI_BTN_CLOCK_B, _W) that switches it; the running one marked, its
-                                last 10 seconds red, "lost on time" once its flag fell */
+                                last 10 seconds red, "lost on time" once its flag fell; Pause
+                                (SEI_BTN_PAUSE) in the side panel while no flag has fallen */
+    int rec_paused;          /* the judge paused the clocks: none lit, "paused" said, Resume */
     /* Live, confirm, result: the banner, shown when any of it is known */
     int table, round;        /* 0: not given */
     const char *black_name, *white_name; /* NULL or "": not given */
@@ -366,6 +371,8 @@ typedef enum {
     SEI_BTN_STATION, SEI_BTN_STATION_ADDR, SEI_BTN_PAIR, SEI_BTN_FORGET,
     /* The game clock: the settings' time control; on Record, each player's clock (a tap switches it) */
     SEI_BTN_TIME_CONTROL, SEI_BTN_CLOCK_B, SEI_BTN_CLOCK_W,
+    /* On Record, timed: the judge's pause of both clocks (and starting them again) */
+    SEI_BTN_PAUSE,
     /* A key of the on-screen keyboard: SEI_BTN_KEY + the character (' ' to '~') */
     SEI_BTN_KEY = 256,
     SEI_BTN_KEY_LAST = SEI_BTN_KEY + 127
