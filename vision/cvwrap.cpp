@@ -164,6 +164,14 @@ extern "C" int sei_cv_fill(sei_image *img, const double *pts, int n, const uint8
     }
 }
 
+extern "C" int sei_cv_blur(const sei_image *src, sei_image *dst, double sigma)
+{
+    return produce(dst, [&](cv::Mat &out) {
+        cv::GaussianBlur(view(src), out, cv::Size(0, 0), sigma, sigma, cv::BORDER_REPLICATE);
+        return true;
+    });
+}
+
 extern "C" int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize)
 {
     return produce(dst, [&](cv::Mat &out) {

@@ -32,6 +32,9 @@ int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h);
 /* Convert BGR to one channel of grey, or to 3-channel HSV or Lab. */
 enum { SEI_CV_GRAY = 0, SEI_CV_HSV, SEI_CV_LAB };
 int sei_cv_convert(const sei_image *src, sei_image *dst, int to);
+/* src smoothed with a Gaussian of the given sigma (pixels) into a new
+ * image *dst of the same size and channels. */
+int sei_cv_blur(const sei_image *src, sei_image *dst, double sigma);
 /* Thin dark lines brought out: the morphological black-hat (closing minus
  * the picture) with a square kernel of the given odd size, stretched to the
  * full 0..255 range, into a new grey image. */

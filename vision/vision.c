@@ -26,6 +26,8 @@ struct sei_vision {
     char errmsg[256];
     char debug_dir[1024];
     int in_zoom; /* 1 while the zoom stage reads: its debug pictures are named apart */
+    double blur; /* > 0 while the zoom stage looks again smoothed (zoom_blur): the grey picture's
+                    Gaussian, in times the enlargement */
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom"};
@@ -64,6 +66,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->zoom_segment = 0.1;
     p->zoom_peak = 0.25;
     p->zoom_most = 0.6;
+    p->zoom_blur = 0.6;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -718,6 +721,16 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
         goto out;
     }
+    if (scale > 1 && v->blur > 0) {
+        /* Enlarged lines drawn without smoothing are dotted (zoom_blur). */
+        sei_image sm = {0};
+        if (sei_cv_blur(&gray, &sm, v->blur * scale)) {
+            st = fail(v, SEI_VISION_NOMEM, "out of memory");
+            goto out;
+        }
+        sei_image_free(&gray);
+        gray = sm;
+    }
     out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
     t = sei_now_ms();
 
@@ -1008,6 +1021,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         memcpy(first_err, v->errmsg, sizeof first_err);
         v->in_zoom = 1;
         sei_vision_status zs = z ? read_view(v, img, roi, v->p.zoom_max, z, NULL) : SEI_VISION_NOMEM;
+        if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
+            v->blur = v->p.zoom_blur;
+            zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+            v->blur = 0;
+        }
         v->in_zoom = 0;
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],

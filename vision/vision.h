@@ -125,6 +125,13 @@ typedef struct {
                                peak that hold at least this share of the peak's mean (0.25) */
     double zoom_most;       /* no second reading of a part larger than this share of the
                                picture (0.6): it would see what the first did */
+    double zoom_blur;       /* when the closer look finds no board, it looks once more with its grey
+                               picture smoothed by a Gaussian of this many times the enlargement
+                               (0.6; 0: never): a grid line a pixel wide, drawn without smoothing and
+                               enlarged s times, is dots s pixels apart, which the segment finder
+                               does not join into a line. Only on failure, because smoothing loses
+                               crisp lines that a closer look reads as they are (35 training renders:
+                               smoothing every closer look found one board fewer) */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
