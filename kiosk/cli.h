@@ -166,7 +166,8 @@ typedef struct {
     int has_corners;
     double corners[4][2];
 } sei_truth;
-/* Read a truth file. Returns 0, or -1 when it is missing or malformed. */
+/* Read a truth file. Returns 0, -1 when it is missing, or -2 when it
+ * cannot be read or is malformed. */
 int sei_truth_load(const char *path, sei_truth *t);
 /* The truth beside picture `name` of folder dir (NAME.json for NAME.jpg)
  * into t, and the picture's path into path. Returns 0, or -1 as
@@ -194,6 +195,7 @@ typedef struct {
     double median_ms, worst_ms;
     double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole
                                     picture's reading; a zoomed one counts in the total only) */
+    char why[4200];            /* when measuring failed on a picture: which, and why */
 } sei_vision_figures;
 /* Read every picture of dir that has a truth beside it with a reader of
  * these params (NULL: the defaults) into f; a line per imperfect picture

@@ -17,6 +17,7 @@
 #include "count.h"
 #include "source.h"
 #include "sgf.h"
+#include "textbuf.h"
 
 typedef struct {
     const char *gnugo;   /* path of the gnugo program, NULL: do not run it */
@@ -50,31 +51,6 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (n < 0 || n > (64L << 20)) {
-        fclose(f);
-        return NULL;
-    }
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 /* Run GNU Go on one record. Returns 0 and its margin for Black in points
  * (and its time), or -1 when it gave no score. */
@@ -138,7 +114,8 @@ int sei_cli_check_record(const char *path, int min_moves, sei_record_check *rc)
 {
     memset(rc, 0, sizeof *rc);
     size_t len;
-    char *text = slurp(path, &len);
+    char msg[256];
+    char *text = sei_file_read(path, (size_t)64 << 20, &len, msg, sizeof msg);
     sei_sgf *s = sei_sgf_create();
     sei_sgf_game g;
     memset(&g, 0, sizeof g);

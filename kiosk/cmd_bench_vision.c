@@ -8,71 +8,81 @@
  * The reading is compared under the board's symmetry its corners fix, or
  * where the truth has no corners, the symmetry that fits best. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include <cjson/cJSON.h>
+
 #include "cli.h"
 #include "source.h"
 #include "cvwrap.h"
+#include "textbuf.h"
 #include "vision.h"
+
+/* One row of the truth's grid: n characters of X, O and '.'. */
+static int truth_row(const cJSON *row, int n, uint8_t *out)
+{
+    const char *p = cJSON_GetStringValue(row);
+    if (!p || strlen(p) != (size_t)n)
+        return -1;
+    for (int x = 0; x < n; x++) {
+        out[x] = p[x] == 'X' ? SEI_BLACK : p[x] == 'O' ? SEI_WHITE : p[x] == '.' ? SEI_EMPTY : 255;
+        if (out[x] == 255)
+            return -1;
+    }
+    return 0;
+}
 
 int sei_truth_load(const char *path, sei_truth *t)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    char buf[65536];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    char *p = strstr(buf, "\"size\"");
-    if (!p || sscanf(strchr(p, ':') + 1, "%d", &t->size) != 1 || t->size < 2 || t->size > SEI_MAX_SIZE)
-        return -1;
-    p = strstr(buf, "\"grid\"");
-    if (!p || !(p = strchr(p, '[')))
-        return -1;
-    for (int y = 0; y < t->size; y++) {
-        p = strchr(p, '"');
-        if (!p)
-            return -1;
-        p++;
-        for (int x = 0; x < t->size; x++) {
-            char c = p[x];
-            t->grid[y][x] = c == 'X' ? SEI_BLACK : c == 'O' ? SEI_WHITE : c == '.' ? SEI_EMPTY : 255;
-            if (t->grid[y][x] == 255)
-                return -1;
-        }
-        p = strchr(p + t->size, '"');
-        if (!p)
-            return -1;
-        p++;
-    }
-    p = strstr(buf, "\"corners\"");
-    if (p) {
-        p = strchr(p, ':') + 1;
-        while (*p == ' ')
-            p++;
-        if (*p == '[') {
-            double c[8];
-            int k = 0;
-            for (char *q = p; *q && k < 8; q++)
-                if ((*q >= '0' && *q <= '9') || *q == '-' || *q == '.') {
-                    c[k++] = strtod(q, &q);
-                    q--;
-                }
-            if (k == 8) {
-                for (int i = 0; i < 4; i++) {
-                    t->corners[i][0] = c[2 * i];
-                    t->corners[i][1] = c[2 * i + 1];
-                }
-                t->has_corners = 1;
+    char msg[256];
+    size_t len;
+    /* A truth is a few kilobytes; a megabyte is no truth file. */
+    char *text = sei_file_read(path, (size_t)1 << 20, &len, msg, sizeof msg);
+    if (!text)
+        return errno == ENOENT ? -1 : -2;
+    cJSON *doc = cJSON_ParseWithLength(text, len);
+    free(text);
+    int rc = -2;
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(doc, "size");
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(doc, "grid");
+    if (!cJSON_IsNumber(size) || size->valuedouble < 2 || size->valuedouble > SEI_MAX_SIZE ||
+        size->valuedouble != (int)size->valuedouble || !cJSON_IsArray(grid))
+        goto out;
+    t->size = (int)size->valuedouble;
+    if (cJSON_GetArraySize(grid) != t->size)
+        goto out;
+    for (int y = 0; y < t->size; y++)
+        if (truth_row(cJSON_GetArrayItem(grid, y), t->size, t->grid[y]))
+            goto out;
+    /* Corners: four [x, y] pairs, or null when the truth does not know them. */
+    const cJSON *corners = cJSON_GetObjectItemCaseSensitive(doc, "corners");
+    if (cJSON_IsArray(corners) && cJSON_GetArraySize(corners) == 4) {
+        int k = 0;
+        for (int i = 0; i < 4; i++) {
+            const cJSON *c = cJSON_GetArrayItem(corners, i);
+            const cJSON *x = cJSON_GetArrayItem(c, 0), *y = cJSON_GetArrayItem(c, 1);
+            if (cJSON_GetArraySize(c) == 2 && cJSON_IsNumber(x) && cJSON_IsNumber(y)) {
+                t->corners[i][0] = x->valuedouble;
+                t->corners[i][1] = y->valuedouble;
+                k++;
             }
         }
-    }
-    return 0;
+        t->has_corners = k == 4;
+        if (!t->has_corners)
+            goto out;
+    } else if (corners && !cJSON_IsNull(corners))
+        goto out;
+    rc = 0;
+out:
+    cJSON_Delete(doc);
+    if (rc)
+        t->size = 0;
+    return rc;
 }
 
 int sei_truth_beside(const char *dir, const char *name, sei_truth *t, char *path, size_t n)
@@ -179,8 +189,15 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     for (int i = 0; i < n && !rc; i++) {
         char path[4096];
         sei_truth t;
-        if (sei_truth_beside(dir, names[i], &t, path, sizeof path))
-            continue;
+        int tr = sei_truth_beside(dir, names[i], &t, path, sizeof path);
+        if (tr == -1)
+            continue; /* no truth: not one of the set's pictures */
+        if (tr) {
+            /* A truth that cannot be read would make the figures lie. */
+            snprintf(f->why, sizeof f->why, "%s: its .json truth is unreadable or malformed", path);
+            rc = -1;
+            break;
+        }
         f->pictures++;
         int tb = 0, tw = 0;
         for (int y = 0; y < t.size; y++)
@@ -257,7 +274,15 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
 {
     sei_vision_figures f;
     if (sei_vision_measure(dir, vp, &f, out)) {
-        fprintf(err, "seichi bench vision: %s: cannot open (a folder of pictures with their .json truth)\n", dir);
+        if (f.why[0])
+            fprintf(err, "seichi bench vision: %s\n", f.why);
+        else
+            fprintf(err, "seichi bench vision: %s: cannot open (a folder of pictures with their .json truth)\n", dir);
+        return -1;
+    }
+    if (!f.pictures) {
+        /* Zeros with exit 0 would pass for a measurement. */
+        fprintf(err, "seichi bench vision: %s: no picture there has its .json truth beside it\n", dir);
         return -1;
     }
     const char *base = strrchr(dir, '/');

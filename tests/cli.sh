@@ -570,6 +570,15 @@ expect 2 "unknown option" -- bench deadstones --bogus "$tmp/dead"
 expect 2 "cannot open" -- bench deadstones --no-gnugo "$tmp/no-such-folder"
 expect 2 "takes a whole number" -- bench deadstones --no-gnugo --limit ten "$tmp/dead"
 expect 2 "cannot open" -- bench vision "$tmp/no-such-folder"
+# A folder without truth, or with a truth that is not one, is no measurement.
+mkdir -p "$tmp/truthless" "$tmp/badtruth"
+cp "$src/images/renders/r043.jpg" "$tmp/truthless/"
+cp "$src/images/renders/r043.jpg" "$tmp/badtruth/"
+expect 2 "no picture there has its .json truth" -- bench vision "$tmp/truthless"
+printf '{"size": 13, "grid": ["XO"]}' > "$tmp/badtruth/r043.json"
+expect 2 "r043.jpg: its .json truth is unreadable or malformed" -- bench vision "$tmp/badtruth"
+printf '{"size": 13, "grid": ' > "$tmp/badtruth/r043.json"
+expect 2 "r043.jpg: its .json truth is unreadable or malformed" -- bench vision "$tmp/badtruth"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
