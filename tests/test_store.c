@@ -153,6 +153,19 @@ static void make_result(int seq, sei_store_result *r)
     }
     r->state = seq % 7 == 3 ? SEI_STATE_DISPUTED : SEI_STATE_AGREED;
     r->origin = (sei_result_origin)(seq % 4);
+    if (seq % 4 == 3 && seq % 8 == 7) {
+        /* An Ing result with its fill checked (some agreeing, some not). */
+        r->fill_checked = 1;
+        r->fill_on_board[SEI_BLACK] = 170 + seq % 11;
+        r->fill_on_board[SEI_WHITE] = 175 + seq % 6;
+        r->fill_spare[SEI_BLACK] = seq % 3;
+        r->fill_spare[SEI_WHITE] = 180 - r->fill_on_board[SEI_WHITE];
+        r->fill_holes[SEI_BLACK] = seq % 5;
+        r->fill_holes[SEI_WHITE] = 0;
+        r->fill_margin = r->fill_holes[SEI_BLACK] + r->fill_spare[SEI_WHITE] - r->fill_spare[SEI_BLACK];
+        r->fill_ok = seq % 16 == 7;
+        r->fill_unsure = seq % 4;
+    }
     if (seq % 4 == 2) {
         char game[128];
         int len = snprintf(game, sizeof game, "(;GM[1]SZ[%d]C[game %d, \"quoted\" \\] and a\nline]\n;B[aa])", n, seq);
@@ -191,6 +204,10 @@ static int same_result(const sei_store_result *a, const sei_store_result *b, cha
     DIFF_I(decided);
     DIFF_S(ident.event); DIFF_I(ident.round); DIFF_I(ident.table); DIFF_S(ident.black); DIFF_S(ident.white);
     DIFF_S(ident.black_id); DIFF_S(ident.white_id); DIFF_I(state); DIFF_I(origin);
+    DIFF_I(fill_checked); DIFF_I(fill_margin); DIFF_I(fill_ok); DIFF_I(fill_unsure);
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        DIFF_I(fill_on_board[c]); DIFF_I(fill_spare[c]); DIFF_I(fill_holes[c]);
+    }
     if (a->uuid[0] && b->uuid[0])
         DIFF_S(uuid);
     if (!a->game_sgf != !b->game_sgf || (a->game_sgf && strcmp(a->game_sgf, b->game_sgf)))
@@ -268,10 +285,18 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_close(db);
 }
 
+/* What schema 8 added (the fill check's columns): dropped, a file is as
+ * schema 7 made it. */
+#define SCHEMA_7_ONLY                                                                                               \
+    "ALTER TABLE results DROP COLUMN fill_b_board; ALTER TABLE results DROP COLUMN fill_b_spare;"                   \
+    "ALTER TABLE results DROP COLUMN fill_b_holes; ALTER TABLE results DROP COLUMN fill_w_board;"                   \
+    "ALTER TABLE results DROP COLUMN fill_w_spare; ALTER TABLE results DROP COLUMN fill_w_holes;"                   \
+    "ALTER TABLE results DROP COLUMN fill_margin; ALTER TABLE results DROP COLUMN fill_ok;"                         \
+    "ALTER TABLE results DROP COLUMN fill_unsure;"
 /* What schema 6 added (the station's tables, the outbox): dropped, a file
  * is as schema 5 made it. */
 #define SCHEMA_5_ONLY                                                                                               \
-    "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
+    SCHEMA_7_ONLY "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
     "DROP TABLE pairings; DROP TABLE received; DROP TABLE pushed;"
 /* What schema 5 added, taken away again: a file as schema 4 left it. */
 #define SCHEMA_4_ONLY                                                                                               \
@@ -3044,9 +3069,9 @@ static void test_outbox_migrated(void **state)
     assert_int_equal(sei_store_get(k, 1, &r1), SEI_STORE_OK);
     assert_int_equal(sei_store_get(k, 2, &r2), SEI_STORE_OK);
     sei_store_close(k);
-    char sql[512];
+    char sql[1024];
     snprintf(sql, sizeof sql,
-             "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
+             SCHEMA_7_ONLY "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
              " ALTER TABLE received DROP COLUMN audit_applied;"
              " INSERT INTO pushed (uuid, time) VALUES ('%s', '2000-01-01T00:00:00Z'), ('%s', '2999-01-01T00:00:00Z');"
              " PRAGMA user_version = 6",
