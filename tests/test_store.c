@@ -841,6 +841,35 @@ static int results_cmd(char **out, char **err, int argc, ...)
     return rc;
 }
 
+/* A result with the kiosk's fill check: `results show` says it, and
+ * `show --json` carries it as "fill_check". */
+static void test_fill_shown(void **state)
+{
+    (void)state;
+    const char *path = tpath("fill-shown.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_store_result r;
+    make_result(7, &r); /* Ing, with a fill check */
+    int64_t id;
+    assert_int_equal(sei_store_save(s, &r, &id), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    char idt[16], *out = NULL, *err = NULL;
+    snprintf(idt, sizeof idt, "%lld", (long long)id);
+    assert_int_equal(results_cmd(&out, &err, 4, "--db", (char *)path, "show", idt), 0);
+    if (!strstr(out, "Fill check: Black 177 on the board + 1 spare, 2 holes; White 176 on the board + 4 spare, "
+                     "0 holes; the fill shows Black ahead by 5; it agreed with the count (3 points of its photo "
+                     "read in doubt)\n"))
+        fail_msg("show: %s", out);
+    free(out);
+    free(err);
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "show", idt, "--json"), 0);
+    assert_non_null(strstr(out, "\"fill_check\":{\"black\":{\"on_board\":177,\"spare\":1,\"holes\":2}"));
+    free(out);
+    free(err);
+}
+
 static char *slurp(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -2855,6 +2884,15 @@ static void test_station_json_receive(void **state)
         assert_string_equal(back.ident.black, got.ident.black);
         assert_int_equal(back.ident.table, got.ident.table);
         assert_true(back.side[SEI_WHITE].score == got.side[SEI_WHITE].score);
+        /* The kiosk's fill check goes with it (seq 7, 15, 23 have one). */
+        assert_int_equal(back.fill_checked, seq % 8 == 7);
+        assert_int_equal(back.fill_checked, got.fill_checked);
+        assert_int_equal(back.fill_margin, got.fill_margin);
+        assert_int_equal(back.fill_ok, got.fill_ok);
+        assert_int_equal(back.fill_unsure, got.fill_unsure);
+        assert_int_equal(back.fill_holes[SEI_BLACK], got.fill_holes[SEI_BLACK]);
+        assert_int_equal(back.fill_spare[SEI_WHITE], got.fill_spare[SEI_WHITE]);
+        assert_int_equal(back.fill_on_board[SEI_WHITE], got.fill_on_board[SEI_WHITE]);
         int64_t sid;
         int dup = -1;
         assert_int_equal(sei_store_receive(s, &back, "Hall A", &sid, &dup), SEI_STORE_OK);
@@ -2864,6 +2902,12 @@ static void test_station_json_receive(void **state)
         char from[64];
         assert_int_equal(sei_store_received_from(s, sid, from, sizeof from), SEI_STORE_OK);
         assert_string_equal(from, "Hall A");
+        sei_store_result at;
+        assert_int_equal(sei_store_get(s, sid, &at), SEI_STORE_OK);
+        assert_int_equal(at.fill_checked, got.fill_checked); /* the station keeps the fill check too */
+        assert_int_equal(at.fill_margin, got.fill_margin);
+        assert_int_equal(at.fill_holes[SEI_BLACK], got.fill_holes[SEI_BLACK]);
+        sei_store_result_release(&at);
         int64_t found;
         assert_int_equal(sei_store_find_uuid(s, got.uuid, &found), SEI_STORE_OK);
         assert_int_equal(found, sid);
@@ -3186,6 +3230,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_fill_shown),
         cmocka_unit_test(test_listing_order),
         cmocka_unit_test(test_corrupt_file),
         cmocka_unit_test(test_readonly_location),
