@@ -2159,6 +2159,11 @@ static void test_fill_check(void **state)
     tap_button(a, SEI_BTN_PHOTOGRAPH);
     assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_NOCAM_LOST));
     assert_ptr_equal(sei_app_fill(a), f);
+    sei_app_draw(a);
+    SDL_Rect mr;
+    int fits = 0;
+    assert_int_equal(sei_ui_message_rect(sei_app_ui(a), &mr, &fits), 1);
+    assert_true(fits); /* in the panel's head, whole */
     /* Back and in again: the outcome is kept for this count. */
     tap_button(a, SEI_BTN_BACK);
     tap_button(a, SEI_BTN_FILL_CHECK);
@@ -2169,6 +2174,17 @@ static void test_fill_check(void **state)
     tap_button(a, SEI_BTN_BACK);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
     tap_button(a, SEI_BTN_COUNT);
+    assert_null(sei_app_fill(a));
+    sei_app_destroy(a);
+
+    /* Another board photographed (a 13x13 game, not the filled board):
+     * no 19x19 board in it (as score --fill-photo says), said, and no
+     * pad, no outcome. */
+    a = fill_kiosk("fill-other", "../renders/r043.jpg", SEI_LANG_EN);
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    sei_app_view(a, &v);
+    assert_null(v.pad_title);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_NOBOARD));
     assert_null(sei_app_fill(a));
     sei_app_destroy(a);
 
