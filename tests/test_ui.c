@@ -1979,7 +1979,7 @@ static sei_app *fill_kiosk(const char *name, const char *filled, int lang)
     assert_int_equal(symlink(FILL_DIR "/counted-b3.jpg", path), 0);
     snprintf(path, sizeof path, "%s/2-filled.jpg", dir);
     char target[256];
-    snprintf(target, sizeof target, "%s/%s", FILL_DIR, filled);
+    snprintf(target, sizeof target, "%s%s%s", filled[0] == '/' ? "" : FILL_DIR, filled[0] == '/' ? "" : "/", filled);
     assert_int_equal(symlink(target, path), 0);
     snprintf(db, sizeof db, "%s.db", dir);
     sei_app *a = app_new(dir, db, lang);
@@ -2199,6 +2199,63 @@ static void test_fill_check(void **state)
     int x, y;
     assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_FILL_CHECK, &x, &y), -1);
     sei_app_destroy(a);
+    assert_int_equal(golden_failures, 0);
+}
+
+/* A point the reader is in doubt of on the filled board (a grey disc
+ * painted over K9 of filled-b3.jpg, which `seichi detect` names so) is
+ * ringed on the Fill screen, named ("Check these points: K9"), and
+ * counted in the stored result. */
+static void test_fill_doubt(void **state)
+{
+    (void)state;
+    char path[192], err[256];
+    path_of(path, sizeof path, "filled-doubt.png");
+    sei_image img = {0};
+    assert_int_equal(sei_cv_load(FILL_DIR "/filled-b3.jpg", 0, &img, err, sizeof err), 0);
+    double disc[32];
+    for (int i = 0; i < 16; i++) {
+        disc[2 * i] = 538 + 13 * cos(i * 3.14159265358979 / 8);
+        disc[2 * i + 1] = 424 + 13 * sin(i * 3.14159265358979 / 8);
+    }
+    const uint8_t grey[3] = {128, 128, 128};
+    assert_int_equal(sei_cv_fill(&img, disc, 16, grey), 0);
+    assert_int_equal(sei_cv_save(path, &img, err, sizeof err), 0);
+    sei_image_free(&img);
+    sei_app *a = fill_kiosk("fill-doubt", path, SEI_LANG_EN);
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    pad_type(a, 0);
+    pad_type(a, 1);
+    assert_non_null(sei_app_fill(a));
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_string_equal(v.fill_points, "K9");
+    int rings = 0;
+    for (int p = 0; p < v.fill_board->stride * v.fill_board->stride; p++)
+        rings += sei_board_on(v.fill_board, p) && v.check[p];
+    assert_int_equal(rings, 1);
+    assert_true(v.check[sei_board_point(v.fill_board, 9, 10)]);
+    sei_ui_line lines[24];
+    int n = sei_ui_fill_lines(SEI_LANG_EN, v.fill, v.board, v.fill_points, lines, 24);
+    assert_string_equal(lines[n - 1].text, "Check these points: K9");
+    sei_app_draw(a);
+    golden_failures = 0;
+    golden("fill-doubt-en");
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_AGREED);
+    int64_t id = sei_app_saved_id(a);
+    assert_true(id > 0);
+    sei_app_destroy(a);
+    char db[160];
+    path_of(db, sizeof db, "fill-doubt.db");
+    sei_store *s = sei_store_open(db, err, sizeof err);
+    assert_non_null(s);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_int_equal(r.fill_checked, 1);
+    assert_int_equal(r.fill_unsure, 1);
+    sei_store_result_release(&r);
+    sei_store_close(s);
     assert_int_equal(golden_failures, 0);
 }
 
@@ -3430,6 +3487,7 @@ int main(void)
         cmocka_unit_test(test_live_after_record),
         cmocka_unit_test(test_folder_end_captures),
         cmocka_unit_test(test_fill_check),
+        cmocka_unit_test(test_fill_doubt),
         cmocka_unit_test(test_settings_source),
         cmocka_unit_test(test_golden_tournament),
         cmocka_unit_test(test_table_and_names_stored),
