@@ -1997,6 +1997,13 @@ static void detail_open(sei_app *a, int64_t id)
              r.ident.black[0] ? r.ident.black : sei_ui_string(L, SEI_S_NOBODY),
              r.ident.white[0] ? r.ident.white : sei_ui_string(L, SEI_S_NOBODY));
     textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_rules_name(L, r.rules), r.time);
+    if (r.fill_checked) {
+        /* Ing's fill, checked before the result was agreed: its verdict and the holes. */
+        textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_string(L, SEI_S_FILL_CHECK),
+              sei_ui_string(L, r.fill_ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+        textf(a->detail[a->ndetail++], sizeof a->detail[0], sei_ui_string(L, SEI_S_FILL_HOLES),
+              r.fill_holes[SEI_BLACK], r.fill_holes[SEI_WHITE]);
+    }
     sei_store_result_release(&r);
     sei_store_audit *rows = NULL;
     int n = 0;

@@ -2088,6 +2088,32 @@ static void test_fill_check(void **state)
         tap_button(a, SEI_BTN_AGREED);
         int64_t id = sei_app_saved_id(a);
         assert_true(id > 0);
+        if (l == SEI_LANG_EN) {
+            /* The stored result, opened from Settings → Results, says it. */
+            tap_button(a, SEI_BTN_SETTINGS);
+            tap_button(a, SEI_BTN_RESULTS);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+            tap_button(a, SEI_BTN_ROW_0);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+            sei_app_view(a, &v);
+            int said = 0;
+            for (int i = 0; i + 1 < SEI_UI_DETAIL_LINES && v.detail[i + 1]; i++)
+                said |= !strcmp(v.detail[i], "Fill check · The fill agrees with the count") &&
+                        !strcmp(v.detail[i + 1], "Holes: Black 2, White 0");
+            assert_true(said);
+            sei_app_draw(a);
+            if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1)
+                fail_msg("detail with a fill check: \"%s\" shrunk or out of room", worst);
+        }
+        /* The result's screen shows the fill's lines whole (it cuts at 480 px). */
+        for (int ok = 0; ok < 2; ok++) {
+            char t[200];
+            snprintf(t, sizeof t, "%s · %s", sei_ui_string(l, SEI_S_FILL_CHECK),
+                     sei_ui_string(l, ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+            int w = sei_ui_text_width((sei_ui *)sei_app_ui(a), t, SEI_UI_TEXT_BODY);
+            if (w > 480)
+                fail_msg("%s: \"%s\" is %d px, over 480", langs[l], t, w);
+        }
         char db[160], err[256];
         path_of(db, sizeof db, name);
         strcat(db, ".db");
