@@ -2064,7 +2064,7 @@ static void test_fill_check(void **state)
         assert_ptr_equal(v.fill, f);
         assert_non_null(v.fill_board);
         sei_ui_line lines[24];
-        int n = sei_ui_fill_lines(l, f, v.board, v.fill_points, lines, 24);
+        int n = sei_ui_fill_lines(l, f, v.score, v.board, v.fill_points, lines, 24);
         assert_true(n >= 7 && n <= 24);
         assert_string_equal(lines[0].text, sei_ui_string(l, SEI_S_FILL_AGREES));
         if (l == SEI_LANG_EN) {
@@ -2154,7 +2154,7 @@ static void test_fill_check(void **state)
     sei_ui_view v;
     sei_app_view(a, &v);
     sei_ui_line lines[24];
-    int n = sei_ui_fill_lines(SEI_LANG_EN, f, v.board, v.fill_points, lines, 24);
+    int n = sei_ui_fill_lines(SEI_LANG_EN, f, v.score, v.board, v.fill_points, lines, 24);
     assert_string_equal(lines[0].text, "The fill does not agree");
     int both = 0, kept = 0;
     for (int i = 0; i < n; i++) {
@@ -2172,8 +2172,16 @@ static void test_fill_check(void **state)
     sei_fill_report odd = *f;
     odd.spare[SEI_WHITE] = 5;
     odd.set[SEI_WHITE] = odd.on_board[SEI_WHITE] + 5;
-    n = sei_ui_fill_lines(SEI_LANG_EN, &odd, v.board, "A5 K10", lines, 24);
+    n = sei_ui_fill_lines(SEI_LANG_EN, &odd, v.score, v.board, "A5 K10", lines, 24);
     assert_string_equal(lines[n - 1].text, "Check these points: A5 K10");
+    /* A count that took overtime penalties: the fill is said to be before them. */
+    sei_score pen = *v.score;
+    pen.side[SEI_WHITE].penalty = 2;
+    sei_ui_line plines[24];
+    int pn = sei_ui_fill_lines(SEI_LANG_EN, f, &pen, v.board, "", plines, 24), said = 0;
+    for (int i = 0; i < pn; i++)
+        said |= !strcmp(plines[i].text, "Before overtime penalties (Black 0, White 2 points)");
+    assert_true(said);
     char want[128];
     snprintf(want, sizeof want, "White: %d stones, not 180: a miscount, or a set that is not whole",
              odd.set[SEI_WHITE]);
@@ -2262,7 +2270,7 @@ static void test_fill_doubt(void **state)
     assert_int_equal(rings, 1);
     assert_true(v.check[sei_board_point(v.fill_board, 9, 10)]);
     sei_ui_line lines[24];
-    int n = sei_ui_fill_lines(SEI_LANG_EN, v.fill, v.board, v.fill_points, lines, 24);
+    int n = sei_ui_fill_lines(SEI_LANG_EN, v.fill, v.score, v.board, v.fill_points, lines, 24);
     assert_string_equal(lines[n - 1].text, "Check these points: K9");
     sei_app_draw(a);
     golden_failures = 0;

@@ -184,8 +184,8 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
 
 /* Ing's fill check in words: what sei_fill_check found, as it found it
  * (no rule decided here). */
-int sei_ui_fill_lines(sei_lang L, const sei_fill_report *f, const sei_board *b, const char *points, sei_ui_line *out,
-                      int max)
+int sei_ui_fill_lines(sei_lang L, const sei_fill_report *f, const sei_score *s, const sei_board *b,
+                      const char *points, sei_ui_line *out, int max)
 {
     if (!f || !b || !out)
         return 0;
@@ -231,6 +231,14 @@ int sei_ui_fill_lines(sei_lang L, const sei_fill_report *f, const sei_board *b, 
     sei_score_result_text(expected, expected > 0 ? SEI_BLACK : expected < 0 ? SEI_WHITE : SEI_EMPTY, r2, sizeof r2);
     snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_VS_COUNT), r1, r2);
     k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    if (s && (s->side[SEI_BLACK].penalty || s->side[SEI_WHITE].penalty)) {
+        /* Stones cannot show points taken for overtime: said, as score does. */
+        char n1[32], n2[32];
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_PENALTY),
+                 sei_score_number(s->side[SEI_BLACK].penalty, n1, sizeof n1),
+                 sei_score_number(s->side[SEI_WHITE].penalty, n2, sizeof n2));
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    }
     /* What went wrong, each as sei_fill_check counted it. */
     if (f->changed) {
         snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_CHANGED), f->changed,

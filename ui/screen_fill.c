@@ -34,7 +34,7 @@ void ui_screen_fill(sei_ui *ui, const sei_ui_view *v)
     /* The outcome: every line whole, none shrunk; a line that would
      * reach the buttons is noted as not fitting rather than drawn over them. */
     sei_ui_line lines[24];
-    int n = sei_ui_fill_lines(L, v->fill, v->board, v->fill_points, lines, 24);
+    int n = sei_ui_fill_lines(L, v->fill, v->score, v->board, v->fill_points, lines, 24);
     if (n > 24)
         n = 24;
     int y = 50, skip = TTF_FontLineSkip(ui->latin[FS_SMALL]);

@@ -208,6 +208,7 @@ static const char *const en[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_HOLES_SPARE] = "%s left holes with stones to spare: fill them",
     [SEI_S_FILL_DAME] = "%d dame left empty (a seki's liberties)",
     [SEI_S_FILL_CHECK_POINTS] = "Check these points: %s",
+    [SEI_S_FILL_PENALTY] = "Before overtime penalties (Black %s, White %s points)",
 };
 
 static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
@@ -407,6 +408,7 @@ static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_HOLES_SPARE] = "%s方还有余子却留有空点：请填满",
     [SEI_S_FILL_DAME] = "%d 个单官空着（双活的公气）",
     [SEI_S_FILL_CHECK_POINTS] = "请核对这些点：%s",
+    [SEI_S_FILL_PENALTY] = "未计超时罚点（黑 %s，白 %s 点）",
 };
 
 static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
@@ -606,6 +608,7 @@ static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_HOLES_SPARE] = "%sは石が余っているのに空きがあります：埋めてください",
     [SEI_S_FILL_DAME] = "ダメ %d 点が空いています（セキ）",
     [SEI_S_FILL_CHECK_POINTS] = "次の点を確認してください：%s",
+    [SEI_S_FILL_PENALTY] = "時間超過の罰点の前です（黒 %s、白 %s 点）",
 };
 
 static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
@@ -805,6 +808,7 @@ static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_HOLES_SPARE] = "%s: 돌이 남는데 빈 점이 있습니다. 메우세요",
     [SEI_S_FILL_DAME] = "공배 %d개가 비어 있음 (빅)",
     [SEI_S_FILL_CHECK_POINTS] = "이 점들을 확인하세요: %s",
+    [SEI_S_FILL_PENALTY] = "시간 초과 벌점 전 (흑 %s, 백 %s점)",
 };
 
 static const char *const *const tables[SEI_LANG_COUNT] = {en, zh, ja, ko};

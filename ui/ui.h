@@ -177,6 +177,7 @@ typedef enum {
     SEI_S_FILL_HOLES_SPARE, /* "%s left holes with stones to spare: fill them" : colour */
     SEI_S_FILL_DAME,        /* "%d dame left empty (...)" */
     SEI_S_FILL_CHECK_POINTS, /* "Check these points: %s" : the points read in doubt ("A5 K10") */
+    SEI_S_FILL_PENALTY,     /* "Before overtime penalties (Black %s, White %s points)" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -489,13 +490,15 @@ typedef struct {
  * TERMS line under it: komi where it is added, the shared points' half
  * where the Chinese count splits them, a bowl's fill under Ing's rules. */
 int sei_ui_result_lines(sei_lang lang, const sei_score *s, sei_ui_line *out, int max);
-/* The lines the Fill screen shows for a fill check f of the count of b
- * (which names its points) in lang, into out (up to max); returns how
- * many. The head says whether it agrees; each side's set as a sum (on the
- * board + in the bowl); the holes; the margin as holes + spares; the
- * fill's result against the count's; then each fault sei_fill_check
- * found, and points (the names of those read in doubt; NULL or "" none). */
-int sei_ui_fill_lines(sei_lang lang, const sei_fill_report *f, const sei_board *b, const char *points,
-                      sei_ui_line *out, int max);
+/* The lines the Fill screen shows for a fill check f of the count s (may
+ * be NULL) of b (which names its points) in lang, into out (up to max);
+ * returns how many. The head says whether it agrees; each side's set as a
+ * sum (on the board + in the bowl); the holes; the margin as holes +
+ * spares; the fill's result against the count's (and, when s took
+ * overtime penalties, that the fill is before them); then each fault
+ * sei_fill_check found, and points (the names of those read in doubt;
+ * NULL or "" none). */
+int sei_ui_fill_lines(sei_lang lang, const sei_fill_report *f, const sei_score *s, const sei_board *b,
+                      const char *points, sei_ui_line *out, int max);
 
 #endif
