@@ -773,6 +773,12 @@ static void fill_photograph(sei_app *a)
     if (!a->board || !a->have_score)
         return;
     sei_image img = {0};
+    /* Nothing read frames on the Result and Fill screens: a webcam's one
+     * driver buffer may hold a picture from before the fill. A camera's
+     * first frame now is dropped, the next one read. (Not tried on a real
+     * webcam here.) */
+    if (a->src && sei_source_is_live(a->src) && sei_source_grab(a->src, &img) == SEI_SOURCE_OK)
+        sei_image_free(&img);
     if (!a->src || sei_source_grab(a->src, &img) != SEI_SOURCE_OK) {
         if (a->src)
             fprintf(stderr, "seichi kiosk: fill check: %s\n", sei_source_errmsg(a->src));
