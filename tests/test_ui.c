@@ -2080,6 +2080,11 @@ static void test_fill_check(void **state)
         char worst[SEI_UI_LINE_MAX];
         if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1)
             fail_msg("fill check in %s: \"%s\" shrunk or out of room", langs[l], worst);
+        sei_ui_target tg[64];
+        int nt = sei_ui_targets(sei_app_ui(a), tg, 64);
+        assert_int_equal(nt, 2); /* Photograph, Back */
+        for (int i = 0; i < nt; i++)
+            assert_true(tg[i].r.w >= 56 && tg[i].r.h >= 56);
         snprintf(gname, sizeof gname, "fill-right-%s", langs[l]);
         golden(gname);
         /* Back to the result, agreed: the outcome is stored with it. */
