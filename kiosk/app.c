@@ -106,6 +106,20 @@ struct sei_app {
     int from_record;                 /* the position is a recorded game's end (rec_path) */
     double clock_pen[3];             /* Ing: the points the recording's clock took (2 a period begun) */
     int64_t saved_id;
+    /* Ing's fill check (SEI_SCREEN_FILL) of the count on Result: the filled
+     * board as read from a frame of the camera (never a->frame, which
+     * stays the counted position's photo), its points read in doubt (by
+     * board point, and named), the spares the players entered on the pad,
+     * and the outcome as sei_fill_check states it; fill_have 0 until
+     * then, and again after any new count. */
+    sei_board *fill_board;
+    uint8_t fill_grid[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    uint8_t fill_doubt[SEI_MAX_POINTS];
+    int fill_unsure;
+    char fill_points[120];
+    int fill_spare[3];
+    int fill_have;
+    sei_fill_report fill;
     char export_dir[PATH_MAX];       /* the last export's folder */
     /* Recording a game (the Record screen). */
     sei_recsess *rs;
@@ -184,7 +198,7 @@ struct sei_app {
 };
 
 /* What the number pad, the keyboard and a pending judge's change are for. */
-enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE, NPAD_PAUSE };
+enum { NPAD_NONE = 0, NPAD_TABLE, NPAD_ROUND, NPAD_PIN, NPAD_CODE, NPAD_PAUSE, NPAD_SPARE_B, NPAD_SPARE_W };
 enum { KB_NONE = 0, KB_EVENT, KB_BLACK, KB_WHITE, KB_FIX_BLACK, KB_FIX_WHITE, KB_REASON, KB_STATION, KB_JUDGE };
 enum { JACT_NONE = 0, JACT_CONFIRM, JACT_VOID, JACT_RESULT, JACT_NAMES, JACT_DEAD };
 enum { CHOICE_REASON = 0, CHOICE_RESULT };
@@ -619,6 +633,7 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     komi_for_handicap(a);
     a->prisoners = prisoners;
     a->have_score = 0;
+    a->fill_have = 0;
     a->resigned_winner = 0;
     a->won_on_time = 0;
     a->from_record = 0;
@@ -743,8 +758,86 @@ static int count(sei_app *a)
         return -1;
     }
     a->have_score = 1;
+    a->fill_have = 0; /* a new count: its fill is checked afresh */
     a->screen = SEI_SCREEN_RESULT;
     return 0;
+}
+
+/* ---- Ing's fill check ------------------------------------------------------------ */
+
+/* Photograph: the camera's newest frame read as the filled board (the
+ * reader --fill-photo uses, at the count's size), then the spares asked
+ * on the number pad, Black's then White's (fill_finish). */
+static void fill_photograph(sei_app *a)
+{
+    sei_lang L = a->set.lang;
+    if (!a->board || !a->have_score)
+        return;
+    sei_image img = {0};
+    /* Nothing read frames on the Result and Fill screens: a webcam's one
+     * driver buffer may hold a picture from before the fill. A camera's
+     * first frame now is dropped, the next one read. (Not tried on a real
+     * webcam here.) */
+    if (a->src && sei_source_is_live(a->src) && sei_source_grab(a->src, &img) == SEI_SOURCE_OK)
+        sei_image_free(&img);
+    if (!a->src || sei_source_grab(a->src, &img) != SEI_SOURCE_OK) {
+        if (a->src)
+            fprintf(stderr, "seichi kiosk: fill check: %s\n", sei_source_errmsg(a->src));
+        say(a, "%s", sei_ui_string(L, SEI_S_NOCAM_LOST));
+        return;
+    }
+    int n = a->board->size, seen = 0, unsure = 0;
+    uint8_t doubt[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    char msg[200];
+    int rc = sei_fill_read(&img, n, a->fill_grid, doubt, &unsure, &seen, msg, sizeof msg);
+    sei_image_free(&img);
+    if (rc == 4) {
+        say(a, sei_ui_string(L, SEI_S_FILL_SIZE), seen, seen, n, n);
+        return;
+    }
+    if (rc) {
+        say(a, "%s", sei_ui_string(L, SEI_S_NOBOARD));
+        return;
+    }
+    sei_board *b = sei_board_create(n);
+    if (!b)
+        return;
+    memset(a->fill_doubt, 0, sizeof a->fill_doubt);
+    a->fill_points[0] = 0;
+    int named = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int p = sei_board_point(b, x, y), c = a->fill_grid[y * n + x];
+            if (c == SEI_BLACK || c == SEI_WHITE)
+                sei_board_place(b, c, p);
+            a->fill_doubt[p] = doubt[y * n + x];
+            /* The first ten by name (row by row from the top), then how many in all. */
+            if (doubt[y * n + x] && named++ < 10) {
+                char pt[8];
+                size_t len = strlen(a->fill_points);
+                snprintf(a->fill_points + len, sizeof a->fill_points - len, "%s%s", len ? " " : "",
+                         sei_board_point_name(b, p, pt, sizeof pt));
+            }
+        }
+    if (named > 10) {
+        size_t len = strlen(a->fill_points);
+        snprintf(a->fill_points + len, sizeof a->fill_points - len, " … (%d)", named);
+    }
+    sei_board_destroy(a->fill_board);
+    a->fill_board = b;
+    a->fill_unsure = unsure;
+    a->fill_have = 0;
+    npad_open(a, NPAD_SPARE_B);
+}
+
+/* Both spares entered: the outcome, as sei_fill_check states it. */
+static void fill_finish(sei_app *a)
+{
+    a->npad = NPAD_NONE;
+    if (!a->fill_board || sei_fill_check(a->board, &a->score, a->fill_grid, a->fill_spare[SEI_BLACK],
+                                         a->fill_spare[SEI_WHITE], &a->fill))
+        return;
+    a->fill_have = 1;
 }
 
 /* A folder beside the database (photos/, games/, exports/), made if missing. */
@@ -809,6 +902,8 @@ static int agree(sei_app *a, int resigned)
                                       photo[0] ? photo : NULL);
     else
         st = sei_store_result_from_score(&res, a->board, &a->score, source, photo[0] ? photo : NULL);
+    if (!st && !resigned && a->fill_have)
+        sei_store_result_set_fill(&res, &a->fill, a->fill_unsure); /* the fill checked before agreeing */
     if (!st) {
         /* Who played, where: the table, round and event set on the kiosk, the players typed. */
         char why[200];
@@ -1347,6 +1442,7 @@ void sei_app_destroy(sei_app *a)
     sei_voice_destroy(a->voice);
     sei_board_destroy(a->board);
     sei_board_destroy(a->jboard);
+    sei_board_destroy(a->fill_board);
     sei_ui_destroy(a->ui);
     sodium_memzero(a->pin, sizeof a->pin);
     /* Every result was committed when it was agreed; closing only checkpoints. */
@@ -1576,6 +1672,12 @@ static void npad_open(sei_app *a, int what)
     int have = what == NPAD_TABLE ? a->who.table : what == NPAD_ROUND ? a->who.round : 0;
     if (have > 0)
         snprintf(a->npad_digits, sizeof a->npad_digits, "%d", have);
+    if (what == NPAD_SPARE_B || what == NPAD_SPARE_W) {
+        /* Ing's fill check: the stones left in that side's bowl. */
+        snprintf(a->npad_title, sizeof a->npad_title, sei_ui_string(L, SEI_S_FILL_SPARE),
+                 sei_ui_string(L, what == NPAD_SPARE_B ? SEI_S_BLACK : SEI_S_WHITE));
+        return;
+    }
     snprintf(a->npad_title, sizeof a->npad_title, "%s",
              sei_ui_string(L, what == NPAD_TABLE   ? SEI_S_TABLE
                               : what == NPAD_ROUND ? SEI_S_ROUND
@@ -1595,8 +1697,9 @@ static void npad_key(sei_app *a, sei_ui_button b)
     size_t len = strlen(a->npad_digits);
     if (b >= SEI_BTN_PAD_0 && b <= SEI_BTN_PAD_9) {
         int max = a->npad == NPAD_TABLE ? SEI_IDENT_MAX_TABLE : SEI_IDENT_MAX_ROUND;
-        if (len >= (a->npad == NPAD_CODE ? SEI_CODE_LEN : SEI_PIN_MAX))
-            return;
+        int spare = a->npad == NPAD_SPARE_B || a->npad == NPAD_SPARE_W;
+        if (len >= (a->npad == NPAD_CODE ? SEI_CODE_LEN : spare ? 3 : SEI_PIN_MAX))
+            return; /* spares: three digits, more than any bowl holds */
         a->npad_digits[len] = (char)('0' + (b - SEI_BTN_PAD_0));
         a->npad_digits[len + 1] = 0;
         if ((a->npad == NPAD_TABLE || a->npad == NPAD_ROUND) &&
@@ -1616,6 +1719,15 @@ static void npad_key(sei_app *a, sei_ui_button b)
         }
         if (a->npad == NPAD_CODE) {
             station_pair(a);
+            return;
+        }
+        if (a->npad == NPAD_SPARE_B || a->npad == NPAD_SPARE_W) {
+            int c = a->npad == NPAD_SPARE_B ? SEI_BLACK : SEI_WHITE;
+            a->fill_spare[c] = atoi(a->npad_digits);
+            if (c == SEI_BLACK)
+                npad_open(a, NPAD_SPARE_W);
+            else
+                fill_finish(a);
             return;
         }
         *(a->npad == NPAD_TABLE ? &a->who.table : &a->who.round) = atoi(a->npad_digits);
@@ -1905,6 +2017,13 @@ static void detail_open(sei_app *a, int64_t id)
              r.ident.black[0] ? r.ident.black : sei_ui_string(L, SEI_S_NOBODY),
              r.ident.white[0] ? r.ident.white : sei_ui_string(L, SEI_S_NOBODY));
     textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_rules_name(L, r.rules), r.time);
+    if (r.fill_checked) {
+        /* Ing's fill, checked before the result was agreed: its verdict and the holes. */
+        textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_string(L, SEI_S_FILL_CHECK),
+              sei_ui_string(L, r.fill_ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+        textf(a->detail[a->ndetail++], sizeof a->detail[0], sei_ui_string(L, SEI_S_FILL_HOLES),
+              r.fill_holes[SEI_BLACK], r.fill_holes[SEI_WHITE]);
+    }
     sei_store_result_release(&r);
     sei_store_audit *rows = NULL;
     int n = 0;
@@ -2477,6 +2596,8 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
             break;
         if (act.button == SEI_BTN_AGREED)
             agree(a, 0);
+        else if (act.button == SEI_BTN_FILL_CHECK && a->have_score && a->score.rules.fill_check)
+            a->screen = SEI_SCREEN_FILL; /* its outcome, if checked already, shown again */
         else if (act.button == SEI_BTN_BACK)
             a->screen = SEI_SCREEN_CONFIRM;
         else if (act.button == SEI_BTN_RESUME) {
@@ -2541,6 +2662,12 @@ int sei_app_handle(sei_app *a, const SDL_Event *e)
     case SEI_SCREEN_STATION:
         if (act.kind == SEI_ACT_BUTTON)
             station_button(a, act.button);
+        break;
+    case SEI_SCREEN_FILL:
+        if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_PHOTOGRAPH)
+            fill_photograph(a);
+        else if (act.kind == SEI_ACT_BUTTON && act.button == SEI_BTN_BACK)
+            a->screen = SEI_SCREEN_RESULT;
         break;
     case SEI_SCREEN_DEAD:
         if ((act.kind == SEI_ACT_POINT || act.kind == SEI_ACT_POINT_HOLD) && a->jboard)
@@ -2749,6 +2876,18 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
             v.choices[i] = a->choices[i];
         break;
     case SEI_SCREEN_STATION: station_words(a, &v); break;
+    case SEI_SCREEN_FILL:
+        v.board = a->board;
+        v.dead = a->dead;
+        v.score = a->have_score ? &a->score : NULL;
+        v.rules = &a->rules;
+        if (a->fill_have) {
+            v.fill = &a->fill;
+            v.fill_board = a->fill_board;
+            v.check = a->fill_doubt;
+            v.fill_points = a->fill_points;
+        }
+        break;
     case SEI_SCREEN_DEAD:
         v.board = a->jboard;
         v.dead = a->jdead;
@@ -2768,6 +2907,7 @@ const sei_score *sei_app_score(const sei_app *a) { return a->have_score ? &a->sc
 const sei_board *sei_app_board(const sei_app *a) { return a->screen == SEI_SCREEN_DEAD ? a->jboard : a->board; }
 const uint8_t *sei_app_dead(const sei_app *a) { return a->screen == SEI_SCREEN_DEAD ? a->jdead : a->dead; }
 const uint8_t *sei_app_check(const sei_app *a) { return a->check; }
+const sei_fill_report *sei_app_fill(const sei_app *a) { return a->fill_have ? &a->fill : NULL; }
 double sei_app_detect_ms(const sei_app *a) { return a->detect_ms; }
 const char *sei_app_status(const sei_app *a) { return a->status; }
 const sei_voice *sei_app_voice(const sei_app *a) { return a->voice; }

@@ -76,6 +76,7 @@ const sei_score *sei_app_score(const sei_app *a);            /* the last count *
 const sei_board *sei_app_board(const sei_app *a);            /* the position on confirm (a judge's dead-stone screen: that one), or NULL */
 const uint8_t *sei_app_dead(const sei_app *a);               /* its dead marks */
 const uint8_t *sei_app_check(const sei_app *a);              /* points the camera was unsure of, still ringed */
+const sei_fill_report *sei_app_fill(const sei_app *a);       /* the fill check's outcome on the last count, or NULL */
 double sei_app_detect_ms(const sei_app *a);                  /* the last live reading's time */
 int sei_app_searched(const sei_app *a);                      /* 1: it searched for the lattice */
 const char *sei_app_status(const sei_app *a);                /* the status line, "" none */

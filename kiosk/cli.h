@@ -113,6 +113,16 @@ int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err);
 /* Read the photo of the filled board (o->fill_photo) at the count's size
  * into grid (size*size) and *unsure (points read in doubt). */
 int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err);
+/* The one reader of a filled board, for --fill-photo and the kiosk's fill
+ * check (the camera's frame): img read at the count's size into grid
+ * (size*size, row by row from the top), unsure (size*size, 1 where the
+ * reader is in doubt; may be NULL), *nunsure and *seen (the size read;
+ * may be NULL). Returns 0; 3 no board found; 4 a board of another size;
+ * 2 otherwise; msg then says why in a form that follows a name: ": why"
+ * or " reads as 13x13, the count is 19x19". Whole program only
+ * (cmd_score_photo.c). */
+int sei_fill_read(const sei_image *img, int size, uint8_t *grid, uint8_t *unsure, int *nunsure, int *seen, char *msg,
+                  size_t n);
 int sei_score_write_annotation(const sei_score_opts *o, const sei_score_run *r, FILE *err);
 int sei_score_save_result(const sei_score_opts *o, const sei_score_run *r, int64_t *id, char *uuid, char *db,
                           size_t n, FILE *err);

@@ -164,6 +164,21 @@ static cJSON *result_json(const sei_store_result *r, int full)
         cJSON_AddNumberToObject(o, "margin", r->margin);
         if (r->result_stones[0])
             cJSON_AddNumberToObject(o, "margin_stones", r->margin_stones);
+        /* Ing's fill checked on the kiosk before agreeing (absent: none). */
+        cJSON *fo = r->fill_checked ? cJSON_AddObjectToObject(o, "fill_check") : NULL;
+        for (int c = SEI_BLACK; fo && c <= SEI_WHITE; c++) {
+            cJSON *so = cJSON_AddObjectToObject(fo, c == SEI_BLACK ? "black" : "white");
+            if (!so)
+                continue;
+            cJSON_AddNumberToObject(so, "on_board", r->fill_on_board[c]);
+            cJSON_AddNumberToObject(so, "spare", r->fill_spare[c]);
+            cJSON_AddNumberToObject(so, "holes", r->fill_holes[c]);
+        }
+        if (fo) {
+            cJSON_AddNumberToObject(fo, "margin", r->fill_margin);
+            cJSON_AddBoolToObject(fo, "ok", r->fill_ok);
+            cJSON_AddNumberToObject(fo, "unsure", r->fill_unsure);
+        }
     }
     /* The position and its count as stored: rows from the top. */
     for (int k = 0; k < 2; k++) {
@@ -264,6 +279,34 @@ static int json_rows(const cJSON *o, const char *name, int size, char *d, char *
 
 /* A result from its JSON; keep_state: its state as given (a kiosk
  * judge's change), else as a first push takes it. */
+/* A result's "fill_check" (absent: none was done) into r. */
+static int fill_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
+{
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "fill_check");
+    if (!f || cJSON_IsNull(f))
+        return 0;
+    if (!cJSON_IsObject(f))
+        return json_bad(why, n, "%s", "'fill_check' is not an object");
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        const cJSON *so = cJSON_GetObjectItemCaseSensitive(f, c == SEI_BLACK ? "black" : "white");
+        if (!cJSON_IsObject(so))
+            return json_bad(why, n, "'fill_check' has no '%s'", c == SEI_BLACK ? "black" : "white");
+        if (json_int(so, "on_board", 1, 0, SEI_MAX_SIZE * SEI_MAX_SIZE, &r->fill_on_board[c], why, n) ||
+            json_int(so, "spare", 1, 0, 999, &r->fill_spare[c], why, n) ||
+            json_int(so, "holes", 1, 0, SEI_MAX_SIZE * SEI_MAX_SIZE, &r->fill_holes[c], why, n))
+            return -1;
+    }
+    const cJSON *ok = cJSON_GetObjectItemCaseSensitive(f, "ok");
+    if (!cJSON_IsBool(ok))
+        return json_bad(why, n, "%s", "'fill_check' has no 'ok' (true or false)");
+    if (json_int(f, "margin", 1, -2000, 2000, &r->fill_margin, why, n) ||
+        json_int(f, "unsure", 1, 0, SEI_MAX_SIZE * SEI_MAX_SIZE, &r->fill_unsure, why, n))
+        return -1;
+    r->fill_ok = cJSON_IsTrue(ok);
+    r->fill_checked = 1;
+    return 0;
+}
+
 static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state, char *why, size_t n)
 {
     memset(r, 0, sizeof *r);
@@ -379,7 +422,7 @@ static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state,
     for (int o2 = SEI_ORIGIN_KIOSK; o2 < SEI_ORIGIN_UNKNOWN; o2++)
         if (!strcmp(word, sei_origin_name((sei_result_origin)o2)))
             r->origin = (sei_result_origin)o2;
-    return 0;
+    return r->decided == SEI_DECIDED_COUNT ? fill_from_json(o, r, why, n) : 0;
 }
 
 int sei_results_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
@@ -606,6 +649,19 @@ static void print_result(FILE *out, const sei_store_result *r)
     if (r->result_stones[0])
         fprintf(out, "In stones: %s (Black's lead %s stones)\n", r->result_stones,
                 sei_score_number(r->margin_stones, n1, sizeof n1));
+    if (r->fill_checked) {
+        /* Ing's fill, checked on the kiosk before the result was agreed. */
+        fprintf(out, "Fill check: Black %d on the board + %d spare, %d hole%s; White %d on the board + %d spare, "
+                     "%d hole%s; the fill shows %s ahead by %d; %s",
+                r->fill_on_board[SEI_BLACK], r->fill_spare[SEI_BLACK], r->fill_holes[SEI_BLACK],
+                r->fill_holes[SEI_BLACK] == 1 ? "" : "s", r->fill_on_board[SEI_WHITE], r->fill_spare[SEI_WHITE],
+                r->fill_holes[SEI_WHITE], r->fill_holes[SEI_WHITE] == 1 ? "" : "s",
+                r->fill_margin >= 0 ? "Black" : "White", r->fill_margin < 0 ? -r->fill_margin : r->fill_margin,
+                r->fill_ok ? "it agreed with the count" : "IT DID NOT AGREE WITH THE COUNT");
+        if (r->fill_unsure)
+            fprintf(out, " (%d point%s of its photo read in doubt)", r->fill_unsure, r->fill_unsure == 1 ? "" : "s");
+        fprintf(out, "\n");
+    }
 }
 
 static int cmd_show(sei_store *s, int64_t id, int json, FILE *out, FILE *err)

@@ -83,7 +83,8 @@ out:
     return rc;
 }
 
-int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err)
+int sei_fill_read(const sei_image *img, int size, uint8_t *grid, uint8_t *unsure, int *nunsure, int *seen, char *msg,
+                  size_t n)
 {
     /* The filled board is read at the count's size: the densest picture
      * there is, every point a stone. */
@@ -91,37 +92,58 @@ int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *u
     sei_vision_params_default(&p);
     p.size = size;
     sei_vision *v = sei_vision_create(&p);
-    sei_image img = {0};
     sei_vision_result *res = malloc(sizeof *res);
     int rc = 2;
     if (!v || !res) {
-        fprintf(err, "seichi score: out of memory\n");
+        snprintf(msg, n, ": out of memory");
         goto out;
     }
-    if (sei_vision_load(v, o->fill_photo, &img) != SEI_VISION_OK) {
-        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
-        goto out;
-    }
-    sei_vision_status st = sei_vision_read(v, &img, res);
+    sei_vision_status st = sei_vision_read(v, img, res);
     if (st != SEI_VISION_OK) {
-        fprintf(err, "seichi score: %s (the filled board): %s\n", o->fill_photo, sei_vision_errmsg(v));
+        snprintf(msg, n, ": %s", sei_vision_errmsg(v));
         rc = st == SEI_VISION_NOBOARD ? 3 : 2;
         goto out;
     }
+    if (seen)
+        *seen = res->size;
     if (res->size != size) {
-        fprintf(err, "seichi score: %s (the filled board) reads as %dx%d, the count is %dx%d\n", o->fill_photo,
-                res->size, res->size, size, size);
+        snprintf(msg, n, " reads as %dx%d, the count is %dx%d", res->size, res->size, size, size);
+        rc = 4;
         goto out;
     }
-    *unsure = 0;
+    *nunsure = 0;
     for (int y = 0; y < size; y++)
         for (int x = 0; x < size; x++) {
             grid[y * size + x] = res->grid[y][x];
-            *unsure += res->unsure[y][x] != 0;
+            if (unsure)
+                unsure[y * size + x] = res->unsure[y][x] != 0;
+            *nunsure += res->unsure[y][x] != 0;
         }
+    msg[0] = 0;
     rc = 0;
 out:
     free(res);
+    sei_vision_destroy(v);
+    return rc;
+}
+
+int sei_score_read_fill(const sei_score_opts *o, int size, uint8_t *grid, int *unsure, FILE *err)
+{
+    sei_vision *v = sei_vision_create(NULL);
+    sei_image img = {0};
+    char msg[300];
+    int rc = 2;
+    if (!v) {
+        fprintf(err, "seichi score: out of memory\n");
+        return 2;
+    }
+    if (sei_vision_load(v, o->fill_photo, &img) != SEI_VISION_OK)
+        fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
+    else if ((rc = sei_fill_read(&img, size, grid, NULL, unsure, NULL, msg, sizeof msg)) != 0) {
+        /* msg goes on "FILE (the filled board)": ": why", or " reads as ..." */
+        fprintf(err, "seichi score: %s (the filled board)%s\n", o->fill_photo, msg);
+        rc = rc == 3 ? 3 : 2;
+    }
     sei_image_free(&img);
     sei_vision_destroy(v);
     return rc;

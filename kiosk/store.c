@@ -182,6 +182,21 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " ON audit.result_id = results.id WHERE results.uuid = pushed.uuid AND audit.time <= pushed.time), 0);"
     "ALTER TABLE received ADD COLUMN kiosk_through INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE received ADD COLUMN audit_applied INTEGER NOT NULL DEFAULT 0;",
+    /* 7 -> 8: Ing's fill checked on a photo of the filled board before the
+     * result was agreed (the kiosk's fill check): each side's stones on
+     * the board, spares and holes, the margin the fill shows, whether it
+     * agreed with the count, the points read in doubt. A column each, as
+     * every other field; all NULL when no fill was checked (every row
+     * before this), all set when one was. */
+    "ALTER TABLE results ADD COLUMN fill_b_board INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_b_spare INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_b_holes INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_w_board INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_w_spare INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_w_holes INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_margin INTEGER;"
+    "ALTER TABLE results ADD COLUMN fill_ok INTEGER CHECK (fill_ok IS NULL OR fill_ok IN (0, 1));"
+    "ALTER TABLE results ADD COLUMN fill_unsure INTEGER;",
 };
 
 /* Columns in the order bind_result and read_result use; the photo column
@@ -192,7 +207,9 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " w_stones, w_territory, w_area, w_prisoners, w_dead, w_seki_eyes, w_false_eyes, w_score, w_penalty,"     \
     " dame, margin, winner, result, margin_stones, result_stones, source, photo_path,"                       \
     " decided_by, game_sgf, game_path,"                                                                         \
-    " uuid, event, round, table_no, black, white, black_id, white_id, state, origin"
+    " uuid, event, round, table_no, black, white, black_id, white_id, state, origin,"                           \
+    " fill_b_board, fill_b_spare, fill_b_holes, fill_w_board, fill_w_spare, fill_w_holes,"                    \
+    " fill_margin, fill_ok, fill_unsure"
 /* What a read adds after them: the audit trail's length and its last
  * row, then the photo. */
 #define COLS_READ                                                                                              \
@@ -883,6 +900,7 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?"
+                              ", ?, ?, ?, ?, ?, ?, ?, ?, ?"
                               ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     sqlite3_stmt *ins = NULL;
     /* IMMEDIATE: take the write lock before anything, so a busy file fails
@@ -959,6 +977,12 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
         b |= sqlite3_bind_text(ins, i++, who->white_id, -1, SQLITE_STATIC);
         b |= sqlite3_bind_text(ins, i++, sei_state_name(r->state), -1, SQLITE_STATIC);
         b |= sqlite3_bind_text(ins, i++, sei_origin_name(r->origin), -1, SQLITE_STATIC);
+        /* The fill check: NULLs when none was done. */
+        const int fill[9] = {r->fill_on_board[SEI_BLACK], r->fill_spare[SEI_BLACK], r->fill_holes[SEI_BLACK],
+                             r->fill_on_board[SEI_WHITE], r->fill_spare[SEI_WHITE], r->fill_holes[SEI_WHITE],
+                             r->fill_margin, r->fill_ok != 0, r->fill_unsure};
+        for (int k = 0; k < 9; k++, i++)
+            b |= r->fill_checked ? sqlite3_bind_int(ins, i, fill[k]) : sqlite3_bind_null(ins, i);
         b |= r->photo ? sqlite3_bind_blob64(ins, i, r->photo, r->photo_len, SQLITE_STATIC) : sqlite3_bind_null(ins, i);
         rc = b ? sqlite3_errcode(s->db) : sqlite3_step(ins);
         if (rc == SQLITE_DONE)
@@ -1095,8 +1119,21 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
                     s->path, state, origin);
     r->state = (sei_result_state)si;
     r->origin = (sei_result_origin)oi;
-    r->audit_entries = sqlite3_column_int(st, 50);
-    r->audit_last = sqlite3_column_int64(st, 51);
+    /* The fill check (columns 50 to 58): NULL, none was done. */
+    if (sqlite3_column_type(st, 57) != SQLITE_NULL) {
+        r->fill_checked = 1;
+        r->fill_on_board[SEI_BLACK] = sqlite3_column_int(st, 50);
+        r->fill_spare[SEI_BLACK] = sqlite3_column_int(st, 51);
+        r->fill_holes[SEI_BLACK] = sqlite3_column_int(st, 52);
+        r->fill_on_board[SEI_WHITE] = sqlite3_column_int(st, 53);
+        r->fill_spare[SEI_WHITE] = sqlite3_column_int(st, 54);
+        r->fill_holes[SEI_WHITE] = sqlite3_column_int(st, 55);
+        r->fill_margin = sqlite3_column_int(st, 56);
+        r->fill_ok = sqlite3_column_int(st, 57);
+        r->fill_unsure = sqlite3_column_int(st, 58);
+    }
+    r->audit_entries = sqlite3_column_int(st, 59);
+    r->audit_last = sqlite3_column_int64(st, 60);
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
@@ -1126,9 +1163,9 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         memcpy(*to, t, len);
         (*to)[len] = 0;
     }
-    if (sqlite3_column_type(st, 52) != SQLITE_NULL) {
-        const void *blob = sqlite3_column_blob(st, 52);
-        size_t len = (size_t)sqlite3_column_bytes(st, 52);
+    if (sqlite3_column_type(st, 61) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 61);
+        size_t len = (size_t)sqlite3_column_bytes(st, 61);
         r->photo = malloc(len ? len : 1);
         if (!r->photo || (len && !blob)) {
             sei_store_result_release(r);
@@ -1342,6 +1379,19 @@ static void fill_position(sei_store_result *r, const sei_board *b, const sei_sco
     }
     *pos = *ter = *dead = 0;
     r->size = n;
+}
+
+void sei_store_result_set_fill(sei_store_result *r, const sei_fill_report *f, int unsure)
+{
+    r->fill_checked = 1;
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        r->fill_on_board[c] = f->on_board[c];
+        r->fill_spare[c] = f->spare[c];
+        r->fill_holes[c] = f->holes[c];
+    }
+    r->fill_margin = f->fill_margin;
+    r->fill_ok = f->ok != 0;
+    r->fill_unsure = unsure;
 }
 
 sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,

@@ -33,7 +33,7 @@
 #include "score.h"
 
 /* The schema this code writes; files at a lower version are migrated. */
-#define SEI_STORE_SCHEMA 7
+#define SEI_STORE_SCHEMA 8
 /* Refuse photos bigger than this: a kiosk photo is a few MB. */
 #define SEI_STORE_MAX_PHOTO ((size_t)64 << 20)
 
@@ -164,6 +164,15 @@ typedef struct {
      * save: a new one); a save of a UUID already there stores nothing
      * (a push repeated). */
     char uuid[SEI_UUID_LEN + 1];
+    /* Ing's fill checked on the filled board before the result was
+     * agreed (the kiosk's fill check, sei_fill_check): fill_checked 0 when
+     * it was not done, and then the rest are 0. Each side's stones on the
+     * filled board, its spares (as the players entered them) and its
+     * holes; the margin the fill shows (holes + spares, Black's lead);
+     * whether everything agreed; the points the reader was unsure of. */
+    int fill_checked;
+    int fill_on_board[3], fill_spare[3], fill_holes[3]; /* [SEI_BLACK], [SEI_WHITE] */
+    int fill_margin, fill_ok, fill_unsure;
     sei_result_state state;  /* on save: agreed or disputed */
     sei_result_origin origin;
     int audit_entries;       /* read only: the entries of its audit trail */
@@ -247,6 +256,9 @@ void sei_store_result_release(sei_store_result *r);
  * (photo_path is copied). Time is left "" (the save's time). Returns
  * SEI_STORE_OK, SEI_STORE_ERR_ARG (sizes that do not match),
  * SEI_STORE_ERR_NOMEM. */
+/* A fill check's outcome (f, with unsure points of the photo in doubt)
+ * into r's fill fields. */
+void sei_store_result_set_fill(sei_store_result *r, const sei_fill_report *f, int unsure);
 sei_store_status sei_store_result_from_score(sei_store_result *r, const sei_board *b, const sei_score *sc,
                                              const char *source, const char *photo_path);
 

@@ -26,8 +26,10 @@ static const char *differs(const sei_store_result *a, const sei_store_result *b)
     DIFF_N(state); DIFF_N(origin); DIFF_N(dame); DIFF_N(margin); DIFF_N(margin_stones);
     DIFF_S(ident.event); DIFF_S(ident.black); DIFF_S(ident.white); DIFF_S(ident.black_id);
     DIFF_S(ident.white_id); DIFF_N(ident.round); DIFF_N(ident.table);
+    DIFF_N(fill_checked); DIFF_N(fill_margin); DIFF_N(fill_ok); DIFF_N(fill_unsure);
     for (int c = 0; c < 3; c++)
-        if (memcmp(&a->side[c], &b->side[c], sizeof a->side[c]))
+        if (memcmp(&a->side[c], &b->side[c], sizeof a->side[c]) || a->fill_on_board[c] != b->fill_on_board[c] ||
+            a->fill_spare[c] != b->fill_spare[c] || a->fill_holes[c] != b->fill_holes[c])
             return "side";
     return NULL;
 }

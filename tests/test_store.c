@@ -153,6 +153,19 @@ static void make_result(int seq, sei_store_result *r)
     }
     r->state = seq % 7 == 3 ? SEI_STATE_DISPUTED : SEI_STATE_AGREED;
     r->origin = (sei_result_origin)(seq % 4);
+    if (seq % 4 == 3 && seq % 8 == 7) {
+        /* An Ing result with its fill checked (some agreeing, some not). */
+        r->fill_checked = 1;
+        r->fill_on_board[SEI_BLACK] = 170 + seq % 11;
+        r->fill_on_board[SEI_WHITE] = 175 + seq % 6;
+        r->fill_spare[SEI_BLACK] = seq % 3;
+        r->fill_spare[SEI_WHITE] = 180 - r->fill_on_board[SEI_WHITE];
+        r->fill_holes[SEI_BLACK] = seq % 5;
+        r->fill_holes[SEI_WHITE] = 0;
+        r->fill_margin = r->fill_holes[SEI_BLACK] + r->fill_spare[SEI_WHITE] - r->fill_spare[SEI_BLACK];
+        r->fill_ok = seq % 16 == 7;
+        r->fill_unsure = seq % 4;
+    }
     if (seq % 4 == 2) {
         char game[128];
         int len = snprintf(game, sizeof game, "(;GM[1]SZ[%d]C[game %d, \"quoted\" \\] and a\nline]\n;B[aa])", n, seq);
@@ -191,6 +204,10 @@ static int same_result(const sei_store_result *a, const sei_store_result *b, cha
     DIFF_I(decided);
     DIFF_S(ident.event); DIFF_I(ident.round); DIFF_I(ident.table); DIFF_S(ident.black); DIFF_S(ident.white);
     DIFF_S(ident.black_id); DIFF_S(ident.white_id); DIFF_I(state); DIFF_I(origin);
+    DIFF_I(fill_checked); DIFF_I(fill_margin); DIFF_I(fill_ok); DIFF_I(fill_unsure);
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        DIFF_I(fill_on_board[c]); DIFF_I(fill_spare[c]); DIFF_I(fill_holes[c]);
+    }
     if (a->uuid[0] && b->uuid[0])
         DIFF_S(uuid);
     if (!a->game_sgf != !b->game_sgf || (a->game_sgf && strcmp(a->game_sgf, b->game_sgf)))
@@ -268,10 +285,18 @@ static void raw_text(const char *path, const char *sql, char *buf, size_t n)
     sqlite3_close(db);
 }
 
+/* What schema 8 added (the fill check's columns): dropped, a file is as
+ * schema 7 made it. */
+#define SCHEMA_7_ONLY                                                                                               \
+    "ALTER TABLE results DROP COLUMN fill_b_board; ALTER TABLE results DROP COLUMN fill_b_spare;"                   \
+    "ALTER TABLE results DROP COLUMN fill_b_holes; ALTER TABLE results DROP COLUMN fill_w_board;"                   \
+    "ALTER TABLE results DROP COLUMN fill_w_spare; ALTER TABLE results DROP COLUMN fill_w_holes;"                   \
+    "ALTER TABLE results DROP COLUMN fill_margin; ALTER TABLE results DROP COLUMN fill_ok;"                         \
+    "ALTER TABLE results DROP COLUMN fill_unsure;"
 /* What schema 6 added (the station's tables, the outbox): dropped, a file
  * is as schema 5 made it. */
 #define SCHEMA_5_ONLY                                                                                               \
-    "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
+    SCHEMA_7_ONLY "DROP TABLE kiosks; DROP TABLE enroll_tries; DROP TABLE tournament; DROP TABLE players;"                        \
     "DROP TABLE pairings; DROP TABLE received; DROP TABLE pushed;"
 /* What schema 5 added, taken away again: a file as schema 4 left it. */
 #define SCHEMA_4_ONLY                                                                                               \
@@ -814,6 +839,35 @@ static int results_cmd(char **out, char **err, int argc, ...)
     fclose(o);
     fclose(e);
     return rc;
+}
+
+/* A result with the kiosk's fill check: `results show` says it, and
+ * `show --json` carries it as "fill_check". */
+static void test_fill_shown(void **state)
+{
+    (void)state;
+    const char *path = tpath("fill-shown.db");
+    rm_db(path);
+    sei_store *s = open_ok(path);
+    sei_store_result r;
+    make_result(7, &r); /* Ing, with a fill check */
+    int64_t id;
+    assert_int_equal(sei_store_save(s, &r, &id), SEI_STORE_OK);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    char idt[16], *out = NULL, *err = NULL;
+    snprintf(idt, sizeof idt, "%lld", (long long)id);
+    assert_int_equal(results_cmd(&out, &err, 4, "--db", (char *)path, "show", idt), 0);
+    if (!strstr(out, "Fill check: Black 177 on the board + 1 spare, 2 holes; White 176 on the board + 4 spare, "
+                     "0 holes; the fill shows Black ahead by 5; it agreed with the count (3 points of its photo "
+                     "read in doubt)\n"))
+        fail_msg("show: %s", out);
+    free(out);
+    free(err);
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "show", idt, "--json"), 0);
+    assert_non_null(strstr(out, "\"fill_check\":{\"black\":{\"on_board\":177,\"spare\":1,\"holes\":2}"));
+    free(out);
+    free(err);
 }
 
 static char *slurp(const char *path)
@@ -2830,6 +2884,15 @@ static void test_station_json_receive(void **state)
         assert_string_equal(back.ident.black, got.ident.black);
         assert_int_equal(back.ident.table, got.ident.table);
         assert_true(back.side[SEI_WHITE].score == got.side[SEI_WHITE].score);
+        /* The kiosk's fill check goes with it (seq 7, 15, 23 have one). */
+        assert_int_equal(back.fill_checked, seq % 8 == 7);
+        assert_int_equal(back.fill_checked, got.fill_checked);
+        assert_int_equal(back.fill_margin, got.fill_margin);
+        assert_int_equal(back.fill_ok, got.fill_ok);
+        assert_int_equal(back.fill_unsure, got.fill_unsure);
+        assert_int_equal(back.fill_holes[SEI_BLACK], got.fill_holes[SEI_BLACK]);
+        assert_int_equal(back.fill_spare[SEI_WHITE], got.fill_spare[SEI_WHITE]);
+        assert_int_equal(back.fill_on_board[SEI_WHITE], got.fill_on_board[SEI_WHITE]);
         int64_t sid;
         int dup = -1;
         assert_int_equal(sei_store_receive(s, &back, "Hall A", &sid, &dup), SEI_STORE_OK);
@@ -2839,6 +2902,12 @@ static void test_station_json_receive(void **state)
         char from[64];
         assert_int_equal(sei_store_received_from(s, sid, from, sizeof from), SEI_STORE_OK);
         assert_string_equal(from, "Hall A");
+        sei_store_result at;
+        assert_int_equal(sei_store_get(s, sid, &at), SEI_STORE_OK);
+        assert_int_equal(at.fill_checked, got.fill_checked); /* the station keeps the fill check too */
+        assert_int_equal(at.fill_margin, got.fill_margin);
+        assert_int_equal(at.fill_holes[SEI_BLACK], got.fill_holes[SEI_BLACK]);
+        sei_store_result_release(&at);
         int64_t found;
         assert_int_equal(sei_store_find_uuid(s, got.uuid, &found), SEI_STORE_OK);
         assert_int_equal(found, sid);
@@ -3044,9 +3113,9 @@ static void test_outbox_migrated(void **state)
     assert_int_equal(sei_store_get(k, 1, &r1), SEI_STORE_OK);
     assert_int_equal(sei_store_get(k, 2, &r2), SEI_STORE_OK);
     sei_store_close(k);
-    char sql[512];
+    char sql[1024];
     snprintf(sql, sizeof sql,
-             "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
+             SCHEMA_7_ONLY "ALTER TABLE pushed DROP COLUMN audit_through; ALTER TABLE received DROP COLUMN kiosk_through;"
              " ALTER TABLE received DROP COLUMN audit_applied;"
              " INSERT INTO pushed (uuid, time) VALUES ('%s', '2000-01-01T00:00:00Z'), ('%s', '2999-01-01T00:00:00Z');"
              " PRAGMA user_version = 6",
@@ -3161,6 +3230,7 @@ int main(void)
     }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_fill_shown),
         cmocka_unit_test(test_listing_order),
         cmocka_unit_test(test_corrupt_file),
         cmocka_unit_test(test_readonly_location),

@@ -2132,6 +2132,343 @@ static void test_translations(void **state)
             fail_msg("string %d in Korean says 접바둑", id);
 }
 
+/* ---- Ing's fill check ------------------------------------------------------------- */
+
+#define FILL_DIR SEI_SOURCE_DIR "/images/fill"
+
+/* A kiosk whose camera is a folder: the counted position of
+ * tests/boards/ing-fill-b3.board (images/fill/counted-b3.jpg), then the
+ * board filled (filled, a picture of images/fill): the live view takes
+ * the first, Photograph the next. Captured, counted under Ing's rules, on
+ * the Fill screen. */
+static sei_app *fill_kiosk(const char *name, const char *filled, int lang)
+{
+    char dir[128], db[160], path[256];
+    path_of(dir, sizeof dir, name);
+    assert_int_equal(mkdir(dir, 0755), 0);
+    snprintf(path, sizeof path, "%s/1-counted.jpg", dir);
+    assert_int_equal(symlink(FILL_DIR "/counted-b3.jpg", path), 0);
+    snprintf(path, sizeof path, "%s/2-filled.jpg", dir);
+    char target[256];
+    snprintf(target, sizeof target, "%s%s%s", filled[0] == '/' ? "" : FILL_DIR, filled[0] == '/' ? "" : "/", filled);
+    assert_int_equal(symlink(target, path), 0);
+    snprintf(db, sizeof db, "%s.db", dir);
+    sei_app *a = app_new(dir, db, lang);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    sei_ui_view v;
+    for (int i = 0; i < 8; i++) {
+        sei_app_view(a, &v);
+        if (!strcmp(v.rules->name, "ing"))
+            break;
+        tap_button(a, SEI_BTN_RULES_NEXT);
+    }
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    const sei_score *sc = sei_app_score(a);
+    assert_string_equal(sc->rules.name, "ing");
+    assert_string_equal(sc->result, "B+3"); /* the board file's count: Black 2 holes, White 1 spare */
+    tap_button(a, SEI_BTN_FILL_CHECK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_FILL);
+    return a;
+}
+
+/* Type n on the open number pad and close it with Done. */
+static void pad_type(sei_app *a, int n)
+{
+    char digits[16];
+    snprintf(digits, sizeof digits, "%d", n);
+    for (const char *d = digits; *d; d++)
+        tap_button(a, (sei_ui_button)(SEI_BTN_PAD_0 + (*d - '0')));
+    tap_button(a, SEI_BTN_PAD_OK);
+}
+
+/* Under Ing's rules the Result screen offers the fill check: Photograph
+ * reads the camera's next frame as the filled board (the reader
+ * --fill-photo uses), the pad asks each side's spares, and the outcome is
+ * sei_fill_check's, shown, then stored with the result once agreed. The
+ * filled board right (B+3: Black 2 holes, White 1 stone over) agrees in
+ * every language; with a white hole left while White kept 2 stones it
+ * does not, and says why. Other rules have no fill check. */
+static void test_fill_check(void **state)
+{
+    (void)state;
+    golden_failures = 0;
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        char name[64], gname[64];
+        snprintf(name, sizeof name, "fill-right-%s", langs[l]);
+        sei_app *a = fill_kiosk(name, "filled-b3.jpg", l);
+        sei_app_draw(a);
+        snprintf(gname, sizeof gname, "fill-how-%s", langs[l]);
+        golden(gname);
+        assert_null(sei_app_fill(a));
+        tap_button(a, SEI_BTN_PHOTOGRAPH);
+        /* The pad: Black's spares, then White's. */
+        sei_ui_view v;
+        sei_app_view(a, &v);
+        assert_non_null(v.pad_title);
+        char want[96];
+        snprintf(want, sizeof want, sei_ui_string(l, SEI_S_FILL_SPARE), sei_ui_string(l, SEI_S_BLACK));
+        assert_string_equal(v.pad_title, want);
+        pad_type(a, 0);
+        sei_app_view(a, &v);
+        snprintf(want, sizeof want, sei_ui_string(l, SEI_S_FILL_SPARE), sei_ui_string(l, SEI_S_WHITE));
+        assert_string_equal(v.pad_title, want);
+        pad_type(a, 1);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_FILL);
+        const sei_fill_report *f = sei_app_fill(a);
+        assert_non_null(f);
+        assert_true(f->ok);
+        assert_int_equal(f->bowl, 180);
+        assert_int_equal(f->on_board[SEI_BLACK], 180);
+        assert_int_equal(f->on_board[SEI_WHITE], 179);
+        assert_int_equal(f->spare[SEI_BLACK], 0);
+        assert_int_equal(f->spare[SEI_WHITE], 1);
+        assert_int_equal(f->holes[SEI_BLACK], 2);
+        assert_int_equal(f->holes[SEI_WHITE], 0);
+        assert_int_equal(f->komi_stones, 4);
+        assert_int_equal(f->fill_margin, 3);
+        assert_int_equal(f->changed + f->stray, 0);
+        /* What the screen shows: the lines of this outcome, whole. */
+        sei_app_view(a, &v);
+        assert_ptr_equal(v.fill, f);
+        assert_non_null(v.fill_board);
+        sei_ui_line lines[24];
+        int n = sei_ui_fill_lines(l, f, v.score, v.board, v.fill_points, lines, 24);
+        assert_true(n >= 7 && n <= 24);
+        assert_string_equal(lines[0].text, sei_ui_string(l, SEI_S_FILL_AGREES));
+        if (l == SEI_LANG_EN) {
+            assert_string_equal(lines[1].text, "Black: 180 + 0 = 180");
+            assert_string_equal(lines[2].text, "on the board + in the bowl");
+            assert_string_equal(lines[3].text, "White: 179 + 1 = 180");
+            assert_string_equal(lines[5].text, "Holes: Black 2, White 0");
+            assert_string_equal(lines[6].text, "Margin: 2 + 1 = 3");
+            assert_string_equal(lines[7].text, "Black's holes + White's spares");
+            assert_string_equal(lines[8].text, "Fill B+3, count B+3");
+        }
+        sei_app_draw(a);
+        char worst[SEI_UI_LINE_MAX];
+        if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1)
+            fail_msg("fill check in %s: \"%s\" shrunk or out of room", langs[l], worst);
+        sei_ui_target tg[64];
+        int nt = sei_ui_targets(sei_app_ui(a), tg, 64);
+        assert_int_equal(nt, 2); /* Photograph, Back */
+        for (int i = 0; i < nt; i++)
+            assert_true(tg[i].r.w >= 56 && tg[i].r.h >= 56);
+        snprintf(gname, sizeof gname, "fill-right-%s", langs[l]);
+        golden(gname);
+        /* Back to the result, agreed: the outcome is stored with it. */
+        tap_button(a, SEI_BTN_BACK);
+        assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+        tap_button(a, SEI_BTN_AGREED);
+        int64_t id = sei_app_saved_id(a);
+        assert_true(id > 0);
+        if (l == SEI_LANG_EN) {
+            /* The stored result, opened from Settings → Results, says it. */
+            tap_button(a, SEI_BTN_SETTINGS);
+            tap_button(a, SEI_BTN_RESULTS);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIST);
+            tap_button(a, SEI_BTN_ROW_0);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_DETAIL);
+            sei_app_view(a, &v);
+            int said = 0;
+            for (int i = 0; i + 1 < SEI_UI_DETAIL_LINES && v.detail[i + 1]; i++)
+                said |= !strcmp(v.detail[i], "Fill check · The fill agrees with the count") &&
+                        !strcmp(v.detail[i + 1], "Holes: Black 2, White 0");
+            assert_true(said);
+            sei_app_draw(a);
+            if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1)
+                fail_msg("detail with a fill check: \"%s\" shrunk or out of room", worst);
+        }
+        /* The result's screen shows the fill's lines whole (it cuts at 480 px). */
+        for (int ok = 0; ok < 2; ok++) {
+            char t[200];
+            snprintf(t, sizeof t, "%s · %s", sei_ui_string(l, SEI_S_FILL_CHECK),
+                     sei_ui_string(l, ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+            int w = sei_ui_text_width((sei_ui *)sei_app_ui(a), t, SEI_UI_TEXT_BODY);
+            if (w > 480)
+                fail_msg("%s: \"%s\" is %d px, over 480", langs[l], t, w);
+        }
+        char db[160], err[256];
+        path_of(db, sizeof db, name);
+        strcat(db, ".db");
+        sei_app_destroy(a);
+        sei_store *s = sei_store_open(db, err, sizeof err);
+        assert_non_null(s);
+        sei_store_result r;
+        assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+        assert_string_equal(r.result, "B+3");
+        assert_int_equal(r.fill_checked, 1);
+        assert_int_equal(r.fill_ok, 1);
+        assert_int_equal(r.fill_on_board[SEI_BLACK], 180);
+        assert_int_equal(r.fill_on_board[SEI_WHITE], 179);
+        assert_int_equal(r.fill_spare[SEI_BLACK], 0);
+        assert_int_equal(r.fill_spare[SEI_WHITE], 1);
+        assert_int_equal(r.fill_holes[SEI_BLACK], 2);
+        assert_int_equal(r.fill_holes[SEI_WHITE], 0);
+        assert_int_equal(r.fill_margin, 3);
+        /* The result's photo is the counted position's, not the filled board's. */
+        assert_non_null(r.photo_path);
+        sei_store_result_release(&r);
+        sei_store_close(s);
+    }
+
+    /* A white hole left while White kept 2 stones: both sides short, White
+     * holes with stones over; it does not agree, and says so. */
+    sei_app *a = fill_kiosk("fill-hole", "filled-b3-hole.jpg", SEI_LANG_EN);
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    pad_type(a, 0);
+    pad_type(a, 2);
+    const sei_fill_report *f = sei_app_fill(a);
+    assert_non_null(f);
+    assert_false(f->ok);
+    assert_int_equal(f->holes[SEI_BLACK], 2);
+    assert_int_equal(f->holes[SEI_WHITE], 1);
+    assert_int_equal(f->set[SEI_WHITE], 180);
+    assert_true(f->both_short);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    sei_ui_line lines[24];
+    int n = sei_ui_fill_lines(SEI_LANG_EN, f, v.score, v.board, v.fill_points, lines, 24);
+    assert_string_equal(lines[0].text, "The fill does not agree");
+    int both = 0, kept = 0;
+    for (int i = 0; i < n; i++) {
+        both |= !strcmp(lines[i].text, sei_ui_string(SEI_LANG_EN, SEI_S_FILL_BOTH_SHORT));
+        kept |= !strcmp(lines[i].text, "White left holes with stones to spare: fill them");
+    }
+    assert_true(both && kept);
+    assert_string_equal(v.fill_points, ""); /* the reader was sure of every point */
+    sei_app_draw(a);
+    char worst[SEI_UI_LINE_MAX];
+    if (sei_ui_text_fit(sei_app_ui(a), worst, sizeof worst) < 1)
+        fail_msg("fill check with a hole: \"%s\" shrunk or out of room", worst);
+    golden("fill-hole-en");
+    /* Spares that do not add up: a set that is not 180 is named. */
+    sei_fill_report odd = *f;
+    odd.spare[SEI_WHITE] = 5;
+    odd.set[SEI_WHITE] = odd.on_board[SEI_WHITE] + 5;
+    n = sei_ui_fill_lines(SEI_LANG_EN, &odd, v.score, v.board, "A5 K10", lines, 24);
+    assert_string_equal(lines[n - 1].text, "Check these points: A5 K10");
+    /* A count that took overtime penalties: the fill is said to be before them. */
+    sei_score pen = *v.score;
+    pen.side[SEI_WHITE].penalty = 2;
+    sei_ui_line plines[24];
+    int pn = sei_ui_fill_lines(SEI_LANG_EN, f, &pen, v.board, "", plines, 24), said = 0;
+    for (int i = 0; i < pn; i++)
+        said |= !strcmp(plines[i].text, "Before overtime penalties (Black 0, White 2 points)");
+    assert_true(said);
+    char want[128];
+    snprintf(want, sizeof want, "White: %d stones, not 180: a miscount, or a set that is not whole",
+             odd.set[SEI_WHITE]);
+    int named = 0;
+    for (int i = 0; i < n; i++)
+        named |= !strcmp(lines[i].text, want);
+    assert_true(named);
+    /* Photograph again with the folder at its end: said, and the outcome stays. */
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_NOCAM_LOST));
+    assert_ptr_equal(sei_app_fill(a), f);
+    sei_app_draw(a);
+    SDL_Rect mr;
+    int fits = 0;
+    assert_int_equal(sei_ui_message_rect(sei_app_ui(a), &mr, &fits), 1);
+    assert_true(fits); /* in the panel's head, whole */
+    /* Back and in again: the outcome is kept for this count. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_FILL_CHECK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_FILL);
+    assert_non_null(sei_app_fill(a));
+    /* A new count (Back to confirm, Count again): checked afresh. */
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_BACK);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_null(sei_app_fill(a));
+    sei_app_destroy(a);
+
+    /* Another board photographed (a 13x13 game, not the filled board):
+     * no 19x19 board in it (as score --fill-photo says), said, and no
+     * pad, no outcome. */
+    a = fill_kiosk("fill-other", "../renders/r043.jpg", SEI_LANG_EN);
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    sei_app_view(a, &v);
+    assert_null(v.pad_title);
+    assert_string_equal(sei_app_status(a), sei_ui_string(SEI_LANG_EN, SEI_S_NOBOARD));
+    assert_null(sei_app_fill(a));
+    sei_app_destroy(a);
+
+    /* Chinese rules: no fill check on the Result screen. */
+    char db[128];
+    path_of(db, sizeof db, "fill-chinese.db");
+    a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    tap_button(a, SEI_BTN_COUNT);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_RESULT);
+    int x, y;
+    assert_int_equal(sei_ui_button_centre(sei_app_ui(a), SEI_BTN_FILL_CHECK, &x, &y), -1);
+    sei_app_destroy(a);
+    assert_int_equal(golden_failures, 0);
+}
+
+/* A point the reader is in doubt of on the filled board (a grey disc
+ * painted over K9 of filled-b3.jpg, which `seichi detect` names so) is
+ * ringed on the Fill screen, named ("Check these points: K9"), and
+ * counted in the stored result. */
+static void test_fill_doubt(void **state)
+{
+    (void)state;
+    char path[192], err[256];
+    path_of(path, sizeof path, "filled-doubt.png");
+    sei_image img = {0};
+    assert_int_equal(sei_cv_load(FILL_DIR "/filled-b3.jpg", 0, &img, err, sizeof err), 0);
+    double disc[32];
+    for (int i = 0; i < 16; i++) {
+        disc[2 * i] = 538 + 13 * cos(i * 3.14159265358979 / 8);
+        disc[2 * i + 1] = 424 + 13 * sin(i * 3.14159265358979 / 8);
+    }
+    const uint8_t grey[3] = {128, 128, 128};
+    assert_int_equal(sei_cv_fill(&img, disc, 16, grey), 0);
+    assert_int_equal(sei_cv_save(path, &img, err, sizeof err), 0);
+    sei_image_free(&img);
+    sei_app *a = fill_kiosk("fill-doubt", path, SEI_LANG_EN);
+    tap_button(a, SEI_BTN_PHOTOGRAPH);
+    pad_type(a, 0);
+    pad_type(a, 1);
+    assert_non_null(sei_app_fill(a));
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_string_equal(v.fill_points, "K9");
+    int rings = 0;
+    for (int p = 0; p < v.fill_board->stride * v.fill_board->stride; p++)
+        rings += sei_board_on(v.fill_board, p) && v.check[p];
+    assert_int_equal(rings, 1);
+    assert_true(v.check[sei_board_point(v.fill_board, 9, 10)]);
+    sei_ui_line lines[24];
+    int n = sei_ui_fill_lines(SEI_LANG_EN, v.fill, v.score, v.board, v.fill_points, lines, 24);
+    assert_string_equal(lines[n - 1].text, "Check these points: K9");
+    sei_app_draw(a);
+    golden_failures = 0;
+    golden("fill-doubt-en");
+    tap_button(a, SEI_BTN_BACK);
+    tap_button(a, SEI_BTN_AGREED);
+    int64_t id = sei_app_saved_id(a);
+    assert_true(id > 0);
+    sei_app_destroy(a);
+    char db[160];
+    path_of(db, sizeof db, "fill-doubt.db");
+    sei_store *s = sei_store_open(db, err, sizeof err);
+    assert_non_null(s);
+    sei_store_result r;
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_int_equal(r.fill_checked, 1);
+    assert_int_equal(r.fill_unsure, 1);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    assert_int_equal(golden_failures, 0);
+}
+
 /* ---- the live view after a recording, and at a folder's end ----------------------- */
 
 /* After a recording of a folder stops, the live view draws the grid of
@@ -3536,6 +3873,8 @@ int main(void)
         cmocka_unit_test(test_translations),
         cmocka_unit_test(test_live_after_record),
         cmocka_unit_test(test_folder_end_captures),
+        cmocka_unit_test(test_fill_check),
+        cmocka_unit_test(test_fill_doubt),
         cmocka_unit_test(test_settings_source),
         cmocka_unit_test(test_golden_tournament),
         cmocka_unit_test(test_table_and_names_stored),

@@ -27,8 +27,8 @@ static const char *num_text(const sum_text *t, double v, char *buf, size_t n)
     return buf;
 }
 
-/* Append "+ v" (or "− |v|") and its word; the first term takes no sign. */
-static void sum_term(sum_text *t, double v, sei_str word)
+/* Append "+ v" (or "− |v|") and its words; the first term takes no sign. */
+static void sum_term_words(sum_text *t, double v, const char *word)
 {
     char n[32];
     size_t a = strlen(t->num), b = strlen(t->words);
@@ -36,9 +36,11 @@ static void sum_term(sum_text *t, double v, sei_str word)
     if (t->terms)
         v = fabs(v);
     snprintf(t->num + a, sizeof t->num - a, "%s%s", sign, num_text(t, v, n, sizeof n));
-    snprintf(t->words + b, sizeof t->words - b, "%s%s", sign, sei_ui_string(t->L, word));
+    snprintf(t->words + b, sizeof t->words - b, "%s%s", sign, word);
     t->terms++;
 }
+
+static void sum_term(sum_text *t, double v, sei_str word) { sum_term_words(t, v, sei_ui_string(t->L, word)); }
 
 static int line_add(sei_ui_line *out, int k, int max, sei_ui_line_kind kind, const char *text)
 {
@@ -176,6 +178,94 @@ int sei_ui_result_lines(sei_lang L, const sei_score *s, sei_ui_line *out, int ma
         snprintf(line, sizeof line, sei_ui_string(L, SEI_S_SUM_LINE), sei_ui_string(L, SEI_S_MARGIN), arith);
         k = line_add(out, k, max, SEI_UI_LINE_SUM, line);
         k = line_add(out, k, max, SEI_UI_LINE_TERMS, sei_ui_string(L, SEI_S_ING_MARGIN_TERMS));
+    }
+    return k;
+}
+
+/* Ing's fill check in words: what sei_fill_check found, as it found it
+ * (no rule decided here). */
+int sei_ui_fill_lines(sei_lang L, const sei_fill_report *f, const sei_score *s, const sei_board *b,
+                      const char *points, sei_ui_line *out, int max)
+{
+    if (!f || !b || !out)
+        return 0;
+    char line[SEI_UI_LINE_MAX + 80], word[64], p1[16], r1[24], r2[24];
+    const char *name[3] = {"", sei_ui_string(L, SEI_S_BLACK), sei_ui_string(L, SEI_S_WHITE)};
+    int k = line_add(out, 0, max, SEI_UI_LINE_HEAD, sei_ui_string(L, f->ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+    /* Each side's set: its stones on the board and those left in its bowl. */
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
+        sum_text t = {L, 0, "", "", 0};
+        sum_term(&t, f->on_board[c], SEI_S_FILL_TERM_BOARD);
+        sum_term(&t, f->spare[c], SEI_S_FILL_TERM_BOWL);
+        k = sum_lines(out, k, max, &t, name[c], f->set[c]);
+        if (f->set[c] != f->bowl) {
+            snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_NOT_SET), name[c], f->set[c], f->bowl);
+            k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+        }
+    }
+    snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_HOLES), f->holes[SEI_BLACK], f->holes[SEI_WHITE]);
+    k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    /* The margin the fill shows, as the side ahead's holes and the other's
+     * spares (less the ahead side's spares and the other's holes, when a
+     * miscount left any): holes + spares = margin. */
+    int lead = f->fill_margin < 0 ? SEI_WHITE : SEI_BLACK, other = sei_color_other(lead);
+    sum_text t = {L, 0, "", "", 0};
+    snprintf(word, sizeof word, sei_ui_string(L, SEI_S_FILL_TERM_HOLES), name[lead]);
+    sum_term_words(&t, f->holes[lead], word);
+    snprintf(word, sizeof word, sei_ui_string(L, SEI_S_FILL_TERM_SPARE), name[other]);
+    sum_term_words(&t, f->spare[other], word);
+    if (f->holes[other]) {
+        snprintf(word, sizeof word, sei_ui_string(L, SEI_S_FILL_TERM_HOLES), name[other]);
+        sum_term_words(&t, -f->holes[other], word);
+    }
+    if (f->spare[lead]) {
+        snprintf(word, sizeof word, sei_ui_string(L, SEI_S_FILL_TERM_SPARE), name[lead]);
+        sum_term_words(&t, -f->spare[lead], word);
+    }
+    k = sum_lines(out, k, max, &t, sei_ui_string(L, SEI_S_MARGIN), abs(f->fill_margin));
+    /* The fill's result against the count's (each Black's lead, in stones
+     * that are points: the fill is before overtime penalties). */
+    int expected = f->expected_net[SEI_WHITE] - f->expected_net[SEI_BLACK];
+    sei_score_result_text(f->fill_margin, f->fill_margin > 0 ? SEI_BLACK : f->fill_margin < 0 ? SEI_WHITE : SEI_EMPTY,
+                          r1, sizeof r1);
+    sei_score_result_text(expected, expected > 0 ? SEI_BLACK : expected < 0 ? SEI_WHITE : SEI_EMPTY, r2, sizeof r2);
+    snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_VS_COUNT), r1, r2);
+    k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    if (s && (s->side[SEI_BLACK].penalty || s->side[SEI_WHITE].penalty)) {
+        /* Stones cannot show points taken for overtime: said, as score does. */
+        char n1[32], n2[32];
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_PENALTY),
+                 sei_score_number(s->side[SEI_BLACK].penalty, n1, sizeof n1),
+                 sei_score_number(s->side[SEI_WHITE].penalty, n2, sizeof n2));
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    }
+    /* What went wrong, each as sei_fill_check counted it. */
+    if (f->changed) {
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_CHANGED), f->changed,
+                 sei_board_point_name(b, f->first_changed, p1, sizeof p1));
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    }
+    if (f->stray) {
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_STRAY), f->stray,
+                 sei_board_point_name(b, f->first_stray, p1, sizeof p1));
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    }
+    if (f->both_short)
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, sei_ui_string(L, SEI_S_FILL_BOTH_SHORT));
+    if (f->both_over)
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, sei_ui_string(L, SEI_S_FILL_BOTH_OVER));
+    for (int c = SEI_BLACK; c <= SEI_WHITE; c++)
+        if (f->holes[c] > 0 && f->spare[c] > 0) {
+            snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_HOLES_SPARE), name[c]);
+            k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+        }
+    if (f->dame_empty) {
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_DAME), f->dame_empty);
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
+    }
+    if (points && points[0]) {
+        snprintf(line, sizeof line, sei_ui_string(L, SEI_S_FILL_CHECK_POINTS), points);
+        k = line_add(out, k, max, SEI_UI_LINE_NOTE, line);
     }
     return k;
 }

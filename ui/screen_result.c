@@ -1,6 +1,7 @@
 /* screen_result.c - the result screen: the board with its territory and
  * dead stones, and the count as the rule set states it (result_lines.c)
- * beside it; Agreed stores it, Back and Resume return. */
+ * beside it; Agreed stores it, Back and Resume return; under Ing's
+ * rules, Fill check opens the fill check (screen_fill.c). */
 #include <stdio.h>
 
 #include "ui_internal.h"
@@ -44,6 +45,14 @@ void ui_screen_result(sei_ui *ui, const sei_ui_view *v)
                          y + skip / 2, ALIGN_LEFT, pw);
         y += skip;
     }
-    ui_button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
+    if (s->rules.fill_check && s->fill_bowl > 0) {
+        /* Ing: the fill check beside Agreed, done before agreeing. */
+        const int fw = 130;
+        ui_button(ui, px, agreed_y, fw, TARGET, sei_ui_string(L, SEI_S_FILL_CHECK), SEI_BTN_FILL_CHECK, BTN_PLAIN,
+                  FS_BODY);
+        ui_button(ui, px + fw + 10, agreed_y, pw - fw - 10, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED,
+                  BTN_PRIMARY, FS_LARGE);
+    } else
+        ui_button(ui, px, agreed_y, pw, TARGET, sei_ui_string(L, SEI_S_AGREED), SEI_BTN_AGREED, BTN_PRIMARY, FS_LARGE);
     ui_panel_foot(ui, L, px, pw, 110, sei_ui_string(L, SEI_S_RESUME), SEI_BTN_RESUME, BTN_PLAIN, FS_BODY);
 }

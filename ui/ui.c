@@ -143,6 +143,10 @@ void sei_ui_draw(sei_ui *ui, const sei_ui_view *v)
         if (v->board)
             ui_screen_dead(ui, v);
         break;
+    case SEI_SCREEN_FILL:
+        if (v->board && v->score)
+            ui_screen_fill(ui, v);
+        break;
     }
     /* A number pad for a setting or the PIN, over the screen it was asked from. */
     if (v->pad_title) {

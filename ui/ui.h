@@ -158,6 +158,29 @@ typedef enum {
     SEI_S_CLOCK_PAUSE,      /* "Pause": the judge stops both clocks (the PIN asked) */
     SEI_S_CLOCK_RESUME,     /* "Resume": the judge starts them again (the PIN asked) */
     SEI_S_CLOCK_PAUSED,     /* "Clocks paused by the judge" */
+    /* Ing's fill check (the Fill screen, sei_ui_fill_lines) */
+    SEI_S_FILL_CHECK,       /* "Fill check": the Result screen's action, the screen's title */
+    SEI_S_FILL_HOW,         /* how to fill, ending "then tap Photograph": %d the komi stones */
+    SEI_S_PHOTOGRAPH,       /* "Photograph" */
+    SEI_S_FILL_SPARE,       /* "%s: stones left in the bowl" : colour (the pad's title) */
+    SEI_S_FILL_SIZE,        /* "The photo shows a %d×%d board; the count is %d×%d" */
+    SEI_S_FILL_AGREES,      /* the head: the fill agrees with the count */
+    SEI_S_FILL_DISAGREES,   /* the head: it does not */
+    SEI_S_FILL_TERM_BOARD,  /* "on the board" (a set: on the board + in the bowl) */
+    SEI_S_FILL_TERM_BOWL,   /* "in the bowl" */
+    SEI_S_FILL_NOT_SET,     /* "%s: %d, not %d: ..." : colour, its set, a whole set */
+    SEI_S_FILL_HOLES,       /* "Holes: Black %d, White %d" */
+    SEI_S_FILL_TERM_HOLES,  /* "%s's holes" : colour (the margin's terms) */
+    SEI_S_FILL_TERM_SPARE,  /* "%s's spares" : colour */
+    SEI_S_FILL_VS_COUNT,    /* "Fill %s, count %s" : each a result ("B+3") */
+    SEI_S_FILL_CHANGED,     /* "%d stones of the count read otherwise, first at %s: ..." */
+    SEI_S_FILL_STRAY,       /* "%d points filled wrongly or left empty, first at %s" */
+    SEI_S_FILL_BOTH_SHORT,  /* both sides have holes */
+    SEI_S_FILL_BOTH_OVER,   /* both sides have stones over */
+    SEI_S_FILL_HOLES_SPARE, /* "%s left holes with stones to spare: fill them" : colour */
+    SEI_S_FILL_DAME,        /* "%d dame left empty (...)" */
+    SEI_S_FILL_CHECK_POINTS, /* "Check these points: %s" : the points read in doubt ("A5 K10") */
+    SEI_S_FILL_PENALTY,     /* "Before overtime penalties (Black %s, White %s points)" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
@@ -208,7 +231,8 @@ typedef enum {
     SEI_SCREEN_DETAIL,       /* one stored result with its audit trail (and the judge's actions) */
     SEI_SCREEN_CHOICE,       /* up to six choices: a reason, a corrected result */
     SEI_SCREEN_STATION,      /* the director's station: its address, pairing with a code, forgetting it */
-    SEI_SCREEN_DEAD          /* a judge corrects a stored result's dead stones on its position */
+    SEI_SCREEN_DEAD,         /* a judge corrects a stored result's dead stones on its position */
+    SEI_SCREEN_FILL          /* Ing's fill check: how to fill and Photograph, then the outcome */
 } sei_ui_screen;
 
 /* A row of the results list, in words. */
@@ -333,6 +357,13 @@ typedef struct {
     int paired;
     /* Keyboard: typing an address (the last key types ':' instead of ',') */
     int kb_address;
+    /* Fill (Ing's fill check): board, dead and score are the count's (its territory shows
+       where to fill); once photographed, fill is the outcome (sei_fill_check's, NULL before),
+       fill_board the filled board as read with check ringing the points read in doubt, and
+       fill_points their names ("A5 K10", "" none) */
+    const sei_fill_report *fill;
+    const sei_board *fill_board;
+    const char *fill_points;
     /* Any screen: a line at the foot ("Saved as result 12"), or NULL */
     const char *status;
 } sei_ui_view;
@@ -373,6 +404,8 @@ typedef enum {
     SEI_BTN_TIME_CONTROL, SEI_BTN_CLOCK_B, SEI_BTN_CLOCK_W,
     /* On Record, timed: the judge's pause of both clocks (and starting them again) */
     SEI_BTN_PAUSE,
+    /* Ing's fill check: the Result screen's action, and Photograph on the Fill screen */
+    SEI_BTN_FILL_CHECK, SEI_BTN_PHOTOGRAPH,
     /* A key of the on-screen keyboard: SEI_BTN_KEY + the character (' ' to '~') */
     SEI_BTN_KEY = 256,
     SEI_BTN_KEY_LAST = SEI_BTN_KEY + 127
@@ -464,5 +497,15 @@ typedef struct {
  * TERMS line under it: komi where it is added, the shared points' half
  * where the Chinese count splits them, a bowl's fill under Ing's rules. */
 int sei_ui_result_lines(sei_lang lang, const sei_score *s, sei_ui_line *out, int max);
+/* The lines the Fill screen shows for a fill check f of the count s (may
+ * be NULL) of b (which names its points) in lang, into out (up to max);
+ * returns how many. The head says whether it agrees; each side's set as a
+ * sum (on the board + in the bowl); the holes; the margin as holes +
+ * spares; the fill's result against the count's (and, when s took
+ * overtime penalties, that the fill is before them); then each fault
+ * sei_fill_check found, and points (the names of those read in doubt;
+ * NULL or "" none). */
+int sei_ui_fill_lines(sei_lang lang, const sei_fill_report *f, const sei_score *s, const sei_board *b,
+                      const char *points, sei_ui_line *out, int max);
 
 #endif

@@ -191,6 +191,7 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v);
 /* Over the confirm screen, when v->pad_for is set: forgets what lay under it. */
 void ui_screen_pad(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_result(sei_ui *ui, const sei_ui_view *v);
+void ui_screen_fill(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_settings(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v);
 void ui_screen_players(sei_ui *ui, const sei_ui_view *v);
