@@ -2019,8 +2019,11 @@ static void detail_open(sei_app *a, int64_t id)
     textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_rules_name(L, r.rules), r.time);
     if (r.fill_checked) {
         /* Ing's fill, checked before the result was agreed: its verdict and the holes. */
+        /* Its verdict is of the count before a judge's correction, if one came since. */
         textf(a->detail[a->ndetail++], sizeof a->detail[0], "%s · %s", sei_ui_string(L, SEI_S_FILL_CHECK),
-              sei_ui_string(L, r.fill_ok ? SEI_S_FILL_AGREES : SEI_S_FILL_DISAGREES));
+              sei_ui_string(L, r.fill_recounted ? SEI_S_FILL_BEFORE_FIX
+                               : r.fill_ok      ? SEI_S_FILL_AGREES
+                                                : SEI_S_FILL_DISAGREES));
         textf(a->detail[a->ndetail++], sizeof a->detail[0], sei_ui_string(L, SEI_S_FILL_HOLES),
               r.fill_holes[SEI_BLACK], r.fill_holes[SEI_WHITE]);
     }

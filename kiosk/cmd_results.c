@@ -164,21 +164,23 @@ static cJSON *result_json(const sei_store_result *r, int full)
         cJSON_AddNumberToObject(o, "margin", r->margin);
         if (r->result_stones[0])
             cJSON_AddNumberToObject(o, "margin_stones", r->margin_stones);
-        /* Ing's fill checked on the kiosk before agreeing (absent: none). */
-        cJSON *fo = r->fill_checked ? cJSON_AddObjectToObject(o, "fill_check") : NULL;
-        for (int c = SEI_BLACK; fo && c <= SEI_WHITE; c++) {
-            cJSON *so = cJSON_AddObjectToObject(fo, c == SEI_BLACK ? "black" : "white");
-            if (!so)
-                continue;
-            cJSON_AddNumberToObject(so, "on_board", r->fill_on_board[c]);
-            cJSON_AddNumberToObject(so, "spare", r->fill_spare[c]);
-            cJSON_AddNumberToObject(so, "holes", r->fill_holes[c]);
-        }
-        if (fo) {
-            cJSON_AddNumberToObject(fo, "margin", r->fill_margin);
-            cJSON_AddBoolToObject(fo, "ok", r->fill_ok);
-            cJSON_AddNumberToObject(fo, "unsure", r->fill_unsure);
-        }
+    }
+    /* Ing's fill checked on the kiosk before agreeing (absent: none). */
+    cJSON *fo = r->fill_checked ? cJSON_AddObjectToObject(o, "fill_check") : NULL;
+    for (int c = SEI_BLACK; fo && c <= SEI_WHITE; c++) {
+        cJSON *so = cJSON_AddObjectToObject(fo, c == SEI_BLACK ? "black" : "white");
+        if (!so)
+            continue;
+        cJSON_AddNumberToObject(so, "on_board", r->fill_on_board[c]);
+        cJSON_AddNumberToObject(so, "spare", r->fill_spare[c]);
+        cJSON_AddNumberToObject(so, "holes", r->fill_holes[c]);
+    }
+    if (fo) {
+        cJSON_AddNumberToObject(fo, "margin", r->fill_margin);
+        cJSON_AddBoolToObject(fo, "ok", r->fill_ok);
+        cJSON_AddNumberToObject(fo, "unsure", r->fill_unsure);
+        if (r->fill_recounted)
+            cJSON_AddBoolToObject(fo, "before_correction", 1);
     }
     /* The position and its count as stored: rows from the top. */
     for (int k = 0; k < 2; k++) {
@@ -277,8 +279,6 @@ static int json_rows(const cJSON *o, const char *name, int size, char *d, char *
     return 0;
 }
 
-/* A result from its JSON; keep_state: its state as given (a kiosk
- * judge's change), else as a first push takes it. */
 /* A result's "fill_check" (absent: none was done) into r. */
 static int fill_from_json(const cJSON *o, sei_store_result *r, char *why, size_t n)
 {
@@ -307,6 +307,8 @@ static int fill_from_json(const cJSON *o, sei_store_result *r, char *why, size_t
     return 0;
 }
 
+/* A result from its JSON; keep_state: its state as given (a kiosk
+ * judge's change), else as a first push takes it. */
 static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state, char *why, size_t n)
 {
     memset(r, 0, sizeof *r);
@@ -577,6 +579,26 @@ static char shown(const sei_store_result *r, int x, int y)
     return t;
 }
 
+/* Ing's fill, checked on the kiosk before the result was agreed (nothing
+ * when it was not). */
+static void print_fill(FILE *out, const sei_store_result *r)
+{
+    if (!r->fill_checked)
+        return;
+    fprintf(out, "Fill check: Black %d on the board + %d spare, %d hole%s; White %d on the board + %d spare, "
+                 "%d hole%s; the fill shows %s ahead by %d; %s",
+            r->fill_on_board[SEI_BLACK], r->fill_spare[SEI_BLACK], r->fill_holes[SEI_BLACK],
+            r->fill_holes[SEI_BLACK] == 1 ? "" : "s", r->fill_on_board[SEI_WHITE], r->fill_spare[SEI_WHITE],
+            r->fill_holes[SEI_WHITE], r->fill_holes[SEI_WHITE] == 1 ? "" : "s",
+            r->fill_margin >= 0 ? "Black" : "White", r->fill_margin < 0 ? -r->fill_margin : r->fill_margin,
+            r->fill_ok ? "it agreed with the count" : "IT DID NOT AGREE WITH THE COUNT");
+    if (r->fill_unsure)
+        fprintf(out, " (%d point%s of its photo read in doubt)", r->fill_unsure, r->fill_unsure == 1 ? "" : "s");
+    if (r->fill_recounted)
+        fprintf(out, "; checked against the count before a judge's correction");
+    fprintf(out, "\n");
+}
+
 static void print_result(FILE *out, const sei_store_result *r)
 {
     char n1[32], n2[32];
@@ -622,6 +644,7 @@ static void print_result(FILE *out, const sei_store_result *r)
         /* Nothing was counted: the position it ended in, and who won how. */
         fprintf(out, "\n  X O stones\n\nResult: %s wins by %s, %s (not counted)\n",
                 r->winner == SEI_BLACK ? "Black" : "White", sei_decided_name(r->decided), r->result);
+        print_fill(out, r);
         return;
     }
     fprintf(out, "\n  " SEI_BOARDFILE_LEGEND "\n");
@@ -649,19 +672,7 @@ static void print_result(FILE *out, const sei_store_result *r)
     if (r->result_stones[0])
         fprintf(out, "In stones: %s (Black's lead %s stones)\n", r->result_stones,
                 sei_score_number(r->margin_stones, n1, sizeof n1));
-    if (r->fill_checked) {
-        /* Ing's fill, checked on the kiosk before the result was agreed. */
-        fprintf(out, "Fill check: Black %d on the board + %d spare, %d hole%s; White %d on the board + %d spare, "
-                     "%d hole%s; the fill shows %s ahead by %d; %s",
-                r->fill_on_board[SEI_BLACK], r->fill_spare[SEI_BLACK], r->fill_holes[SEI_BLACK],
-                r->fill_holes[SEI_BLACK] == 1 ? "" : "s", r->fill_on_board[SEI_WHITE], r->fill_spare[SEI_WHITE],
-                r->fill_holes[SEI_WHITE], r->fill_holes[SEI_WHITE] == 1 ? "" : "s",
-                r->fill_margin >= 0 ? "Black" : "White", r->fill_margin < 0 ? -r->fill_margin : r->fill_margin,
-                r->fill_ok ? "it agreed with the count" : "IT DID NOT AGREE WITH THE COUNT");
-        if (r->fill_unsure)
-            fprintf(out, " (%d point%s of its photo read in doubt)", r->fill_unsure, r->fill_unsure == 1 ? "" : "s");
-        fprintf(out, "\n");
-    }
+    print_fill(out, r);
 }
 
 static int cmd_show(sei_store *s, int64_t id, int json, FILE *out, FILE *err)

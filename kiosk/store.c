@@ -211,10 +211,13 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " fill_b_board, fill_b_spare, fill_b_holes, fill_w_board, fill_w_spare, fill_w_holes,"                    \
     " fill_margin, fill_ok, fill_unsure"
 /* What a read adds after them: the audit trail's length and its last
- * row, then the photo. */
+ * row, whether a judge changed the count (its dead stones or result),
+ * then the photo. */
 #define COLS_READ                                                                                              \
     COLS_BUT_PHOTO ", (SELECT count(*) FROM audit WHERE audit.result_id = results.id),"                       \
-                   " (SELECT coalesce(max(id), 0) FROM audit WHERE audit.result_id = results.id)"
+                   " (SELECT coalesce(max(id), 0) FROM audit WHERE audit.result_id = results.id),"              \
+                   " (SELECT count(*) > 0 FROM audit WHERE audit.result_id = results.id"                        \
+                   " AND audit.field IN ('dead', 'result'))"
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -1134,6 +1137,7 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
     }
     r->audit_entries = sqlite3_column_int(st, 59);
     r->audit_last = sqlite3_column_int64(st, 60);
+    r->fill_recounted = r->fill_checked && sqlite3_column_int(st, 61);
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
@@ -1163,9 +1167,9 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
         memcpy(*to, t, len);
         (*to)[len] = 0;
     }
-    if (sqlite3_column_type(st, 61) != SQLITE_NULL) {
-        const void *blob = sqlite3_column_blob(st, 61);
-        size_t len = (size_t)sqlite3_column_bytes(st, 61);
+    if (sqlite3_column_type(st, 62) != SQLITE_NULL) {
+        const void *blob = sqlite3_column_blob(st, 62);
+        size_t len = (size_t)sqlite3_column_bytes(st, 62);
         r->photo = malloc(len ? len : 1);
         if (!r->photo || (len && !blob)) {
             sei_store_result_release(r);

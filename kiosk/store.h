@@ -173,6 +173,9 @@ typedef struct {
     int fill_checked;
     int fill_on_board[3], fill_spare[3], fill_holes[3]; /* [SEI_BLACK], [SEI_WHITE] */
     int fill_margin, fill_ok, fill_unsure;
+    int fill_recounted;      /* read only: a judge changed the count (its dead stones or result)
+                                after the fill was checked, so the fill's verdict is of the count
+                                before the correction (the audit trail keeps that count) */
     sei_result_state state;  /* on save: agreed or disputed */
     sei_result_origin origin;
     int audit_entries;       /* read only: the entries of its audit trail */

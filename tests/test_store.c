@@ -866,6 +866,42 @@ static void test_fill_shown(void **state)
     free(err);
     assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "show", idt, "--json"), 0);
     assert_non_null(strstr(out, "\"fill_check\":{\"black\":{\"on_board\":177,\"spare\":1,\"holes\":2}"));
+    assert_null(strstr(out, "before_correction"));
+    free(out);
+    free(err);
+    /* A judge changes the count: the fill was checked against the count
+     * before, and says so (its figures are kept). A change of names alone
+     * leaves it as it was. */
+    s = open_ok(path);
+    assert_int_equal(sei_store_pin_set(s, NULL, "2468"), SEI_STORE_OK);
+    sei_store_change c;
+    memset(&c, 0, sizeof c);
+    char why[200];
+    unsigned given = 0;
+    assert_int_equal(sei_ident_option(&c.ident, &given, "--white", "Rob", why, sizeof why), 1);
+    c.given = given;
+    int changed = 0;
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "name", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(changed, 1);
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_int_equal(r.fill_recounted, 0);
+    sei_store_result_release(&r);
+    memset(&c, 0, sizeof c);
+    c.result = "W+R";
+    assert_int_equal(sei_store_correct(s, id, "2468", "Jo", "resigned before the count", &c, &changed), SEI_STORE_OK);
+    assert_int_equal(sei_store_get(s, id, &r), SEI_STORE_OK);
+    assert_int_equal(r.fill_checked, 1);
+    assert_int_equal(r.fill_recounted, 1);
+    assert_int_equal(r.fill_holes[SEI_BLACK], 2);
+    sei_store_result_release(&r);
+    sei_store_close(s);
+    assert_int_equal(results_cmd(&out, &err, 4, "--db", (char *)path, "show", idt), 0);
+    if (!strstr(out, "read in doubt); checked against the count before a judge's correction\n"))
+        fail_msg("show after a correction: %s", out);
+    free(out);
+    free(err);
+    assert_int_equal(results_cmd(&out, &err, 5, "--db", (char *)path, "show", idt, "--json"), 0);
+    assert_non_null(strstr(out, "\"before_correction\":true"));
     free(out);
     free(err);
 }

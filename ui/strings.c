@@ -212,6 +212,7 @@ static const char *const en[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_DAME] = "%d dame left empty (a seki's liberties)",
     [SEI_S_FILL_CHECK_POINTS] = "Check these points: %s",
     [SEI_S_FILL_PENALTY] = "Before overtime penalties (Black %s, White %s points)",
+    [SEI_S_FILL_BEFORE_FIX] = "Checked against the count before a judge's correction",
 };
 
 static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
@@ -415,6 +416,7 @@ static const char *const zh[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_DAME] = "%d 个单官空着（双活的公气）",
     [SEI_S_FILL_CHECK_POINTS] = "请核对这些点：%s",
     [SEI_S_FILL_PENALTY] = "未计超时罚点（黑 %s，白 %s 点）",
+    [SEI_S_FILL_BEFORE_FIX] = "核对的是裁判更正前的计数",
 };
 
 static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
@@ -618,6 +620,7 @@ static const char *const ja[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_DAME] = "ダメ %d 点が空いています（セキ）",
     [SEI_S_FILL_CHECK_POINTS] = "次の点を確認してください：%s",
     [SEI_S_FILL_PENALTY] = "時間超過の罰点の前です（黒 %s、白 %s 点）",
+    [SEI_S_FILL_BEFORE_FIX] = "審判の訂正前の計算に対する確認",
 };
 
 static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
@@ -821,6 +824,7 @@ static const char *const ko[SEI_S_COUNT_OF_STRINGS] = {
     [SEI_S_FILL_DAME] = "공배 %d개가 비어 있음 (빅)",
     [SEI_S_FILL_CHECK_POINTS] = "이 점들을 확인하세요: %s",
     [SEI_S_FILL_PENALTY] = "시간 초과 벌점 전 (흑 %s, 백 %s점)",
+    [SEI_S_FILL_BEFORE_FIX] = "심판 정정 전의 계산에 대한 확인",
 };
 
 static const char *const *const tables[SEI_LANG_COUNT] = {en, zh, ja, ko};

@@ -181,6 +181,8 @@ typedef enum {
     SEI_S_FILL_DAME,        /* "%d dame left empty (...)" */
     SEI_S_FILL_CHECK_POINTS, /* "Check these points: %s" : the points read in doubt ("A5 K10") */
     SEI_S_FILL_PENALTY,     /* "Before overtime penalties (Black %s, White %s points)" */
+    SEI_S_FILL_BEFORE_FIX,  /* a stored fill check's verdict when a judge changed the count since:
+                               "checked against the count before a judge's correction" */
     SEI_S_COUNT_OF_STRINGS
 } sei_str;
 
