@@ -131,7 +131,7 @@ typedef struct {
                                enlarged s times, is dots s pixels apart, which the segment finder
                                does not join into a line. Only on failure, because smoothing loses
                                crisp lines that a closer look reads as they are (35 training renders:
-                               smoothing every closer look found one board fewer) */
+                               smoothing every closer look read one board fewer at its size) */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
