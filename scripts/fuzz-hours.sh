@@ -66,8 +66,8 @@ if ls "$b"/crash-$t-* >/dev/null 2>&1 && [ $rc -ne 0 ] && [ "$used" -lt "$want" 
 fi
 stats=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
 execs=$(grep 'stat::number_of_executed_units' "$log" | awk '{ print $2 }')
-cov=$(echo "$stats" | sed -n 's/.*cov: \([0-9]*\).*/\1/p')
-ft=$(echo "$stats" | sed -n 's/.*ft: \([0-9]*\).*/\1/p')
+cov=$(echo "$stats" | LC_ALL=C sed -n 's/.*cov: \([0-9]*\).*/\1/p')
+ft=$(echo "$stats" | LC_ALL=C sed -n 's/.*ft: \([0-9]*\).*/\1/p')
 # The minimised corpus: a merge of everything found into an empty folder.
 fresh=$b/merged-$t
 rm -rf "$fresh"
