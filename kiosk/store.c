@@ -211,13 +211,14 @@ static const char *const migrations[SEI_STORE_SCHEMA] = {
     " fill_b_board, fill_b_spare, fill_b_holes, fill_w_board, fill_w_spare, fill_w_holes,"                    \
     " fill_margin, fill_ok, fill_unsure"
 /* What a read adds after them: the audit trail's length and its last
- * row, whether a judge changed the count (its dead stones or result),
- * then the photo. */
+ * row, whether a judge changed the count (its dead stones or result)
+ * since a fill check (looked up only for a result with one), then the
+ * photo. */
 #define COLS_READ                                                                                              \
     COLS_BUT_PHOTO ", (SELECT count(*) FROM audit WHERE audit.result_id = results.id),"                       \
                    " (SELECT coalesce(max(id), 0) FROM audit WHERE audit.result_id = results.id),"              \
-                   " (SELECT count(*) > 0 FROM audit WHERE audit.result_id = results.id"                        \
-                   " AND audit.field IN ('dead', 'result'))"
+                   " (fill_ok IS NOT NULL AND EXISTS (SELECT 1 FROM audit WHERE audit.result_id = results.id"   \
+                   " AND audit.field IN ('dead', 'result')))"
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -1137,7 +1138,7 @@ static sei_store_status read_result(sei_store *s, sqlite3_stmt *st, sei_store_re
     }
     r->audit_entries = sqlite3_column_int(st, 59);
     r->audit_last = sqlite3_column_int64(st, 60);
-    r->fill_recounted = r->fill_checked && sqlite3_column_int(st, 61);
+    r->fill_recounted = sqlite3_column_int(st, 61);
     r->margin_stones = sqlite3_column_double(st, 33);
     if ((e = col_text(s, st, 34, r->result_stones, sizeof r->result_stones, 1, id)) ||
         (e = col_text(s, st, 35, r->source, sizeof r->source, 1, id)) ||
