@@ -383,6 +383,105 @@ static void test_by_stones(void **state)
     assert_int_equal(sei_lattice_by_stones(st, 2, &p, &rng, G), -1);
 }
 
+/* Stone centres seen at the stones' tops: the lattice of a plane above the
+ * board's, H with w added to its last column, here moving each top about
+ * a third of a cell up the picture, as a camera low over the board sees
+ * it. Crossings lie on the board's own plane. */
+static void tops_h(const double H[9], double Hs[9])
+{
+    double x0, y0, x1, y1;
+    sei_h_apply(H, 9, 9, &x0, &y0);
+    sei_h_apply(H, 9, 10, &x1, &y1);
+    double z = H[6] * 9 + H[7] * 9 + H[8];
+    memcpy(Hs, H, sizeof(double) * 9);
+    Hs[5] -= 0.35 * hypot(x1 - x0, y1 - y0) * z;
+}
+
+static void test_parallax(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9], Hs[9];
+    board_h(19, H);
+    tops_h(H, Hs);
+    /* Crossings on the empty points, a stone's top on the rest. */
+    double pts[2 * 361];
+    int nc = 0, n = 0;
+    uint8_t stone[361];
+    for (int i = 0; i < 361; i++)
+        stone[i] = rnd() < 0.6;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < 361; i++)
+            if (stone[i] == pass) {
+                sei_h_apply(pass ? Hs : H, i % 19, i / 19, &pts[2 * n], &pts[2 * n + 1]);
+                pts[2 * n] += 0.6 * (rnd() - 0.5);
+                pts[2 * n + 1] += 0.6 * (rnd() - 0.5);
+                n++;
+                nc += !pass;
+            }
+    /* Grown from the stones' lattice (a crowded board's first guess), one
+     * lattice for all of them stays on the tops, off the board's points. */
+    double G[9], Gs[9];
+    memcpy(G, Hs, sizeof G);
+    sei_lattice_grow(pts, n, &p, 0.008 * diag(), G);
+    assert_true(worst_off_lattice(H, 19, G) > 0.2);
+    /* Fitted apart, each is where it was drawn. */
+    assert_int_equal(sei_lattice_parallax(pts, nc, n, &p, G, Gs), 0);
+    assert_true(worst_off_lattice(H, 19, G) < 0.05);
+    assert_true(worst_off_lattice(Hs, 19, Gs) < 0.05);
+    /* Stones alone cannot tell the planes apart; nor can crossings alone. */
+    double K[9], Ks[9];
+    memcpy(K, H, sizeof K);
+    assert_int_equal(sei_lattice_parallax(pts + 2 * nc, 0, n - nc, &p, K, Ks), -1);
+    assert_int_equal(sei_lattice_parallax(pts, nc, nc, &p, K, Ks), -1);
+    assert_memory_equal(K, H, sizeof K);
+    /* A shift beyond parallax_max is a fit gone astray, not parallax. */
+    p.parallax_max = 0.2;
+    memcpy(K, H, sizeof K);
+    assert_int_equal(sei_lattice_parallax(pts, nc, n, &p, K, Ks), -1);
+}
+
+/* The whole fit on a crowded board whose stones' tops stand off their
+ * points: the board's plane, not the tops', is the lattice. */
+static void test_fit_parallax(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9], Hs[9];
+    board_h(19, H);
+    tops_h(H, Hs);
+    /* Stones hide the grid but for two lines along each edge (too few
+     * crossings for a fit of their own: exact_crossings). */
+    float segs[5 * 8];
+    int m = 0;
+    const int shown[4] = {0, 1, 17, 18};
+    for (int f = 0; f < 2; f++)
+        for (int k = 0; k < 4; k++, m++) {
+            double x1, y1, x2, y2;
+            sei_h_apply(H, f ? 0 : shown[k], f ? shown[k] : 0, &x1, &y1);
+            sei_h_apply(H, f ? 18 : shown[k], f ? shown[k] : 18, &x2, &y2);
+            const float s[5] = {(float)x1, (float)y1, (float)x2, (float)y2, 2};
+            memcpy(&segs[5 * m], s, sizeof s);
+        }
+    sei_lattice_stone st[400];
+    int ns = board_stones(Hs, 19, 0.8, st);
+    sei_lattice lat;
+    assert_int_equal(sei_lattice_fit(segs, m, st, ns, W, HH, 0, &p, 0, &lat), 0);
+    assert_int_equal(lat.size, 19);
+    double off = worst_off_lattice(H, 19, lat.H);
+    sei_lattice_free(&lat);
+    /* Without it the tops pull the lattice off the board's points. */
+    p.parallax_min = 0;
+    assert_int_equal(sei_lattice_fit(segs, m, st, ns, W, HH, 0, &p, 0, &lat), 0);
+    double off0 = worst_off_lattice(H, 19, lat.H);
+    sei_lattice_free(&lat);
+    printf("parallax: worst point %.3f cells off (%.3f without)\n", off, off0);
+    assert_true(off < 0.08);
+    assert_true(off0 > 0.2);
+}
+
 /* The whole fit: each size found, with its corners where they are drawn. */
 static void fit_board(int n, double stone_fill, int with_stones)
 {
@@ -472,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
         cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_window_rival), cmocka_unit_test(test_by_stones),
         cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only),
+        cmocka_unit_test(test_parallax), cmocka_unit_test(test_fit_parallax),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -74,6 +74,11 @@ void sei_lattice_params_default(sei_lattice_params *p)
     memcpy(p->grow_tol, tols, sizeof tols);
     p->max_shrink = 6;
     p->exact_crossings = 40;
+    p->parallax_min = 12;
+    p->parallax_max = 0.6;
+    p->parallax_tol[0] = 0.35;
+    p->parallax_tol[1] = 0.25;
+    p->parallax_tol[2] = 0.2;
     p->exact_loss = 0;
     p->point_tol = 0.15;
     p->row_min = 3;
@@ -1193,6 +1198,166 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
     return top1[b];
 }
 
+/* Solve the normal equations A (rows x rows+1, augmented) in place by
+ * Gauss-Jordan elimination with partial pivoting into x. -1 when
+ * singular. */
+static int solve_normal(double *A, int rows, double *x)
+{
+    int cols = rows + 1;
+    for (int c = 0; c < rows; c++) {
+        int piv = c;
+        for (int r = c + 1; r < rows; r++)
+            if (fabs(A[r * cols + c]) > fabs(A[piv * cols + c]))
+                piv = r;
+        if (fabs(A[piv * cols + c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < cols; k++) {
+                double t = A[c * cols + k];
+                A[c * cols + k] = A[piv * cols + k];
+                A[piv * cols + k] = t;
+            }
+        for (int r = 0; r < rows; r++) {
+            if (r == c)
+                continue;
+            double f = A[r * cols + c] / A[c * cols + c];
+            for (int k = c; k < cols; k++)
+                A[r * cols + k] -= f * A[c * cols + k];
+        }
+    }
+    for (int i = 0; i < rows; i++)
+        x[i] = A[i * cols + rows] / A[i * cols + i];
+    return 0;
+}
+
+/* Stage 5b: parallax. A stone's centre is seen near its top, on a plane a
+ * little above the board's: x ~ H q + w for a crossing's x ~ H q, where w
+ * is the stones' height times the vertical's vanishing point. So the
+ * tops' lattice is H with w added to its last column, and one linear fit
+ * over crossings and stones together gives both. */
+int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_params *p, double H[9], double Hs[9])
+{
+    double *src = malloc(sizeof(double) * 2 * (size_t)(n + 1)), *dst = malloc(sizeof(double) * 2 * (size_t)(n + 1));
+    uint8_t *top = malloc((size_t)n + 1);
+    int rc = -1;
+    double G[9], Gs[9];
+    memcpy(G, H, sizeof G);
+    memcpy(Gs, H, sizeof Gs);
+    if (!src || !dst || !top)
+        goto done;
+    if (nc > 0) {
+        /* Where the crossings sit within their cells of H (fitted mostly to
+         * the tops on a crowded board): their circular mean, so a shift
+         * near half a cell does not wrap. The board's lattice starts there. */
+        double Gi[9], su[2] = {0, 0}, sv[2] = {0, 0};
+        if (sei_h_inv(G, Gi))
+            goto done;
+        for (int i = 0; i < nc; i++) {
+            double u, v;
+            sei_h_apply(Gi, pts[2 * i], pts[2 * i + 1], &u, &v);
+            su[0] += sin(2 * PI * u);
+            su[1] += cos(2 * PI * u);
+            sv[0] += sin(2 * PI * v);
+            sv[1] += cos(2 * PI * v);
+        }
+        double T[9] = {1, 0, atan2(su[0], su[1]) / (2 * PI), 0, 1, atan2(sv[0], sv[1]) / (2 * PI), 0, 0, 1};
+        sei_h_mul(H, T, G);
+    }
+    for (int round = 0; round < 3; round++) {
+        double Gi[9], Gsi[9], tol = p->parallax_tol[round];
+        if (sei_h_inv(G, Gi) || sei_h_inv(Gs, Gsi))
+            goto done;
+        int m = 0, mc = 0, ms = 0;
+        for (int i = 0; i < n; i++) {
+            double u, v;
+            sei_h_apply(i < nc ? Gi : Gsi, pts[2 * i], pts[2 * i + 1], &u, &v);
+            double ku = floor(u + 0.5), kv = floor(v + 0.5);
+            if (fabs(u - ku) > tol || fabs(v - kv) > tol || fabs(ku) > GR || fabs(kv) > GR)
+                continue;
+            src[2 * m] = ku;
+            src[2 * m + 1] = kv;
+            dst[2 * m] = pts[2 * i];
+            dst[2 * m + 1] = pts[2 * i + 1];
+            top[m] = i >= nc;
+            mc += i < nc;
+            ms += i >= nc;
+            m++;
+        }
+        if (mc < p->parallax_min || ms < p->parallax_min)
+            goto done;
+        double Ts[9], Td[9], Tdi[9];
+        normaliser(src, m, Ts);
+        normaliser(dst, m, Td);
+        if (sei_h_inv(Td, Tdi))
+            goto done;
+        /* Unknowns h1..h8 and w1..w3 (h9 = 1), normal equations. */
+        double A[11 * 12] = {0}, x[11];
+        for (int i = 0; i < m; i++) {
+            double a, b, X, Y, s = top[i];
+            sei_h_apply(Ts, src[2 * i], src[2 * i + 1], &a, &b);
+            sei_h_apply(Td, dst[2 * i], dst[2 * i + 1], &X, &Y);
+            double r[2][12] = {{a, b, 1, 0, 0, 0, -X * a, -X * b, s, 0, -X * s, X},
+                               {0, 0, 0, a, b, 1, -Y * a, -Y * b, 0, s, -Y * s, Y}};
+            for (int k = 0; k < 2; k++)
+                for (int j = 0; j < 11; j++)
+                    for (int l = 0; l < 12; l++)
+                        A[j * 12 + l] += r[k][j] * r[k][l];
+        }
+        if (solve_normal(A, 11, x))
+            goto done;
+        double Hn[9] = {x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], 1}, wn[3] = {x[8], x[9], x[10]}, tmp[9];
+        /* Undo the normalisation: H = Td^-1 Hn Ts, w = Td^-1 w. */
+        sei_h_mul(Tdi, Hn, tmp);
+        sei_h_mul(tmp, Ts, G);
+        memcpy(Gs, G, sizeof Gs);
+        for (int k = 0; k < 3; k++)
+            Gs[3 * k + 2] += Tdi[3 * k] * wn[0] + Tdi[3 * k + 1] * wn[1] + Tdi[3 * k + 2] * wn[2];
+    }
+    {
+        /* The tops stand a little above the points: a shift of more than
+         * parallax_max cells is not parallax but a fit gone astray. */
+        double Gi[9], cx = 0, cy = 0, u, v;
+        int k = 0;
+        if (sei_h_inv(G, Gi))
+            goto done;
+        for (int i = nc; i < n; i++, k++) {
+            cx += pts[2 * i];
+            cy += pts[2 * i + 1];
+        }
+        cx /= k;
+        cy /= k;
+        double Gsi[9], us, vs;
+        if (sei_h_inv(Gs, Gsi))
+            goto done;
+        sei_h_apply(Gi, cx, cy, &u, &v);
+        sei_h_apply(Gsi, cx, cy, &us, &vs);
+        if (hypot(u - us, v - vs) > p->parallax_max)
+            goto done;
+    }
+    memcpy(H, G, sizeof G);
+    memcpy(Hs, Gs, sizeof Gs);
+    rc = 0;
+done:
+    free(src);
+    free(dst);
+    free(top);
+    return rc;
+}
+
+/* Points of evidence on the lattice: the first nc (crossings) under Hinv,
+ * the rest (stone tops) under Hsinv, within point_tol of a lattice point. */
+static int explained(const double *pts, int nc, int n, const double Hinv[9], const double Hsinv[9],
+                     const sei_lattice_params *p)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        double u, v;
+        sei_h_apply(i < nc ? Hinv : Hsinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        k += fabs(u - floor(u + 0.5)) < p->point_tol && fabs(v - floor(v + 0.5)) < p->point_tol;
+    }
+    return k;
+}
+
 static int fail_why(sei_lattice *out, const char *why, int a, int b)
 {
     snprintf(out->why, sizeof out->why, why, a, b);
@@ -1230,8 +1395,8 @@ static int fitting_evidence(const double *pts, int nc, const sei_lattice_stone *
 /* The evidence on each lattice point -GR..GR under Hinv: 1 for a crossing
  * or a stone centre on it, else line_cover when a merged line that lies on
  * a lattice line passes through it. */
-static void evidence_grid(const double *pts, int np, const line_t *lines, int nl, const double Hinv[9],
-                          const sei_lattice_params *p, float ev[GW][GW])
+static void evidence_grid(const double *pts, int nc, int np, const line_t *lines, int nl, const double Hinv[9],
+                          const double Hsinv[9], const sei_lattice_params *p, float ev[GW][GW])
 {
     static const float zero_row[GW] = {0};
     for (int i = 0; i < GW; i++)
@@ -1267,7 +1432,7 @@ static void evidence_grid(const double *pts, int np, const line_t *lines, int nl
     }
     for (int i = 0; i < np; i++) {
         double u, v;
-        sei_h_apply(Hinv, pts[2 * i], pts[2 * i + 1], &u, &v);
+        sei_h_apply(i < nc ? Hinv : Hsinv, pts[2 * i], pts[2 * i + 1], &u, &v);
         double ku = floor(u + 0.5), kv = floor(v + 0.5);
         if (fabs(u - ku) < p->point_tol && fabs(v - kv) < p->point_tol && fabs(ku) <= GR && fabs(kv) <= GR)
             ev[(int)ku + GR][(int)kv + GR] = 1;
@@ -1446,14 +1611,34 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     {
         static float ev_zero[GW][GW];
         float(*ev)[GW] = malloc(sizeof ev_zero);
-        double Hinv[9];
+        double Hinv[9], Hs[9], Hsinv[9];
         if (!ev || sei_h_inv(H, Hinv)) {
             free(ev);
             fail_why(out, "out of memory", 0, 0);
             goto done;
         }
         int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
-        evidence_grid(fit_pts, m, lines, nl, Hinv, p, ev);
+        memcpy(Hsinv, Hinv, sizeof Hsinv);
+        /* 5b. Parallax: the board's plane and the stones' tops apart, where
+         * crossings and stones both hold the lattice. */
+        double t5 = sei_now_ms(), G[9];
+        memcpy(G, H, sizeof G);
+        if (p->parallax_min > 0 && sei_lattice_parallax(fit_pts, nc, m, p, G, Hs) == 0) {
+            double Gi[9], Gsi[9];
+            if (sei_h_inv(G, Gi) == 0 && sei_h_inv(Hs, Gsi) == 0) {
+                int before = explained(fit_pts, nc, m, Hinv, Hinv, p), after = explained(fit_pts, nc, m, Gi, Gsi, p);
+                if (getenv("SEI_TRACE"))
+                    fprintf(stderr, "parallax: explains %d points against %d\n", after, before);
+                if (after >= before) {
+                    memcpy(H, G, sizeof G);
+                    memcpy(Hinv, Gi, sizeof Gi);
+                    memcpy(Hsinv, Gsi, sizeof Gsi);
+                    m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
+                }
+            }
+        }
+        out->stage_ms[SEI_LAT_GROW] += sei_now_ms() - t5;
+        evidence_grid(fit_pts, nc, m, lines, nl, Hinv, Hsinv, p, ev);
         int N = 0, st0[2] = {0, 0}, rn = 0, st1[2] = {0, 0};
         double runner = 0, runner_off = 0;
         double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off, st1);

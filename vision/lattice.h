@@ -85,6 +85,14 @@ typedef struct {
                                   holes, the final fit is refitted on them alone (stone centres are
                                   seen at the stones' tops) ... (40) */
     double exact_loss;         /* ... if that explains the crossings at most this share worse (0) */
+    /* parallax (after grow): stone centres are seen near the stones' tops, a plane above the
+       board's, so the stones' lattice is the board's moved by the tops' height along the vertical */
+    int parallax_min;          /* both lattices are fitted together when at least this many crossings
+                                  and this many stones sit on them (12; 0: never) */
+    double parallax_tol[3];    /* each of the three refits takes the points within this many cells of
+                                  a lattice point (.35 .25 .2) */
+    double parallax_max;       /* the tops' lattice lies at most this many cells from the board's at
+                                  the stones' centre, else the fit went astray (0.6) */
     /* judging grown guesses */
     double point_tol;          /* evidence is on a lattice point within this many cells (0.15) */
     int row_min;               /* rows and columns with fewer hits than this are outside the judged box (3) */
@@ -192,6 +200,12 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
 /* 5. Refit H outwards from its cell on the points it explains (x y pairs,
  * weights may be NULL); min_cell in pixels. */
 void sei_lattice_grow(const double *pts, int n, const sei_lattice_params *p, double min_cell, double H[9]);
+/* 5b. The board's lattice H and the stones' tops' lattice Hs fitted together
+ * on n points of evidence on H, the first nc crossings (on the board's
+ * plane) and the rest stone centres (near their tops). Returns 0 with both,
+ * or -1 (H unchanged) when too few of either sit on them or the two lie
+ * too far apart. */
+int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_params *p, double H[9], double Hs[9]);
 /* 6. The window. ev is a 121 x 121 grid of evidence (0..1: 1 a point, a
  * crossing or a stone; less, a line passing) on lattice points -60..60
  * ([u + 60][v + 60]). size: 0 any, else only that size. Returns the best

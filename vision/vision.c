@@ -25,12 +25,14 @@ struct sei_vision {
     float *prob;            /* kept: a live view reads many frames */
     char errmsg[256];
     char debug_dir[1024];
-    int in_zoom; /* 1 while the zoom stage reads: its debug pictures are named apart */
+    int in_zoom; /* 1 while the zoom stage reads, 2 the rectify stage: their debug pictures are
+                    named apart */
     double blur; /* > 0 while the zoom stage looks again smoothed (zoom_blur): the grey picture's
                     Gaussian, in times the enlargement */
 };
 
-const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom"};
+const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
+                                                              "rectify"};
 
 void sei_vision_params_default(sei_vision_params *p)
 {
@@ -67,6 +69,10 @@ void sei_vision_params_default(sei_vision_params *p)
     p->zoom_peak = 0.25;
     p->zoom_most = 0.6;
     p->zoom_blur = 0.6;
+    p->rectify = 1;
+    p->rectify_margin = 1.5;
+    p->rectify_taper = 0.25;
+    p->rectify_rounds = 2;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -134,7 +140,7 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     if (!v->debug_dir[0] || !img->buf)
         return;
     char path[1200], err[128];
-    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->in_zoom ? "zoom-" : "", stage,
+    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->in_zoom == 2 ? "rectify-" : v->in_zoom ? "zoom-" : "", stage,
              sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
 }
@@ -989,6 +995,87 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
     return 1;
 }
 
+static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
+                                         sei_image *work, double *scale, double H[9]);
+
+/* Rectify: the board first read (first, in doubt) read again from a
+ * top-down view of its lattice, widened by the largest board that may hold
+ * it. Returns SEI_VISION_OK with the new reading in out (the view's lattice
+ * taken back to img, its stones read in img), or a failure (out then
+ * undefined): no view worth reading, or no board in it. */
+static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, const sei_vision_result *first,
+                                        sei_vision_result *out)
+{
+    int n = first->size;
+    /* Beyond each side: the lines a 19x19 board holding this one may have
+     * there, and its margin. */
+    double m = (SEI_MAX_SIZE - n) + v->p.rectify_margin, lo = 0, hi = 0;
+    const double *H = first->H;
+    for (;; m -= 1) {
+        if (m < v->p.rectify_margin)
+            return fail(v, SEI_VISION_NOBOARD, "no top-down view: the lattice runs toward the horizon");
+        lo = -m;
+        hi = n - 1 + m;
+        double wc = H[6] * (n - 1) / 2 + H[7] * (n - 1) / 2 + H[8], wmin = 1e18, wmax = 0;
+        for (int k = 0; k < 4; k++) {
+            double u = k & 1 ? hi : lo, w = (k & 2 ? hi : lo);
+            double z = (H[6] * u + H[7] * w + H[8]) / wc;
+            wmin = fmin(wmin, z);
+            wmax = fmax(wmax, z);
+        }
+        /* A cell's size goes as 1 / w. */
+        if (wmin > 0 && wmin >= v->p.rectify_taper * wmax)
+            break;
+    }
+    int side = v->p.work_side;
+    double k = side / (hi - lo);
+    /* View pixels to grid (x / k + lo), then to the picture. */
+    double G[9] = {1 / k, 0, lo - 0.5 / k, 0, 1 / k, lo - 0.5 / k, 0, 0, 1}, W[9];
+    sei_h_mul(H, G, W);
+    sei_image view = {0};
+    if (sei_cv_warp(img, W, side, side, &view))
+        return fail(v, SEI_VISION_NOMEM, "cannot make the top-down view (out of memory?)");
+    const int whole[4] = {0, 0, side, side};
+    sei_vision_result *z = malloc(sizeof *z);
+    if (!z) {
+        sei_image_free(&view);
+        return fail(v, SEI_VISION_NOMEM, "out of memory");
+    }
+    v->in_zoom = 2;
+    if (v->debug_dir[0])
+        debug_save(v, SEI_STAGE_PREPARE, "view", &view);
+    sei_vision_status st = read_view(v, &view, whole, 1, z, NULL);
+    v->in_zoom = 0;
+    sei_image_free(&view);
+    if (st == SEI_VISION_OK) {
+        /* The view's lattice in the picture; its stones read there, where
+         * a stone looks as the classifier learned it. */
+        double P[9], corners[4][2], scale = 1, Hw[9];
+        sei_h_mul(W, z->H, P);
+        int zn = z->size;
+        const double uv[4][2] = {{0, 0}, {zn - 1, 0}, {zn - 1, zn - 1}, {0, zn - 1}};
+        for (int i = 0; i < 4; i++)
+            sei_h_apply(P, uv[i][0], uv[i][1], &corners[i][0], &corners[i][1]);
+        double turn[9], U[9];
+        upright(P, zn, U, turn);
+        for (int i = 0; i < 4; i++)
+            sei_h_apply(U, uv[i][0], uv[i][1], &corners[i][0], &corners[i][1]);
+        sei_image work = {0};
+        st = corners_lattice(v, img, corners, zn, &work, &scale, Hw);
+        if (st == SEI_VISION_OK) {
+            memset(out, 0, sizeof *out);
+            out->size = zn;
+            out->lattice_score = z->lattice_score;
+            out->board_unsure = z->board_unsure;
+            out->board_margin = z->board_margin;
+            st = read_stones(v, &work, Hw, zn, scale, 0, 0, sei_now_ms(), out);
+        }
+        sei_image_free(&work);
+    }
+    free(z);
+    return st;
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->errmsg[0] = 0;
@@ -1042,6 +1129,33 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         free(z);
     }
     free(map);
+    if (v->p.rectify && st == SEI_VISION_OK && out->board_unsure) {
+        sei_vision_result *r = malloc(sizeof *r);
+        double tr = sei_now_ms(), first_ms[SEI_STAGES];
+        memcpy(first_ms, out->stage_ms, sizeof first_ms);
+        sei_vision_status rs = r ? rectified_read(v, img, out, r) : SEI_VISION_NOMEM;
+        /* A view from a lattice in doubt is only roughly top-down; the
+         * lattice read in it is closer, and so is the view it gives. */
+        for (int round = 1; round < v->p.rectify_rounds && rs == SEI_VISION_OK && r->board_unsure; round++) {
+            sei_vision_result *r2 = malloc(sizeof *r2);
+            if (!r2)
+                break;
+            if (rectified_read(v, img, r, r2) == SEI_VISION_OK)
+                *r = *r2;
+            free(r2);
+        }
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
+                                                                    : v->errmsg);
+        /* The view from above wins when it is sure of its board. */
+        if (rs == SEI_VISION_OK && !r->board_unsure) {
+            *out = *r;
+            memcpy(out->stage_ms, first_ms, sizeof first_ms);
+        }
+        v->errmsg[0] = 0;
+        out->stage_ms[SEI_STAGE_RECTIFY] = sei_now_ms() - tr;
+        free(r);
+    }
     out->ms = sei_now_ms() - t0;
     return st;
 }

@@ -36,9 +36,11 @@ typedef enum {
 } sei_vision_status;
 
 /* A reading's stages; ZOOM is the whole second reading of a part of the
- * picture (0 when there was none), the others are the first reading's. */
+ * picture (0 when there was none), RECTIFY the whole reading of the board's
+ * top-down view (0 when there was none), the others are the first
+ * reading's. */
 enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGE_ZOOM,
-       SEI_STAGES };
+       SEI_STAGE_RECTIFY, SEI_STAGES };
 extern const char *const sei_vision_stage_names[SEI_STAGES];
 
 /* The hand-set stone rule: what stands on a point that looks (L, C)
@@ -132,6 +134,20 @@ typedef struct {
                                does not join into a line. Only on failure, because smoothing loses
                                crisp lines that a closer look reads as they are (35 training renders:
                                smoothing every closer look read one board fewer at its size) */
+    /* Rectify: a board in doubt (board_unsure: another size or placement explains the picture
+     * nearly as well) is read again from a top-down view of the lattice found, widened to hold
+     * the largest board it may be part of. Seen from the side, the far rows of a board are
+     * squeezed to a few pixels a cell and its lines converge; from above, every cell is as large
+     * as every other and the lines are parallel, which is what the lattice fit's scales are set
+     * for. The view's lattice is then taken back to the picture and its stones read there. */
+    int rectify;            /* 1: read boards in doubt again from above (1) */
+    double rectify_margin;  /* the view holds this many cells beyond the largest board that may
+                               hold the one found (1.5: its margin of wood and a little table) */
+    double rectify_taper;   /* ... narrowed until the nearest cell in it is at most 1/this times
+                               as large as the farthest (0.25): far beyond the evidence a
+                               homography runs toward the horizon, and a view that reaches it
+                               shows nothing readable */
+    int rectify_rounds;     /* views made at most, each from the lattice the one before read (2) */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
