@@ -875,6 +875,13 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         goto out;
     }
     t = sei_now_ms();
+    if (v->in_zoom == 2) {
+        /* The top-down view gives the lattice; its stones are read in the
+         * picture itself (rectified_read). */
+        double Sc[9] = {1 / scale, 0, roi[0], 0, 1 / scale, roi[1], 0, 0, 1};
+        sei_h_mul(Sc, H, out->H);
+        goto out;
+    }
 
     st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
     if (st == SEI_VISION_OK && lat.shift_margin < v->p.rival_shift && (lat.shift[0] || lat.shift[1])) {
