@@ -452,13 +452,13 @@ static void test_fit_parallax(void **state)
     double H[9], Hs[9];
     board_h(19, H);
     tops_h(H, Hs);
-    /* Stones hide the grid but for two lines along each edge (too few
+    /* Stones hide the grid but for three lines along each edge (too few
      * crossings for a fit of their own: exact_crossings). */
-    float segs[5 * 8];
+    float segs[5 * 12];
     int m = 0;
-    const int shown[4] = {0, 1, 17, 18};
+    const int shown[6] = {0, 1, 2, 16, 17, 18};
     for (int f = 0; f < 2; f++)
-        for (int k = 0; k < 4; k++, m++) {
+        for (int k = 0; k < 6; k++, m++) {
             double x1, y1, x2, y2;
             sei_h_apply(H, f ? 0 : shown[k], f ? shown[k] : 0, &x1, &y1);
             sei_h_apply(H, f ? 18 : shown[k], f ? shown[k] : 18, &x2, &y2);

@@ -74,7 +74,7 @@ void sei_lattice_params_default(sei_lattice_params *p)
     memcpy(p->grow_tol, tols, sizeof tols);
     p->max_shrink = 6;
     p->exact_crossings = 40;
-    p->parallax_min = 12;
+    p->parallax_min = 24;
     p->parallax_max = 0.6;
     p->parallax_tol[0] = 0.35;
     p->parallax_tol[1] = 0.25;
@@ -1283,6 +1283,8 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
             ms += i >= nc;
             m++;
         }
+        if (getenv("SEI_TRACE") && round == 2)
+            fprintf(stderr, "parallax: %d crossings, %d stones on the lattices\n", mc, ms);
         if (mc < p->parallax_min || ms < p->parallax_min)
             goto done;
         double Ts[9], Td[9], Tdi[9];
@@ -1331,8 +1333,19 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
             goto done;
         sei_h_apply(Gi, cx, cy, &u, &v);
         sei_h_apply(Gsi, cx, cy, &us, &vs);
-        if (hypot(u - us, v - vs) > p->parallax_max)
+        double du = u - us, dv = v - vs, d = hypot(du, dv);
+        if (d > p->parallax_max)
             goto done;
+        /* Away from the camera: a top is seen over a point farther off
+         * than its own, so the shift runs the way the depth grows (w, the
+         * homography's last row, grows with it: its gradient over w is
+         * how fast the cells shrink, per cell). Looking nearly straight
+         * down there is no such way, and nearly no shift. */
+        double w = G[6] * u + G[7] * v + G[8], gu = G[6] / w, gv = G[7] / w, g = hypot(gu, gv);
+        double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 0;
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n",
+                    d, acos(fmax(-1, fmin(1, cosang))) * 180 / PI, g);
     }
     memcpy(H, G, sizeof G);
     memcpy(Hs, Gs, sizeof Gs);

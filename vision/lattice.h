@@ -88,7 +88,10 @@ typedef struct {
     /* parallax (after grow): stone centres are seen near the stones' tops, a plane above the
        board's, so the stones' lattice is the board's moved by the tops' height along the vertical */
     int parallax_min;          /* both lattices are fitted together when at least this many crossings
-                                  and this many stones sit on them (12; 0: never) */
+                                  and this many stones sit on them (24; 0: never): a few stones
+                                  barely move the lattice, and a dozen blobs of an aliased grid
+                                  seen from afar can fit a second lattice as well as they fit the
+                                  first (a far 19x19 recording: 16 such blobs) */
     double parallax_tol[3];    /* each of the three refits takes the points within this many cells of
                                   a lattice point (.35 .25 .2) */
     double parallax_max;       /* the tops' lattice lies at most this many cells from the board's at
