@@ -73,6 +73,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_margin = 1.5;
     p->rectify_taper = 0.25;
     p->rectify_rounds = 2;
+    p->rectify_side = 800;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -1034,7 +1035,9 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
         if (wmin > 0 && wmin >= v->p.rectify_taper * wmax)
             break;
     }
-    int side = v->p.work_side;
+    int side = v->p.rectify_side;
+    if (side < 64)
+        return fail(v, SEI_VISION_NOBOARD, "no top-down view: rectify_side %d is too small", side);
     double k = side / (hi - lo);
     /* View pixels to grid (x / k + lo), then to the picture. */
     double G[9] = {1 / k, 0, lo - 0.5 / k, 0, 1 / k, lo - 0.5 / k, 0, 0, 1}, W[9];

@@ -148,6 +148,9 @@ typedef struct {
                                homography runs toward the horizon, and a view that reaches it
                                shows nothing readable */
     int rectify_rounds;     /* views made at most, each from the lattice the one before read (2) */
+    int rectify_side;       /* the view's side, pixels (800: a 19x19 board's cells at 35 pixels,
+                               a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
+                               as many boards right as at 1000, for two thirds of the pixels) */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
