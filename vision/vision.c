@@ -29,6 +29,7 @@ struct sei_vision {
                     named apart */
     double blur; /* > 0 while the zoom stage looks again smoothed (zoom_blur): the grey picture's
                     Gaussian, in times the enlargement */
+    int size_refused; /* 1 when a reading found the picture contradicts the size given */
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
@@ -873,6 +874,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     free(stones);
     if (st != SEI_VISION_OK) {
         out->size = 0;
+        v->size_refused = 1;
         goto out;
     }
     t = sei_now_ms();
@@ -1143,6 +1145,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         sei_vision_result *r = malloc(sizeof *r);
         double tr = sei_now_ms(), first_ms[SEI_STAGES];
         memcpy(first_ms, out->stage_ms, sizeof first_ms);
+        v->size_refused = 0;
         sei_vision_status rs = r ? rectified_read(v, img, out, r) : SEI_VISION_NOMEM;
         /* A view from a lattice in doubt is only roughly top-down; the
          * lattice read in it is closer, and so is the view it gives. */
@@ -1157,12 +1160,19 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
                                                                     : v->errmsg);
-        /* The view from above wins when it is sure of its board. */
+        /* The view from above wins when it is sure of its board; and a
+         * size given that the view from above contradicts (its lines end
+         * before the size's, or go on beyond them) is refused as it would
+         * have been in the first reading. */
         if (rs == SEI_VISION_OK && !r->board_unsure) {
             *out = *r;
             memcpy(out->stage_ms, first_ms, sizeof first_ms);
-        }
-        v->errmsg[0] = 0;
+            v->errmsg[0] = 0;
+        } else if (rs == SEI_VISION_NOBOARD && v->size_refused && v->p.size) {
+            out->size = 0;
+            st = SEI_VISION_NOBOARD;
+        } else
+            v->errmsg[0] = 0;
         out->stage_ms[SEI_STAGE_RECTIFY] = sei_now_ms() - tr;
         free(r);
     }
