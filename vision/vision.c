@@ -1041,7 +1041,7 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
     if (side < 64)
         return fail(v, SEI_VISION_NOBOARD, "no top-down view: rectify_side %d is too small", side);
     double k = side / (hi - lo);
-    /* View pixels to grid (x / k + lo), then to the picture. */
+    /* View pixels to grid ((x - 0.5) / k + lo), then to the picture. */
     double G[9] = {1 / k, 0, lo - 0.5 / k, 0, 1 / k, lo - 0.5 / k, 0, 0, 1}, W[9];
     sei_h_mul(H, G, W);
     sei_image view = {0};
