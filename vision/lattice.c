@@ -1336,11 +1336,12 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
         double du = u - us, dv = v - vs, d = hypot(du, dv);
         if (d > p->parallax_max)
             goto done;
-        /* Away from the camera: a top is seen over a point farther off
-         * than its own, so the shift runs the way the depth grows (w, the
-         * homography's last row, grows with it: its gradient over w is
-         * how fast the cells shrink, per cell). Looking nearly straight
-         * down there is no such way, and nearly no shift. */
+        /* For the trace only: a top is seen over a point farther off than
+         * its own, so in a view with perspective the shift runs the way
+         * the depth grows (w, the homography's last row, grows with it:
+         * its gradient over w is how fast the cells shrink, per cell). Not
+         * a test: a top-down view (rectify) or a far, nearly affine one has
+         * no such way, yet its tops stand off all the same. */
         double w = G[6] * u + G[7] * v + G[8], gu = G[6] / w, gv = G[7] / w, g = hypot(gu, gv);
         double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 0;
         if (getenv("SEI_TRACE"))
