@@ -1326,6 +1326,8 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
             cx += pts[2 * i];
             cy += pts[2 * i + 1];
         }
+        if (k == 0)
+            goto done;
         cx /= k;
         cy /= k;
         double Gsi[9], us, vs;
