@@ -440,6 +440,33 @@ static void test_parallax(void **state)
     p.parallax_max = 0.2;
     memcpy(K, H, sizeof K);
     assert_int_equal(sei_lattice_parallax(pts, nc, n, &p, K, Ks), -1);
+    /* Tops seen nearer the camera than their points (down this picture,
+     * whose far side is its top) are no tops: refused; the same shift
+     * toward the far side is taken. */
+    sei_lattice_params_default(&p);
+    for (int flip = 0; flip < 2; flip++) {
+        double Hb[9];
+        memcpy(Hb, Hs, sizeof Hb);
+        if (flip)
+            Hb[5] += 2 * (H[5] - Hs[5]); /* as far below the points as Hs is above */
+        int m = 0;
+        for (int i = 0; i < 361; i++) {
+            sei_h_apply(stone[i] ? Hb : H, i % 19, i / 19, &pts[2 * m], &pts[2 * m + 1]);
+            m++;
+        }
+        /* Crossings first, as the fit gives them. */
+        double sorted[2 * 361];
+        int k = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < 361; i++)
+                if (stone[i] == pass) {
+                    sorted[2 * k] = pts[2 * i];
+                    sorted[2 * k + 1] = pts[2 * i + 1];
+                    k++;
+                }
+        memcpy(K, H, sizeof K);
+        assert_int_equal(sei_lattice_parallax(sorted, nc, n, &p, K, Ks), flip ? -1 : 0);
+    }
 }
 
 /* The whole fit on a crowded board whose stones' tops stand off their

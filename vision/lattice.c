@@ -76,6 +76,8 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->exact_crossings = 40;
     p->parallax_min = 24;
     p->parallax_max = 0.6;
+    p->parallax_depth = 0.01;
+    p->parallax_cos = 0.7;
     p->parallax_tol[0] = 0.35;
     p->parallax_tol[1] = 0.25;
     p->parallax_tol[2] = 0.2;
@@ -1338,17 +1340,20 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
         double du = u - us, dv = v - vs, d = hypot(du, dv);
         if (d > p->parallax_max)
             goto done;
-        /* For the trace only: a top is seen over a point farther off than
-         * its own, so in a view with perspective the shift runs the way
-         * the depth grows (w, the homography's last row, grows with it:
-         * its gradient over w is how fast the cells shrink, per cell). Not
-         * a test: a top-down view (rectify) or a far, nearly affine one has
-         * no such way, yet its tops stand off all the same. */
+        /* A top is seen over a point farther off than its own, so in a
+         * view with perspective the shift runs the way the depth grows
+         * (w, the homography's last row, grows with it; its gradient over
+         * w is how fast the cells shrink, per cell). A view from above
+         * (rectify) or a far, nearly affine one has no such way, yet its
+         * tops stand off all the same: the test is only where the cells
+         * shrink by parallax_depth a cell or more. */
         double w = G[6] * u + G[7] * v + G[8], gu = G[6] / w, gv = G[7] / w, g = hypot(gu, gv);
-        double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 0;
+        double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 1;
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n",
                     d, acos(fmax(-1, fmin(1, cosang))) * 180 / PI, g);
+        if (g >= p->parallax_depth && cosang < p->parallax_cos)
+            goto done;
     }
     memcpy(H, G, sizeof G);
     memcpy(Hs, Gs, sizeof Gs);

@@ -96,6 +96,12 @@ typedef struct {
                                   a lattice point (.35 .25 .2) */
     double parallax_max;       /* the tops' lattice lies at most this many cells from the board's at
                                   the stones' centre, else the fit went astray (0.6) */
+    double parallax_depth;     /* where the cells shrink by at least this share a cell (0.01: a view
+                                  with perspective) ... */
+    double parallax_cos;       /* ... the tops stand off the way the depth grows, within the angle of
+                                  this cosine (0.7, 45 degrees; on 120 training renders the shifts
+                                  taken were within 20 degrees of it, and one 83 degrees off moved a
+                                  board a line) */
     /* judging grown guesses */
     double point_tol;          /* evidence is on a lattice point within this many cells (0.15) */
     int row_min;               /* rows and columns with fewer hits than this are outside the judged box (3) */
