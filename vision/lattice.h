@@ -14,6 +14,9 @@
  *                  neighbouring stones;
  *   5. grow        each guess refitted outwards on the crossings and stone
  *                  centres it explains;
+ *   5b. parallax   the board's lattice and the stones' tops' (a plane a
+ *                  little above it) fitted together, where both crossings
+ *                  and stones hold it;
  *   6. window      the size and offset whose window of lattice points
  *                  explains every point (crossings, stones, lines passing
  *                  through) and leaves nothing lattice-like outside. */

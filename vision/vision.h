@@ -10,6 +10,9 @@
  *                gives it; then the window of 9, 13 or 19 points that
  *                explains that evidence best (lattice.h);
  *   3. size      the window's size, turned upright;
+ *   (zoom, rectify: a board small in the frame is read again from the part
+ *   of the picture around it, a board in doubt from a top-down view of its
+ *   lattice; see their parameters below)
  *   4. stones    each intersection classified in the board's own top-down
  *                view by the learned point classifier (points.h), with a
  *                calibrated probability; the hand-set rules of stones.c
@@ -140,6 +143,8 @@ typedef struct {
      * squeezed to a few pixels a cell and its lines converge; from above, every cell is as large
      * as every other and the lines are parallel, which is what the lattice fit's scales are set
      * for. The view's lattice is then taken back to the picture and its stones read there. */
+    /* The reading from above replaces the first only when it is sure of its board, and the
+     * board stays flagged board_unsure even then. */
     int rectify;            /* 1: read boards in doubt again from above (1) */
     double rectify_margin;  /* the view holds this many cells beyond the largest board that may
                                hold the one found (1.5: its margin of wood and a little table) */
@@ -182,7 +187,8 @@ typedef struct {
     double H[9];                                /* grid (col, row) to picture pixels, row-major */
     double lattice_score;                       /* share of the board's points that show evidence */
     int board_unsure;                           /* 1: another size or offset of the board explains the
-                                                   picture nearly as well; the reading may be a guess */
+                                                   picture nearly as well; the reading may be a guess
+                                                   (also when it was read again from above: rectify) */
     double board_margin;                        /* how far the board's window beats the runner-up (another
                                                    size, or the same shifted), in points of evidence
                                                    per line of the board */
