@@ -1066,8 +1066,7 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
         sei_h_mul(W, z->H, P);
         int zn = z->size;
         const double uv[4][2] = {{0, 0}, {zn - 1, 0}, {zn - 1, zn - 1}, {0, zn - 1}};
-        for (int i = 0; i < 4; i++)
-            sei_h_apply(P, uv[i][0], uv[i][1], &corners[i][0], &corners[i][1]);
+        /* Upright in the picture: the view may have turned it. */
         double turn[9], U[9];
         upright(P, zn, U, turn);
         for (int i = 0; i < 4; i++)
