@@ -138,6 +138,38 @@ static void normaliser(const double *p, int n, double T[9])
     memcpy(T, t, sizeof t);
 }
 
+/* Solve the normal equations A (rows x rows+1, augmented) in place by
+ * Gauss-Jordan elimination with partial pivoting into x. -1 when
+ * singular. */
+static int solve_normal(double *A, int rows, double *x)
+{
+    int cols = rows + 1;
+    for (int c = 0; c < rows; c++) {
+        int piv = c;
+        for (int r = c + 1; r < rows; r++)
+            if (fabs(A[r * cols + c]) > fabs(A[piv * cols + c]))
+                piv = r;
+        if (fabs(A[piv * cols + c]) < 1e-12)
+            return -1;
+        if (piv != c)
+            for (int k = 0; k < cols; k++) {
+                double t = A[c * cols + k];
+                A[c * cols + k] = A[piv * cols + k];
+                A[piv * cols + k] = t;
+            }
+        for (int r = 0; r < rows; r++) {
+            if (r == c)
+                continue;
+            double f = A[r * cols + c] / A[c * cols + c];
+            for (int k = c; k < cols; k++)
+                A[r * cols + k] -= f * A[c * cols + k];
+        }
+    }
+    for (int i = 0; i < rows; i++)
+        x[i] = A[i * cols + rows] / A[i * cols + i];
+    return 0;
+}
+
 int sei_h_fit(const double *src, const double *dst, int n, double H[9])
 {
     if (n < 4)
@@ -158,30 +190,9 @@ int sei_h_fit(const double *src, const double *dst, int n, double H[9])
                 for (int b = 0; b < 9; b++)
                     A[a][b] += r[k][a] * r[k][b];
     }
-    for (int c = 0; c < 8; c++) {
-        int piv = c;
-        for (int r = c + 1; r < 8; r++)
-            if (fabs(A[r][c]) > fabs(A[piv][c]))
-                piv = r;
-        if (fabs(A[piv][c]) < 1e-12)
-            return -1;
-        if (piv != c)
-            for (int k = 0; k < 9; k++) {
-                double t = A[c][k];
-                A[c][k] = A[piv][k];
-                A[piv][k] = t;
-            }
-        for (int r = 0; r < 8; r++) {
-            if (r == c)
-                continue;
-            double f = A[r][c] / A[c][c];
-            for (int k = c; k < 9; k++)
-                A[r][k] -= f * A[c][k];
-        }
-    }
     double Hn[9];
-    for (int i = 0; i < 8; i++)
-        Hn[i] = A[i][8] / A[i][i];
+    if (solve_normal(&A[0][0], 8, Hn))
+        return -1;
     Hn[8] = 1;
     /* Undo the normalisation: H = Td^-1 Hn Ts. */
     double Tdi[9], tmp[9];
@@ -1198,38 +1209,6 @@ double sei_lattice_window(const float ev[GW][GW], int size, const sei_lattice_pa
             *runner_size = sizes[si];
         }
     return top1[b];
-}
-
-/* Solve the normal equations A (rows x rows+1, augmented) in place by
- * Gauss-Jordan elimination with partial pivoting into x. -1 when
- * singular. */
-static int solve_normal(double *A, int rows, double *x)
-{
-    int cols = rows + 1;
-    for (int c = 0; c < rows; c++) {
-        int piv = c;
-        for (int r = c + 1; r < rows; r++)
-            if (fabs(A[r * cols + c]) > fabs(A[piv * cols + c]))
-                piv = r;
-        if (fabs(A[piv * cols + c]) < 1e-12)
-            return -1;
-        if (piv != c)
-            for (int k = 0; k < cols; k++) {
-                double t = A[c * cols + k];
-                A[c * cols + k] = A[piv * cols + k];
-                A[piv * cols + k] = t;
-            }
-        for (int r = 0; r < rows; r++) {
-            if (r == c)
-                continue;
-            double f = A[r * cols + c] / A[c * cols + c];
-            for (int k = c; k < cols; k++)
-                A[r * cols + k] -= f * A[c * cols + k];
-        }
-    }
-    for (int i = 0; i < rows; i++)
-        x[i] = A[i * cols + rows] / A[i * cols + i];
-    return 0;
 }
 
 /* Stage 5b: parallax. A stone's centre is seen near its top, on a plane a
