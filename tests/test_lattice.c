@@ -397,14 +397,21 @@ static void tops_h(const double H[9], double Hs[9])
     Hs[5] -= 0.35 * hypot(x1 - x0, y1 - y0) * z;
 }
 
+/* The default parameters, the 19x19 board seen from the side and its
+ * stones' tops. */
+static void tops_board(sei_lattice_params *p, double H[9], double Hs[9])
+{
+    sei_lattice_params_default(p);
+    board_h(19, H);
+    tops_h(H, Hs);
+}
+
 static void test_parallax(void **state)
 {
     (void)state;
     sei_lattice_params p;
-    sei_lattice_params_default(&p);
     double H[9], Hs[9];
-    board_h(19, H);
-    tops_h(H, Hs);
+    tops_board(&p, H, Hs);
     /* Crossings on the empty points, a stone's top on the rest. */
     double pts[2 * 361];
     int nc = 0, n = 0;
@@ -475,10 +482,8 @@ static void test_fit_parallax(void **state)
 {
     (void)state;
     sei_lattice_params p;
-    sei_lattice_params_default(&p);
     double H[9], Hs[9];
-    board_h(19, H);
-    tops_h(H, Hs);
+    tops_board(&p, H, Hs);
     /* Stones hide the grid but for three lines along each edge (too few
      * crossings for a fit of their own: exact_crossings). */
     float segs[5 * 12];
