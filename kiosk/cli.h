@@ -169,12 +169,15 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err);
 int sei_cli_station(int argc, char **argv, FILE *out, FILE *err);
 
 /* A picture's truth (.json beside it): size, grid and, when known, the
- * corner intersections TL, TR, BR, BL in pixels. */
+ * corner intersections TL, TR, BR, BL in pixels, and the points a hand
+ * hides from the camera ("hidden": [[row, col], ...], rendered pictures). */
 typedef struct {
     int size;
     uint8_t grid[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int has_corners;
     double corners[4][2];
+    uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int hidden_count;
 } sei_truth;
 /* Read a truth file. Returns 0, -1 when it is missing, or -2 when it
  * cannot be read or is malformed. */
@@ -185,12 +188,14 @@ int sei_truth_load(const char *path, sei_truth *t);
 int sei_truth_beside(const char *dir, const char *name, sei_truth *t, char *path, size_t n);
 /* Points of r that differ from t (up to the board's symmetries when t has
  * no corners); confusion[truth][read] (may be NULL) gains every point;
- * wrong_at (may be NULL) marks the wrong points of r. */
+ * wrong_at (may be NULL) marks each point of r: bit 1 when it is wrong,
+ * bit 2 when the truth says a hand hides it. */
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
                       uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE]);
 /* The truth t turned into r's frame (same symmetry as sei_truth_compare)
- * into out; returns the points of r that differ. r->size must be t->size. */
-int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t out[SEI_MAX_SIZE][SEI_MAX_SIZE]);
+ * into out (its grid and hidden points); returns the points of r that
+ * differ. r->size must be t->size. */
+int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, sei_truth *out);
 
 /* The board reader's figures on one folder of pictures with truth. */
 typedef struct {
@@ -199,6 +204,11 @@ typedef struct {
     long confusion[3][3];      /* [truth][read] over boards of the right size */
     long points, misread;      /* points of boards of the right size; read wrong */
     long misread_flagged;      /* misread points flagged unsure */
+    long hidden, hidden_flagged, hidden_said; /* points a hand hides (truth), of them flagged unsure,
+                                                 of them said hidden */
+    long said_hidden;          /* points the reader said hidden (all boards of the right size) */
+    int perfect_seen;          /* boards of the right size with every point right but hidden ones,
+                                  and every hidden one flagged unsure */
     long right_flagged;        /* right points flagged unsure */
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
     int board_flagged;         /* boards of the right size flagged board_unsure */

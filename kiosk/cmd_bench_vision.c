@@ -77,6 +77,21 @@ int sei_truth_load(const char *path, sei_truth *t)
             goto out;
     } else if (corners && !cJSON_IsNull(corners))
         goto out;
+    /* Hidden points: [row, col] pairs on the board, each once. */
+    const cJSON *hidden = cJSON_GetObjectItemCaseSensitive(doc, "hidden"), *h;
+    if (hidden && !cJSON_IsArray(hidden))
+        goto out;
+    cJSON_ArrayForEach(h, hidden)
+    {
+        const cJSON *a = cJSON_GetArrayItem(h, 0), *b = cJSON_GetArrayItem(h, 1);
+        if (cJSON_GetArraySize(h) != 2 || !cJSON_IsNumber(a) || !cJSON_IsNumber(b) || a->valuedouble < 0 ||
+            b->valuedouble < 0 || a->valuedouble >= t->size || b->valuedouble >= t->size ||
+            a->valuedouble != (int)a->valuedouble || b->valuedouble != (int)b->valuedouble ||
+            t->hidden[(int)a->valuedouble][(int)b->valuedouble])
+            goto out;
+        t->hidden[(int)a->valuedouble][(int)b->valuedouble] = 1;
+        t->hidden_count++;
+    }
     rc = 0;
 out:
     cJSON_Delete(doc);
@@ -114,7 +129,7 @@ static void turn(int n, int k, int x, int y, int *ox, int *oy)
  * symmetry that puts its corner points on the reading's (when the truth
  * has corners: the geometry decides, not the stones), else by the symmetry
  * that fits best. Returns the points of r that differ. */
-int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t out[SEI_MAX_SIZE][SEI_MAX_SIZE])
+int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, sei_truth *out)
 {
     int n = t->size, best = -1, bestk = 0, k0 = 0, k1 = 8;
     if (t->has_corners) {
@@ -148,12 +163,15 @@ int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t ou
             bestk = k;
         }
     }
+    sei_truth turned = *t;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             int a, b;
             turn(n, bestk, x, y, &a, &b);
-            out[y][x] = t->grid[b][a];
+            turned.grid[y][x] = t->grid[b][a];
+            turned.hidden[y][x] = t->hidden[b][a];
         }
+    *out = turned;
     return best;
 }
 
@@ -163,14 +181,14 @@ int sei_truth_aligned(const sei_truth *t, const sei_vision_result *r, uint8_t ou
 int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confusion[3][3],
                       uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE])
 {
-    uint8_t truth[SEI_MAX_SIZE][SEI_MAX_SIZE];
-    int best = sei_truth_aligned(t, r, truth);
+    sei_truth turned;
+    int best = sei_truth_aligned(t, r, &turned);
     for (int y = 0; y < t->size; y++)
         for (int x = 0; x < t->size; x++) {
             if (confusion)
-                confusion[truth[y][x]][r->grid[y][x]]++;
+                confusion[turned.grid[y][x]][r->grid[y][x]]++;
             if (wrong_at)
-                wrong_at[y][x] = r->grid[y][x] != truth[y][x];
+                wrong_at[y][x] = (uint8_t)((r->grid[y][x] != turned.grid[y][x]) | 2 * turned.hidden[y][x]);
         }
     return best;
 }
@@ -238,16 +256,25 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             for (int b = 0; b < 3; b++)
                 f->confusion[a][b] += confusion[a][b];
         f->points += t.size * t.size;
-        int missed_flag = 0;
+        int missed_flag = 0, seen_wrong = 0;
         for (int y = 0; y < t.size; y++)
             for (int x = 0; x < t.size; x++) {
-                if (wrong_at[y][x]) {
+                int wrong = wrong_at[y][x] & 1, hid = wrong_at[y][x] >> 1;
+                if (wrong) {
                     f->misread++;
                     f->misread_flagged += r->unsure[y][x];
                     missed_flag += !r->unsure[y][x];
                 } else
                     f->right_flagged += r->unsure[y][x];
+                /* A hidden point is right enough when it is flagged: no
+                 * reader can see through a hand. */
+                seen_wrong += hid ? !r->unsure[y][x] : wrong;
+                f->hidden += hid;
+                f->hidden_flagged += hid && r->unsure[y][x];
+                f->hidden_said += hid && r->hidden[y][x];
+                f->said_hidden += r->hidden[y][x];
             }
+        f->perfect_seen += !seen_wrong;
         if (w == 0)
             f->perfect++;
         else if (log)
@@ -302,6 +329,11 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                  "wrong sizes not flagged %d\n",
             "", f.misread_flagged, f.misread, pct(f.misread_flagged, f.misread), f.right_flagged, f.points - f.misread,
             pct(f.right_flagged, f.points - f.misread), f.size_wrong_unflagged);
+    if (f.hidden || f.said_hidden)
+        fprintf(out, "%-16s hidden by hands (truth): %ld points, %ld flagged unsure, %ld said hidden; "
+                     "%ld said hidden in all; perfect but for hidden points flagged %d (%.1f%%)\n",
+                "", f.hidden, f.hidden_flagged, f.hidden_said, f.said_hidden, f.perfect_seen,
+                pct(f.perfect_seen, f.pictures));
     fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged\n", "",
             f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB\n", "", f.median_ms, f.worst_ms,

@@ -107,6 +107,14 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
                         cJSON_AddItemToArray(unsure, cJSON_CreateIntArray(rc2, 2));
                     }
             cJSON_AddBoolToObject(doc, "board_unsure", r->board_unsure);
+            /* Of the points to check, those a hand or an arm hides. */
+            cJSON *hidden = cJSON_AddArrayToObject(doc, "hidden");
+            for (int y = 0; hidden && y < n; y++)
+                for (int x = 0; x < n; x++)
+                    if (r->hidden[y][x]) {
+                        int rc2[2] = {y, x};
+                        cJSON_AddItemToArray(hidden, cJSON_CreateIntArray(rc2, 2));
+                    }
             sei_json_round(doc, "min_confidence", r->min_confidence, 3);
             sei_json_round(doc, "lattice_score", r->lattice_score, 3);
             sei_json_round(doc, "ms", r->ms, 2);

@@ -19,8 +19,9 @@
  *
  * FILE: the 8 bytes "SEIPTCH1", then the patch side as a little-endian
  * uint32, then one record per point: uint32 picture number (its line in
- * FILE.names), uint8 colour (0 empty, 1 black, 2 white), uint8 board
- * size, uint8 row, uint8 column, and the patch's 3 * side * side bytes. */
+ * FILE.names), uint8 class (0 empty, 1 black, 2 white, 3 hidden by a
+ * hand: the truth's "hidden"), uint8 board size, uint8 row, uint8 column,
+ * and the patch's 3 * side * side bytes. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -166,14 +167,14 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                     for (int x = 0; x < s; x++)
                         stones += t.grid[y][x] != SEI_EMPTY;
                 if (sei_vision_read(v, &img, r) != SEI_VISION_OK || r->size != s ||
-                    sei_truth_aligned(&t, r, turned.grid) > 2 + stones / 10) {
+                    sei_truth_aligned(&t, r, &turned) > 2 + stones / 10) {
                     fprintf(err, "seichi patches: %s: no corners in its truth, and the lattice found misses it; skipped\n",
                             path);
                     sei_image_free(&img);
                     skipped++;
                     continue;
                 }
-                memcpy(t.grid, turned.grid, sizeof t.grid);
+                t = turned;
                 memcpy(t.corners, r->corners, sizeof t.corners);
                 t.has_corners = 1;
             }
@@ -196,7 +197,9 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                     for (int x = 0; x < s; x++) {
                         uint8_t rec[8];
                         put_u32(rec, (uint32_t)pictures);
-                        rec[4] = t.grid[y][x];
+                        /* A point a hand hides is its own class: the
+                         * network learns to say it cannot see it. */
+                        rec[4] = t.hidden[y][x] ? SEI_POINTS_HIDDEN : t.grid[y][x];
                         rec[5] = (uint8_t)s;
                         rec[6] = (uint8_t)y;
                         rec[7] = (uint8_t)x;

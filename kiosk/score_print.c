@@ -449,6 +449,13 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
                     sgf_point(b, sei_board_point(b, x, y), pt);
                     cJSON_AddItemToArray(unsure, cJSON_CreateString(pt));
                 }
+        cJSON *hidden = cJSON_AddArrayToObject(doc, "hidden");
+        for (int y = 0; hidden && y < v->size; y++)
+            for (int x = 0; x < v->size; x++)
+                if (v->hidden[y][x]) {
+                    sgf_point(b, sei_board_point(b, x, y), pt);
+                    cJSON_AddItemToArray(hidden, cJSON_CreateString(pt));
+                }
         cJSON_AddBoolToObject(doc, "board_unsure", v->board_unsure);
     }
     if (run->from_sgf) {
@@ -481,6 +488,14 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
     for (int y = 0; y < r->size; y++)
         for (int x = 0; x < r->size; x++)
             if (r->unsure[y][x])
+                fprintf(out, " %c%d", 'A' + x + (x >= 8), r->size - y);
+    fprintf(out, "\n");
+    if (!r->hidden_count)
+        return;
+    fprintf(out, "Of these, a hand or an arm hides:");
+    for (int y = 0; y < r->size; y++)
+        for (int x = 0; x < r->size; x++)
+            if (r->hidden[y][x])
                 fprintf(out, " %c%d", 'A' + x + (x >= 8), r->size - y);
     fprintf(out, "\n");
 }

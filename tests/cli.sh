@@ -157,7 +157,7 @@ expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate
 [ "$(head -c 4 "$tmp/keep.png" | od -An -c | tr -d ' ')" = "211PNG" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --force did not write the picture"; }
 expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
 # The reader's doubts: listed in the JSON (possibly empty), never left out.
-expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\)' -- detect "$src/images/renders/r043.jpg" --json
+expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\),"hidden":\[[][0-9,]*\]' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"unsure":\[.*"board_unsure"' -- score "$src/images/renders/r043.jpg" --json
 
 # Training patches: one per point of every picture with a truth, each

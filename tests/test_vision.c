@@ -575,6 +575,43 @@ static void test_debug_folder(void **state)
     sei_vision_destroy(v);
 }
 
+/* The truth's hidden points (a hand over them): read when well formed,
+ * and a truth whose "hidden" is malformed is refused, not half read. */
+static int truth_text(const char *text, sei_truth *t)
+{
+    char path[] = "/tmp/seichi-truth-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+    close(fd);
+    int rc = sei_truth_load(path, t);
+    remove(path);
+    return rc;
+}
+
+static void test_truth_hidden(void **state)
+{
+    (void)state;
+    sei_truth t;
+    const char *head = "{\"size\": 3, \"grid\": [\"X..\", \".O.\", \"...\"], \"corners\": null";
+    char text[512];
+    snprintf(text, sizeof text, "%s}", head);
+    assert_int_equal(truth_text(text, &t), 0);
+    assert_int_equal(t.hidden_count, 0);
+    snprintf(text, sizeof text, "%s, \"hidden\": [[0, 2], [2, 1]]}", head);
+    assert_int_equal(truth_text(text, &t), 0);
+    assert_int_equal(t.hidden_count, 2);
+    assert_int_equal(t.hidden[0][2], 1);
+    assert_int_equal(t.hidden[2][1], 1);
+    assert_int_equal(t.hidden[1][2], 0);
+    const char *bad[] = {"{}", "[[3, 0]]", "[[0, -1]]", "[[0]]", "[[0, 1, 2]]", "[[0.5, 1]]", "[[1, 1], [1, 1]]",
+                         "[\"A1\"]", "[[\"0\", 1]]"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(text, sizeof text, "%s, \"hidden\": %s}", head, bad[i]);
+        assert_int_equal(truth_text(text, &t), -2);
+    }
+}
+
 /* Read a folder of pictures with truth (the benchmark's own measure);
  * floors on boards found, perfect boards and the stones found of each
  * colour, which a reader that sees no board or no stones fails. */
@@ -711,6 +748,7 @@ int main(void)
         cmocka_unit_test(test_size_given),
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
+        cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset),
         cmocka_unit_test(test_small_in_frame),

@@ -222,19 +222,21 @@ extern "C" sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *er
     }
 }
 
-extern "C" int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int k, char *err,
-                              size_t errlen)
+extern "C" int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int kmax,
+                              int *k, char *err, size_t errlen)
 {
     try {
         const int shape[4] = {n, c, h, w};
         cv::Mat blob(4, shape, CV_32F, const_cast<float *>(in));
         net->net.setInput(blob);
         cv::Mat res = net->net.forward();
-        if (res.total() != (size_t)n * (size_t)k || res.type() != CV_32F) {
+        size_t per = n > 0 ? res.total() / (size_t)n : 0;
+        if (n <= 0 || per < 1 || per > (size_t)kmax || res.total() != (size_t)n * per || res.type() != CV_32F) {
             set_err(err, errlen, "the model gives an output of another shape");
             return -1;
         }
-        std::memcpy(out, res.ptr<float>(), sizeof(float) * (size_t)n * (size_t)k);
+        *k = (int)per;
+        std::memcpy(out, res.ptr<float>(), sizeof(float) * res.total());
         return 0;
     } catch (const std::exception &e) {
         set_err(err, errlen, e.what());

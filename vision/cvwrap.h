@@ -62,10 +62,11 @@ int sei_cv_text_outline(sei_image *img, double x, double y, const char *text, do
 typedef struct sei_cv_net sei_cv_net;
 sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *err, size_t errlen);
 /* Run the network on n inputs of c x h x w floats (planar, one after
- * another) and write its n x k outputs to out. Returns 0, or -1 with a
- * message (an output of another shape included). */
-int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int k, char *err,
-                   size_t errlen);
+ * another) and write its n x k outputs to out, k (1..kmax, the network's
+ * own) into *k. Returns 0, or -1 with a message (an output of another
+ * shape included). */
+int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int kmax, int *k,
+                   char *err, size_t errlen);
 void sei_cv_net_free(sei_cv_net *net);
 /* Stone candidates, found before any lattice is known: round blobs much
  * darker (black: the largest channel low) or much whiter (white: bright and

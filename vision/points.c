@@ -20,6 +20,7 @@ struct sei_points {
     sei_cv_net *net;
     float *blob;      /* the network's input, grown as needed */
     size_t blob_cap;
+    float *logits;    /* its output, n * SEI_POINTS_MAX_CLASSES */
 };
 
 void sei_points_params_default(sei_points_params *p)
@@ -27,6 +28,8 @@ void sei_points_params_default(sei_points_params *p)
     /* Held-out renders: below 0.95 flags nearly every misread point while
      * leaving most right ones alone (train.py prints the trade-off). */
     p->unsure_below = 0.95;
+    /* Hidden when that is the likelier half: a hand over the point. */
+    p->hidden_at = 0.5;
     p->model_path = NULL;
 }
 
@@ -68,10 +71,12 @@ void sei_points_destroy(sei_points *pc)
         return;
     sei_cv_net_free(pc->net);
     free(pc->blob);
+    free(pc->logits);
     free(pc);
 }
 
 double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
+double sei_points_hidden_at(const sei_points *pc) { return pc->p.hidden_at; }
 
 /* Mean colour of a small square around (x, y); 0 when it is off the view. */
 static int patch_mean(const sei_image *top, double x, double y, int r, double bgr[3])
@@ -147,31 +152,46 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
     return 0;
 }
 
-int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, char *err, size_t errlen)
+int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
+                   size_t errlen)
 {
     const int P = SEI_POINTS_PATCH;
     size_t need = (size_t)n * 3 * P * P;
     if (need > pc->blob_cap) {
         float *b = realloc(pc->blob, need * sizeof *b);
-        if (!b) {
+        float *l = b ? realloc(pc->logits, (size_t)n * SEI_POINTS_MAX_CLASSES * sizeof *l) : NULL;
+        if (b)
+            pc->blob = b;
+        if (!l) {
             snprintf(err, errlen, "out of memory");
             return -1;
         }
-        pc->blob = b;
+        pc->logits = l;
         pc->blob_cap = need;
     }
     for (size_t i = 0; i < need; i++)
         pc->blob[i] = (patches[i] - 128) / 64.0f;
-    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, prob, 3, err, errlen))
+    int k = 0;
+    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, pc->logits, SEI_POINTS_MAX_CLASSES, &k, err, errlen))
         return -1;
-    /* Softmax of the calibrated logits. */
+    if (k != 3 && k != 4) {
+        snprintf(err, errlen, "the model gives %d classes, not 3 or 4", k);
+        return -1;
+    }
+    /* Softmax of the calibrated logits, over all the model's classes: a
+     * point likely hidden is also one no colour is sure of. */
     for (int i = 0; i < n; i++) {
-        float *l = prob + 3 * i, m = l[0] > l[1] ? (l[0] > l[2] ? l[0] : l[2]) : (l[1] > l[2] ? l[1] : l[2]);
-        double e[3], s = 0;
-        for (int k = 0; k < 3; k++)
-            s += e[k] = exp(l[k] - m);
-        for (int k = 0; k < 3; k++)
-            l[k] = (float)(e[k] / s);
+        const float *l = pc->logits + (size_t)k * i;
+        float m = l[0];
+        for (int c = 1; c < k; c++)
+            m = l[c] > m ? l[c] : m;
+        double e[SEI_POINTS_MAX_CLASSES] = {0}, s = 0;
+        for (int c = 0; c < k; c++)
+            s += e[c] = exp(l[c] - m);
+        for (int c = 0; c < 3; c++)
+            prob[3 * i + c] = (float)(e[c] / s);
+        if (hidden)
+            hidden[i] = (float)(e[SEI_POINTS_HIDDEN] / s);
     }
     return 0;
 }

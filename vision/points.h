@@ -29,6 +29,10 @@
 /* The patch geometry the committed model was trained with. */
 enum { SEI_POINTS_PATCH = 24, SEI_POINTS_CELL = 16 };
 
+/* The fourth class of a model that has one: the point cannot be seen (a
+ * hand or an arm over it). A model of three classes never says it. */
+enum { SEI_POINTS_HIDDEN = 3, SEI_POINTS_MAX_CLASSES = 4 };
+
 /* Tunables, with their defaults from sei_points_params_default. */
 typedef struct {
     /* A point whose most likely class has a probability below this is
@@ -36,6 +40,9 @@ typedef struct {
      * renders so that nearly every misread point is flagged while few
      * right ones are (README: the unsure figures). */
     double unsure_below;
+    /* A point whose probability of being hidden (the fourth class) is at
+     * least this is reported hidden, and unsure. */
+    double hidden_at;
     /* NULL: the model built into the program; else an ONNX file of the
      * same shape to use instead (for measuring another model, as `seichi
      * bench vision --model FILE` does). */
@@ -63,8 +70,14 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
                        uint8_t *out);
 
 /* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
- * empty, black, white, calibrated. Returns 0, or -1 with a message. */
-int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, char *err, size_t errlen);
+ * empty, black, white, calibrated, and hidden[n] (may be NULL): the
+ * probability that the point is hidden. The four sum to 1; a model of
+ * three classes gives hidden 0. Returns 0, or -1 with a message. */
+int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
+                   size_t errlen);
+
+/* The hidden threshold in use. */
+double sei_points_hidden_at(const sei_points *pc);
 
 /* The unsure threshold in use. */
 double sei_points_unsure_below(const sei_points *pc);

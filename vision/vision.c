@@ -23,6 +23,7 @@ struct sei_vision {
     sei_points *points;     /* the learned classifier, loaded at the first reading */
     uint8_t *patches;       /* its input and output for a 19x19 board, made at the first reading and */
     float *prob;            /* kept: a live view reads many frames */
+    float *hidden;          /* each point's probability of being hidden */
     char errmsg[256];
     char debug_dir[1024];
     int in_zoom; /* 1 while the zoom stage reads, 2 the rectify stage: their debug pictures are
@@ -96,6 +97,7 @@ void sei_vision_destroy(sei_vision *v)
     sei_points_destroy(v->points);
     free(v->patches);
     free(v->prob);
+    free(v->hidden);
     free(v);
 }
 
@@ -313,11 +315,13 @@ static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const d
         v->patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
     if (!v->prob)
         v->prob = malloc(sizeof(float) * 3 * SEI_MAX_SIZE * SEI_MAX_SIZE);
+    if (!v->hidden)
+        v->hidden = malloc(sizeof(float) * SEI_MAX_SIZE * SEI_MAX_SIZE);
     sei_vision_status st = SEI_VISION_OK;
-    if (!v->patches || !v->prob)
+    if (!v->patches || !v->prob || !v->hidden)
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
     else if ((st = cut_patches(v, work, H, n, shift, v->patches)) == SEI_VISION_OK &&
-             sei_points_run(v->points, v->patches, n * n, v->prob, err, sizeof err))
+             sei_points_run(v->points, v->patches, n * n, v->prob, v->hidden, err, sizeof err))
         st = fail(v, SEI_VISION_ERROR, "the point classifier failed: %s", err);
     return st;
 }
@@ -330,9 +334,10 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
     sei_vision_status st = net_probs(v, work, H, n, shift);
     const float *prob = v->prob;
     if (st == SEI_VISION_OK) {
-        double below = sei_points_unsure_below(v->points);
+        double below = sei_points_unsure_below(v->points), hidden_at = sei_points_hidden_at(v->points);
         out->min_confidence = 1;
         out->unsure_count = 0;
+        out->hidden_count = 0;
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
                 const float *p = prob + 3 * (y * n + x);
@@ -346,7 +351,9 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                 /* In doubt when the network is, or when the hand-set
                  * rules of stones.c (still in out->grid here) read the
                  * point otherwise: two readers that fail differently. */
-                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
+                out->hidden[y][x] = v->hidden[y * n + x] >= hidden_at;
+                out->hidden_count += out->hidden[y][x];
+                out->unsure[y][x] = conf < below || out->grid[y][x] != c || out->hidden[y][x];
                 out->unsure_count += out->unsure[y][x];
                 out->grid[y][x] = (uint8_t)c;
             }

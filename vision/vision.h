@@ -178,6 +178,10 @@ typedef struct {
     /* Points whose reading is in doubt: "check these points". */
     uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int unsure_count;
+    /* Points the classifier says it cannot see (a hand or an arm over
+     * them); each is unsure too, and its colour a guess. */
+    uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE];
+    int hidden_count;
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */

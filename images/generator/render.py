@@ -474,6 +474,9 @@ def choose_spec(rng, size, options):
     s["barrel"] = options.get("barrel", rng.random() < 0.2)
     s["noise"] = options.get("noise", rng.random() < 0.3)
     s["soft_focus"] = options.get("soft_focus", rng.random() < 0.2)
+    # Hands in the default scenes only when asked (classic-hands): no draw
+    # from rng, so every other scene stays as it was.
+    s["hands"] = options.get("hands", False)
     s["elevation"] = options.get("elevation", rng.uniform(30, 90))
     s["azimuth"] = options.get("azimuth", rng.uniform(0, 360))
     s["fov"] = options.get("fov", rng.uniform(45, 65))
@@ -712,22 +715,110 @@ def stone_material(xr, kind, notes):
     return "#declare BlackTex = %s\n#declare WhiteTex = %s\n" % (b, w)
 
 
+def seg_seg_dist(p0, p1, q0, q1):
+    """Least distance between the segments p0-p1 and q0-q1 (closest points
+    by clamped parameters, as in Ericson's Real-Time Collision Detection)."""
+    d1, d2, r = vsub(p1, p0), vsub(q1, q0), vsub(p0, q0)
+    a, e, f = vdot(d1, d1), vdot(d2, d2), vdot(d2, r)
+    if a < 1e-12 and e < 1e-12:
+        return math.sqrt(vdot(r, r))
+    if a < 1e-12:
+        s, t = 0.0, min(1.0, max(0.0, f / e))
+    else:
+        c = vdot(d1, r)
+        if e < 1e-12:
+            t, s = 0.0, min(1.0, max(0.0, -c / a))
+        else:
+            b = vdot(d1, d2)
+            den = a * e - b * b
+            s = min(1.0, max(0.0, (b * f - c * e) / den)) if den > 1e-12 else 0.0
+            t = (b * s + f) / e
+            if t < 0:
+                t, s = 0.0, min(1.0, max(0.0, -c / a))
+            elif t > 1:
+                t, s = 1.0, min(1.0, max(0.0, (b - c) / a))
+    d = vsub(vadd(p0, vmul(d1, s)), vadd(q0, vmul(d2, t)))
+    return math.sqrt(vdot(d, d))
+
+
+class Occluder:
+    """A hand and arm's solids (capsules and an ellipsoid) in the hand's own
+    frame, placed as POV-Ray places it (mirror in x if left, `rotate y*rot`,
+    `translate tip`): it tells whether it blocks a line of sight."""
+
+    def __init__(self, tip, rot, left, solids):
+        self.tip, self.left, self.solids = tip, left, solids
+        self.ca, self.sa = math.cos(math.radians(rot)), math.sin(math.radians(rot))
+
+    def local(self, p):
+        d = vsub(p, self.tip)
+        x = d[0] * self.ca - d[2] * self.sa
+        z = d[0] * self.sa + d[2] * self.ca
+        return (-x if self.left else x, d[1], z)
+
+    def blocks(self, a, b):
+        """Whether the segment a-b (scene coordinates) passes through a solid."""
+        la, lb = self.local(a), self.local(b)
+        for kind, u, v, r in ((q[0], q[1], q[2], q[3] if len(q) > 3 else None) for q in self.solids):
+            if kind == "capsule":
+                if seg_seg_dist(la, lb, u, v) <= r:
+                    return True
+            else:  # ellipsoid: centre u, radii v; in its scaled frame a unit sphere
+                sa = tuple((la[i] - u[i]) / v[i] for i in range(3))
+                sb = tuple((lb[i] - u[i]) / v[i] for i in range(3))
+                if seg_seg_dist(sa, sb, (0, 0, 0), (0, 0, 0)) <= 1.0:
+                    return True
+        return False
+
+
+def hidden_points(cam_location, occluders, pt, stone_h, cw, ch, n, samples=5):
+    """The points whose stone a hand hides from the camera: for each point,
+    lines of sight to a grid of samples over a stone's disk at half a stone's
+    height (radius 0.4 of a cell); hidden when at least half of them are
+    blocked.  A reader cannot know such a point, so the truth names them."""
+    out = set()
+    if not occluders:
+        return out
+    offs = [(-0.4 + 0.8 * i / (samples - 1)) for i in range(samples)]
+    for r in range(n):
+        for c in range(n):
+            p = pt(r, c)
+            blocked = total = 0
+            for dx in offs:
+                for dz in offs:
+                    if dx * dx + dz * dz > 0.4 * 0.4 + 1e-9:
+                        continue
+                    q = (p[0] + dx * cw, p[1] + stone_h / 2, p[2] + dz * ch)
+                    total += 1
+                    # stop a millimetre short: the sample's own surface is not in the way
+                    e = vsub(q, cam_location)
+                    q = vsub(q, vmul(e, 1.0 / math.sqrt(vdot(e, e))))
+                    if any(o.blocks(cam_location, q) for o in occluders):
+                        blocked += 1
+            if 2 * blocked >= total:
+                out.add((r, c))
+    return out
+
+
 SKINS = [(0.93, 0.76, 0.64), (0.87, 0.67, 0.53), (0.76, 0.55, 0.40), (0.58, 0.40, 0.27), (0.38, 0.25, 0.17)]
 SLEEVES = [(0.12, 0.15, 0.30), (0.55, 0.10, 0.10), (0.22, 0.22, 0.22), (0.85, 0.85, 0.82), (0.25, 0.40, 0.25),
            (0.45, 0.35, 0.25), (0.05, 0.05, 0.06)]
 
 
-def hand_arm(xr, tip, inward, skin, left, keypoints=None):
+def hand_arm(xr, tip, inward, skin, left, keypoints=None, shapes=None):
     """A hand with its forearm: palm, four fingers and a thumb as capsules,
     wrist, and a sleeve up to the elbow.  Fingertips at `tip`, fingers
     pointing along the horizontal unit vector `inward`; the arm rises away
-    from the board."""
+    from the board.  `shapes`, if given, receives the hand's solids in its
+    own frame with that frame's placement, for `Occluder`."""
     caps = []
     fingers = []
+    solids = []
 
     def capsule(a, b, r):
         caps.append("sphere { %s, %.1f } sphere { %s, %.1f } cylinder { %s, %s, %.1f }"
                     % (pov_vec(a), r, pov_vec(b), r, pov_vec(a), pov_vec(b), r))
+        solids.append(("capsule", a, b, r))
 
     s = xr.uniform(0.9, 1.1)  # hand size
     fl = [62, 76, 80, 72]  # little, ring, middle, index finger lengths
@@ -749,6 +840,7 @@ def hand_arm(xr, tip, inward, skin, left, keypoints=None):
     capsule((36 * s, 14 * s, palm_z - 25 * s), (52 * s, 10 * s, palm_z + 15 * s), 10 * s)
     capsule((52 * s, 10 * s, palm_z + 15 * s), (50 * s, 8 * s, palm_z + 45 * s), 9 * s)
     caps.append("sphere { 0, 1 scale <%.1f, %.1f, %.1f> translate <0, %.1f, %.1f> }" % (44 * s, 15 * s, 52 * s, 18 * s, palm_z))
+    solids.append(("ellipsoid", (0, 18 * s, palm_z), (44 * s, 15 * s, 52 * s)))
     wrist = (0, 28 * s, palm_z - 70 * s)
     capsule((0, 20 * s, palm_z - 20 * s), wrist, 25 * s)
     rise = xr.uniform(120, 300)
@@ -763,8 +855,11 @@ def hand_arm(xr, tip, inward, skin, left, keypoints=None):
     arm = ("union { sphere { %s, %.1f } cylinder { %s, %s, %.1f } sphere { %s, %.1f } pigment { srgb %s } finish { diffuse 0.85 } }"
            % (pov_vec(cuff), sr, pov_vec(cuff), pov_vec(elbow), sr, pov_vec(elbow), sr,
               pov_vec(jitter(xr, skin, 0.03) if bare else jitter(xr, xr.choice(SLEEVES), 0.04))))
+    solids.append(("capsule", cuff, elbow, sr))  # the sleeve: two spheres and a cylinder of one radius
     rot = math.degrees(math.atan2(inward[0], inward[2]))  # local +z to `inward`
     mirror = "scale <-1, 1, 1> " if left else ""
+    if shapes is not None:
+        shapes.append(Occluder(tip, rot, left, solids))
     if keypoints is not None:
         # points on the hand and arm in the scene, for the occlusion check
         ca, sa = math.cos(math.radians(rot)), math.sin(math.radians(rot))
@@ -789,7 +884,7 @@ def inside_quad(q, p):
     return True
 
 
-def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch, cam, pt):
+def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch, cam, pt, occluders=None):
     """One or two hands and arms reaching over the board's edges: resting on
     the margin and the first lines, or hovering above the edge as when about
     to play.  A hand whose palm or arm would hide the board's inner part in
@@ -819,9 +914,12 @@ def hands_at_edges(xr, spec, notes, half, H, stone_h, cw, ch, cam, pt):
         y = H + (stone_h + 1.0 if over_grid else 1.0) + hover + 8  # fingertips' lower surface on the board or stones
         tip = vadd(vadd(vmul(inward, -(edge - depth)), vmul(along, pos)), (0, y, 0))
         keys = []
-        text = hand_arm(xr, tip, inward, skin, xr.random() < 0.5, keys)
+        shapes = []
+        text = hand_arm(xr, tip, inward, skin, xr.random() < 0.5, keys, shapes)
         if any(vdot(vsub(q, cam.location), cam.D) > 1 and inside_quad(inner, cam.project(q)) for q in keys):
             continue
+        if occluders is not None:
+            occluders.extend(shapes)
         out.append(text)
         used.append(side)
         notes.append("hand and arm %s the edge" % ("hovering over" if hover else "resting on"))
@@ -1210,8 +1308,11 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         # the rest of the scene the same in every frame, whatever the stones drew
         rng.seed("%s/scene" % extras["seed"])
 
+    occluders = []
     if spec.get("hands") and not spec.get("selftest"):
-        out.append(hands_at_edges(xg, spec, notes, (bx, bz), H, stone_h, cw, ch, cam, pt))
+        # the default scenes' hands draw from a stream of their own
+        xh = xg or random.Random("hands/%.6f/%.6f" % (spec["elevation"], spec["azimuth"]))
+        out.append(hands_at_edges(xh, spec, notes, (bx, bz), H, stone_h, cw, ch, cam, pt, occluders))
 
     # --- clutter ------------------------------------------------------------------
     clutter_at = len(out)
@@ -1274,7 +1375,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
             out.append("cylinder { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f>, 1.6 pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_shadow }\n"
                        % (p[0], H + 0.04, p[2], p[0], H + 0.06, p[2], pov_vec(col)))
 
-    geom = {"pt": pt}
+    geom = {"pt": pt, "hidden": hidden_points(cam.location, occluders, pt, stone_h, cw, ch, n)}
     return "".join(out), cam, geom, notes
 
 
@@ -1331,7 +1432,8 @@ def truth_for(cam, geom, n, grid, barrel, width, height):
             row.append(grid[r][c])
         pgrid.append("".join(row))
     corners = [[round(proj[(i + k) % 4][0], 2), round(proj[(i + k) % 4][1], 2)] for i in range(4)]
-    return pgrid, corners, k, f
+    hidden = [[i, j] for i in range(n) for j in range(n) if f(i, j) in geom.get("hidden", ())]
+    return pgrid, corners, k, f, hidden
 
 
 # ---------------------------------------------------------------------------
@@ -1410,7 +1512,7 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
         post_notes.append("sensor noise")
     pov, cam, geom, notes = build_scene(rng, spec, grid, width, height)
     notes += post_notes
-    pgrid, corners, k, _ = truth_for(cam, geom, size, grid, barrel, width, height)
+    pgrid, corners, k, _, hidden = truth_for(cam, geom, size, grid, barrel, width, height)
     if spec.get("ext_seed"):
         jpeg_quality = spec["jpeg_quality"]
         notes.append("JPEG quality %d" % jpeg_quality)
@@ -1432,6 +1534,13 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
     workdir = tempfile.mkdtemp(prefix="seichi-render-")
     try:
         png = os.path.join(workdir, "out.png")
+        if TRUTH_ONLY:
+            # the picture is there already; its scene is drawn again, the same
+            # draws in the same order, for its truth alone
+            if not os.path.exists(os.path.join(out_dir, name + ".jpg")):
+                raise RuntimeError("%s: --truth-only needs the picture rendered before" % name)
+            return write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam,
+                               width, height, tags), spec, 0.0
         secs = run_povray(pov, png, width, height, quality, workdir)
         img = os.path.join(out_dir, name + ".jpg")
         convert_image(png, img, barrel, jpeg_quality, post)
@@ -1440,6 +1549,15 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
                 f.write(pov)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+    return write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam,
+                       width, height, tags), spec, secs
+
+
+# --truth-only: write the truth of pictures rendered before, not the pictures
+TRUTH_ONLY = False
+
+
+def write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam, width, height, tags):
     truth = {
         "size": size,
         "grid": pgrid,
@@ -1462,10 +1580,15 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
     if spec.get("ext_seed"):
         truth["camera"]["roll"] = round(spec["roll"], 2)
         truth["camera"]["fill"] = round(spec["fill"], 3)
+    text = json.dumps(truth, indent=1)
+    if hidden:
+        # the points a hand hides from the camera (rows and columns as
+        # `grid`), on one line
+        truth["hidden"] = hidden
+        text = text[:-2] + ',\n "hidden": %s\n}' % json.dumps(hidden)
     with open(os.path.join(out_dir, name + ".json"), "w") as f:
-        json.dump(truth, f, indent=1)
-        f.write("\n")
-    return truth, spec, secs
+        f.write(text + "\n")
+    return truth
 
 
 # ---------------------------------------------------------------------------
@@ -1573,8 +1696,8 @@ def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0)
 # the training and test sets
 # ---------------------------------------------------------------------------
 
-SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7, "classic-train": 101}
-SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d", "classic-train": "c%03d"}
+SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7, "classic-train": 101, "classic-hands": 103}
+SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d", "classic-train": "c%03d", "classic-hands": "h%03d"}
 SPLIT_SETS = {19: ["fox-pro", "tygem-9d-2005-11", "fox-amateur-9k"],
               13: ["gnugo-regression-games", "gnugo-regression-scoring"],
               9: ["gnugo-regression-games", "gnugo-regression-scoring"]}
@@ -1641,13 +1764,16 @@ def game_pool(sgf_root, sets, size, part):
 CLASSIC_TRAIN_SETS = ["fox-amateur-9k", "tygem-9d-2005-11"]
 
 
-def classic_train_files(sgf_root, count):
+def classic_train_files(sgf_root, count, between=False):
     """count records spread evenly over the training part of
     CLASSIC_TRAIN_SETS taken by name (record floor(i * pool / count) for
-    i = 0..count-1), so the choice is a rule, not a list."""
+    i = 0..count-1), so the choice is a rule, not a list; `between`: the
+    records halfway between those (floor((2i + 1) * pool / (2 count)))."""
     pool = game_pool(sgf_root, CLASSIC_TRAIN_SETS, 19, "train")
-    if not 0 < count <= len(pool):
-        sys.exit("--set classic-train: --count must be 1-%d (the records of its pool)" % len(pool))
+    if not 0 < count <= len(pool) // (2 if between else 1):
+        sys.exit("--count must be 1-%d (the records of the pool)" % (len(pool) // (2 if between else 1)))
+    if between:
+        return [pool[(2 * i + 1) * len(pool) // (2 * count)] for i in range(count)]
     return [pool[i * len(pool) // count] for i in range(count)]
 
 
@@ -1786,7 +1912,7 @@ def selftest(width, height, keep=None):
         bc = [(0, 0), (0, n - 1), (n - 1, n - 1), (n - 1, 0)]
         markers = [(bc[i], colours[i]) for i in range(4)] + [((probe[0], probe[1] + 2), colours[4])]
         pov, cam, geom, _ = build_scene(rng, spec, [["."] * n for _ in range(n)], width, height, markers=markers)
-        pgrid, corners, k, f = truth_for(cam, geom, n, grid, barrel, width, height)
+        pgrid, corners, k, f, _ = truth_for(cam, geom, n, grid, barrel, width, height)
         workdir = tempfile.mkdtemp(prefix="seichi-selftest-")
         try:
             png = os.path.join(workdir, "t.png")
@@ -1905,10 +2031,11 @@ def overlay(picture, out):
 def main():
     ap = argparse.ArgumentParser(description="Render Go boards with exact truth (POV-Ray).")
     ap.add_argument("--out", default="out", help="output folder")
-    ap.add_argument("--set", choices=["default", "test", "train", "classic-train"],
+    ap.add_argument("--set", choices=["default", "test", "train", "classic-train", "classic-hands"],
                     help="render a named set with its own fixed seed: default (images/renders), "
                          "test (images/testset), train (the training set, never committed), "
-                         "classic-train (the point classifier's training scenes, never committed)")
+                         "classic-train (the point classifier's training scenes, never committed), "
+                         "classic-hands (those scenes with hands at the edges, on other records)")
     ap.add_argument("--selftest", action="store_true", help="check the projection against rendered markers")
     ap.add_argument("--sgf", nargs="*", default=[], help="SGF files to take positions from")
     ap.add_argument("--move", default="final",
@@ -1917,10 +2044,10 @@ def main():
     ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
     ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
     ap.add_argument("--count", type=int, default=None,
-                    help="pictures in --set (default 66; test 104; train 1000; classic-train 140)")
+                    help="pictures in --set (default 66; test 104; train 1000; classic-train 140; classic-hands 140)")
     ap.add_argument("--start", type=int, default=0, help="skip pictures before this index (the rest are those of a full run)")
     ap.add_argument("--seed", type=int, default=None,
-                    help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101)")
+                    help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101, --set classic-hands 103)")
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--height", type=int, default=HEIGHT)
     ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
@@ -1943,10 +2070,14 @@ def main():
     ap.add_argument("--stones", choices=["glossy", "satin", "matte"], help="stone finish")
     ap.add_argument("--sgf-root", default=SGF_ROOT, help="folder the SGF sets live in (names in `source` are relative to it)")
     ap.add_argument("--keep-pov", action="store_true", help="keep the .pov scene beside the picture")
+    ap.add_argument("--truth-only", action="store_true",
+                    help="write only the truth (.json) of pictures rendered before with the same arguments")
     ap.add_argument("--keep-selftest", metavar="DIR", help="write the selftest renders there")
     ap.add_argument("--overlay", nargs=2, metavar=("PICTURE", "OUT"),
                     help="draw PICTURE's truth (corners, stones) onto a copy OUT, for checking by eye")
     a = ap.parse_args()
+    global TRUTH_ONLY
+    TRUTH_ONLY = a.truth_only
 
     if shutil.which("povray") is None:
         sys.exit("povray not found (apt-get install povray)")
@@ -1983,10 +2114,15 @@ def main():
                     quality, a.start, opts)
         print("rendered in %.0f s" % t)
         return
-    if a.set == "classic-train":
+    if a.set in ("classic-train", "classic-hands"):
         # The scenes of the default set (--classic), a stage per record
-        # (--move mixed), from records chosen by a rule.
-        a.sgf, a.move, a.classic, a.random = classic_train_files(a.sgf_root, a.count or 140), "mixed", True, 0
+        # (--move mixed), from records chosen by a rule; classic-hands adds
+        # hands and arms at the board's edges to every picture, on the
+        # records between classic-train's.
+        a.sgf, a.move, a.classic, a.random = (classic_train_files(a.sgf_root, a.count or 140, a.set == "classic-hands"),
+                                              "mixed", True, 0)
+        if a.set == "classic-hands":
+            opts["hands"] = True
     os.makedirs(a.out, exist_ok=True)
     rng = random.Random(seed)
     jobs = []

@@ -3,7 +3,8 @@
 
 Reads the patches `seichi patches` cut from rendered pictures with their
 truth (vision/points.h says how a patch is cut and normalised), trains a
-small convolutional network to tell empty, black and white, calibrates its
+small convolutional network to tell empty, black and white (and hidden, a
+hand or an arm over the point, when the renders have any), calibrates its
 probabilities on pictures held out of training, and writes points.onnx for
 OpenCV's dnn module (opset 11).
 
@@ -25,7 +26,7 @@ import torch
 import torch.nn as nn
 
 P = 24  # the patch side (SEI_POINTS_PATCH)
-CLASSES = ("empty", "black", "white")
+CLASSES = ("empty", "black", "white", "hidden")
 
 
 def load(paths):
@@ -61,14 +62,14 @@ class Net(nn.Module):
     0.46 million multiply-adds a patch, so a 19x19 board costs about as
     much as the lattice search, not more."""
 
-    def __init__(self):
+    def __init__(self, classes=3):
         super().__init__()
         self.features = nn.Sequential(
             nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),    # 12 x 12
             nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),   # 6 x 6
             nn.Conv2d(16, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),  # 3 x 3
         )
-        self.head = nn.Linear(32 * 3 * 3, 3)
+        self.head = nn.Linear(32 * 3 * 3, classes)
 
     def forward(self, x):
         return self.head(torch.flatten(self.features(x), 1))
@@ -111,10 +112,13 @@ def main():
     g = torch.Generator().manual_seed(a.seed)
 
     px, y, pic = load(a.patches)
+    # The fourth class, hidden, only when the renders show hands.
+    k = 4 if (y == 3).any() else 3
     # Empty points outnumber stones on most boards and teach little after
     # the first few thousand: keep at most as many as there are stones
-    # (every stone is kept), chosen by a fixed hash of their place.
-    stones = int((y > 0).sum())
+    # (every stone and every hidden point is kept), chosen by a fixed hash
+    # of their place.
+    stones = int(((y == 1) | (y == 2)).sum())
     empty = np.where(y == 0)[0]
     if len(empty) > stones:
         keep_empty = empty[np.argsort((empty * 2654435761) % 4294967291, kind="stable")[:stones]]
@@ -124,10 +128,11 @@ def main():
     # depends on the order of the files.
     held = ((pic * 2654435761) % 1000) < a.holdout * 1000
     tr, ho = np.where(~held)[0], np.where(held)[0]
-    print("patches: %d for training, %d held out (%d pictures); empty/black/white %s"
-          % (len(tr), len(ho), len(np.unique(pic[ho])), np.bincount(y, minlength=3).tolist()), flush=True)
+    print("patches: %d for training, %d held out (%d pictures); %s %s"
+          % (len(tr), len(ho), len(np.unique(pic[ho])), "/".join(CLASSES[:k]), np.bincount(y, minlength=k).tolist()),
+          flush=True)
 
-    net = Net()
+    net = Net(k)
     if a.init:
         import onnx
         from onnx import numpy_helper
@@ -141,8 +146,8 @@ def main():
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=a.epochs)
     # Stones are fewer than empty points, and a missed stone costs a whole
     # board: weigh the classes evenly.
-    counts = np.bincount(y[tr], minlength=3).astype(np.float64)
-    weight = torch.tensor(counts.sum() / (3 * np.maximum(counts, 1)), dtype=torch.float32)
+    counts = np.bincount(y[tr], minlength=k).astype(np.float64)
+    weight = torch.tensor(counts.sum() / (k * np.maximum(counts, 1)), dtype=torch.float32)
     lossf = nn.CrossEntropyLoss(weight=weight)
     X, Y = to_input(px), torch.from_numpy(y)
     t0 = time.time()
@@ -189,6 +194,12 @@ def main():
             mf = (fl & wrong).sum().item() / max(1, wrong.sum().item())
             rf = (fl & ~wrong).sum().item() / max(1, (~wrong).sum().item())
             print("        %.2f | %6.1f%% | %6.2f%%" % (th, 100 * mf, 100 * rf))
+        if k == 4:
+            # The reader calls a point hidden at 0.5 (sei_points_params)
+            said, truly = prob[:, 3] >= 0.5, yh == 3
+            print("hidden at 0.5: %d of %d hidden points said hidden, %d of %d others"
+                  % ((said & truly).sum().item(), truly.sum().item(), (said & ~truly).sum().item(),
+                     (~truly).sum().item()))
 
     dummy = torch.zeros(1, 3, P, P)
     torch.onnx.export(net, dummy, a.out, opset_version=11, input_names=["patches"], output_names=["logits"],
