@@ -52,18 +52,24 @@ sequences:
 
 # Retrain the point classifier (vision/model/README.md): render its
 # training scenes (the default set's kind of scene, 19x19, from records of
-# the shared SGF sets' training part chosen by a rule), cut their patches
+# the shared SGF sets' training part chosen by a rule), and as many again
+# with hands at the board's edges (on other records), cut their patches
 # with seichi itself, train, calibrate and export vision/model/points.onnx.
 # Fixed seeds and one thread throughout, so it gives the committed model
-# back byte for byte. 15-25 minutes on two shared cores.
+# back byte for byte. 15-30 minutes on two shared cores.
 MODEL_RENDERS ?= 140
+MODEL_HANDS ?= 140
 model: build
 	@sh scripts/install-deps.sh render model
 	rm -rf $(BUILD)/model
 	nice python3 images/generator/render.py --set classic-train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
 	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
+	nice python3 images/generator/render.py --set classic-hands --count $(MODEL_HANDS) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/hands
 	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
-	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx $(BUILD)/model/patches.bin
+	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands.bin $(BUILD)/model/hands
+	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx \
+	  $(BUILD)/model/patches.bin $(BUILD)/model/hands.bin
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The Debian package (build-deb/seichi_VERSION_ARCH.deb), built for /usr.

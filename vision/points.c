@@ -178,8 +178,11 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, f
         snprintf(err, errlen, "the model gives %d classes, not 3 or 4", k);
         return -1;
     }
-    /* Softmax of the calibrated logits, over all the model's classes: a
-     * point likely hidden is also one no colour is sure of. */
+    /* Softmax of the calibrated logits. The colours are taken given that
+     * the point is seen: whether a hand is over a point is another
+     * question than its colour, and the edge of a real board (a bowl, a
+     * dark table beyond it) gets a little of the hidden class's mass,
+     * which would otherwise cast doubt on every colour there. */
     for (int i = 0; i < n; i++) {
         const float *l = pc->logits + (size_t)k * i;
         float m = l[0];
@@ -188,8 +191,9 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, f
         double e[SEI_POINTS_MAX_CLASSES] = {0}, s = 0;
         for (int c = 0; c < k; c++)
             s += e[c] = exp(l[c] - m);
+        double seen = e[0] + e[1] + e[2];
         for (int c = 0; c < 3; c++)
-            prob[3 * i + c] = (float)(e[c] / s);
+            prob[3 * i + c] = (float)(e[c] / seen);
         if (hidden)
             hidden[i] = (float)(e[SEI_POINTS_HIDDEN] / s);
     }

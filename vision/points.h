@@ -70,9 +70,9 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
                        uint8_t *out);
 
 /* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
- * empty, black, white, calibrated, and hidden[n] (may be NULL): the
- * probability that the point is hidden. The four sum to 1; a model of
- * three classes gives hidden 0. Returns 0, or -1 with a message. */
+ * empty, black, white, calibrated, given that the point is seen (they sum
+ * to 1), and hidden[n] (may be NULL): the probability that it is not seen
+ * (0 from a model of three classes). Returns 0, or -1 with a message. */
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
                    size_t errlen);
 
