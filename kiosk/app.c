@@ -91,6 +91,7 @@ struct sei_app {
     uint8_t edited[SEI_MAX_POINTS];  /* points a person set by hand */
     uint8_t check[SEI_MAX_POINTS];   /* points the camera was unsure of, until a person touches them */
     int check_board;                 /* the camera was unsure of the board itself */
+    int check_hidden;                /* a hand or an arm hid some of the points in check */
     sei_rules rules;
     int handicap;
     int komi_touched;                /* the players set the komi on the confirm screen: kept as they set it */
@@ -625,6 +626,7 @@ static void confirm_start(sei_app *a, sei_board *b, int handicap, sei_prisoners 
     memset(a->edited, 0, sizeof a->edited);
     memset(a->check, 0, sizeof a->check);
     a->check_board = 0;
+    a->check_hidden = 0;
     memset(a->clock_pen, 0, sizeof a->clock_pen);
     rules_set(a, a->set.rules, a->set.komi);
     sei_count_propose(a->board, &a->rules, a->dead, NULL); /* none proposed when it fails: the players mark them */
@@ -685,6 +687,7 @@ static int capture(sei_app *a)
         for (int x = 0; x < r.size; x++)
             a->check[sei_board_point(b, x, y)] = r.unsure[y][x];
     a->check_board = r.board_unsure;
+    a->check_hidden = r.hidden_count > 0;
     return 0;
 }
 
@@ -2779,6 +2782,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         v.dead = a->dead;
         v.check = a->check;
         v.check_board = a->check_board;
+        v.check_hidden = a->check_hidden;
         v.score = a->screen == SEI_SCREEN_RESULT && a->have_score ? &a->score : NULL;
         v.rules = &a->rules;
         v.handicap = a->handicap;

@@ -159,6 +159,11 @@ expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
 # The reader's doubts: listed in the JSON (possibly empty), never left out.
 expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\),"hidden":\[[][0-9,]*\]' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"unsure":\[.*"board_unsure"' -- score "$src/images/renders/r043.jpg" --json
+# A hand over the board's edge: the points it hides are named, not guessed
+# silently (the truth's "hidden" in t030.json: S19 T19 S18 T18 S17 T17 ...).
+expect 0 'Of these, a hand or an arm hides: S19 T19 S18 T18 S17 T17 ' -- detect "$src/images/testset/t030.jpg"
+expect 0 '"hidden":\[\[0,17\],\[0,18\],\[1,17\],\[1,18\]' -- detect "$src/images/testset/t030.jpg" --json
+expect 0 '"hidden":\["ra","sa","rb","sb"' -- score "$src/images/testset/t030.jpg" --json
 
 # Training patches: one per point of every picture with a truth, each
 # 8 bytes of labels and 3 x 24 x 24 of pixels after a 12-byte header.

@@ -2014,6 +2014,46 @@ static void test_result_lines(void **state)
 
 /* ---- a 19x19 board: a first tap zooms, the second picks ------------------------- */
 
+/* A capture with a hand over the board's edge (a render of the test set
+ * whose truth names the points it hides): the confirm screen rings them
+ * and says a hand hid them, in every language without shrinking. */
+static void test_capture_hidden(void **state)
+{
+    (void)state;
+    char db[128];
+    path_of(db, sizeof db, "hidden.db");
+    sei_app *a = app_new(SEI_SOURCE_DIR "/images/testset/t030.jpg", db, SEI_LANG_EN);
+    sei_app_tick(a, 0);
+    tap_button(a, SEI_BTN_CAPTURE);
+    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    sei_ui_view v;
+    sei_app_view(a, &v);
+    assert_true(v.check_hidden);
+    assert_false(v.check_board);
+    /* The truth's hidden points (t030.json, in the kiosk's frame: the
+     * picture upright) are ringed: the fingers over J1-M3 among them. */
+    const sei_board *b = sei_app_board(a);
+    int ringed = 0;
+    for (int p = 0; p < SEI_MAX_POINTS; p++)
+        ringed += v.check[p];
+    assert_true(ringed >= 10);
+    assert_true(v.check[sei_board_point(b, 9, 17)]);  /* K2 */
+    assert_true(v.check[sei_board_point(b, 10, 17)]); /* L2 */
+    sei_app_draw(a);
+    golden_failures = 0;
+    golden("confirm-hidden-en");
+    assert_int_equal(golden_failures, 0);
+    const sei_ui *ui = sei_app_ui(a);
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        v.lang = l;
+        sei_ui_draw((sei_ui *)ui, &v);
+        char worst[200];
+        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+            fail_msg("hidden (%s): \"%s\" shrunk", langs[l], worst);
+    }
+    sei_app_destroy(a);
+}
+
 static void test_zoom_to_tap(void **state)
 {
     (void)state;
@@ -3869,6 +3909,7 @@ int main(void)
         cmocka_unit_test(test_targets_and_messages),
         cmocka_unit_test(test_result_lines),
         cmocka_unit_test(test_record_ing_overtime),
+        cmocka_unit_test(test_capture_hidden),
         cmocka_unit_test(test_zoom_to_tap),
         cmocka_unit_test(test_translations),
         cmocka_unit_test(test_live_after_record),

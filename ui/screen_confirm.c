@@ -67,10 +67,15 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
     int checks = 0;
     for (int p = 0; v->check && p < SEI_MAX_POINTS; p++)
         checks += v->check[p];
-    /* The camera's doubts come before the how-to: they need a person. */
+    /* The camera's doubts come before the how-to: they need a person.
+     * The board in doubt says most; then points a hand hid, which another
+     * capture may see. */
     if (hint_y < PANEL_FOOT - 60 && (checks || v->check_board))
-        ui_text_wrap(ui, sei_ui_string(v->lang, v->check_board ? SEI_S_CHECK_BOARD : SEI_S_CHECK_POINTS), FS_SMALL,
-                     (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
+        ui_text_wrap(ui,
+                     sei_ui_string(v->lang, v->check_board             ? SEI_S_CHECK_BOARD
+                                            : v->check_hidden && checks ? SEI_S_CHECK_HIDDEN
+                                                                        : SEI_S_CHECK_POINTS),
+                     FS_SMALL, (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
     else if (hint_y < PANEL_FOOT - 60)
         ui_text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
     ui_panel_foot(ui, v->lang, px, pw, 120, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PRIMARY, FS_LARGE);

@@ -96,6 +96,7 @@ typedef enum {
     SEI_S_RULES_NZ, SEI_S_RULES_TT,
     SEI_S_CHECK_POINTS,     /* the camera is unsure of the ringed points */
     SEI_S_CHECK_BOARD,      /* the camera is unsure of the board itself */
+    SEI_S_CHECK_HIDDEN,     /* a hand or an arm hid some of the ringed points */
     /* Tournament: the table, round, event and players, the banner */
     SEI_S_TABLE, SEI_S_ROUND, SEI_S_EVENT, SEI_S_PLAYERS, SEI_S_RESULTS, SEI_S_JUDGE,
     SEI_S_BANNER_TABLE,     /* "Table %d" */
@@ -287,6 +288,7 @@ typedef struct {
     const uint8_t *dead;     /* per board point: 1 dead; NULL: none */
     const uint8_t *check;    /* Confirm: per board point, 1 where the camera is unsure; NULL: none */
     int check_board;         /* Confirm: the camera is unsure of the board itself */
+    int check_hidden;        /* Confirm: a hand or an arm hid some of the points in check */
     const sei_score *score;  /* Result: the count; Confirm: NULL */
     int zoom_col, zoom_row, zoom_span; /* Confirm: only the zoom_span x zoom_span points from
                                 (zoom_col, zoom_row) are shown, filling the board's square
