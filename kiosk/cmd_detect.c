@@ -9,6 +9,18 @@
 #include "jsonout.h"
 #include "vision.h"
 
+/* doc[name]: the marked points of an n x n board as [row, col] pairs. */
+static void add_points(cJSON *doc, const char *name, const uint8_t mark[SEI_MAX_SIZE][SEI_MAX_SIZE], int n)
+{
+    cJSON *list = cJSON_AddArrayToObject(doc, name);
+    for (int y = 0; list && y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (mark[y][x]) {
+                int rc[2] = {y, x};
+                cJSON_AddItemToArray(list, cJSON_CreateIntArray(rc, 2));
+            }
+}
+
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *path = NULL, *debug = NULL;
@@ -97,24 +109,12 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
                     row[x] = round(r->confidence[y][x] * 100) / 100;
                 cJSON_AddItemToArray(conf, cJSON_CreateDoubleArray(row, n));
             }
-            /* The points to check, as [row, col] like grid, and whether
-             * the board itself is in doubt. */
-            cJSON *unsure = cJSON_AddArrayToObject(doc, "unsure");
-            for (int y = 0; unsure && y < n; y++)
-                for (int x = 0; x < n; x++)
-                    if (r->unsure[y][x]) {
-                        int rc2[2] = {y, x};
-                        cJSON_AddItemToArray(unsure, cJSON_CreateIntArray(rc2, 2));
-                    }
+            /* The points to check, as [row, col] like grid, whether the
+             * board itself is in doubt, and of the points to check those a
+             * hand or an arm hides. */
+            add_points(doc, "unsure", r->unsure, n);
             cJSON_AddBoolToObject(doc, "board_unsure", r->board_unsure);
-            /* Of the points to check, those a hand or an arm hides. */
-            cJSON *hidden = cJSON_AddArrayToObject(doc, "hidden");
-            for (int y = 0; hidden && y < n; y++)
-                for (int x = 0; x < n; x++)
-                    if (r->hidden[y][x]) {
-                        int rc2[2] = {y, x};
-                        cJSON_AddItemToArray(hidden, cJSON_CreateIntArray(rc2, 2));
-                    }
+            add_points(doc, "hidden", r->hidden, n);
             sei_json_round(doc, "min_confidence", r->min_confidence, 3);
             sei_json_round(doc, "lattice_score", r->lattice_score, 3);
             sei_json_round(doc, "ms", r->ms, 2);

@@ -70,6 +70,20 @@ static void sgf_point(const sei_board *b, int p, char out[3])
     out[2] = 0;
 }
 
+/* doc[name]: the points of b marked in mark ([row][col]), as SGF points. */
+static void add_sgf_points(cJSON *doc, const char *name, const sei_board *b,
+                           const uint8_t mark[SEI_MAX_SIZE][SEI_MAX_SIZE])
+{
+    cJSON *list = cJSON_AddArrayToObject(doc, name);
+    char pt[3];
+    for (int y = 0; list && y < b->size; y++)
+        for (int x = 0; x < b->size; x++)
+            if (mark[y][x]) {
+                sgf_point(b, sei_board_point(b, x, y), pt);
+                cJSON_AddItemToArray(list, cJSON_CreateString(pt));
+            }
+}
+
 /* The first stone (in board order) of each chain whose stones are marked
  * (every chain when mark is NULL) into firsts; returns how many. */
 static int chain_list(sei_board *b, const uint8_t *mark, int *firsts, int max)
@@ -442,20 +456,8 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
     if (run->from_image) {
         /* The photo's doubtful points, as SGF points like dead. */
         const sei_vision_result *v = &run->vision;
-        cJSON *unsure = cJSON_AddArrayToObject(doc, "unsure");
-        for (int y = 0; unsure && y < v->size; y++)
-            for (int x = 0; x < v->size; x++)
-                if (v->unsure[y][x]) {
-                    sgf_point(b, sei_board_point(b, x, y), pt);
-                    cJSON_AddItemToArray(unsure, cJSON_CreateString(pt));
-                }
-        cJSON *hidden = cJSON_AddArrayToObject(doc, "hidden");
-        for (int y = 0; hidden && y < v->size; y++)
-            for (int x = 0; x < v->size; x++)
-                if (v->hidden[y][x]) {
-                    sgf_point(b, sei_board_point(b, x, y), pt);
-                    cJSON_AddItemToArray(hidden, cJSON_CreateString(pt));
-                }
+        add_sgf_points(doc, "unsure", b, v->unsure);
+        add_sgf_points(doc, "hidden", b, v->hidden);
         cJSON_AddBoolToObject(doc, "board_unsure", v->board_unsure);
     }
     if (run->from_sgf) {
@@ -478,24 +480,24 @@ int sei_cli_score_print_json(FILE *out, const sei_score_run *run)
     return sei_json_print(out, sei_cli_score_json(run));
 }
 
+/* One line: what, then each marked point as Go players name it (A..T
+ * without I across, the size at the top). */
+static void print_points(FILE *out, const char *what, const uint8_t mark[SEI_MAX_SIZE][SEI_MAX_SIZE], int n)
+{
+    fprintf(out, "%s", what);
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++)
+            if (mark[y][x])
+                fprintf(out, " %c%d", 'A' + x + (x >= 8), n - y);
+    fprintf(out, "\n");
+}
+
 void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
 {
     if (r->board_unsure)
         fprintf(out, "The board itself is in doubt (its size or where its lines are): check the grid.\n");
-    if (!r->unsure_count)
-        return;
-    fprintf(out, "Check these points (the picture leaves them in doubt):");
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++)
-            if (r->unsure[y][x])
-                fprintf(out, " %c%d", 'A' + x + (x >= 8), r->size - y);
-    fprintf(out, "\n");
-    if (!r->hidden_count)
-        return;
-    fprintf(out, "Of these, a hand or an arm hides:");
-    for (int y = 0; y < r->size; y++)
-        for (int x = 0; x < r->size; x++)
-            if (r->hidden[y][x])
-                fprintf(out, " %c%d", 'A' + x + (x >= 8), r->size - y);
-    fprintf(out, "\n");
+    if (r->unsure_count)
+        print_points(out, "Check these points (the picture leaves them in doubt):", r->unsure, r->size);
+    if (r->unsure_count && r->hidden_count)
+        print_points(out, "Of these, a hand or an arm hides:", r->hidden, r->size);
 }
