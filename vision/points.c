@@ -30,6 +30,7 @@ void sei_points_params_default(sei_points_params *p)
     p->unsure_below = 0.95;
     /* Hidden when that is the likelier half: a hand over the point. */
     p->hidden_at = 0.5;
+    p->hidden_group = 2;
     p->model_path = NULL;
 }
 
@@ -77,6 +78,7 @@ void sei_points_destroy(sei_points *pc)
 
 double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
 double sei_points_hidden_at(const sei_points *pc) { return pc->p.hidden_at; }
+int sei_points_hidden_group(const sei_points *pc) { return pc->p.hidden_group; }
 
 /* Mean colour of a small square around (x, y); 0 when it is off the view. */
 static int patch_mean(const sei_image *top, double x, double y, int r, double bgr[3])

@@ -326,6 +326,38 @@ static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const d
     return st;
 }
 
+/* Keep the points said hidden only in 8-connected groups of at least
+ * min_group: a hand hides several points side by side, where a lone point
+ * said hidden is most often a real board's edge beside a bowl or a dark
+ * table. */
+static void hidden_groups(uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE], int n, int min_group)
+{
+    uint8_t seen[SEI_MAX_SIZE][SEI_MAX_SIZE] = {{0}};
+    int stack[SEI_MAX_SIZE * SEI_MAX_SIZE], group[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    for (int y0 = 0; y0 < n; y0++)
+        for (int x0 = 0; x0 < n; x0++) {
+            if (!hidden[y0][x0] || seen[y0][x0])
+                continue;
+            int top = 0, k = 0;
+            stack[top++] = y0 * n + x0;
+            seen[y0][x0] = 1;
+            while (top) {
+                int q = stack[--top], y = q / n, x = q % n;
+                group[k++] = q;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int yy = y + dy, xx = x + dx;
+                        if (yy >= 0 && yy < n && xx >= 0 && xx < n && hidden[yy][xx] && !seen[yy][xx]) {
+                            seen[yy][xx] = 1;
+                            stack[top++] = yy * n + xx;
+                        }
+                    }
+            }
+            for (int i = 0; k < min_group && i < k; i++)
+                hidden[group[i] / n][group[i] % n] = 0;
+        }
+}
+
 /* The learned classifier on the lattice H: probabilities, the colour read
  * and the unsure points into out. */
 static sei_vision_status classify_points(sei_vision *v, const sei_image *work, const double H[9], int n,
@@ -350,12 +382,18 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                     out->min_confidence = conf;
                 /* In doubt when the network is, or when the hand-set
                  * rules of stones.c (still in out->grid here) read the
-                 * point otherwise: two readers that fail differently. */
+                 * point otherwise: two readers that fail differently; or
+                 * when a hand hides it (below). */
                 out->hidden[y][x] = v->hidden[y * n + x] >= hidden_at;
-                out->hidden_count += out->hidden[y][x];
-                out->unsure[y][x] = conf < below || out->grid[y][x] != c || out->hidden[y][x];
-                out->unsure_count += out->unsure[y][x];
+                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
                 out->grid[y][x] = (uint8_t)c;
+            }
+        hidden_groups(out->hidden, n, sei_points_hidden_group(v->points));
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                out->unsure[y][x] |= out->hidden[y][x];
+                out->unsure_count += out->unsure[y][x];
+                out->hidden_count += out->hidden[y][x];
             }
     }
     return st;
