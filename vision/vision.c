@@ -1331,6 +1331,9 @@ sei_vision_status sei_vision_annotate(sei_vision *v, const sei_image *img, const
             }
             if (r->unsure[y][x])
                 sei_cv_circle(out, px, py, cellpx * 0.12, red, -1);
+            /* A point a hand hides: ringed too, its colour a guess. */
+            if (r->hidden[y][x])
+                sei_cv_circle(out, px, py, cellpx * 0.3, red, thick);
         }
     return SEI_VISION_OK;
 }
