@@ -972,7 +972,9 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
     after the stones the same ones; "light" scales the lamps (flicker);
     "bump" = (dx, dz, degrees) moves the board with its stones on the
     table; "hand" = (row, col, side) puts a hand and arm over that point,
-    reaching in from Black's side (side -1) or White's (+1)."""
+    reaching in from Black's side (side -1) or White's (+1); "rest" = (row,
+    col, side) a hand of the test set's kind resting there, fingertips on
+    the stones' tops."""
     n = spec["size"]
     cw, ch = spec["cell"]
     H = spec["thickness"]
@@ -1305,6 +1307,15 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
                        % (pov_vec(hand), pov_vec(hand), pov_vec(wrist), pov_vec(skin)))
             out.append("cylinder { %s, %s, 45 pigment { srgb %s } finish { diffuse 0.9 } }\n"
                        % (pov_vec(wrist), pov_vec(elbow), pov_vec(sleeve)))
+        if extras.get("rest"):
+            # a hand at rest: fingertips on the stones' tops over that
+            # point, reaching in from Black's side (-1) or White's (+1),
+            # drawn as the hands of the test set are
+            rr, rc, side = extras["rest"]
+            p = pt(rr, rc)
+            xr = random.Random("%s/rest/%d/%d" % (extras["seed"], rr, rc))
+            out.append(hand_arm(xr, (p[0], H + stone_h + 9, p[2]), (0, 0, -side), xr.choice(SKINS),
+                                xr.random() < 0.5))
         # the rest of the scene the same in every frame, whatever the stones drew
         rng.seed("%s/scene" % extras["seed"])
 

@@ -72,6 +72,9 @@ def main():
                     help="the board's share of the frame's wider or taller side, i.e. the camera's distance "
                          "(0.2-0.9; default: drawn from 0.75-0.9 by the seed)")
     ap.add_argument("--no-bump", action="store_true")
+    ap.add_argument("--rest", type=int, default=0, metavar="K",
+                    help="after every K-th move the player's hand rests, still, over the board's edge on their "
+                         "side for --still frames before it leaves (0: never)")
     ap.add_argument("--end", choices=["none", "count", "resign-b", "resign-w"], default="none",
                     help="finish with the end-of-game gesture: both players' stones at their lower right "
                          "corners, or a player's two stones there (resigning)")
@@ -106,9 +109,9 @@ def main():
 
     outside = []
 
-    def shoot(grid, hand=None, copies=1, light=1.0):
+    def shoot(grid, hand=None, copies=1, light=1.0, rest=None):
         spec = copy.deepcopy(spec0)
-        extras = {"seed": a.seed, "light": light, "bump": bump, "hand": hand, "outside": list(outside)}
+        extras = {"seed": a.seed, "light": light, "bump": bump, "hand": hand, "outside": list(outside), "rest": rest}
         pov, cam, geom, _ = render.build_scene(random.Random("%s/scene" % a.seed), spec, rows(grid), a.width, a.height,
                                                extras=extras)
         png = os.path.join(work, "out.png")
@@ -147,6 +150,11 @@ def main():
             shoot(placed, copies=2, light=flicker())
             cr, cc = captured[0]
             shoot(after, hand=(cr, cc, side), light=flicker())
+        if a.rest and k % a.rest == a.rest - 1:
+            # the hand stays on the board's edge on the player's side, as
+            # still as the board: only a reader that knows it cannot see
+            # through a hand leaves those points alone
+            shoot(after, rest=(size - 1 if side < 0 else 0, c, side), copies=a.still, light=1.0)
         shoot(after, copies=a.still, light=1.0)
         f = orient["f"]
         # the move as the picture shows the board: find its picture row/column
@@ -185,7 +193,7 @@ def main():
                                                          "\n;".join(truth_moves)))
     with open(os.path.join(a.out, "sequence.json"), "w") as fo:
         json.dump({"size": size, "moves": len(truth_moves), "frames": frame_no[0], "captured_stones": captures[0], "source": os.path.basename(a.sgf),
-                   "seed": a.seed, "bump_at_move": bump_at + 1 if bump_at >= 0 else None, "end": a.end,
+                   "seed": a.seed, "bump_at_move": bump_at + 1 if bump_at >= 0 else None, "end": a.end, "rest": a.rest,
                    "image_size": [a.width, a.height], "fill": round(spec0["fill"], 3)}, fo, indent=1)
     shutil.rmtree(work, ignore_errors=True)
     print("%s: %d moves, %d frames, %d stones captured" % (a.out, len(truth_moves), frame_no[0], captures[0]))
