@@ -1,5 +1,5 @@
 /* points.h - the learned point classifier: empty, black or white at each
- * intersection, with a calibrated probability.
+ * intersection, with a calibrated probability, or hidden (a hand over it).
  *
  * A small convolutional network (vision/model/points.onnx, trained by
  * `make model` on the project's own renders; see vision/model/README.md)
