@@ -15,7 +15,11 @@ the board (rows and columns turned as the picture shows them, the way the
 reader reports them).
 
 usage: images/generator/sequence.py --sgf GAME.sgf --moves N --out DIR [--seed S]
-                                    [--width 640 --height 480] [--fast] [--fill F]
+                                    [--width 640 --height 480] [--fast] [--fill F] [--rest K]
+
+--rest K: after every K-th move the player's hand rests, still, over the
+board's edge on their side (a hand of the test set's kind) for --still
+frames: a hand held still is no motion.
 """
 import argparse
 import copy
