@@ -18,6 +18,10 @@
 
 #define MAX_SEGMENTS 20000
 
+/* What a reading reads: the picture itself, the zoom stage's enlarged
+ * part of it, or the rectify stage's top-down view of a board in doubt. */
+enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_RECTIFY };
+
 struct sei_vision {
     sei_vision_params p;
     sei_points *points;     /* the learned classifier, loaded at the first reading */
@@ -26,8 +30,8 @@ struct sei_vision {
     float *hidden;          /* each point's probability of being hidden */
     char errmsg[256];
     char debug_dir[1024];
-    int in_zoom; /* 1 while the zoom stage reads, 2 the rectify stage: their debug pictures are
-                    named apart */
+    int view; /* what is being read (view_kind): the zoom's and the rectify stage's views name
+                 their debug pictures apart, and a top-down view gives its lattice only */
     double blur; /* > 0 while the zoom stage looks again smoothed (zoom_blur): the grey picture's
                     Gaussian, in times the enlargement */
     int size_refused; /* 1 when a reading found the picture contradicts the size given */
@@ -144,7 +148,7 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     if (!v->debug_dir[0] || !img->buf)
         return;
     char path[1200], err[128];
-    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->in_zoom == 2 ? "rectify-" : v->in_zoom ? "zoom-" : "", stage,
+    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->view == VIEW_RECTIFY ? "rectify-" : v->view == VIEW_ZOOM ? "zoom-" : "", stage,
              sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
 }
@@ -333,23 +337,23 @@ static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const d
 static void hidden_groups(uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE], int n, int min_group)
 {
     uint8_t seen[SEI_MAX_SIZE][SEI_MAX_SIZE] = {{0}};
-    int stack[SEI_MAX_SIZE * SEI_MAX_SIZE], group[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    int group[SEI_MAX_SIZE * SEI_MAX_SIZE];
     for (int y0 = 0; y0 < n; y0++)
         for (int x0 = 0; x0 < n; x0++) {
             if (!hidden[y0][x0] || seen[y0][x0])
                 continue;
-            int top = 0, k = 0;
-            stack[top++] = y0 * n + x0;
+            /* The group grows as its own list of points to visit. */
+            int k = 0;
+            group[k++] = y0 * n + x0;
             seen[y0][x0] = 1;
-            while (top) {
-                int q = stack[--top], y = q / n, x = q % n;
-                group[k++] = q;
+            for (int i = 0; i < k; i++) {
+                int y = group[i] / n, x = group[i] % n;
                 for (int dy = -1; dy <= 1; dy++)
                     for (int dx = -1; dx <= 1; dx++) {
                         int yy = y + dy, xx = x + dx;
                         if (yy >= 0 && yy < n && xx >= 0 && xx < n && hidden[yy][xx] && !seen[yy][xx]) {
                             seen[yy][xx] = 1;
-                            stack[top++] = yy * n + xx;
+                            group[k++] = yy * n + xx;
                         }
                     }
             }
@@ -923,7 +927,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         goto out;
     }
     t = sei_now_ms();
-    if (v->in_zoom == 2) {
+    if (v->view == VIEW_RECTIFY) {
         /* The top-down view gives the lattice; its stones are read in the
          * picture itself (rectified_read). */
         double Sc[9] = {1 / scale, 0, roi[0], 0, 1 / scale, roi[1], 0, 0, 1};
@@ -1098,11 +1102,11 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
         sei_image_free(&view);
         return fail(v, SEI_VISION_NOMEM, "out of memory");
     }
-    v->in_zoom = 2;
+    v->view = VIEW_RECTIFY;
     if (v->debug_dir[0])
         debug_save(v, SEI_STAGE_PREPARE, "view", &view);
     sei_vision_status st = read_view(v, &view, whole, 1, z, NULL);
-    v->in_zoom = 0;
+    v->view = VIEW_PICTURE;
     sei_image_free(&view);
     if (st == SEI_VISION_OK) {
         /* The view's lattice in the picture; its stones read there, where
@@ -1162,14 +1166,14 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         memcpy(first_ms, out->stage_ms, sizeof first_ms);
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
-        v->in_zoom = 1;
+        v->view = VIEW_ZOOM;
         sei_vision_status zs = z ? read_view(v, img, roi, v->p.zoom_max, z, NULL) : SEI_VISION_NOMEM;
         if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
             v->blur = v->p.zoom_blur;
             zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
             v->blur = 0;
         }
-        v->in_zoom = 0;
+        v->view = VIEW_PICTURE;
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
                     zs == SEI_VISION_OK ? "read" : v->errmsg);
