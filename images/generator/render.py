@@ -742,9 +742,10 @@ def seg_seg_dist(p0, p1, q0, q1):
 
 
 class Occluder:
-    """A hand and arm's solids (capsules and an ellipsoid) in the hand's own
-    frame, placed as POV-Ray places it (mirror in x if left, `rotate y*rot`,
-    `translate tip`): it tells whether it blocks a line of sight."""
+    """A hand and arm's solids, each ("capsule", end, end, radius) or
+    ("ellipsoid", centre, radii, None), in the hand's own frame, placed as
+    POV-Ray places it (mirror in x if left, `rotate y*rot`, `translate
+    tip`): it tells whether it blocks a line of sight."""
 
     def __init__(self, tip, rot, left, solids):
         self.tip, self.left, self.solids = tip, left, solids
@@ -759,7 +760,7 @@ class Occluder:
     def blocks(self, a, b):
         """Whether the segment a-b (scene coordinates) passes through a solid."""
         la, lb = self.local(a), self.local(b)
-        for kind, u, v, r in ((q[0], q[1], q[2], q[3] if len(q) > 3 else None) for q in self.solids):
+        for kind, u, v, r in self.solids:
             if kind == "capsule":
                 if seg_seg_dist(la, lb, u, v) <= r:
                     return True
@@ -840,7 +841,7 @@ def hand_arm(xr, tip, inward, skin, left, keypoints=None, shapes=None):
     capsule((36 * s, 14 * s, palm_z - 25 * s), (52 * s, 10 * s, palm_z + 15 * s), 10 * s)
     capsule((52 * s, 10 * s, palm_z + 15 * s), (50 * s, 8 * s, palm_z + 45 * s), 9 * s)
     caps.append("sphere { 0, 1 scale <%.1f, %.1f, %.1f> translate <0, %.1f, %.1f> }" % (44 * s, 15 * s, 52 * s, 18 * s, palm_z))
-    solids.append(("ellipsoid", (0, 18 * s, palm_z), (44 * s, 15 * s, 52 * s)))
+    solids.append(("ellipsoid", (0, 18 * s, palm_z), (44 * s, 15 * s, 52 * s), None))
     wrist = (0, 28 * s, palm_z - 70 * s)
     capsule((0, 20 * s, palm_z - 20 * s), wrist, 25 * s)
     rise = xr.uniform(120, 300)
