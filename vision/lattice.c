@@ -25,7 +25,7 @@
 typedef sei_lattice_line line_t;
 
 const char *const sei_lattice_stage_names[SEI_LAT_STAGES] = {"families", "lines", "crossings",
-                                                             "hypotheses", "grow", "window"};
+                                                             "hypotheses", "grow", "parallax", "window"};
 
 void sei_lattice_params_default(sei_lattice_params *p)
 {
@@ -1637,7 +1637,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
                 }
             }
         }
-        out->stage_ms[SEI_LAT_GROW] += sei_now_ms() - t5;
+        out->stage_ms[SEI_LAT_PARALLAX] = sei_now_ms() - t5;
         evidence_grid(fit_pts, nc, m, lines, nl, Hinv, Hsinv, p, ev);
         int N = 0, st0[2] = {0, 0}, rn = 0, st1[2] = {0, 0};
         double runner = 0, runner_off = 0;

@@ -136,8 +136,8 @@ typedef struct {
     int dark;
 } sei_lattice_stone;
 
-enum { SEI_LAT_FAMILIES = 0, SEI_LAT_LINES, SEI_LAT_CROSSINGS, SEI_LAT_HYPOTHESES, SEI_LAT_GROW, SEI_LAT_WINDOW,
-       SEI_LAT_STAGES };
+enum { SEI_LAT_FAMILIES = 0, SEI_LAT_LINES, SEI_LAT_CROSSINGS, SEI_LAT_HYPOTHESES, SEI_LAT_GROW, SEI_LAT_PARALLAX,
+       SEI_LAT_WINDOW, SEI_LAT_STAGES };
 extern const char *const sei_lattice_stage_names[SEI_LAT_STAGES];
 
 /* One merged line: a x + b y + c = 0 with a^2 + b^2 = 1, its extent along
