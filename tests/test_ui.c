@@ -309,16 +309,18 @@ static void test_golden_screens(void **state)
 
 /* ---- taps ------------------------------------------------------------------------ */
 
-static sei_app *confirm_screen(const char *dbname)
+static sei_app *confirm_screen_of(const char *source, const char *dbname)
 {
     char db[128];
     path_of(db, sizeof db, dbname);
-    sei_app *a = app_new(SAMPLE, db, SEI_LANG_EN);
+    sei_app *a = app_new(source, db, SEI_LANG_EN);
     sei_app_tick(a, 0);
     tap_button(a, SEI_BTN_CAPTURE);
     assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
     return a;
 }
+
+static sei_app *confirm_screen(const char *dbname) { return confirm_screen_of(SAMPLE, dbname); }
 
 static int dead_count(sei_app *a)
 {
@@ -355,12 +357,7 @@ static int find_chain(sei_app *a, int *col, int *row, int *size)
 static void test_unsure_ringed(void **state)
 {
     (void)state;
-    char db[128];
-    path_of(db, sizeof db, "unsure.db");
-    sei_app *a = app_new(SEI_TESTS_DIR "/../images/renders/r007.jpg", db, SEI_LANG_EN);
-    sei_app_tick(a, 0);
-    tap_button(a, SEI_BTN_CAPTURE);
-    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    sei_app *a = confirm_screen_of(SEI_TESTS_DIR "/../images/renders/r007.jpg", "unsure.db");
     const sei_board *b = sei_app_board(a);
     int ringed = 0, col = -1, row = -1;
     for (int y = 0; y < b->size; y++)
@@ -2020,12 +2017,7 @@ static void test_result_lines(void **state)
 static void test_capture_hidden(void **state)
 {
     (void)state;
-    char db[128];
-    path_of(db, sizeof db, "hidden.db");
-    sei_app *a = app_new(SEI_SOURCE_DIR "/images/testset/t030.jpg", db, SEI_LANG_EN);
-    sei_app_tick(a, 0);
-    tap_button(a, SEI_BTN_CAPTURE);
-    assert_int_equal(sei_app_screen(a), SEI_SCREEN_CONFIRM);
+    sei_app *a = confirm_screen_of(SEI_SOURCE_DIR "/images/testset/t030.jpg", "hidden.db");
     sei_ui_view v;
     sei_app_view(a, &v);
     assert_true(v.check_hidden);
