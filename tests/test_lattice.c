@@ -514,6 +514,58 @@ static void test_fit_parallax(void **state)
     assert_true(off0 > 0.2);
 }
 
+/* A long straight edge beside the board (a skirting board, a table's edge)
+ * outweighing one of the grid's directions: of the three directions, the
+ * fit pairs the two whose lines cross. */
+static void test_fit_third_direction(void **state)
+{
+    (void)state;
+    sei_lattice_params p;
+    sei_lattice_params_default(&p);
+    double H[9];
+    const double lat4[8] = {0, 0, 18, 0, 18, 18, 0, 18}, pix[8] = {60, 200, 460, 210, 500, 640, 40, 620};
+    assert_int_equal(sei_h_fit(lat4, pix, 4, H), 0);
+    float *segs = malloc(sizeof(float) * 5 * 4000);
+    int m = grid_segments(H, 19, segs, 0);
+    double grid_len = 0;
+    for (int i = 0; i < m; i++)
+        grid_len += hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
+    /* Long lines at 45 degrees right of the board, longer in all than
+     * either of the grid's directions (each holds about half of grid_len). */
+    double edge_len = 0;
+    for (int k = 0; edge_len < 0.8 * grid_len; k++) {
+        double x = 540, y = 20 + 12 * k, l = fmin(1000 - x, HH - y) - 1;
+        assert_true(l > 50);
+        float *s = segs + 5 * m++;
+        s[0] = (float)x, s[1] = (float)y, s[2] = (float)(x + l), s[3] = (float)(y + l), s[4] = 2;
+        edge_len += l * sqrt(2);
+    }
+    /* A few scratches along the edges' direction across the board: the two
+     * strongest directions' lines then cross a little too. */
+    for (int k = 0; k < 4; k++) {
+        float *s = segs + 5 * m++;
+        s[0] = 100, s[1] = (float)(250 + 80 * k), s[2] = 250, s[3] = (float)(400 + 80 * k), s[4] = 1;
+    }
+    int dir[3];
+    assert_int_equal(sei_lattice_directions(segs, m, diag(), &p, dir), 3);
+    assert_true(abs(dir[0] - 45) <= 1);
+    sei_lattice lat;
+    int rc = sei_lattice_fit(segs, m, NULL, 0, W, HH, 0, &p, 0, &lat);
+    if (rc)
+        printf("no lattice: %s\n", lat.why);
+    assert_int_equal(rc, 0);
+    assert_int_equal(lat.size, 19);
+    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
+    sei_lattice_free(&lat);
+    /* Kept to the two strongest directions (they cross, if only a few
+     * times), the fit finds no grid. */
+    p.pair_cross_ratio = 1e9;
+    rc = sei_lattice_fit(segs, m, NULL, 0, W, HH, 0, &p, 0, &lat);
+    assert_true(rc != 0 || lat.size != 19 || worst_off_lattice(H, 19, lat.H) > 0.2);
+    sei_lattice_free(&lat);
+    free(segs);
+}
+
 /* The whole fit: each size found, with its corners where they are drawn. */
 static void fit_board(int n, double stone_fill, int with_stones)
 {
@@ -602,7 +654,7 @@ int main(void)
         cmocka_unit_test(test_families), cmocka_unit_test(test_lines_and_crossings),
         cmocka_unit_test(test_vanishing), cmocka_unit_test(test_grow),
         cmocka_unit_test(test_window),   cmocka_unit_test(test_window_doubt), cmocka_unit_test(test_window_rival), cmocka_unit_test(test_by_stones),
-        cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only),
+        cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only), cmocka_unit_test(test_fit_third_direction),
         cmocka_unit_test(test_parallax), cmocka_unit_test(test_fit_parallax),
     };
     return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));

@@ -35,6 +35,7 @@ void sei_lattice_params_default(sei_lattice_params *p)
     p->family_gap = 30;
     p->family_share = 0.05;
     p->family_spread = 28;
+    p->pair_cross_ratio = 2;
     p->line_tolerance = 2.5;
     p->merge_factor = 1.6;
     p->merge_parallel = 0.06;
@@ -750,10 +751,15 @@ static double density_score(const double *pts, int n, const double Hinv[9], cons
     return in - p->box_hole * (box - in);
 }
 
-/* Stage 1: the two main directions. A histogram of segment angles weighted
- * by length, smoothed; the highest peak is one family, the highest at
- * least family_gap degrees from it the other. */
-int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2])
+/* Stage 1: the main directions. A histogram of segment angles weighted by
+ * length, smoothed; the highest peak is one direction, the highest at
+ * least family_gap degrees from it another, and the highest at least
+ * family_gap from both a third, each holding at least family_share of the
+ * first's length. A grid's two directions are usually the two highest; a
+ * third is kept because a long straight edge beside the board (a skirting
+ * board, a table's edge) can outweigh one of them, and the fit then takes
+ * the pair whose lines cross each other most. */
+int sei_lattice_directions(const float *segs, int n, double diag, const sei_lattice_params *p, int dir[3])
 {
     double min_len = p->min_seg_len * diag;
     double hist[180] = {0}, sm[180];
@@ -773,22 +779,34 @@ int sei_lattice_families(const float *segs, int n, double diag, const sei_lattic
         for (int k = -k0; k <= k0; k++)
             sm[i] += hist[(i + k + 180) % 180] * (k0 + 1 - abs(k));
     }
-    int p1 = 0;
-    for (int i = 1; i < 180; i++)
-        if (sm[i] > sm[p1])
-            p1 = i;
-    int p2 = -1;
-    for (int i = 0; i < 180; i++) {
-        int d = abs(i - p1);
-        if (d > 90)
-            d = 180 - d;
-        if (d >= p->family_gap && (p2 < 0 || sm[i] > sm[p2]))
-            p2 = i;
+    int nd = 0;
+    for (; nd < 3; nd++) {
+        int best = -1;
+        for (int i = 0; i < 180; i++) {
+            int far = 1;
+            for (int j = 0; j < nd && far; j++) {
+                int d = abs(i - dir[j]);
+                if (d > 90)
+                    d = 180 - d;
+                far = d >= p->family_gap;
+            }
+            if (far && (best < 0 || sm[i] > sm[best]))
+                best = i;
+        }
+        if (best < 0 || sm[best] <= 0 || (nd > 0 && sm[best] < p->family_share * sm[dir[0]]))
+            break;
+        dir[nd] = best;
     }
-    if (sm[p1] <= 0 || p2 < 0 || sm[p2] < p->family_share * sm[p1])
+    return nd;
+}
+
+int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2])
+{
+    int dir[3];
+    if (sei_lattice_directions(segs, n, diag, p, dir) < 2)
         return -1;
-    fam[0] = p1;
-    fam[1] = p2;
+    fam[0] = dir[0];
+    fam[1] = dir[1];
     return 0;
 }
 
@@ -1455,7 +1473,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     int stones_enough = ns >= p->min_evidence;
 
     /* 1. Families. */
-    int fam[2], have_lines = sei_lattice_families(segs, n, diag, p, fam) == 0;
+    int dir[3], ndir = sei_lattice_directions(segs, n, diag, p, dir), fam[2] = {0, 0}, have_lines = ndir >= 2;
     out->stage_ms[SEI_LAT_FAMILIES] = sei_now_ms() - t;
     t = sei_now_ms();
     if (!have_lines && !stones_enough) {
@@ -1463,14 +1481,36 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         goto done;
     }
 
-    /* 2. Lines. */
+    /* 2. Lines, of the pair of directions whose lines cross most (the
+     * first two unless a third direction was found). */
     lines = calloc((size_t)(p->max_lines > 0 ? p->max_lines : 1), sizeof *lines);
-    if (!lines) {
+    pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + ns + 1));
+    if (!lines || !pts) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
     }
-    if (have_lines)
+    if (have_lines) {
+        static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+        int best_pair = 0, most = -1;
+        for (int k = 0; ndir == 3 && k < 3; k++) {
+            int f[2] = {dir[pairs[k][0]], dir[pairs[k][1]]};
+            int m = sei_lattice_lines(segs, n, f, diag, p, lines);
+            int c = m < 0 ? -1 : sei_lattice_crossings(lines, m, diag, p, pts, p->max_crossings);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "directions %d and %d: %d lines, %d crossings\n", f[0], f[1], m, c);
+            /* The first pair stays unless another crosses far more: two
+             * directions a family's lines fan over, seen in perspective,
+             * can both be found, and either then pairs with the other
+             * family about as well. */
+            if (k == 0 || c > p->pair_cross_ratio * most + p->min_evidence) {
+                most = c;
+                best_pair = k;
+            }
+        }
+        fam[0] = dir[pairs[best_pair][0]];
+        fam[1] = dir[pairs[best_pair][1]];
         nl = sei_lattice_lines(segs, n, fam, diag, p, lines);
+    }
     if (nl < 0) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
@@ -1491,11 +1531,6 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     }
 
     /* 3. Crossings, then the stone centres after them. */
-    pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + ns + 1));
-    if (!pts) {
-        fail_why(out, "out of memory", 0, 0);
-        goto done;
-    }
     if (have_lines)
         nc = sei_lattice_crossings(lines, nl, diag, p, pts, p->max_crossings);
     np = nc;

@@ -6,7 +6,8 @@
  * The fit runs as named stages (each a function below, exposed so tests
  * can run it alone on synthetic data), with every tunable in
  * sei_lattice_params:
- *   1. families    two directions of segments (histogram of angles);
+ *   1. families    two directions of segments (histogram of angles; of
+ *                  three, the two whose lines cross most);
  *   2. lines       collinear segments of a family merged into lines;
  *   3. crossings   where a line of each family meets the other;
  *   4. hypotheses  lattices guessed from one cell of lines (RANSAC), from
@@ -35,6 +36,10 @@ typedef struct {
     int family_gap;            /* the second family is at least this many degrees from the first (30) */
     double family_share;       /* the second family holds at least this share of the first's length (0.05) */
     int family_spread;         /* segments more than this many degrees off both families are dropped (28) */
+    double pair_cross_ratio;   /* of three directions, a pair other than the two strongest is taken when
+                                  its lines cross more than this many times as often, plus min_evidence
+                                  (2: a skirting board's long edges outweighed one of a board's two
+                                  directions in a phone photo, 6 crossings against 111) */
     /* lines */
     double line_tolerance;     /* segments this many pixels apart are one line (2.5) */
     double merge_factor;       /* lines merge within line_tolerance times this: both edges of a thick
@@ -189,8 +194,11 @@ void sei_lattice_free(sei_lattice *out);
 
 /* --- The stages alone (for tests; sei_lattice_fit chains them). --- */
 
-/* 1. The two main directions (degrees 0..179) of the segments; -1 when
- * there are not two. */
+/* 1. Up to three main directions (degrees 0..179) of the segments, each
+ * at least family_gap from the others, strongest first; returns how many.
+ * sei_lattice_families gives the first two, or -1 when there are not two
+ * (the fit takes, of three, the pair whose lines cross most). */
+int sei_lattice_directions(const float *segs, int n, double diag, const sei_lattice_params *p, int dir[3]);
 int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2]);
 /* 2. Segments merged into lines of the two families; returns the count
  * (at most p->max_lines), or -1 when out of memory. */
