@@ -50,15 +50,19 @@ sequences:
 	@sh scripts/install-deps.sh render
 	sh images/generator/sequence-set.sh $(BUILD)/sequences $(SHARED)
 
-# Retrain the point classifier (vision/model/README.md): render its
-# training scenes (the default set's kind of scene, 19x19, from records of
-# the shared SGF sets' training part chosen by a rule), and as many again
-# with hands at the board's edges (on other records), cut their patches
-# with seichi itself, train, calibrate and export vision/model/points.onnx.
-# Fixed seeds and one thread throughout, so it gives the committed model
-# back byte for byte. 15-30 minutes on two shared cores.
+# Retrain the two models (vision/model/README.md). The point classifier:
+# render its training scenes (the default set's kind of scene, 19x19, from
+# records of the shared SGF sets' training part chosen by a rule), and as
+# many again with hands at the board's edges (on other records), cut their
+# patches with seichi itself, train, calibrate and export
+# vision/model/points.onnx. The stone finder: render three thirds of the
+# training set (the test set's kind of scene, other records, other seeds)
+# with each stone's outline, train and export vision/model/stones.onnx.
+# Fixed seeds and one thread throughout, so it gives the committed models
+# back byte for byte. About an hour on two shared cores.
 MODEL_RENDERS ?= 140
 MODEL_HANDS ?= 140
+MODEL_FINDER ?= 120
 model: build
 	@sh scripts/install-deps.sh render model
 	rm -rf $(BUILD)/model
@@ -70,6 +74,14 @@ model: build
 	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands.bin $(BUILD)/model/hands
 	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx \
 	  $(BUILD)/model/patches.bin $(BUILD)/model/hands.bin
+	nice python3 images/generator/render.py --set train --seed 211 --count $(MODEL_FINDER) --stone-shapes \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/finder-a & a=$$!; \
+	nice python3 images/generator/render.py --set train --seed 212 --count $(MODEL_FINDER) --stone-shapes \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/finder-b & b=$$!; \
+	nice python3 images/generator/render.py --set train --seed 213 --count $(MODEL_FINDER) --stone-shapes \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/finder-c && wait $$a && wait $$b
+	nice /usr/bin/python3 vision/model/train_stones.py --out vision/model/stones.onnx \
+	  $(BUILD)/model/finder-a $(BUILD)/model/finder-b $(BUILD)/model/finder-c
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The Debian package (build-deb/seichi_VERSION_ARCH.deb), built for /usr.

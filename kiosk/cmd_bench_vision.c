@@ -382,6 +382,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     else
         fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "
                      "(vision/model/README.md): it saw no picture of images/ and no shared photo\n");
+    if (vp.stone_evidence && vp.stone_finder)
+        fprintf(out, "stone finder (second readings of boards in doubt): the built-in model, trained only on the "
+                     "project's own training renders: it saw no picture of images/ and no shared photo\n");
     int bad = 0;
     for (int i = first; i < argc; i++)
         bad |= bench_dir(argv[i], &vp, out, err) != 0;

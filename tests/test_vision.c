@@ -673,6 +673,101 @@ static void test_testset(void **state)
     assert_true(seen >= TESTSET_PERFECT_SEEN_FLOOR);
 }
 
+/* The stone candidates of the pictures of dir, as the reader finds them
+ * (the picture shrunk to 1000 pixels, then halved), by the learned stone
+ * finder (finder) or the thresholds (NULL): the stones of each colour with
+ * a candidate of that colour within half a cell of their point (the
+ * truth's corners give the lattice on the board's plane; a stone's centre
+ * is seen a little above it), and the candidates on no stone of their
+ * colour. */
+static void finder_recall(const char *dir, sei_cv_net *finder, long found[2], long stones[2], long *stray, long *all)
+{
+    char **names;
+    int n = sei_folder_list(dir, sei_picture_name, &names);
+    assert_true(n > 0);
+    sei_vision *v = sei_vision_create(NULL);
+    sei_cv_blob_params bp;
+    sei_cv_blob_params_default(&bp);
+    enum { MAXB = 1500 };
+    float *b = malloc(sizeof(float) * 4 * MAXB);
+    found[0] = found[1] = stones[0] = stones[1] = *stray = *all = 0;
+    for (int i = 0; i < n; i++) {
+        char path[4096];
+        sei_truth t;
+        sei_image img = {0}, work = {0}, small = {0};
+        assert_int_equal(sei_truth_beside(dir, names[i], &t, path, sizeof path), 0);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        double k = 1000.0 / (img.width > img.height ? img.width : img.height);
+        int ww = (int)lround(img.width * k), wh = (int)lround(img.height * k);
+        assert_int_equal(sei_cv_resize(&img, &work, ww, wh), 0);
+        assert_int_equal(sei_cv_resize(&work, &small, (int)lround(ww * 0.5), (int)lround(wh * 0.5)), 0);
+        int nb = 0;
+        assert_int_equal(sei_cv_stone_blobs(&small, &bp, finder, b, MAXB, &nb), 0);
+        /* Grid (col, row) to the small picture's pixels. */
+        double s = (double)small.width / img.width, src[8], dst[8], H[9], Hi[9];
+        const int gc[4][2] = {{0, 0}, {t.size - 1, 0}, {t.size - 1, t.size - 1}, {0, t.size - 1}};
+        for (int c = 0; c < 4; c++) {
+            src[2 * c] = gc[c][0], src[2 * c + 1] = gc[c][1];
+            dst[2 * c] = (t.corners[c][0] + 0.5) * s - 0.5, dst[2 * c + 1] = (t.corners[c][1] + 0.5) * s - 0.5;
+        }
+        assert_int_equal(sei_h_fit(src, dst, 4, H), 0);
+        assert_int_equal(sei_h_inv(H, Hi), 0);
+        uint8_t hit[SEI_MAX_SIZE][SEI_MAX_SIZE] = {{0}};
+        for (int j = 0; j < nb; j++) {
+            double u, w;
+            sei_h_apply(Hi, b[4 * j], b[4 * j + 1], &u, &w);
+            int cu = (int)lround(u), cw = (int)lround(w);
+            int want = b[4 * j + 3] > 0 ? SEI_BLACK : SEI_WHITE;
+            (*all)++;
+            if (cu < 0 || cw < 0 || cu >= t.size || cw >= t.size || fabs(u - cu) > 0.5 || fabs(w - cw) > 0.5 ||
+                t.grid[cw][cu] != want) {
+                (*stray)++;
+                continue;
+            }
+            hit[cw][cu] = 1;
+        }
+        for (int r = 0; r < t.size; r++)
+            for (int c = 0; c < t.size; c++)
+                if (t.grid[r][c] != SEI_EMPTY) {
+                    int col = t.grid[r][c] == SEI_WHITE;
+                    stones[col]++;
+                    found[col] += hit[r][c];
+                }
+        sei_image_free(&img);
+        sei_image_free(&work);
+        sei_image_free(&small);
+    }
+    free(b);
+    sei_vision_destroy(v);
+    sei_folder_list_free(names, n);
+}
+
+/* The learned stone finder on the test set (which it never saw): floors on
+ * the stones it finds of each colour and on its candidates' precision,
+ * and it finds more than the thresholds do. */
+static void test_stone_finder(void **state)
+{
+    (void)state;
+    const char *dir = SEI_TESTS_DIR "/../images/testset";
+    extern const unsigned char sei_stones_model[];
+    extern const size_t sei_stones_model_len;
+    char err[200];
+    sei_cv_net *net = sei_cv_net_load(sei_stones_model, sei_stones_model_len, err, sizeof err);
+    assert_non_null(net);
+    long f[2], n[2], stray, all, f0[2], n0[2], stray0, all0;
+    finder_recall(dir, net, f, n, &stray, &all);
+    finder_recall(dir, NULL, f0, n0, &stray0, &all0);
+    sei_cv_net_free(net);
+    double rb = (double)f[0] / n[0], rw = (double)f[1] / n[1], prec = 1 - (double)stray / all;
+    printf("stone finder on the test set: black %.1f%%, white %.1f%% of stones found (floor %.1f%%), %.1f%% of its "
+           "candidates on a stone of their colour (floor %.1f%%); thresholds: black %.1f%%, white %.1f%%, %.1f%%\n",
+           100 * rb, 100 * rw, 100 * FINDER_RECALL_FLOOR, 100 * prec, 100 * FINDER_PRECISION_FLOOR,
+           100.0 * f0[0] / n0[0], 100.0 * f0[1] / n0[1], 100 * (1 - (double)stray0 / all0));
+    assert_true(rb >= FINDER_RECALL_FLOOR && rw >= FINDER_RECALL_FLOOR);
+    assert_true(prec >= FINDER_PRECISION_FLOOR);
+    assert_true(f[0] + f[1] > f0[0] + f0[1]);
+}
+
 /* Perfect readings of the first `count` renders shrunk to `share` of
  * their size in the middle of a plain 1280x960 table, by a reader with
  * zoom on or off. */
@@ -769,7 +864,7 @@ int main(void)
         cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
-        cmocka_unit_test(test_testset),
+        cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder),
         cmocka_unit_test(test_small_in_frame),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),

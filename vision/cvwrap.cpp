@@ -248,103 +248,183 @@ extern "C" int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, in
 }
 
 // ---- Stone candidates, before any lattice is known (lattice.c) ---------
-// Black stones are dark in every channel (the largest of B, G, R is low)
-// and white ones bright in every channel (the smallest is high), where
-// wood, lit any colour, has one low channel (blue) and one high (red).
-// Each of those two pictures is split by Otsu's threshold; an opening
-// takes the thin grid lines out of the masks; the distance transform's
-// local maxima are the centres of round blobs, its value their radius, so
-// stones that touch still come apart.
+// From the learned stone finder when there is one: the peaks of its black
+// and white probabilities. Else two masks, black stones and white ones,
+// and the round blobs in them, the masks from thresholds: black stones are
+// dark in every channel (the largest of B, G, R is low) and white ones
+// bright in every channel (the smallest is high), where wood, lit any
+// colour, has one low channel (blue) and one high (red), each picture
+// split by Otsu's threshold. An opening takes thin grid lines out of the
+// masks; the distance transform's local maxima are the centres of round
+// blobs, its value their radius, so stones that touch still come apart.
 
-extern "C" int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, float *out, int max, int *n)
+namespace {
+struct blob_peak {
+    float r;
+    int x, y;
+};
+
+// The round blobs of mask (255 on), largest first, none within suppress
+// radii of one taken before (taken is updated), appended to found as x, y,
+// radius, sign.
+void round_blobs(cv::Mat &mask, const sei_cv_blob_params *p, double diag, float sign, cv::Mat &taken,
+                 std::vector<float> &found)
+{
+    double rmin = std::max(p->min_radius_px, 1.0), rmax = p->max_radius * diag;
+    cv::Mat k = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(p->open_px | 1, p->open_px | 1));
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k);
+    // Highlights on a glossy stone punch small holes in its blob: fill
+    // holes smaller than a small stone (an eye of wood ringed by stones is
+    // larger and stays).
+    {
+        cv::Mat holes = ~mask, lab, stats, cent;
+        int nh = cv::connectedComponentsWithStats(holes, lab, stats, cent, 4, CV_32S);
+        double amax = p->hole_area * diag * diag;
+        std::vector<uint8_t> fill((size_t)nh, 0);
+        for (int i = 1; i < nh; i++) {
+            int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
+            int bw = stats.at<int>(i, cv::CC_STAT_WIDTH), bh = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+            bool border = x == 0 || y == 0 || x + bw >= mask.cols || y + bh >= mask.rows;
+            fill[(size_t)i] = !border && stats.at<int>(i, cv::CC_STAT_AREA) < amax;
+        }
+        for (int y = 0; y < mask.rows; y++) {
+            const int *l = lab.ptr<int>(y);
+            uint8_t *m = mask.ptr<uint8_t>(y);
+            for (int x = 0; x < mask.cols; x++)
+                if (fill[(size_t)l[x]])
+                    m[x] = 255;
+        }
+    }
+    cv::Mat dt, dil;
+    cv::distanceTransform(mask, dt, cv::DIST_L2, 3);
+    cv::dilate(dt, dil, cv::Mat());
+    std::vector<blob_peak> peaks;
+    for (int y = 1; y < dt.rows - 1; y++) {
+        const float *d = dt.ptr<float>(y), *m = dil.ptr<float>(y);
+        for (int x = 1; x < dt.cols - 1; x++)
+            if (d[x] >= rmin && d[x] <= rmax && d[x] >= m[x])
+                peaks.push_back({d[x], x, y});
+    }
+    std::sort(peaks.begin(), peaks.end(), [](const blob_peak &a, const blob_peak &b) { return a.r > b.r; });
+    for (const blob_peak &q : peaks) {
+        if (taken.at<uint8_t>(q.y, q.x))
+            continue;
+        // Round, not a slab of shadow or table: some of eight points just
+        // beyond the radius fall outside the mask.
+        int off = 0;
+        for (int a = 0; a < 8; a++) {
+            double ang = a * CV_PI / 4;
+            int x = (int)std::lround(q.x + p->ring * q.r * std::cos(ang));
+            int y = (int)std::lround(q.y + p->ring * q.r * std::sin(ang));
+            if (x < 0 || y < 0 || x >= mask.cols || y >= mask.rows || !mask.at<uint8_t>(y, x))
+                off++;
+        }
+        if (off < p->min_off)
+            continue;
+        cv::circle(taken, cv::Point(q.x, q.y), (int)std::ceil(q.r * p->suppress), cv::Scalar(255), -1);
+        found.insert(found.end(), {(float)q.x, (float)q.y, q.r, sign});
+    }
+}
+
+// The stone finder's candidates over src: its output (neither, black,
+// white, at half the input's resolution) gives each colour's probability;
+// a candidate is a local peak of it (lightly smoothed) of at least
+// p->finder_at, at the probability-weighted centre of the peak's 3x3
+// cells. Its radius: the distance transform of that colour's mask at the
+// peak, over the share of a stone the finder marks (p->finder_inner), but
+// at most half the way to the nearest other candidate (touching stones'
+// masks run together). Appended to found as x, y, radius, sign.
+bool finder_peaks(sei_cv_net *finder, const cv::Mat &src, const sei_cv_blob_params *p, std::vector<float> &found)
+{
+    cv::Mat in;
+    src.convertTo(in, CV_32F, 1.0 / 255, -0.5);
+    cv::Mat blob = cv::dnn::blobFromImage(in);
+    finder->net.setInput(blob);
+    cv::Mat out = finder->net.forward();
+    if (out.dims != 4 || out.size[0] != 1 || out.size[1] != 3)
+        return false;
+    int h = out.size[2], w = out.size[3];
+    cv::Mat l[3];
+    for (int c = 0; c < 3; c++)
+        l[c] = cv::Mat(h, w, CV_32F, out.ptr<float>(0, c));
+    size_t first = found.size();
+    for (int c = 1; c <= 2; c++) {
+        // Softmax of three: p_c = 1 / (1 + exp(l_a - l_c) + exp(l_b - l_c)).
+        cv::Mat e0, e1, prob, sm, dil, mask, dt;
+        cv::exp(l[0] - l[c], e0);
+        cv::exp(l[3 - c] - l[c], e1);
+        cv::divide(1.0, 1.0 + e0 + e1, prob);
+        cv::GaussianBlur(prob, sm, cv::Size(3, 3), 0.7);
+        cv::dilate(sm, dil, cv::Mat());
+        mask = prob >= p->finder_at;
+        cv::distanceTransform(mask, dt, cv::DIST_L2, 3);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                float v = sm.at<float>(y, x);
+                if (v < p->finder_at || v < dil.at<float>(y, x))
+                    continue;
+                double sw = 0, sx = 0, sy = 0;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int xx = x + dx, yy = y + dy;
+                        if (xx < 0 || yy < 0 || xx >= w || yy >= h)
+                            continue;
+                        double q = sm.at<float>(yy, xx);
+                        sw += q, sx += q * xx, sy += q * yy;
+                    }
+                // Output cell j is centred on input pixel 2j.
+                float r = 2 * std::max(dt.at<float>(y, x), 1.0f) / (float)p->finder_inner;
+                found.insert(found.end(), {(float)(2 * sx / sw), (float)(2 * sy / sw), r, c == 1 ? 1.0f : -1.0f});
+            }
+    }
+    for (size_t i = first; i < found.size(); i += 4) {
+        double near = 1e18;
+        for (size_t j = first; j < found.size(); j += 4)
+            if (j != i)
+                near = std::min(near, (double)std::hypot(found[i] - found[j], found[i + 1] - found[j + 1]));
+        found[i + 2] = (float)std::min((double)found[i + 2], near / 2);
+    }
+    return true;
+}
+} // namespace
+
+extern "C" int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, sei_cv_net *finder, float *out,
+                                  int max, int *n)
 {
     *n = 0;
     try {
         if (bgr->channels != 3)
             return -1;
         cv::Mat src = view(bgr);
-        std::vector<cv::Mat> ch;
-        cv::split(src, ch);
-        cv::Mat hi, lo;
-        cv::max(ch[0], ch[1], hi);
-        cv::max(hi, ch[2], hi);
-        cv::min(ch[0], ch[1], lo);
-        cv::min(lo, ch[2], lo);
-        // Whiteness: the smallest channel less the spread between channels,
-        // so pale wood (bright but yellow) falls far below a white stone
-        // (bright and grey), and the cells of wood between grid lines do
-        // not pass for white stones.
-        cv::Mat spread;
-        cv::subtract(hi, lo, spread);
-        cv::subtract(lo, spread, lo);
         double diag = std::hypot((double)bgr->width, (double)bgr->height);
-        double rmin = std::max(p->min_radius_px, 1.0), rmax = p->max_radius * diag;
-        cv::Mat k = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(p->open_px | 1, p->open_px | 1));
-        cv::Mat taken = cv::Mat::zeros(src.size(), CV_8U);
-        for (int pass = 0; pass < 2; pass++) {
-            const cv::Mat &img = pass == 0 ? hi : lo;
-            cv::Mat mask;
-            cv::threshold(img, mask, 0, 255, (pass == 0 ? cv::THRESH_BINARY_INV : cv::THRESH_BINARY) | cv::THRESH_OTSU);
-            cv::morphologyEx(mask, mask, cv::MORPH_OPEN, k);
-            // Highlights on a glossy stone punch small holes in its blob:
-            // fill holes smaller than a small stone (an eye of wood ringed
-            // by stones is larger and stays).
-            {
-                cv::Mat holes = ~mask, lab, stats, cent;
-                int nh = cv::connectedComponentsWithStats(holes, lab, stats, cent, 4, CV_32S);
-                double amax = p->hole_area * diag * diag;
-                std::vector<uint8_t> fill((size_t)nh, 0);
-                for (int i = 1; i < nh; i++) {
-                    int x = stats.at<int>(i, cv::CC_STAT_LEFT), y = stats.at<int>(i, cv::CC_STAT_TOP);
-                    int bw = stats.at<int>(i, cv::CC_STAT_WIDTH), bh = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-                    bool border = x == 0 || y == 0 || x + bw >= mask.cols || y + bh >= mask.rows;
-                    fill[(size_t)i] = !border && stats.at<int>(i, cv::CC_STAT_AREA) < amax;
-                }
-                for (int y = 0; y < mask.rows; y++) {
-                    const int *l = lab.ptr<int>(y);
-                    uint8_t *m = mask.ptr<uint8_t>(y);
-                    for (int x = 0; x < mask.cols; x++)
-                        if (fill[(size_t)l[x]])
-                            m[x] = 255;
-                }
-            }
-            cv::Mat dt, dil;
-            cv::distanceTransform(mask, dt, cv::DIST_L2, 3);
-            cv::dilate(dt, dil, cv::Mat());
-            struct peak { float r; int x, y; };
-            std::vector<peak> peaks;
-            for (int y = 1; y < dt.rows - 1; y++) {
-                const float *d = dt.ptr<float>(y), *m = dil.ptr<float>(y);
-                for (int x = 1; x < dt.cols - 1; x++)
-                    if (d[x] >= rmin && d[x] <= rmax && d[x] >= m[x])
-                        peaks.push_back({d[x], x, y});
-            }
-            std::sort(peaks.begin(), peaks.end(), [](const peak &a, const peak &b) { return a.r > b.r; });
-            for (const peak &q : peaks) {
-                if (*n >= max)
-                    break;
-                if (taken.at<uint8_t>(q.y, q.x))
-                    continue;
-                // Round, not a slab of shadow or table: some of eight
-                // points just beyond the radius fall outside the mask.
-                int off = 0;
-                for (int a = 0; a < 8; a++) {
-                    double ang = a * CV_PI / 4;
-                    int x = (int)std::lround(q.x + p->ring * q.r * std::cos(ang));
-                    int y = (int)std::lround(q.y + p->ring * q.r * std::sin(ang));
-                    if (x < 0 || y < 0 || x >= mask.cols || y >= mask.rows || !mask.at<uint8_t>(y, x))
-                        off++;
-                }
-                if (off < p->min_off)
-                    continue;
-                cv::circle(taken, cv::Point(q.x, q.y), (int)std::ceil(q.r * p->suppress), cv::Scalar(255), -1);
-                float *o = out + 4 * (*n)++;
-                o[0] = (float)q.x;
-                o[1] = (float)q.y;
-                o[2] = q.r;
-                o[3] = pass == 0 ? 1.0f : -1.0f;
-            }
+        std::vector<float> found;
+        if (finder) {
+            if (!finder_peaks(finder, src, p, found))
+                return -1;
+        } else {
+            cv::Mat masks[2];
+            std::vector<cv::Mat> ch;
+            cv::split(src, ch);
+            cv::Mat hi, lo;
+            cv::max(ch[0], ch[1], hi);
+            cv::max(hi, ch[2], hi);
+            cv::min(ch[0], ch[1], lo);
+            cv::min(lo, ch[2], lo);
+            // Whiteness: the smallest channel less the spread between
+            // channels, so pale wood (bright but yellow) falls far below a
+            // white stone (bright and grey), and the cells of wood between
+            // grid lines do not pass for white stones.
+            cv::Mat spread;
+            cv::subtract(hi, lo, spread);
+            cv::subtract(lo, spread, lo);
+            cv::threshold(hi, masks[0], 0, 255, cv::THRESH_BINARY_INV | cv::THRESH_OTSU);
+            cv::threshold(lo, masks[1], 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+            cv::Mat taken = cv::Mat::zeros(src.size(), CV_8U);
+            round_blobs(masks[0], p, diag, 1.0f, taken, found);
+            round_blobs(masks[1], p, diag, -1.0f, taken, found);
         }
+        *n = (int)std::min(found.size() / 4, (size_t)std::max(max, 0));
+        std::copy(found.begin(), found.begin() + 4 * (size_t)*n, out);
         return 0;
     } catch (...) {
         return -1;
@@ -362,4 +442,6 @@ extern "C" void sei_cv_blob_params_default(sei_cv_blob_params *p)
     p->min_off = 2;
     p->suppress = 1.2;
     p->hole_area = 0.00004;
+    p->finder_at = 0.5;
+    p->finder_inner = 0.6;
 }

@@ -68,11 +68,14 @@ sei_cv_net *sei_cv_net_load(const uint8_t *onnx, size_t len, char *err, size_t e
 int sei_cv_net_run(sei_cv_net *net, const float *in, int n, int c, int h, int w, float *out, int kmax, int *k,
                    char *err, size_t errlen);
 void sei_cv_net_free(sei_cv_net *net);
-/* Stone candidates, found before any lattice is known: round blobs much
- * darker (black: the largest channel low) or much whiter (white: bright and
- * grey, the smallest channel less the spread between channels) than the
- * rest, with their centres and radii (from the distance transform, so
- * touching stones come apart). */
+/* Stone candidates, found before any lattice is known, with their centres
+ * and radii: from the learned stone finder when one is given (vision/model/
+ * train_stones.py), the peaks of its black and white probabilities; else
+ * the round blobs of two masks made by thresholds, much darker (black: the
+ * largest channel low) or much whiter (white: bright and grey, the
+ * smallest channel less the spread between channels) than the rest, their
+ * centres and radii from the distance transform, so touching stones come
+ * apart. */
 typedef struct {
     double min_radius_px; /* smaller blobs are noise (2) */
     double max_radius;    /* larger blobs (share of the diagonal) are no stones (0.04) */
@@ -82,11 +85,16 @@ typedef struct {
     double suppress;      /* no second centre within this many radii of one found (1.2) */
     double hole_area;     /* holes in a blob smaller than this (share of the diagonal squared:
                              highlights on glossy stones) are filled (0.00004) */
+    double finder_at;     /* a finder's peak has at least this probability (0.5) */
+    double finder_inner;  /* the finder marks this share of a stone's radius (0.6: what it was
+                             trained to mark, so that touching stones stay apart) */
 } sei_cv_blob_params;
 void sei_cv_blob_params_default(sei_cv_blob_params *p);
 /* Up to max blobs into out, 4 floats each: x, y, radius, and +1 for a dark
- * blob, -1 for a bright one; *n gets the count. Returns 0, or -1. */
-int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, float *out, int max, int *n);
+ * blob, -1 for a bright one; *n gets the count. finder: the stone finder's
+ * network (sei_cv_net_load), or NULL for the thresholds. Returns 0, or -1. */
+int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params *p, sei_cv_net *finder, float *out, int max,
+                       int *n);
 
 #ifdef __cplusplus
 }

@@ -1278,6 +1278,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         if not moved:
             break
     max_off = 0.0
+    solids = []  # each stone as drawn: centre (x, y, z), radius, half height, colour, point
     for s in stones:
         p = pt(s[4], s[5])
         max_off = max(max_off, math.hypot((s[0] - p[0]) / cw, (s[1] - p[2]) / ch))
@@ -1286,6 +1287,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         if extras:
             sr.random()  # sequences draw each stone from its own stream, as their committed frames were made
         hh = stone_h * sr.uniform(0.97, 1.03) / 2
+        solids.append(((s[0], H + hh, s[1]), s[2], hh, s[3], (s[4], s[5])))
         out.append(
             "object { StoneShape texture { %s rotate y*%.0f } scale <%.3f, %.3f, %.3f> translate <%.3f, %.3f, %.3f> }\n"
             % (tex, sr.uniform(0, 360), s[2], hh, s[2], s[0], H + hh, s[1])
@@ -1387,8 +1389,30 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
             out.append("cylinder { <%.3f, %.3f, %.3f>, <%.3f, %.3f, %.3f>, 1.6 pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_shadow }\n"
                        % (p[0], H + 0.04, p[2], p[0], H + 0.06, p[2], pov_vec(col)))
 
-    geom = {"pt": pt, "hidden": hidden_points(cam.location, occluders, pt, stone_h, cw, ch, n)}
+    geom = {"pt": pt, "hidden": hidden_points(cam.location, occluders, pt, stone_h, cw, ch, n),
+            "stones": [] if extras and extras.get("bump") else solids}
     return "".join(out), cam, geom, notes
+
+
+def stone_shapes(cam, geom, barrel, width, height):
+    """Each stone the camera sees, as the picture shows it: "X" or "O", its
+    centre's pixel and the outline of its silhouette (the equator's circle
+    and the top, projected; pixels, one decimal), farthest stone first so
+    that nearer ones drawn after cover them. Stones a hand hides (the
+    truth's `hidden`) are left out. For training a stone finder
+    (--stone-shapes); the truth of committed sets never holds them."""
+    out = []
+    for (x, y, z), r, hh, col, rc in geom.get("stones", ()):
+        if rc in geom.get("hidden", ()):
+            continue
+        pts = [(x + r * math.cos(2 * math.pi * i / 16), y, z + r * math.sin(2 * math.pi * i / 16)) for i in range(16)]
+        pts.append((x, y + hh, z))
+        px = [barrel_forward(cam.project(q), barrel, width, height) for q in pts]
+        cx, cy = barrel_forward(cam.project((x, y, z)), barrel, width, height)
+        depth = math.dist((x, y, z), cam.location)
+        out.append((depth, [col, round(cx, 1), round(cy, 1), [[round(a, 1), round(b, 1)] for a, b in px]]))
+    out.sort(key=lambda t: -t[0])
+    return [t[1] for t in out]
 
 
 # ---------------------------------------------------------------------------
@@ -1553,6 +1577,8 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
                 raise RuntimeError("%s: --truth-only needs the picture rendered before" % name)
             return write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam,
                                width, height, tags), spec, 0.0
+        if STONE_SHAPES:
+            tags_shapes = stone_shapes(cam, geom, barrel, width, height)
         secs = run_povray(pov, png, width, height, quality, workdir)
         img = os.path.join(out_dir, name + ".jpg")
         convert_image(png, img, barrel, jpeg_quality, post)
@@ -1561,12 +1587,17 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
                 f.write(pov)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    return write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam,
-                       width, height, tags), spec, secs
+    truth = write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam, width, height, tags)
+    if STONE_SHAPES:
+        with open(os.path.join(out_dir, name + ".stones.json"), "w") as f:
+            json.dump(tags_shapes, f, separators=(",", ":"))
+    return truth, spec, secs
 
 
 # --truth-only: write the truth of pictures rendered before, not the pictures
 TRUTH_ONLY = False
+# --stone-shapes: beside each picture, NAME.stones.json with its stones' outlines
+STONE_SHAPES = False
 
 
 def write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam, width, height, tags):
@@ -2084,12 +2115,16 @@ def main():
     ap.add_argument("--keep-pov", action="store_true", help="keep the .pov scene beside the picture")
     ap.add_argument("--truth-only", action="store_true",
                     help="write only the truth (.json) of pictures rendered before with the same arguments")
+    ap.add_argument("--stone-shapes", action="store_true",
+                    help="also write NAME.stones.json: each stone's colour, centre and outline in the picture "
+                         "(training data for the stone finder)")
     ap.add_argument("--keep-selftest", metavar="DIR", help="write the selftest renders there")
     ap.add_argument("--overlay", nargs=2, metavar=("PICTURE", "OUT"),
                     help="draw PICTURE's truth (corners, stones) onto a copy OUT, for checking by eye")
     a = ap.parse_args()
-    global TRUTH_ONLY
+    global TRUTH_ONLY, STONE_SHAPES
     TRUTH_ONLY = a.truth_only
+    STONE_SHAPES = a.stone_shapes
 
     if shutil.which("povray") is None:
         sys.exit("povray not found (apt-get install povray)")
