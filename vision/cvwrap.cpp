@@ -333,8 +333,10 @@ void round_blobs(cv::Mat &mask, const sei_cv_blob_params *p, double diag, float 
 // cells. Its radius: the distance transform of that colour's mask at the
 // peak, over the share of a stone the finder marks (p->finder_inner), but
 // at most half the way to the nearest other candidate (touching stones'
-// masks run together). Appended to found as x, y, radius, sign.
-bool finder_peaks(sei_cv_net *finder, const cv::Mat &src, const sei_cv_blob_params *p, std::vector<float> &found)
+// masks run together). Appended to found as x, y, radius, sign; at most
+// max of them (the radii's pairwise search stays bounded on any picture).
+bool finder_peaks(sei_cv_net *finder, const cv::Mat &src, const sei_cv_blob_params *p, size_t max,
+                  std::vector<float> &found)
 {
     cv::Mat in;
     src.convertTo(in, CV_32F, 1.0 / 255, -0.5);
@@ -361,7 +363,7 @@ bool finder_peaks(sei_cv_net *finder, const cv::Mat &src, const sei_cv_blob_para
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
                 float v = sm.at<float>(y, x);
-                if (v < p->finder_at || v < dil.at<float>(y, x))
+                if (v < p->finder_at || v < dil.at<float>(y, x) || (found.size() - first) / 4 >= max)
                     continue;
                 double sw = 0, sx = 0, sy = 0;
                 for (int dy = -1; dy <= 1; dy++)
@@ -399,7 +401,7 @@ extern "C" int sei_cv_stone_blobs(const sei_image *bgr, const sei_cv_blob_params
         double diag = std::hypot((double)bgr->width, (double)bgr->height);
         std::vector<float> found;
         if (finder) {
-            if (!finder_peaks(finder, src, p, found))
+            if (!finder_peaks(finder, src, p, (size_t)std::max(max, 0), found))
                 return -1;
         } else {
             cv::Mat masks[2];

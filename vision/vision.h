@@ -40,8 +40,9 @@ typedef enum {
 
 /* A reading's stages; ZOOM is the whole second reading of a part of the
  * picture (0 when there was none), RECTIFY the whole reading of the board's
- * top-down view (0 when there was none), the others are the first
- * reading's. */
+ * top-down view (0 when there was none), FINDER the whole reading again
+ * with the stone finder's candidates (0 when there was none), the others
+ * are the first reading's. */
 enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGE_ZOOM,
        SEI_STAGE_RECTIFY, SEI_STAGE_FINDER, SEI_STAGES };
 extern const char *const sei_vision_stage_names[SEI_STAGES];
@@ -95,8 +96,10 @@ typedef struct {
                                of the window are seen (2; one may be the board's edge) */
     int stone_evidence;     /* 1: stones found before the lattice are evidence for it (1) */
     double stone_scale;     /* they are looked for on the working picture shrunk by this (0.5) */
-    int stone_finder;       /* 1: by the learned stone finder built into the program
-                               (vision/model/stones.onnx); 0: by thresholds (1) */
+    int stone_finder;       /* they are found by thresholds; 1: a board not found or in doubt is
+                               read again with those of the learned stone finder built into the
+                               program (vision/model/stones.onnx; sei_vision_read says which
+                               reading wins); 0: never (1) */
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
     sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
                                fixed one, so the reading is repeatable */

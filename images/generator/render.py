@@ -1578,7 +1578,7 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
             return write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam,
                                width, height, tags), spec, 0.0
         if STONE_SHAPES:
-            tags_shapes = stone_shapes(cam, geom, barrel, width, height)
+            shapes = stone_shapes(cam, geom, barrel, width, height)
         secs = run_povray(pov, png, width, height, quality, workdir)
         img = os.path.join(out_dir, name + ".jpg")
         convert_image(png, img, barrel, jpeg_quality, post)
@@ -1590,7 +1590,7 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
     truth = write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam, width, height, tags)
     if STONE_SHAPES:
         with open(os.path.join(out_dir, name + ".stones.json"), "w") as f:
-            json.dump(tags_shapes, f, separators=(",", ":"))
+            json.dump(shapes, f, separators=(",", ":"))
     return truth, spec, secs
 
 
