@@ -1161,7 +1161,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
  * second wins when the first found none, or when it is sure of a board of
  * another size (the first's usual fault on a crowded board seen small or
  * from low, where the thresholds miss most of the stones: a part of it
- * read as a smaller board); the doubt then stays. The same size elsewhere
+ * read as a smaller board); its board is then in doubt. The same size elsewhere
  * does not win: on a test picture the finder's reading was sure of a
  * board a line off where the first was rightly in doubt. The lattice
  * fit's settings were made on the thresholds' candidates, so the finder
@@ -1194,11 +1194,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     double ms = out->ms, first_ms[SEI_STAGES];
     memcpy(first_ms, out->stage_ms, sizeof first_ms);
     if (st2 == SEI_VISION_OK && (st != SEI_VISION_OK || (!r->board_unsure && r->size != out->size))) {
-        int found = st == SEI_VISION_OK;
         *out = *r;
-        /* Two readings that disagree: the doubt stays. */
-        if (found)
-            out->board_unsure = 1;
+        /* Two readings that disagree, or a board the first saw nothing
+         * of: the board is in doubt, so that no size only the second
+         * reading saw is ever given without it. */
+        out->board_unsure = 1;
         st = SEI_VISION_OK;
         v->errmsg[0] = 0;
     } else
