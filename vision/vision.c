@@ -156,7 +156,9 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     if (!v->debug_dir[0] || !img->buf)
         return;
     char path[1200], err[128];
-    snprintf(path, sizeof path, "%s/%s%d-%s-%s.png", v->debug_dir, v->view == VIEW_RECTIFY ? "rectify-" : v->view == VIEW_ZOOM ? "zoom-" : "", stage,
+    /* The stone finder's reading (all of its views) apart from the first. */
+    snprintf(path, sizeof path, "%s/%s%s%d-%s-%s.png", v->debug_dir, v->use_finder ? "finder-" : "",
+             v->view == VIEW_RECTIFY ? "rectify-" : v->view == VIEW_ZOOM ? "zoom-" : "", stage,
              sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
 }
