@@ -1156,6 +1156,18 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
     return st;
 }
 
+/* A second reading (zoom, rectify, finder) r taking the place of out; out
+ * keeps its stages' times and its total, each second reading being timed
+ * as a stage of its own. */
+static void take_reading(sei_vision_result *out, const sei_vision_result *r)
+{
+    double ms = out->ms, stage_ms[SEI_STAGES];
+    memcpy(stage_ms, out->stage_ms, sizeof stage_ms);
+    *out = *r;
+    memcpy(out->stage_ms, stage_ms, sizeof stage_ms);
+    out->ms = ms;
+}
+
 static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
 /* A reading with the thresholds' stone candidates; where it finds no board,
@@ -1191,12 +1203,8 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "stone finder: %s\n", st2 == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
                                                                    : v->errmsg);
-    /* The stages' times stay the first reading's; the second's is the
-     * finder stage's. */
-    double ms = out->ms, first_ms[SEI_STAGES];
-    memcpy(first_ms, out->stage_ms, sizeof first_ms);
     if (st2 == SEI_VISION_OK && (st != SEI_VISION_OK || (!r->board_unsure && r->size != out->size))) {
-        *out = *r;
+        take_reading(out, r);
         /* Two readings that disagree, or a board the first saw nothing
          * of: the board is in doubt, so that no size only the second
          * reading saw is ever given without it. */
@@ -1205,9 +1213,8 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         v->errmsg[0] = 0;
     } else
         memcpy(v->errmsg, first_err, sizeof first_err);
-    memcpy(out->stage_ms, first_ms, sizeof first_ms);
     out->stage_ms[SEI_STAGE_FINDER] = sei_now_ms() - t;
-    out->ms = ms + out->stage_ms[SEI_STAGE_FINDER];
+    out->ms += out->stage_ms[SEI_STAGE_FINDER];
     free(r);
     return st;
 }
@@ -1238,8 +1245,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
     if (map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice)) &&
         zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, roi)) {
         sei_vision_result *z = malloc(sizeof *z);
-        double tz = sei_now_ms(), first_ms[SEI_STAGES];
-        memcpy(first_ms, out->stage_ms, sizeof first_ms);
+        double tz = sei_now_ms();
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
         v->view = VIEW_ZOOM;
@@ -1256,8 +1262,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {
-            *out = *z;
-            memcpy(out->stage_ms, first_ms, sizeof first_ms);
+            take_reading(out, z);
             st = SEI_VISION_OK;
         } else
             memcpy(v->errmsg, first_err, sizeof first_err);
@@ -1267,8 +1272,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
     free(map);
     if (v->p.rectify && st == SEI_VISION_OK && out->board_unsure) {
         sei_vision_result *r = malloc(sizeof *r);
-        double tr = sei_now_ms(), first_ms[SEI_STAGES];
-        memcpy(first_ms, out->stage_ms, sizeof first_ms);
+        double tr = sei_now_ms();
         v->size_refused = 0;
         sei_vision_status rs = r ? rectified_read(v, img, out, r) : SEI_VISION_NOMEM;
         /* A view from a lattice in doubt is only roughly top-down; the
@@ -1294,9 +1298,8 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
              * twice, where the first reading had been rightly in doubt.
              * (Flagging the points the two readings read otherwise, as
              * the rival placement's are, caught few of them.) */
-            *out = *r;
+            take_reading(out, r);
             out->board_unsure = 1;
-            memcpy(out->stage_ms, first_ms, sizeof first_ms);
             v->errmsg[0] = 0;
         } else if (rs == SEI_VISION_NOBOARD && v->size_refused && v->p.size) {
             out->size = 0;
