@@ -800,16 +800,6 @@ int sei_lattice_directions(const float *segs, int n, double diag, const sei_latt
     return nd;
 }
 
-int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2])
-{
-    int dir[3];
-    if (sei_lattice_directions(segs, n, diag, p, dir) < 2)
-        return -1;
-    fam[0] = dir[0];
-    fam[1] = dir[1];
-    return 0;
-}
-
 static int cmp_len_desc(const void *a, const void *b)
 {
     double x = ((const double *)a)[0], y = ((const double *)b)[0];

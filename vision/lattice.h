@@ -196,10 +196,9 @@ void sei_lattice_free(sei_lattice *out);
 
 /* 1. Up to three main directions (degrees 0..179) of the segments, each
  * at least family_gap from the others, strongest first; returns how many.
- * sei_lattice_families gives the first two, or -1 when there are not two
- * (the fit takes, of three, the pair whose lines cross most). */
+ * Fewer than two: no grid. The fit takes the first two as the families,
+ * or, of three, the pair whose lines cross most. */
 int sei_lattice_directions(const float *segs, int n, double diag, const sei_lattice_params *p, int dir[3]);
-int sei_lattice_families(const float *segs, int n, double diag, const sei_lattice_params *p, int fam[2]);
 /* 2. Segments merged into lines of the two families; returns the count
  * (at most p->max_lines), or -1 when out of memory. */
 int sei_lattice_lines(const float *segs, int n, const int fam[2], double diag, const sei_lattice_params *p,
