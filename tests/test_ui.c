@@ -352,12 +352,12 @@ static int find_chain(sei_app *a, int *col, int *row, int *size)
 }
 
 /* The points the camera is unsure of are ringed on the confirm screen,
- * with a line that says so, until a person taps them. r007 is a committed
+ * with a line that says so, until a person taps them. r031 is a committed
  * render the reader leaves one point of in doubt. */
 static void test_unsure_ringed(void **state)
 {
     (void)state;
-    sei_app *a = confirm_screen_of(SEI_TESTS_DIR "/../images/renders/r007.jpg", "unsure.db");
+    sei_app *a = confirm_screen_of(SEI_TESTS_DIR "/../images/renders/r031.jpg", "unsure.db");
     const sei_board *b = sei_app_board(a);
     int ringed = 0, col = -1, row = -1;
     for (int y = 0; y < b->size; y++)

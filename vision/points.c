@@ -28,6 +28,7 @@ void sei_points_params_default(sei_points_params *p)
     /* Held-out renders: below 0.95 flags nearly every misread point while
      * leaving most right ones alone (train.py prints the trade-off). */
     p->unsure_below = 0.95;
+    p->rule_doubt_below = 0.999;
     /* Hidden when that is the likelier half: a hand over the point. */
     p->hidden_at = 0.5;
     p->hidden_group = 2;
@@ -77,6 +78,7 @@ void sei_points_destroy(sei_points *pc)
 }
 
 double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below; }
+double sei_points_rule_doubt_below(const sei_points *pc) { return pc->p.rule_doubt_below; }
 double sei_points_hidden_at(const sei_points *pc) { return pc->p.hidden_at; }
 int sei_points_hidden_group(const sei_points *pc) { return pc->p.hidden_group; }
 

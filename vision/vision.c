@@ -380,7 +380,8 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
     sei_vision_status st = net_probs(v, work, H, n, shift);
     const float *prob = v->prob;
     if (st == SEI_VISION_OK) {
-        double below = sei_points_unsure_below(v->points), hidden_at = sei_points_hidden_at(v->points);
+        double below = sei_points_unsure_below(v->points), hidden_at = sei_points_hidden_at(v->points),
+               rule_below = sei_points_rule_doubt_below(v->points);
         out->min_confidence = 1;
         out->unsure_count = 0;
         out->hidden_count = 0;
@@ -396,10 +397,11 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                     out->min_confidence = conf;
                 /* In doubt when the network is, or when the hand-set
                  * rules of stones.c (still in out->grid here) read the
-                 * point otherwise: two readers that fail differently; or
-                 * when a hand hides it (below). */
+                 * point otherwise while the network is not all but
+                 * certain: two readers that fail differently; or when a
+                 * hand hides it (below). */
                 out->hidden[y][x] = v->hidden[y * n + x] >= hidden_at;
-                out->unsure[y][x] = conf < below || out->grid[y][x] != c;
+                out->unsure[y][x] = conf < below || (out->grid[y][x] != c && conf < rule_below);
                 out->grid[y][x] = (uint8_t)c;
             }
         hidden_groups(out->hidden, n, sei_points_hidden_group(v->points));
