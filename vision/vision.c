@@ -1184,11 +1184,50 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
  * is not first: taken for every picture, a first finder's candidates
  * (trained on 240 of the 360 pictures) read 42 of the test set's boards
  * against 43, and 49 of imago's against 50. */
+/* A size given that the first reading refused (the picture seemed to show
+ * another) is held against the reader's own reading, with no size given:
+ * when that finds the board at the size given (a view from above sees a
+ * thick board's side face for what it is, where lines beyond the board
+ * misled the first look), the size stands and that reading is the
+ * answer; else the refusal stands. Its time is the size stage's. */
+static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, sei_vision_result *out)
+{
+    sei_vision_result *r = malloc(sizeof *r);
+    if (!r)
+        return SEI_VISION_NOBOARD;
+    char first_err[sizeof v->errmsg];
+    memcpy(first_err, v->errmsg, sizeof first_err);
+    double t = sei_now_ms();
+    int given = v->p.size;
+    v->p.size = 0;
+    v->size_refused = 0;
+    sei_vision_status st = read_once(v, img, r);
+    v->p.size = given;
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "size %d given, refused; with none given: %s%s\n", given,
+                st == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt, at " : "read at ") : v->errmsg,
+                st == SEI_VISION_OK ? (r->size == 9 ? "9x9" : r->size == 13 ? "13x13" : "19x19") : "");
+    if (st == SEI_VISION_OK && r->size == given) {
+        take_reading(out, r);
+        v->errmsg[0] = 0;
+    } else {
+        st = SEI_VISION_NOBOARD;
+        v->size_refused = 1;
+        memcpy(v->errmsg, first_err, sizeof first_err);
+    }
+    out->stage_ms[SEI_STAGE_SIZE] += sei_now_ms() - t;
+    out->ms += sei_now_ms() - t;
+    free(r);
+    return st;
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->use_finder = 0;
     v->size_refused = 0;
     sei_vision_status st = read_once(v, img, out);
+    if (st == SEI_VISION_NOBOARD && v->p.size && v->size_refused)
+        st = size_given_free(v, img, out);
     /* Nor when the picture contradicted a size given: that refusal stands. */
     if (!v->p.stone_finder || !v->p.stone_evidence || (st != SEI_VISION_NOBOARD && st != SEI_VISION_OK) ||
         (st == SEI_VISION_OK && !out->board_unsure) || !img || !img->buf || (v->p.size && v->size_refused))
