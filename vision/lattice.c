@@ -1655,6 +1655,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
                 if (getenv("SEI_TRACE"))
                     fprintf(stderr, "parallax: explains %d points against %d\n", after, before);
                 if (after >= before) {
+                    out->parallax = 1;
                     memcpy(H, G, sizeof G);
                     memcpy(Hinv, Gi, sizeof Gi);
                     memcpy(Hsinv, Gsi, sizeof Gsi);

@@ -173,6 +173,7 @@ typedef struct {
                            unsure_shift), or too much lies outside (outside > unsure_outside) */
     int lines_a, lines_b; /* lines found in each family */
     int crossings, stones; /* evidence points used */
+    int parallax;       /* 1: the parallax stage set the board's plane apart from the stones' tops */
     double stage_ms[SEI_LAT_STAGES];
     char why[160];      /* when size is 0: what went wrong */
     /* What the stages saw, for debug pictures; owned by the result, freed

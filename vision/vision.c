@@ -52,6 +52,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->size = 0;
     p->stone_radius = 0.28;
     p->stone_height = 0.3;
+    p->stone_centre = 0.2;
     p->line_kernel = 3;
     /* The recorder's constants, which read better than the reader's old
      * ones (0.45/12, 0.4/6, 0.5/8) both against the wood around a point
@@ -294,6 +295,38 @@ static void stone_tops(const double H[9], int n, int w, int h, double height,
                 shift[y][x][1] = (float)dy;
             }
         }
+}
+
+/* The lattice fitted on stone centres is the centres' plane, above the
+ * board's: a stone seen from the side shows its middle, stone_centre
+ * cells up, and the lattice's fit pulls toward that plane by the share of
+ * its points that are stones. Where the parallax stage could not set the
+ * two planes apart from the evidence (too few crossings, or a view from
+ * nearly above), move the lattice down by the camera's geometry
+ * (stone_tops): by that share of the centres' mean offset. A lattice a
+ * fifth of a cell high on a crowded board seen low put a row of patches on
+ * the board's margin, read as stones. */
+static void board_plane(const sei_vision *v, sei_lattice *lat, int w, int h)
+{
+    int n = lat->size;
+    if (v->p.stone_centre <= 0 || n < 2 || lat->stones <= 0)
+        return;
+    float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
+    stone_tops(lat->H, n, w, h, v->p.stone_centre, shift);
+    double share = (double)lat->stones / (lat->stones + lat->crossings), du = 0, dv = 0;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            du += shift[y][x][0];
+            dv += shift[y][x][1];
+        }
+    du *= share / (n * n);
+    dv *= share / (n * n);
+    double T[9] = {1, 0, -du, 0, 1, -dv, 0, 0, 1}, A[9];
+    sei_h_mul(lat->H, T, A);
+    memcpy(lat->H, A, sizeof A);
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "board plane: stones %.0f%% of the evidence, lattice moved (%.3f, %.3f) cells\n", 100 * share,
+                -du, -dv);
 }
 
 /* The learned classifier's input for the lattice H (grid to work's
@@ -923,6 +956,8 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     t = sei_now_ms();
     int n = lat.size;
     double H[9], turn[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    if (!lat.parallax)
+        board_plane(v, &lat, ww, wh);
     upright(lat.H, n, H, turn);
     out->size = n;
     out->lattice_score = lat.score;

@@ -83,6 +83,12 @@ typedef struct {
     int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
+    double stone_centre;    /* where a stone candidate's centre is seen, in cells above the board: a
+                               stone's middle (0.2; a stone is about 0.4 cells tall). A lattice the
+                               parallax stage left alone is moved down to the board by its stones'
+                               share of this (0: never). On the stone finder's 360 training renders
+                               (seeds 211-213) and the 66 renders, 0, 0.1, 0.2, 0.3 and 0.4 read
+                               163, 167, 175, 175 and 171, and 57, 56, 57, 55 and 56 boards perfectly */
     sei_stone_rule stone_rule; /* the hand-set stone rule (stones.c, and the tracker against each
                                point's own empty look) */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
