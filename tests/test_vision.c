@@ -546,6 +546,68 @@ static void test_size_given_photos(void **state)
     size_given(dir);
 }
 
+/* Empty a debug folder and remove it. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[1024];
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] != '.') {
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            remove(path);
+        }
+    if (d)
+        closedir(d);
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* The whole picture's segments are found once per reading and kept for
+ * its later readings of the same view (the stone finder's): a reading with
+ * debug pictures, which finds them each time, reads every picture the
+ * same. From the test set: two boards the stone finder's reading reads
+ * (t016 and t032: the first reading takes a 9x9 part of them), one it
+ * reads again without winning (t070), and a clear one. */
+static void test_segment_cache(void **state)
+{
+    (void)state;
+    const char *names[] = {"t016.jpg", "t032.jpg", "t070.jpg", "t000.jpg"};
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    int finder = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[1024], dir[] = "/tmp/seichi-cache-XXXXXX";
+        snprintf(path, sizeof path, "%s/../images/testset/%s", SEI_TESTS_DIR, names[i]);
+        sei_vision *v = sei_vision_create(NULL);
+        sei_image img = {0};
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        sei_vision_status sa = sei_vision_read(v, &img, a);
+        assert_non_null(mkdtemp(dir));
+        assert_int_equal(sei_vision_set_debug(v, dir), SEI_VISION_OK);
+        sei_vision_status sb = sei_vision_read(v, &img, b);
+        assert_int_equal(sb, sa);
+        if (sa == SEI_VISION_OK) {
+            assert_int_equal(a->size, b->size);
+            assert_int_equal(a->board_unsure, b->board_unsure);
+            assert_memory_equal(a->grid, b->grid, sizeof a->grid);
+            assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+            for (int k = 0; k < 4; k++) {
+                assert_float_equal(a->corners[k][0], b->corners[k][0], 1e-9);
+                assert_float_equal(a->corners[k][1], b->corners[k][1], 1e-9);
+            }
+        }
+        finder += a->stage_ms[SEI_STAGE_FINDER] > 0;
+        sei_image_free(&img);
+        sei_vision_destroy(v);
+        remove_dir(dir);
+    }
+    printf("%d of 4 pictures read again by the stone finder\n", finder);
+    assert_true(finder >= 3);
+    free(a);
+    free(b);
+}
+
 /* A debug folder that is missing or is a file is refused at once; a real
  * one gets the stages' pictures. */
 static void test_debug_folder(void **state)
@@ -872,6 +934,7 @@ int main(void)
         cmocka_unit_test(test_size_given),
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
+        cmocka_unit_test(test_segment_cache),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder),

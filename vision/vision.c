@@ -41,6 +41,18 @@ struct sei_vision {
                     Gaussian, in times the enlargement */
     int size_refused; /* 1 when a reading found the picture contradicts the size given */
     int use_finder;   /* 1 while the stone candidates come from the learned stone finder */
+    /* The whole picture's segments, kept through one sei_vision_read: its
+     * later readings of the same view (the stone finder's, a size given
+     * asked again with none) find the same lines, and the segments are a
+     * reading's costliest stage. Not with debug pictures, which show each
+     * reading's own black-hat picture. */
+    struct {
+        int on, valid, n;
+        const uint8_t *buf; /* the view read: its pixels, size and scale */
+        int w, h;
+        double scale;
+        float *segs;
+    } seg_cache;
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
@@ -111,6 +123,7 @@ void sei_vision_destroy(sei_vision *v)
     free(v->patches);
     free(v->prob);
     free(v->hidden);
+    free(v->seg_cache.segs);
     free(v);
 }
 
@@ -846,7 +859,12 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
         goto out;
     }
-    {
+    int cacheable = v->seg_cache.on && v->view == VIEW_PICTURE && v->blur <= 0 && !v->debug_dir[0];
+    if (cacheable && v->seg_cache.valid && v->seg_cache.buf == img->buf && v->seg_cache.w == img->width &&
+        v->seg_cache.h == img->height && v->seg_cache.scale == scale) {
+        nseg = v->seg_cache.n;
+        memcpy(segs, v->seg_cache.segs, sizeof(float) * 5 * (size_t)nseg);
+    } else {
         sei_image bh = {0};
         if (sei_cv_blackhat(&gray, &bh, v->p.line_kernel) || sei_cv_segments(&bh, segs, MAX_SEGMENTS, &nseg)) {
             sei_image_free(&bh);
@@ -856,6 +874,19 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         if (v->debug_dir[0])
             debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
         sei_image_free(&bh);
+        if (cacheable) {
+            float *c = realloc(v->seg_cache.segs, sizeof(float) * 5 * (size_t)(nseg + 1));
+            v->seg_cache.valid = c != NULL;
+            if (c) {
+                memcpy(c, segs, sizeof(float) * 5 * (size_t)nseg);
+                v->seg_cache.segs = c;
+                v->seg_cache.n = nseg;
+                v->seg_cache.buf = img->buf;
+                v->seg_cache.w = img->width;
+                v->seg_cache.h = img->height;
+                v->seg_cache.scale = scale;
+            }
+        }
     }
     out->stage_ms[SEI_STAGE_SEGMENTS] = sei_now_ms() - t;
     if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
@@ -1207,18 +1238,6 @@ static void take_reading(sei_vision_result *out, const sei_vision_result *r)
 
 static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
-/* A reading with the thresholds' stone candidates; where it finds no board,
- * or a board in doubt, a second with the learned stone finder's. The
- * second wins when the first found none, or when it is sure of a board of
- * another size (the first's usual fault on a crowded board seen small or
- * from low, where the thresholds miss most of the stones: a part of it
- * read as a smaller board); its board is then in doubt. The same size elsewhere
- * does not win: on a test picture the finder's reading was sure of a
- * board a line off where the first was rightly in doubt. The lattice
- * fit's settings were made on the thresholds' candidates, so the finder
- * is not first: taken for every picture, a first finder's candidates
- * (trained on 240 of the 360 pictures) read 42 of the test set's boards
- * against 43, and 49 of imago's against 50. */
 /* A size given that the first reading refused (the picture seemed to show
  * another) is held against the reader's own reading, with no size given:
  * when that finds the board at the size given (a view from above sees a
@@ -1256,7 +1275,33 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
     return st;
 }
 
+static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out);
+
+/* Every reading of one picture (read_all), the whole picture's segments
+ * found once among them (seg_cache). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
+{
+    v->seg_cache.on = 1;
+    v->seg_cache.valid = 0;
+    sei_vision_status st = read_all(v, img, out);
+    v->seg_cache.on = 0;
+    v->seg_cache.valid = 0;
+    return st;
+}
+
+/* A reading with the thresholds' stone candidates; where it finds no board,
+ * or a board in doubt, a second with the learned stone finder's. The
+ * second wins when the first found none, or when it is sure of a board of
+ * another size (the first's usual fault on a crowded board seen small or
+ * from low, where the thresholds miss most of the stones: a part of it
+ * read as a smaller board); its board is then in doubt. The same size elsewhere
+ * does not win: on a test picture the finder's reading was sure of a
+ * board a line off where the first was rightly in doubt. The lattice
+ * fit's settings were made on the thresholds' candidates, so the finder
+ * is not first: taken for every picture, a first finder's candidates
+ * (trained on 240 of the 360 pictures) read 42 of the test set's boards
+ * against 43, and 49 of imago's against 50. */
+static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->use_finder = 0;
     v->size_refused = 0;
