@@ -546,19 +546,23 @@ static void test_size_given_photos(void **state)
     size_given(dir);
 }
 
-/* Empty a debug folder and remove it. */
+/* Empty a debug folder and remove it; the reader's probe file (a dot
+ * file) must be gone already. */
 static void remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
+    assert_non_null(d);
     struct dirent *e;
     char path[1024];
-    while (d && (e = readdir(d)))
-        if (e->d_name[0] != '.') {
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            assert_true(!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."));
+        else {
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
             remove(path);
         }
-    if (d)
-        closedir(d);
+    }
+    closedir(d);
     assert_int_equal(rmdir(dir), 0);
 }
 
@@ -633,18 +637,7 @@ static void test_debug_folder(void **state)
     char path[320];
     snprintf(path, sizeof path, "%s/2-lattice-grid.png", dir);
     assert_int_equal(access(path, R_OK), 0);
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            assert_true(!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")); /* the probe file is gone */
-        else {
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            remove(path);
-        }
-    }
-    closedir(d);
-    assert_int_equal(rmdir(dir), 0);
+    remove_dir(dir);
     assert_int_equal(sei_vision_set_debug(v, NULL), SEI_VISION_OK);
     sei_vision_destroy(v);
 }

@@ -1291,12 +1291,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
 
 /* A reading with the thresholds' stone candidates; where it finds no board,
  * or a board in doubt smaller than 19x19, a second with the learned stone
- * finder's. The
- * second wins when the first found none, or when it is sure of a board of
- * another size (the first's usual fault on a crowded board seen small or
- * from low, where the thresholds miss most of the stones: a part of it
- * read as a smaller board); its board is then in doubt. The same size elsewhere
- * does not win: on a test picture the finder's reading was sure of a
+ * finder's. The second wins when the first found none, or when it is sure
+ * of a board of another size (the first's usual fault on a crowded board
+ * seen small or from low, where the thresholds miss most of the stones: a
+ * part of it read as a smaller board); its board is then in doubt. The
+ * same size elsewhere does not win: on a test picture the finder's reading was sure of a
  * board a line off where the first was rightly in doubt. The lattice
  * fit's settings were made on the thresholds' candidates, so the finder
  * is not first: taken for every picture, a first finder's candidates
