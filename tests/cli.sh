@@ -137,6 +137,11 @@ expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/db
 expect 3 "no board of 9 lines here (the picture shows more lines than that" -- detect "$src/images/renders/r043.jpg" --size 9
 expect 3 "no board of 19 lines here (the picture shows fewer lines than that" -- detect "$src/images/renders/r043.jpg" --size 19
 expect 3 "no board of 9 lines here" -- score "$src/images/renders/r043.jpg" --size 9
+# r053 (9x9 on grained wood): its first look sees more lines than nine, the
+# reader asked with no size reads it as 9x9, so the true size stands and
+# another is refused naming it.
+expect 0 "9x9 board" -- detect "$src/images/renders/r053.jpg" --size 9
+expect 3 "fewer lines than that: a 9x9 board?" -- detect "$src/images/renders/r053.jpg" --size 19
 expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --size 13 --json
 expect 0 "Result: Black wins" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.png"
 [ -s "$tmp/annotated.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no annotated picture"; }

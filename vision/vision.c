@@ -1243,7 +1243,8 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
  * when that finds the board at the size given (a view from above sees a
  * thick board's side face for what it is, where lines beyond the board
  * misled the first look), the size stands and that reading is the
- * answer; else the refusal stands. Its time is the size stage's. */
+ * answer; else the refusal stands, naming the size that reading found.
+ * Its time is the size stage's. */
 static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     sei_vision_result *r = malloc(sizeof *r);
@@ -1265,9 +1266,14 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
         take_reading(out, r);
         v->errmsg[0] = 0;
     } else {
-        st = SEI_VISION_NOBOARD;
         v->size_refused = 1;
-        memcpy(v->errmsg, first_err, sizeof first_err);
+        if (st == SEI_VISION_OK)
+            /* The size it found is the better guess to name. */
+            fail(v, SEI_VISION_NOBOARD, "no board of %d lines here (the picture shows %s lines than that: a %dx%d board?)",
+                 given, r->size > given ? "more" : "fewer", r->size, r->size);
+        else
+            memcpy(v->errmsg, first_err, sizeof first_err);
+        st = SEI_VISION_NOBOARD;
     }
     out->stage_ms[SEI_STAGE_SIZE] += sei_now_ms() - t;
     out->ms += sei_now_ms() - t;
