@@ -213,6 +213,7 @@ typedef struct {
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
     int board_flagged;         /* boards of the right size flagged board_unsure */
     double median_ms, worst_ms;
+    double warm_ms;            /* the models loaded and run once before the first picture (sei_vision_warm) */
     double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole
                                     picture's reading; a zoomed one counts in the total only) */
     char why[4200];            /* when measuring failed on a picture: which, and why */

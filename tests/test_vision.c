@@ -614,6 +614,40 @@ static void test_segment_cache(void **state)
     free(b);
 }
 
+/* A reader warmed before its first picture (the Lab tables built, the
+ * models loaded and run once) reads it as a fresh reader does; a model
+ * that cannot be loaded fails the warming with a message. */
+static void test_warm(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../images/testset/t016.jpg", SEI_TESTS_DIR);
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision *fresh = sei_vision_create(NULL), *warm = sei_vision_create(NULL);
+    sei_image img = {0};
+    assert_int_equal(sei_vision_load(fresh, path, &img), SEI_VISION_OK);
+    assert_int_equal(sei_vision_warm(warm), SEI_VISION_OK);
+    assert_int_equal(sei_vision_read(fresh, &img, a), SEI_VISION_OK);
+    assert_int_equal(sei_vision_read(warm, &img, b), SEI_VISION_OK);
+    assert_int_equal(a->size, b->size);
+    assert_memory_equal(a->grid, b->grid, sizeof a->grid);
+    assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+    sei_image_free(&img);
+    sei_vision_destroy(fresh);
+    sei_vision_destroy(warm);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    p.points.model_path = "/nonexistent/points.onnx";
+    sei_vision *bad = sei_vision_create(&p);
+    assert_int_equal(sei_vision_warm(bad), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(bad), "point classifier"));
+    sei_vision_destroy(bad);
+    free(a);
+    free(b);
+}
+
 /* A debug folder that is missing or is a file is refused at once; a real
  * one gets the stages' pictures. */
 static void test_debug_folder(void **state)
@@ -930,6 +964,7 @@ int main(void)
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_segment_cache),
+        cmocka_unit_test(test_warm),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder),

@@ -802,6 +802,59 @@ static void zoom_map_add(zoom_map *m, double x, double y, double weight)
 /* One reading of the part roi (x, y, width, height) of img, scaled to the
  * working size but never enlarged more than max_up times; the evidence
  * into map (may be NULL). */
+/* The learned stone finder, loaded at its first use. */
+static sei_vision_status load_finder(sei_vision *v)
+{
+    if (v->finder)
+        return SEI_VISION_OK;
+    char err[200];
+    v->finder = sei_cv_net_load(sei_stones_model, sei_stones_model_len, err, sizeof err);
+    return v->finder ? SEI_VISION_OK : fail(v, SEI_VISION_ERROR, "the stone finder's model: %s", err);
+}
+
+sei_vision_status sei_vision_warm(sei_vision *v)
+{
+    v->errmsg[0] = 0;
+    /* OpenCV builds its CIE Lab tables at the first conversion (the stone
+     * rule reads in Lab): most of a process's first reading's extra time. */
+    sei_image px = {0}, lab = {0};
+    if (sei_image_alloc(&px, 8, 8, 3))
+        return fail(v, SEI_VISION_NOMEM, "out of memory");
+    memset(px.buf, 128, (size_t)px.stride * (size_t)px.height);
+    int lab_rc = sei_cv_convert(&px, &lab, SEI_CV_LAB);
+    sei_image_free(&px);
+    sei_image_free(&lab);
+    if (lab_rc)
+        return fail(v, SEI_VISION_ERROR, "cannot convert a picture to Lab");
+    if (v->p.classifier == SEI_CLASSIFIER_NET) {
+        char err[200];
+        if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
+            return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
+        /* One patch of bare, even wood. */
+        static uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
+        memset(patch, 128, sizeof patch);
+        float prob[3], hidden[1];
+        if (sei_points_run(v->points, patch, 1, prob, hidden, err, sizeof err))
+            return fail(v, SEI_VISION_ERROR, "the point classifier failed: %s", err);
+    }
+    if (v->p.stone_evidence && v->p.stone_finder) {
+        sei_vision_status st = load_finder(v);
+        if (st != SEI_VISION_OK)
+            return st;
+        sei_image img = {0};
+        float blobs[4 * 8];
+        int n = 0;
+        if (sei_image_alloc(&img, 64, 64, 3))
+            return fail(v, SEI_VISION_NOMEM, "out of memory");
+        memset(img.buf, 128, (size_t)img.stride * (size_t)img.height);
+        int rc = sei_cv_stone_blobs(&img, &v->p.blobs, v->finder, blobs, 8, &n);
+        sei_image_free(&img);
+        if (rc)
+            return fail(v, SEI_VISION_ERROR, "the stone finder failed on a blank picture");
+    }
+    return SEI_VISION_OK;
+}
+
 static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
                                    sei_vision_result *out, zoom_map *map)
 {
@@ -911,15 +964,10 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
      * stage's cost is all per pixel. */
     sei_image small = {0};
     double bs = v->p.stone_scale > 0 && v->p.stone_scale < 1 ? v->p.stone_scale : 1;
-    if (v->p.stone_evidence && v->use_finder && !v->finder) {
-        char err[200];
-        v->finder = sei_cv_net_load(sei_stones_model, sei_stones_model_len, err, sizeof err);
-        if (!v->finder) {
-            free(blobs);
-            free(stones);
-            st = fail(v, SEI_VISION_ERROR, "the stone finder's model: %s", err);
-            goto out;
-        }
+    if (v->p.stone_evidence && v->use_finder && (st = load_finder(v)) != SEI_VISION_OK) {
+        free(blobs);
+        free(stones);
+        goto out;
     }
     if (v->p.stone_evidence &&
         (!blobs || !stones || sei_cv_resize(&work, &small, (int)lround(ww * bs), (int)lround(wh * bs)) ||

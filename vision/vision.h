@@ -225,6 +225,11 @@ const char *sei_vision_errmsg(const sei_vision *v);
  * (SEI_VISION_ERROR with a message; no pictures are written then). */
 sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir);
 
+/* Do once what a process's first reading would: build OpenCV's Lab
+ * colour tables (about 80 ms here), load the reader's models and run each
+ * once on a blank input. Optional; a reading does what it needs. */
+sei_vision_status sei_vision_warm(sei_vision *v);
+
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
