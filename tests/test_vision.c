@@ -787,8 +787,11 @@ static void finder_recall(const char *dir, sei_cv_net *finder, long found[2], lo
     int n = sei_folder_list(dir, sei_picture_name, &names);
     assert_true(n > 0);
     sei_vision *v = sei_vision_create(NULL);
-    sei_cv_blob_params bp;
-    sei_cv_blob_params_default(&bp);
+    /* The picture as the reader looks for stones in it: at its working
+     * size, shrunk by its stone scale. */
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    sei_cv_blob_params bp = vp.blobs;
     enum { MAXB = 1500 };
     float *b = malloc(sizeof(float) * 4 * MAXB);
     found[0] = found[1] = stones[0] = stones[1] = *stray = *all = 0;
@@ -798,10 +801,11 @@ static void finder_recall(const char *dir, sei_cv_net *finder, long found[2], lo
         sei_image img = {0}, work = {0}, small = {0};
         assert_int_equal(sei_truth_beside(dir, names[i], &t, path, sizeof path), 0);
         assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
-        double k = 1000.0 / (img.width > img.height ? img.width : img.height);
+        double k = (double)vp.work_side / (img.width > img.height ? img.width : img.height);
         int ww = (int)lround(img.width * k), wh = (int)lround(img.height * k);
         assert_int_equal(sei_cv_resize(&img, &work, ww, wh), 0);
-        assert_int_equal(sei_cv_resize(&work, &small, (int)lround(ww * 0.5), (int)lround(wh * 0.5)), 0);
+        assert_int_equal(sei_cv_resize(&work, &small, (int)lround(ww * vp.stone_scale), (int)lround(wh * vp.stone_scale)),
+                         0);
         int nb = 0;
         assert_int_equal(sei_cv_stone_blobs(&small, &bp, finder, b, MAXB, &nb), 0);
         /* Grid (col, row) to the small picture's pixels. */

@@ -362,14 +362,24 @@ static sei_vision_status cut_patches(sei_vision *v, const sei_image *work, const
     return bad ? fail(v, SEI_VISION_NOBOARD, "no wood to read the board by") : SEI_VISION_OK;
 }
 
+/* The point classifier, loaded at its first use. */
+static sei_vision_status load_points(sei_vision *v)
+{
+    char err[200];
+    if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
+        return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
+    return SEI_VISION_OK;
+}
+
 /* The learned classifier's probabilities (empty, black, white) of each
  * point of the n x n lattice H into v->prob, row by row. */
 static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const double H[9], int n,
                                    const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2])
 {
     char err[200];
-    if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
-        return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
+    sei_vision_status st = load_points(v);
+    if (st != SEI_VISION_OK)
+        return st;
     const size_t psz = (size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3;
     if (!v->patches)
         v->patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
@@ -377,7 +387,6 @@ static sei_vision_status net_probs(sei_vision *v, const sei_image *work, const d
         v->prob = malloc(sizeof(float) * 3 * SEI_MAX_SIZE * SEI_MAX_SIZE);
     if (!v->hidden)
         v->hidden = malloc(sizeof(float) * SEI_MAX_SIZE * SEI_MAX_SIZE);
-    sei_vision_status st = SEI_VISION_OK;
     if (!v->patches || !v->prob || !v->hidden)
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
     else if ((st = cut_patches(v, work, H, n, shift, v->patches)) == SEI_VISION_OK &&
@@ -799,9 +808,6 @@ static void zoom_map_add(zoom_map *m, double x, double y, double weight)
         m->cell[cy][cx] += (float)weight;
 }
 
-/* One reading of the part roi (x, y, width, height) of img, scaled to the
- * working size but never enlarged more than max_up times; the evidence
- * into map (may be NULL). */
 /* The learned stone finder, loaded at its first use. */
 static sei_vision_status load_finder(sei_vision *v)
 {
@@ -828,8 +834,9 @@ sei_vision_status sei_vision_warm(sei_vision *v)
         return fail(v, SEI_VISION_ERROR, "cannot convert a picture to Lab");
     if (v->p.classifier == SEI_CLASSIFIER_NET) {
         char err[200];
-        if (!v->points && !(v->points = sei_points_create(&v->p.points, err, sizeof err)))
-            return fail(v, SEI_VISION_ERROR, "the point classifier cannot be loaded: %s", err);
+        sei_vision_status st = load_points(v);
+        if (st != SEI_VISION_OK)
+            return st;
         /* One patch of bare, even wood. */
         static uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
         memset(patch, 128, sizeof patch);
@@ -855,6 +862,9 @@ sei_vision_status sei_vision_warm(sei_vision *v)
     return SEI_VISION_OK;
 }
 
+/* One reading of the part roi (x, y, width, height) of img, scaled to the
+ * working size but never enlarged more than max_up times; the evidence
+ * into map (may be NULL). */
 static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
                                    sei_vision_result *out, zoom_map *map)
 {
@@ -1349,10 +1359,10 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
  * of a board of another size (the first's usual fault on a crowded board
  * seen small or from low, where the thresholds miss most of the stones: a
  * part of it read as a smaller board); its board is then in doubt. The
- * same size elsewhere does not win: on a test picture the finder's reading was sure of a
- * board a line off where the first was rightly in doubt. The lattice
- * fit's settings were made on the thresholds' candidates, so the finder
- * is not first: taken for every picture, a first finder's candidates
+ * same size elsewhere does not win: on a test picture the finder's
+ * reading was sure of a board a line off where the first was rightly in
+ * doubt. The lattice fit's settings were made on the thresholds'
+ * candidates, so the finder is not first: taken for every picture, a first finder's candidates
  * (trained on 240 of the 360 pictures) read 42 of the test set's boards
  * against 43, and 49 of imago's against 50. */
 static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out)
