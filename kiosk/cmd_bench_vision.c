@@ -204,9 +204,9 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
     int rc = v && r && ms ? 0 : -1;
-    /* The models loaded and run once before the first picture, apart: the
-     * first network run of a process starts OpenCV's threads, which no
-     * later picture pays (a kiosk pays it once). */
+    /* What a process's first reading does once (OpenCV's Lab tables, the
+     * models loaded and run), done before the first picture and timed
+     * apart: no later picture pays it, and a kiosk pays it once. */
     double tw = sei_now_ms();
     if (!rc && sei_vision_warm(v) != SEI_VISION_OK) {
         snprintf(f->why, sizeof f->why, "%s: %s", dir, sei_vision_errmsg(v));

@@ -3,7 +3,7 @@
 # so the program carries its models and needs no path at run time. Run by
 # vision/CMakeLists.txt: cmake -DIN=model.onnx -DOUT=file.c -DNAME=name -P embed.cmake
 if(NOT NAME)
-  set(NAME sei_points_model)
+  message(FATAL_ERROR "embed.cmake: -DNAME=array_name is needed")
 endif()
 file(READ "${IN}" hex HEX)
 string(LENGTH "${hex}" n)
