@@ -3,9 +3,10 @@
 
 The stone finder marks, before any lattice is known, which pixels of a
 picture belong to a black stone, to a white stone or to neither; the reader
-takes the round blobs of its two masks as stone candidates (their centres
-and radii from the distance transform, vision/cvwrap.cpp), the evidence a
-finished game leaves where it hides the grid.
+takes the peaks of its black and white probabilities as stone candidates
+(their radii from the distance transform of each colour's mask,
+vision/cvwrap.cpp: finder_peaks), the evidence a finished game leaves
+where it hides the grid.
 
 It learns from rendered pictures with NAME.stones.json beside them
 (images/generator/render.py --stone-shapes): each stone's colour, centre
@@ -15,8 +16,8 @@ around that (the zoom stage enlarges a small board up to three times), in
 random crops, with its colours jittered. The target marks the inner part
 of each silhouette (INNER of it, toward the centre) and calls the outer
 part background, so that touching stones stay apart in the masks; a band
-between them (to BAND) is left out of the loss. The network is fully convolutional, its output at half the input's
-resolution.
+between them (to BAND) is left out of the loss. The network is fully
+convolutional, its output at half the input's resolution.
 
 Repeatable: a fixed seed, one thread, deterministic algorithms, and the
 pictures split into training and check by their name.
