@@ -775,7 +775,7 @@ static void test_testset(void **state)
 }
 
 /* The stone candidates of the pictures of dir, as the reader finds them
- * (the picture shrunk to 1000 pixels, then halved), by the learned stone
+ * (at its working size, shrunk by its stone scale), by the learned stone
  * finder (finder) or the thresholds (NULL): the stones of each colour with
  * a candidate of that colour within half a cell of their point (the
  * truth's corners give the lattice on the board's plane; a stone's centre
