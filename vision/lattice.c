@@ -31,6 +31,9 @@ void sei_lattice_params_default(sei_lattice_params *p)
 {
     memset(p, 0, sizeof *p);
     p->min_seg_len = 0.012;
+    p->chain_min_len = 0.004;
+    p->chain_gap = 1.0;
+    p->chain_sine = 0.05;
     p->angle_smooth = 3;
     p->family_gap = 30;
     p->family_share = 0.05;
@@ -751,6 +754,153 @@ static double density_score(const double *pts, int n, const double Hinv[9], cons
     return in - p->box_hole * (box - in);
 }
 
+/* Stage 0: grid-line fragments chained. The segment finder often breaks a
+ * grid line at every crossing, and on a board of middling size in the
+ * frame the pieces between crossings are shorter than min_seg_len, so the
+ * whole grid would be dropped as noise. Short pieces (at least
+ * chain_min_len) that continue one another (nearly parallel, each end
+ * within line_tolerance of the other's line, the gap between them at most
+ * chain_gap times the shorter piece) are joined, and each chain becomes one
+ * segment from its first end to its last. Long segments pass unchanged. */
+static int cmp_len_desc(const void *a, const void *b);
+
+static int uf_find(int *parent, int i)
+{
+    while (parent[i] != i) {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    return i;
+}
+
+static int chain_joins(const float *a, const float *b, double tol, double gap_share, double sine)
+{
+    double ax = a[2] - a[0], ay = a[3] - a[1], la = hypot(ax, ay);
+    double bx = b[2] - b[0], by = b[3] - b[1], lb = hypot(bx, by);
+    if (la < 1e-9 || lb < 1e-9 || fabs(ax * by - ay * bx) > sine * la * lb)
+        return 0;
+    double ux = ax / la, uy = ay / la;
+    /* b's ends across a's line, and a's along it. */
+    for (int k = 0; k < 2; k++)
+        if (fabs((b[2 * k] - a[0]) * uy - (b[2 * k + 1] - a[1]) * ux) > tol)
+            return 0;
+    double t0 = (b[0] - a[0]) * ux + (b[1] - a[1]) * uy, t1 = (b[2] - a[0]) * ux + (b[3] - a[1]) * uy;
+    double lo = fmin(t0, t1), hi = fmax(t0, t1);
+    double gap = lo > la ? lo - la : (hi < 0 ? -hi : 0);
+    return gap <= gap_share * fmin(la, lb);
+}
+
+int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_params *p, float *out)
+{
+    double min_len = p->min_seg_len * diag, short_len = p->chain_min_len * diag;
+    int m = 0;
+    if (p->chain_min_len <= 0 || p->chain_min_len >= p->min_seg_len) {
+        memcpy(out, segs, sizeof(float) * 5 * (size_t)n);
+        return n;
+    }
+    /* The short pieces, bucketed by their midpoints on a grid of cells
+     * min_len wide: two pieces that join lie within two cells. */
+    int *idx = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), *parent = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    if (!idx || !parent) {
+        free(idx);
+        free(parent);
+        memcpy(out, segs, sizeof(float) * 5 * (size_t)n);
+        return n;
+    }
+    int ns = 0;
+    for (int i = 0; i < n; i++) {
+        const float *s = segs + 5 * i;
+        double len = hypot(s[2] - s[0], s[3] - s[1]);
+        if (len >= min_len)
+            memcpy(out + 5 * m++, s, sizeof(float) * 5);
+        else if (len >= short_len)
+            idx[ns++] = i;
+    }
+    for (int i = 0; i < ns; i++)
+        parent[i] = i;
+    double cell = min_len;
+    /* Sorted by bucket row then column, pairs are found by scanning
+     * neighbours; ns is small (a few thousand), so a sort and a window
+     * scan along x keep this near linear. */
+    double *key = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
+    if (key) {
+        for (int i = 0; i < ns; i++) {
+            const float *s = segs + 5 * idx[i];
+            key[2 * i] = 0.5 * (s[0] + s[2]);
+            key[2 * i + 1] = i;
+        }
+        qsort(key, (size_t)ns, 2 * sizeof(double), cmp_len_desc);
+        /* Descending by midpoint x: a piece's partners lie within 2 cells. */
+        for (int a = 0; a < ns; a++) {
+            int ia = (int)key[2 * a + 1];
+            const float *sa = segs + 5 * idx[ia];
+            double ya = 0.5 * (sa[1] + sa[3]);
+            for (int b = a + 1; b < ns && key[2 * a] - key[2 * b] <= 2 * cell; b++) {
+                int ib = (int)key[2 * b + 1];
+                const float *sb = segs + 5 * idx[ib];
+                if (fabs(0.5 * (sb[1] + sb[3]) - ya) > 2 * cell)
+                    continue;
+                if (uf_find(parent, ia) == uf_find(parent, ib))
+                    continue;
+                if (chain_joins(sa, sb, p->line_tolerance, p->chain_gap, p->chain_sine) ||
+                    chain_joins(sb, sa, p->line_tolerance, p->chain_gap, p->chain_sine))
+                    parent[uf_find(parent, ia)] = uf_find(parent, ib);
+            }
+        }
+        free(key);
+    }
+    /* Each chain of two or more pieces: one segment over its extent along
+     * its longest piece's direction, as wide as its pieces on average.
+     * Pieces left alone stay too short to count, and are dropped. Per
+     * chain, in its root's slot: pieces, width sum, longest piece. */
+    int *count = calloc((size_t)(ns > 0 ? ns : 1), sizeof(int)), *longest = malloc(sizeof(int) * (size_t)(ns > 0 ? ns : 1));
+    double *wsum = calloc((size_t)(ns > 0 ? ns : 1), sizeof(double)), *ext = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
+    if (count && longest && wsum && ext) {
+        for (int i = 0; i < ns; i++) {
+            int r = uf_find(parent, i);
+            const float *s = segs + 5 * idx[i];
+            if (!count[r] || hypot(s[2] - s[0], s[3] - s[1]) > hypot(segs[5 * idx[longest[r]] + 2] - segs[5 * idx[longest[r]]],
+                                                                     segs[5 * idx[longest[r]] + 3] - segs[5 * idx[longest[r]] + 1]))
+                longest[r] = i;
+            count[r]++;
+            wsum[r] += s[4];
+            ext[2 * r] = 1e18;
+            ext[2 * r + 1] = -1e18;
+        }
+        for (int i = 0; i < ns; i++) {
+            int r = uf_find(parent, i);
+            if (count[r] < 2)
+                continue;
+            const float *L = segs + 5 * idx[longest[r]], *s = segs + 5 * idx[i];
+            double len = hypot(L[2] - L[0], L[3] - L[1]), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
+            for (int k = 0; k < 2; k++) {
+                double t = (s[2 * k] - L[0]) * ux + (s[2 * k + 1] - L[1]) * uy;
+                ext[2 * r] = fmin(ext[2 * r], t);
+                ext[2 * r + 1] = fmax(ext[2 * r + 1], t);
+            }
+        }
+        for (int r = 0; r < ns; r++) {
+            if (count[r] < 2 || uf_find(parent, r) != r)
+                continue;
+            const float *L = segs + 5 * idx[longest[r]];
+            double len = hypot(L[2] - L[0], L[3] - L[1]), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
+            float *o = out + 5 * m++;
+            o[0] = (float)(L[0] + ext[2 * r] * ux);
+            o[1] = (float)(L[1] + ext[2 * r] * uy);
+            o[2] = (float)(L[0] + ext[2 * r + 1] * ux);
+            o[3] = (float)(L[1] + ext[2 * r + 1] * uy);
+            o[4] = (float)(wsum[r] / count[r]);
+        }
+    }
+    free(count);
+    free(longest);
+    free(wsum);
+    free(ext);
+    free(idx);
+    free(parent);
+    return m;
+}
+
 /* Stage 1: the main directions. A histogram of segment angles weighted by
  * length, smoothed; the highest peak is one direction, the highest at
  * least family_gap degrees from it another, and the highest at least
@@ -1458,9 +1608,19 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     int rc = -1, nl = 0, np = 0, nc = 0;
     line_t *lines = NULL;
     double *pts = NULL, *fit_pts = NULL;
+    float *chained = NULL;
     topk_t top = {0, p->top_k > 0 ? p->top_k : 1, NULL, NULL};
     /* Stones alone can carry the fit when the grid is hidden. */
     int stones_enough = ns >= p->min_evidence;
+
+    /* 0. Grid-line fragments chained (segs is the chained copy from here on). */
+    chained = malloc(sizeof(float) * 5 * (size_t)(n > 0 ? n : 1));
+    if (!chained) {
+        fail_why(out, "out of memory", 0, 0);
+        goto done;
+    }
+    n = sei_lattice_chain(segs, n, diag, p, chained);
+    segs = chained;
 
     /* 1. Families. */
     int dir[3], ndir = sei_lattice_directions(segs, n, diag, p, dir), fam[2] = {0, 0}, have_lines = ndir >= 2;
@@ -1739,6 +1899,7 @@ done:
     free(lines);
     free(pts);
     free(fit_pts);
+    free(chained);
     free(top.s);
     free(top.h);
     return rc;

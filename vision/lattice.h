@@ -31,7 +31,12 @@
  * picture's diagonal; "cells" are lattice units. */
 typedef struct {
     /* families */
-    double min_seg_len;        /* segments shorter than this (diag) are noise (0.012) */
+    double min_seg_len;        /* segments shorter than this (diag) are noise (0.012) ... */
+    double chain_min_len;      /* ... unless pieces of at least this (diag) chain into one that long:
+                                  a grid line broken at each crossing (0.004; 0: no chaining) */
+    double chain_gap;          /* chained pieces lie at most this many times the shorter's length
+                                  apart along their line (1) ... */
+    double chain_sine;         /* ... and are parallel within this sine (0.05) */
     int angle_smooth;          /* half width of the triangular smoothing of the angle histogram, degrees (3) */
     int family_gap;            /* the second family is at least this many degrees from the first (30) */
     double family_share;       /* the second family holds at least this share of the first's length (0.05) */
@@ -195,6 +200,11 @@ void sei_lattice_free(sei_lattice *out);
 
 /* --- The stages alone (for tests; sei_lattice_fit chains them). --- */
 
+/* 0. Short segments that continue one another chained into one (see
+ * chain_min_len) into out (room for n); returns the count. Segments of at
+ * least min_seg_len pass unchanged; pieces that chain with nothing are
+ * dropped. */
+int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_params *p, float *out);
 /* 1. Up to three main directions (degrees 0..179) of the segments, each
  * at least family_gap from the others, strongest first; returns how many.
  * Fewer than two: no grid. The fit takes the first two as the families,

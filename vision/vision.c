@@ -1295,6 +1295,7 @@ static void take_reading(sei_vision_result *out, const sei_vision_result *r)
 }
 
 static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_vision_result *out);
+static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
 /* A size given that the first reading refused (the picture seemed to show
  * another) is held against the reader's own reading, with no size given:
@@ -1302,8 +1303,10 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
  * thick board's side face for what it is, where lines beyond the board
  * misled the first look), the size stands and that reading is the
  * answer; else the refusal stands, naming the size that reading found.
- * Its time is the size stage's. */
-static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, sei_vision_result *out)
+ * Its time is the size stage's. all: that reading is every reading of the
+ * picture (read_all, the stone finder's second reading too), not the
+ * first alone. */
+static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, sei_vision_result *out, int all)
 {
     sei_vision_result *r = malloc(sizeof *r);
     if (!r)
@@ -1314,7 +1317,7 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
     int given = v->p.size;
     v->p.size = 0;
     v->size_refused = 0;
-    sei_vision_status st = read_once(v, img, r);
+    sei_vision_status st = all ? read_all(v, img, r) : read_once(v, img, r);
     v->p.size = given;
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "size %d given, refused; with none given: %s%s\n", given,
@@ -1338,8 +1341,6 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
     free(r);
     return st;
 }
-
-static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
 /* Every reading of one picture (read_all), the whole picture's segments
  * found once among them (seg_cache). */
@@ -1371,7 +1372,7 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     v->size_refused = 0;
     sei_vision_status st = read_once(v, img, out);
     if (st == SEI_VISION_NOBOARD && v->p.size && v->size_refused)
-        st = size_given_free(v, img, out);
+        st = size_given_free(v, img, out, 0);
     /* Nor when the picture contradicted a size given: that refusal stands.
      * Nor when the first reading found a 19x19 board: the second is there
      * for boards the first took a part of (or missed), and no board holds
@@ -1402,6 +1403,12 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
         out->board_unsure = 1;
         st = SEI_VISION_OK;
         v->errmsg[0] = 0;
+    } else if (st2 == SEI_VISION_NOBOARD && v->p.size && v->size_refused && st == SEI_VISION_OK) {
+        /* A size given that the first reading took only in doubt, and the
+         * stone finder's reading refused: it is held against every reading
+         * with no size given, as a refusal of the first reading is (a
+         * 19x19 render was taken as a 9x9 corner of it). */
+        st = size_given_free(v, img, out, 1);
     } else
         memcpy(v->errmsg, first_err, sizeof first_err);
     out->stage_ms[SEI_STAGE_FINDER] = sei_now_ms() - t;
