@@ -28,6 +28,13 @@ static double rnd(void)
     return (double)(rs >> 11) / 9007199254740992.0;
 }
 
+/* A 19x19 board with its corners at pix (x y pairs, top left first). */
+static void board_at(const double pix[8], double H[9])
+{
+    const double lat[8] = {0, 0, 18, 0, 18, 18, 0, 18};
+    assert_int_equal(sei_h_fit(lat, pix, 4, H), 0);
+}
+
 /* A 19x19 board seen from the side and turned. */
 static void board_h(int n, double H[9])
 {
@@ -90,6 +97,19 @@ static double worst_off_lattice(const double Htrue[9], int n, const double G[9])
 }
 
 static double diag(void) { return hypot(W, HH); }
+
+/* The whole fit on segs alone finds the 19x19 board H draws. */
+static void assert_fits_19(const float *segs, int m, const sei_lattice_params *p, const double H[9])
+{
+    sei_lattice lat;
+    int rc = sei_lattice_fit(segs, m, NULL, 0, W, HH, 0, p, 0, &lat);
+    if (rc)
+        printf("no lattice: %s\n", lat.why);
+    assert_int_equal(rc, 0);
+    assert_int_equal(lat.size, 19);
+    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
+    sei_lattice_free(&lat);
+}
 
 static void test_families(void **state)
 {
@@ -514,9 +534,6 @@ static void test_fit_parallax(void **state)
     assert_true(off0 > 0.2);
 }
 
-/* A long straight edge beside the board (a skirting board, a table's edge)
- * outweighing one of the grid's directions: of the three directions, the
- * fit pairs the two whose lines cross. */
 /* A board of middling size in the frame whose grid lines the segment
  * finder broke at every crossing: each piece between two crossings is
  * shorter than min_seg_len. Chained, each grid line is one segment again,
@@ -528,8 +545,8 @@ static void test_chain(void **state)
     sei_lattice_params p;
     sei_lattice_params_default(&p);
     double H[9];
-    const double lat4[8] = {0, 0, 18, 0, 18, 18, 0, 18}, pix[8] = {400, 250, 660, 262, 690, 520, 380, 500};
-    assert_int_equal(sei_h_fit(lat4, pix, 4, H), 0);
+    const double pix[8] = {400, 250, 660, 262, 690, 520, 380, 500};
+    board_at(pix, H);
     float *segs = malloc(sizeof(float) * 5 * 4000), *out = malloc(sizeof(float) * 5 * 4000);
     int m = 0;
     double min_len = p.min_seg_len * diag();
@@ -591,14 +608,8 @@ static void test_chain(void **state)
     for (int f = 0; f < 2; f++)
         for (int k = 0; k < 19; k++)
             assert_int_equal(on_line[f][k], 1);
+    assert_fits_19(segs, m, &p, H);
     sei_lattice lat;
-    int rc = sei_lattice_fit(segs, m, NULL, 0, W, HH, 0, &p, 0, &lat);
-    if (rc)
-        printf("no lattice: %s\n", lat.why);
-    assert_int_equal(rc, 0);
-    assert_int_equal(lat.size, 19);
-    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
-    sei_lattice_free(&lat);
     /* Chaining off: the pieces pass through as they are, and are too short. */
     p.chain_min_len = 0;
     assert_int_equal(sei_lattice_chain(segs, pieces, diag(), &p, out), pieces);
@@ -608,14 +619,17 @@ static void test_chain(void **state)
     free(out);
 }
 
+/* A long straight edge beside the board (a skirting board, a table's edge)
+ * outweighing one of the grid's directions: of the three directions, the
+ * fit pairs the two whose lines cross. */
 static void test_fit_third_direction(void **state)
 {
     (void)state;
     sei_lattice_params p;
     sei_lattice_params_default(&p);
     double H[9];
-    const double lat4[8] = {0, 0, 18, 0, 18, 18, 0, 18}, pix[8] = {60, 200, 460, 210, 500, 640, 40, 620};
-    assert_int_equal(sei_h_fit(lat4, pix, 4, H), 0);
+    const double pix[8] = {60, 200, 460, 210, 500, 640, 40, 620};
+    board_at(pix, H);
     float *segs = malloc(sizeof(float) * 5 * 4000);
     int m = grid_segments(H, 19, segs, 0);
     double grid_len = 0;
@@ -640,14 +654,9 @@ static void test_fit_third_direction(void **state)
     int dir[3];
     assert_int_equal(sei_lattice_directions(segs, m, diag(), &p, dir), 3);
     assert_true(abs(dir[0] - 45) <= 1);
+    assert_fits_19(segs, m, &p, H);
     sei_lattice lat;
-    int rc = sei_lattice_fit(segs, m, NULL, 0, W, HH, 0, &p, 0, &lat);
-    if (rc)
-        printf("no lattice: %s\n", lat.why);
-    assert_int_equal(rc, 0);
-    assert_int_equal(lat.size, 19);
-    assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
-    sei_lattice_free(&lat);
+    int rc;
     /* Kept to the two strongest directions (they cross, if only a few
      * times), the fit finds no grid. */
     p.pair_cross_ratio = 1e9;
