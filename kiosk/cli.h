@@ -212,6 +212,8 @@ typedef struct {
     long right_flagged;        /* right points flagged unsure */
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
     int board_flagged;         /* boards of the right size flagged board_unsure */
+    int silent;                /* boards of the right size with a point misread that is not flagged
+                                  unsure, the board not flagged board_unsure: wrong with no sign */
     double median_ms, worst_ms;
     double warm_ms;            /* the models loaded and run once before the first picture (sei_vision_warm) */
     double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole

@@ -284,11 +284,14 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
                 f->said_hidden += r->hidden[y][x];
             }
         f->perfect_seen += !seen_wrong;
+        f->silent += missed_flag && !r->board_unsure;
         if (w == 0)
             f->perfect++;
         else if (log)
             fprintf(log, "  %s: %d point%s wrong%s\n", names[i], w, w == 1 ? "" : "s",
-                    missed_flag ? "" : " (all flagged unsure)");
+                    !missed_flag         ? " (all flagged unsure)"
+                    : r->board_unsure    ? " (board flagged unsure)"
+                                         : "");
     }
     qsort(ms, (size_t)f->found, sizeof *ms, sei_cmp_double);
     f->median_ms = f->found ? ms[f->found / 2] : 0;
@@ -343,8 +346,10 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                      "%ld said hidden in all; perfect but for hidden points flagged %d (%.1f%%)\n",
                 "", f.hidden, f.hidden_flagged, f.hidden_said, f.said_hidden, f.perfect_seen,
                 pct(f.perfect_seen, f.pictures));
-    fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged\n", "",
-            f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right);
+    fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged; "
+                 "wrong with no sign (a misread point unflagged, the board not in doubt): %d\n", "",
+            f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right,
+            f.silent);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB  (models loaded and run once before: "
                  "%.0f ms, not counted)\n",
             "", f.median_ms, f.worst_ms, ru.ru_maxrss, f.warm_ms);

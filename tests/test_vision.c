@@ -648,6 +648,43 @@ static void test_warm(void **state)
     free(b);
 }
 
+/* doubt_margin reports a board whose offset or size barely won as in
+ * doubt, and changes nothing else: on three renders whose windows lead by
+ * between the lattice stage's own doubt and doubt_margin, the reading is
+ * the same with it off, but for the board's flag. */
+static void test_doubt_margin(void **state)
+{
+    (void)state;
+    const char *names[] = {"r001", "r011", "r018"};
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision_params off;
+    sei_vision_params_default(&off);
+    assert_true(off.doubt_margin > 1);
+    off.doubt_margin = 0;
+    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off);
+    for (int i = 0; i < 3; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/../images/renders/%s.jpg", SEI_TESTS_DIR, names[i]);
+        sei_image img = {0};
+        assert_int_equal(sei_vision_load(on, path, &img), SEI_VISION_OK);
+        assert_int_equal(sei_vision_read(on, &img, a), SEI_VISION_OK);
+        assert_int_equal(sei_vision_read(none, &img, b), SEI_VISION_OK);
+        printf("%s: board margin %.2f\n", names[i], a->board_margin);
+        assert_true(a->board_unsure && !b->board_unsure);
+        assert_true(a->board_margin < 1.1);
+        assert_int_equal(a->size, b->size);
+        assert_memory_equal(a->grid, b->grid, sizeof a->grid);
+        assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+        sei_image_free(&img);
+    }
+    sei_vision_destroy(on);
+    sei_vision_destroy(none);
+    free(a);
+    free(b);
+}
+
 /* A debug folder that is missing or is a file is refused at once; a real
  * one gets the stages' pictures. */
 static void test_debug_folder(void **state)
@@ -968,7 +1005,7 @@ int main(void)
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_segment_cache),
-        cmocka_unit_test(test_warm),
+        cmocka_unit_test(test_warm), cmocka_unit_test(test_doubt_margin),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder),

@@ -81,6 +81,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_finder = 1;
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
+    p->doubt_margin = 1.1;
     p->rival_shift = 0.1;
     p->rival_stones = 2;
     p->margin_near = 0.15;
@@ -1349,6 +1350,9 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     v->seg_cache.on = 1;
     v->seg_cache.valid = 0;
     sei_vision_status st = read_all(v, img, out);
+    /* After every reading: a doubt reported, not acted on (doubt_margin). */
+    if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
+        out->board_unsure = 1;
     v->seg_cache.on = 0;
     v->seg_cache.valid = 0;
     return st;

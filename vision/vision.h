@@ -109,6 +109,15 @@ typedef struct {
     sei_cv_blob_params blobs; /* how those stone candidates are found (cvwrap.h) */
     sei_lattice_params lattice; /* the lattice fit's own tunables (lattice.h); its seed: 0 is a
                                fixed one, so the reading is repeatable */
+    double doubt_margin;    /* a board whose window leads its runner-up (another size, or the same
+                               size shifted) by less than this many points of evidence per line is
+                               reported board_unsure, though the readings went on as for a sure
+                               board: the lattice stage's own doubt (unsure_margin 1.1 for a size,
+                               unsure_shift 0.5 for an offset) decides which second readings are
+                               made, and raising it there changed readings for the worse. On the
+                               stone finder's 360 training renders, six 19x19 boards read a line
+                               off with no doubt had margins 0.52 to 1.03 (1.1, as for a size;
+                               0: only the lattice stage's doubt) */
     double rival_shift;     /* when the same size at another offset explains the lattice's evidence
                                within this many points per line of the board (sei_lattice's
                                shift_margin), the board is read under that placement too and every
