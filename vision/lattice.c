@@ -764,6 +764,8 @@ static double density_score(const double *pts, int n, const double Hinv[9], cons
  * segment from its first end to its last. Long segments pass unchanged. */
 static int cmp_len_desc(const void *a, const void *b);
 
+static double seg_len(const float *s) { return hypot(s[2] - s[0], s[3] - s[1]); }
+
 static int uf_find(int *parent, int i)
 {
     while (parent[i] != i) {
@@ -775,12 +777,12 @@ static int uf_find(int *parent, int i)
 
 static int chain_joins(const float *a, const float *b, double tol, double gap_share, double sine)
 {
-    double ax = a[2] - a[0], ay = a[3] - a[1], la = hypot(ax, ay);
-    double bx = b[2] - b[0], by = b[3] - b[1], lb = hypot(bx, by);
+    double ax = a[2] - a[0], ay = a[3] - a[1], la = seg_len(a);
+    double bx = b[2] - b[0], by = b[3] - b[1], lb = seg_len(b);
     if (la < 1e-9 || lb < 1e-9 || fabs(ax * by - ay * bx) > sine * la * lb)
         return 0;
     double ux = ax / la, uy = ay / la;
-    /* b's ends across a's line, and a's along it. */
+    /* b's ends on a's line; then the gap between them along it. */
     for (int k = 0; k < 2; k++)
         if (fabs((b[2 * k] - a[0]) * uy - (b[2 * k + 1] - a[1]) * ux) > tol)
             return 0;
@@ -798,8 +800,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
         memcpy(out, segs, sizeof(float) * 5 * (size_t)n);
         return n;
     }
-    /* The short pieces, bucketed by their midpoints on a grid of cells
-     * min_len wide: two pieces that join lie within two cells. */
+    /* The short pieces (idx), each in a set of its own (parent) to start. */
     int *idx = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), *parent = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
     if (!idx || !parent) {
         free(idx);
@@ -810,7 +811,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
     int ns = 0;
     for (int i = 0; i < n; i++) {
         const float *s = segs + 5 * i;
-        double len = hypot(s[2] - s[0], s[3] - s[1]);
+        double len = seg_len(s);
         if (len >= min_len)
             memcpy(out + 5 * m++, s, sizeof(float) * 5);
         else if (len >= short_len)
@@ -818,10 +819,11 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
     }
     for (int i = 0; i < ns; i++)
         parent[i] = i;
-    double cell = min_len;
-    /* Sorted by bucket row then column, pairs are found by scanning
-     * neighbours; ns is small (a few thousand), so a sort and a window
-     * scan along x keep this near linear. */
+    /* Two pieces that join have midpoints at most 2 min_len apart (each is
+     * shorter than min_len, and so is the gap), so with the pieces sorted
+     * by their midpoints' x each is held only against the few that follow
+     * it within that distance. */
+    double reach = 2 * min_len;
     double *key = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
     if (key) {
         for (int i = 0; i < ns; i++) {
@@ -830,15 +832,14 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
             key[2 * i + 1] = i;
         }
         qsort(key, (size_t)ns, 2 * sizeof(double), cmp_len_desc);
-        /* Descending by midpoint x: a piece's partners lie within 2 cells. */
         for (int a = 0; a < ns; a++) {
             int ia = (int)key[2 * a + 1];
             const float *sa = segs + 5 * idx[ia];
             double ya = 0.5 * (sa[1] + sa[3]);
-            for (int b = a + 1; b < ns && key[2 * a] - key[2 * b] <= 2 * cell; b++) {
+            for (int b = a + 1; b < ns && key[2 * a] - key[2 * b] <= reach; b++) {
                 int ib = (int)key[2 * b + 1];
                 const float *sb = segs + 5 * idx[ib];
-                if (fabs(0.5 * (sb[1] + sb[3]) - ya) > 2 * cell)
+                if (fabs(0.5 * (sb[1] + sb[3]) - ya) > reach)
                     continue;
                 if (uf_find(parent, ia) == uf_find(parent, ib))
                     continue;
@@ -859,8 +860,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
         for (int i = 0; i < ns; i++) {
             int r = uf_find(parent, i);
             const float *s = segs + 5 * idx[i];
-            if (!count[r] || hypot(s[2] - s[0], s[3] - s[1]) > hypot(segs[5 * idx[longest[r]] + 2] - segs[5 * idx[longest[r]]],
-                                                                     segs[5 * idx[longest[r]] + 3] - segs[5 * idx[longest[r]] + 1]))
+            if (!count[r] || seg_len(s) > seg_len(segs + 5 * idx[longest[r]]))
                 longest[r] = i;
             count[r]++;
             wsum[r] += s[4];
@@ -872,7 +872,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
             if (count[r] < 2)
                 continue;
             const float *L = segs + 5 * idx[longest[r]], *s = segs + 5 * idx[i];
-            double len = hypot(L[2] - L[0], L[3] - L[1]), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
+            double len = seg_len(L), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
             for (int k = 0; k < 2; k++) {
                 double t = (s[2 * k] - L[0]) * ux + (s[2 * k + 1] - L[1]) * uy;
                 ext[2 * r] = fmin(ext[2 * r], t);
@@ -883,7 +883,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
             if (count[r] < 2 || uf_find(parent, r) != r)
                 continue;
             const float *L = segs + 5 * idx[longest[r]];
-            double len = hypot(L[2] - L[0], L[3] - L[1]), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
+            double len = seg_len(L), ux = (L[2] - L[0]) / len, uy = (L[3] - L[1]) / len;
             float *o = out + 5 * m++;
             o[0] = (float)(L[0] + ext[2 * r] * ux);
             o[1] = (float)(L[1] + ext[2 * r] * uy);
