@@ -566,6 +566,14 @@ static void remove_dir(const char *dir)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* Two readings of one picture give the same board, points and flags. */
+static void assert_same_points(const sei_vision_result *a, const sei_vision_result *b)
+{
+    assert_int_equal(a->size, b->size);
+    assert_memory_equal(a->grid, b->grid, sizeof a->grid);
+    assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+}
+
 /* The whole picture's segments are found once per reading and kept for
  * its later readings of the same view (the stone finder's): a reading with
  * debug pictures, which finds them each time, reads every picture the
@@ -594,10 +602,8 @@ static void test_segment_cache(void **state)
         sei_vision_status sb = sei_vision_read(v, &img, b);
         assert_int_equal(sb, sa);
         if (sa == SEI_VISION_OK) {
-            assert_int_equal(a->size, b->size);
+            assert_same_points(a, b);
             assert_int_equal(a->board_unsure, b->board_unsure);
-            assert_memory_equal(a->grid, b->grid, sizeof a->grid);
-            assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
             for (int k = 0; k < 4; k++) {
                 assert_float_equal(a->corners[k][0], b->corners[k][0], 1e-9);
                 assert_float_equal(a->corners[k][1], b->corners[k][1], 1e-9);
@@ -631,9 +637,7 @@ static void test_warm(void **state)
     assert_int_equal(sei_vision_warm(warm), SEI_VISION_OK);
     assert_int_equal(sei_vision_read(fresh, &img, a), SEI_VISION_OK);
     assert_int_equal(sei_vision_read(warm, &img, b), SEI_VISION_OK);
-    assert_int_equal(a->size, b->size);
-    assert_memory_equal(a->grid, b->grid, sizeof a->grid);
-    assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+    assert_same_points(a, b);
     sei_image_free(&img);
     sei_vision_destroy(fresh);
     sei_vision_destroy(warm);
@@ -674,9 +678,7 @@ static void test_doubt_margin(void **state)
         printf("%s: board margin %.2f\n", names[i], a->board_margin);
         assert_true(a->board_unsure && !b->board_unsure);
         assert_true(a->board_margin < 1.1);
-        assert_int_equal(a->size, b->size);
-        assert_memory_equal(a->grid, b->grid, sizeof a->grid);
-        assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
+        assert_same_points(a, b);
         sei_image_free(&img);
     }
     sei_vision_destroy(on);
