@@ -822,7 +822,10 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
     /* Two pieces that join have midpoints at most 2 min_len apart (each is
      * shorter than min_len, and so is the gap), so with the pieces sorted
      * by their midpoints' x each is held only against the few that follow
-     * it within that distance. */
+     * it within that distance; and against at most CHAIN_WINDOW of them,
+     * so that a picture of thousands of short pieces in one narrow strip
+     * costs a bounded time (a board's pieces have a few dozen there). */
+    enum { CHAIN_WINDOW = 256 };
     double reach = 2 * min_len;
     double *key = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
     if (key) {
@@ -836,7 +839,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
             int ia = (int)key[2 * a + 1];
             const float *sa = segs + 5 * idx[ia];
             double ya = 0.5 * (sa[1] + sa[3]);
-            for (int b = a + 1; b < ns && key[2 * a] - key[2 * b] <= reach; b++) {
+            for (int b = a + 1; b < ns && b <= a + CHAIN_WINDOW && key[2 * a] - key[2 * b] <= reach; b++) {
                 int ib = (int)key[2 * b + 1];
                 const float *sb = segs + 5 * idx[ib];
                 if (fabs(0.5 * (sb[1] + sb[3]) - ya) > reach)
