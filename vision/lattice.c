@@ -754,6 +754,17 @@ static double density_score(const double *pts, int n, const double Hinv[9], cons
     return in - p->box_hole * (box - in);
 }
 
+/* (key, index) pairs of doubles, highest key first; equal keys keep their
+ * order (a stable sort). */
+static int cmp_key_desc(const void *a, const void *b)
+{
+    double x = ((const double *)a)[0], y = ((const double *)b)[0];
+    if (x != y)
+        return x < y ? 1 : -1;
+    double i = ((const double *)a)[1], j = ((const double *)b)[1];
+    return i < j ? -1 : i > j;
+}
+
 /* Stage 0: grid-line fragments chained. The segment finder often breaks a
  * grid line at every crossing, and on a board of middling size in the
  * frame the pieces between crossings are shorter than min_seg_len, so the
@@ -762,7 +773,6 @@ static double density_score(const double *pts, int n, const double Hinv[9], cons
  * within line_tolerance of the other's line, the gap between them at most
  * chain_gap times the shorter piece) are joined, and each chain becomes one
  * segment from its first end to its last. Long segments pass unchanged. */
-static int cmp_len_desc(const void *a, const void *b);
 
 static double seg_len(const float *s) { return hypot(s[2] - s[0], s[3] - s[1]); }
 
@@ -834,7 +844,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
             key[2 * i] = 0.5 * (s[0] + s[2]);
             key[2 * i + 1] = i;
         }
-        qsort(key, (size_t)ns, 2 * sizeof(double), cmp_len_desc);
+        qsort(key, (size_t)ns, 2 * sizeof(double), cmp_key_desc);
         for (int a = 0; a < ns; a++) {
             int ia = (int)key[2 * a + 1];
             const float *sa = segs + 5 * idx[ia];
@@ -953,16 +963,6 @@ int sei_lattice_directions(const float *segs, int n, double diag, const sei_latt
     return nd;
 }
 
-static int cmp_len_desc(const void *a, const void *b)
-{
-    double x = ((const double *)a)[0], y = ((const double *)b)[0];
-    if (x != y)
-        return x < y ? 1 : -1;
-    /* Equal lengths keep their order (a stable sort). */
-    double i = ((const double *)a)[1], j = ((const double *)b)[1];
-    return i < j ? -1 : i > j;
-}
-
 /* Stage 2: segments merged into lines, longest first, each segment joining
  * the first line of its family it lies on; then fragments of one grid line
  * that started apart merge as whole lines, until nothing changes. */
@@ -983,7 +983,7 @@ int sei_lattice_lines(const float *segs, int n, const int fam2[2], double diag, 
             order_n++;
         }
     }
-    qsort(order, (size_t)order_n, 2 * sizeof(double), cmp_len_desc);
+    qsort(order, (size_t)order_n, 2 * sizeof(double), cmp_key_desc);
     int nl = 0;
     for (int oi = 0; oi < order_n; oi++) {
         const float *s = segs + 5 * (int)order[2 * oi + 1];
