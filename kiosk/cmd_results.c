@@ -247,6 +247,7 @@ static int json_int(const cJSON *o, const char *name, int required, int lo, int 
     return 0;
 }
 
+/* Number field name of o, at most a million either way (absent: *v = 0). */
 static int json_num(const cJSON *o, const char *name, double *v, char *why, size_t n)
 {
     const cJSON *j = cJSON_GetObjectItemCaseSensitive(o, name);
@@ -255,7 +256,11 @@ static int json_num(const cJSON *o, const char *name, double *v, char *why, size
         return 0;
     if (!cJSON_IsNumber(j) || !isfinite(j->valuedouble) || fabs(j->valuedouble) > 1e6)
         return json_bad(why, n, "'%s' is not a number", name);
-    *v = j->valuedouble;
+    /* Kept to a millionth of a point (a komi or a score is a multiple of
+     * a quarter): cJSON writes a number with 15 digits when they read
+     * back to within a rounding error of it, so a value with more would
+     * come back from a kiosk's own writing as another double. */
+    *v = round(j->valuedouble * 1e6) / 1e6;
     return 0;
 }
 
@@ -478,7 +483,9 @@ int sei_results_audit_from_json(const cJSON *a, int max, sei_store_audit **rows,
         const char *end;
         /* An old or new value is at most a dead stones' list. */
         size_t vcap = SEI_MAX_SIZE * SEI_MAX_SIZE * 3;
-        if (!cJSON_IsObject(e) || !cJSON_IsNumber(id) || !(id->valuedouble >= 1 && id->valuedouble <= 9e15) ||
+        /* An id has at most 15 digits: cJSON writes a longer whole
+         * number with 15 and it comes back as another id. */
+        if (!cJSON_IsObject(e) || !cJSON_IsNumber(id) || !(id->valuedouble >= 1 && id->valuedouble <= 999999999999999.0) ||
             id->valuedouble != floor(id->valuedouble))
             rc = json_bad(why, wn, "%s", "an audit entry is an object with a whole number 'id' from 1");
         else if (json_text(e, "time", 1, r->time, sizeof r->time, why, wn) ||

@@ -34,6 +34,21 @@ static const char *differs(const sei_store_result *a, const sei_store_result *b)
     return NULL;
 }
 
+/* The first field of an audit entry that differs after a round trip, or NULL. */
+static int text_differs(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "") != 0;
+}
+static const char *audit_differs(const sei_store_audit *a, const sei_store_audit *b)
+{
+    DIFF_N(id); DIFF_S(time); DIFF_S(local_time); DIFF_S(action); DIFF_S(field);
+    if (text_differs(a->judge, b->judge)) return "judge";
+    if (text_differs(a->old_value, b->old_value)) return "old";
+    if (text_differs(a->new_value, b->new_value)) return "new";
+    if (text_differs(a->reason, b->reason)) return "reason";
+    return NULL;
+}
+
 /* The body of POST /api/v1/results/UUID/changes: its "audit" entries
  * read or refused with a reason; entries read, written back as the kiosk
  * writes them, read back as many. Its "result" read as a change carries
@@ -52,17 +67,28 @@ static void changes_body(const cJSON *o)
             sei_store_result r;
             memset(&r, 0, sizeof r);
             cJSON *doc = cJSON_CreateObject();
-            if (doc && sei_results_audit_json(doc, &r, rows, n) == 0) {
+            /* As text, as a kiosk sends it: cJSON's numbers are kept as
+             * doubles, and only their printing can lose digits. */
+            char *text = doc && sei_results_audit_json(doc, &r, rows, n) == 0 ? cJSON_PrintUnformatted(doc) : NULL;
+            cJSON *again = text ? cJSON_Parse(text) : NULL;
+            if (again) {
                 sei_store_audit *back = NULL;
                 int m = 0;
-                if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(doc, "audit"), SEI_STORE_CHANGES_MAX,
+                if (sei_results_audit_from_json(cJSON_GetObjectItemCaseSensitive(again, "audit"), SEI_STORE_CHANGES_MAX,
                                                 &back, &m, why, sizeof why) ||
                     m != n) {
                     fprintf(stderr, "audit round trip: %s (%d of %d)\n", why, m, n);
                     abort();
                 }
+                for (int i = 0; i < n; i++)
+                    if (audit_differs(&rows[i], &back[i])) {
+                        fprintf(stderr, "audit round trip: entry %d, %s\n", i, audit_differs(&rows[i], &back[i]));
+                        abort();
+                    }
                 sei_store_audit_free(back, m);
             }
+            cJSON_Delete(again);
+            free(text);
             cJSON_Delete(doc);
             sei_store_audit_free(rows, n);
         }
