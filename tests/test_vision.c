@@ -652,6 +652,44 @@ static void test_warm(void **state)
     free(b);
 }
 
+/* A first look in doubt and a stone finder's reading in doubt of a larger
+ * board: the larger is taken, still in doubt. Two 19x19 boards of the test
+ * set, dense and seen low, whose first look takes a 9x9 board out of them:
+ * read at 19x19 in doubt (t032 perfectly), and at 9x9 with the stone
+ * finder off. */
+static void test_finder_larger(void **state)
+{
+    (void)state;
+    const char *names[] = {"t032.jpg", "t102.jpg"};
+    const int perfect[] = {1, 0};
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    for (int finder = 1; finder >= 0; finder--) {
+        sei_vision_params p;
+        sei_vision_params_default(&p);
+        p.stone_finder = finder;
+        sei_vision *v = sei_vision_create(&p);
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+            char path[4096];
+            sei_truth t;
+            sei_image img = {0};
+            assert_int_equal(sei_truth_beside(SEI_TESTS_DIR "/../images/testset", names[i], &t, path, sizeof path), 0);
+            assert_int_equal(t.size, 19);
+            assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+            assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+            printf("%s, stone finder %s: %dx%d%s\n", names[i], finder ? "on" : "off", r->size, r->size,
+                   r->board_unsure ? ", in doubt" : "");
+            assert_int_equal(r->size, finder ? 19 : 9);
+            assert_true(r->board_unsure);
+            if (finder && perfect[i])
+                assert_int_equal(sei_truth_compare(&t, r, NULL, NULL), 0);
+            sei_image_free(&img);
+        }
+        sei_vision_destroy(v);
+    }
+    free(r);
+}
+
 /* doubt_margin reports a board whose offset or size barely won as in
  * doubt, and changes nothing else: on three renders whose windows lead by
  * between the lattice stage's own doubt and doubt_margin, the reading is
@@ -1016,7 +1054,7 @@ int main(void)
         cmocka_unit_test(test_warm), cmocka_unit_test(test_doubt_margin),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
-        cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder),
+        cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
         cmocka_unit_test(test_small_in_frame),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
