@@ -654,9 +654,9 @@ static void test_warm(void **state)
 
 /* A first look in doubt and a stone finder's reading in doubt of a larger
  * board: the larger is taken, still in doubt. Two 19x19 boards of the test
- * set, dense and seen low, whose first look takes a 9x9 board out of them:
- * read at 19x19 in doubt (t032 perfectly), and at 9x9 with the stone
- * finder off. */
+ * set whose first look takes a 9x9 board out of them (t032 dense, seen at
+ * 31 degrees; t102 nearly empty, at 36): read at 19x19 in doubt (t032
+ * perfectly), and at 9x9 with the stone finder off. */
 static void test_finder_larger(void **state)
 {
     (void)state;
