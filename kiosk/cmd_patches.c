@@ -229,8 +229,8 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
         fprintf(err, "seichi patches: out of memory\n");
         rc = 2;
     } else
-        fprintf(out, "%ld patches from %ld pictures (%ld without a usable truth skipped) into %s\n", records, pictures,
-                skipped, outpath);
+        sei_cli_note(err, "%ld patches from %ld pictures (%ld without a usable truth skipped) into %s\n", records,
+                     pictures, skipped, outpath);
     free(patches);
     free(r);
     free(dirs);

@@ -125,6 +125,10 @@ expect 2 "plugin for videos did not load" -- record --source "$tmp/clip.avi" --s
 expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg"
 expect 3 "no webcam" -- record --source webcam:63 --sgf "$tmp/x.sgf"
 unset SEICHI_CVIO
+# A picture that cannot be read says why.
+expect 2 "$tmp/missing.jpg: cannot open the file (No such file" -- detect "$tmp/missing.jpg"
+mkdir "$tmp/notapic"
+expect 2 "$tmp/notapic: a folder, not a picture" -- detect "$tmp/notapic"
 # --debug DIR must be a folder that can be written to, checked before any
 # work (nothing is read, nothing printed but the message).
 expect 2 "debug folder $tmp/nodir: No such file" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/nodir"
@@ -194,6 +198,12 @@ expect 0 "^$((n / 2)) patches from 2 pictures" -- patches "$tmp/pset" --copies 1
 expect 2 "^seichi patches: .* already exists: not replaced" -- patches "$tmp/pset" --out "$tmp/p.bin"
 expect 2 "^seichi patches: unknown option '--frce'" -- patches --out "$tmp/p3.bin" "$tmp/pset" --frce
 expect 2 "^seichi patches: --out needs a value" -- patches "$tmp/pset" --out
+# What was made is a message (standard error), left out with -q.
+"$seichi" patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset" >"$tmp/q.out" 2>"$tmp/q.err"
+ok "patches: its message on standard error, none on standard output" \
+  sh -c "test ! -s '$tmp/q.out' && grep -q 'patches from 2 pictures' '$tmp/q.err'"
+"$seichi" patches --force --copies 1 --out "$tmp/p.bin" "$tmp/pset" -q >"$tmp/q.out" 2>"$tmp/q.err"
+ok "patches -q: no message, the file made" sh -c "test ! -s '$tmp/q.out' && test ! -s '$tmp/q.err' && test -s '$tmp/p.bin'"
 
 # Results: a count saved, listed and exported.
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"

@@ -764,13 +764,18 @@ int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, si
     memset(out, 0, sizeof *out);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        sei_say(err, errlen, "cannot open the file");
+        sei_say(err, errlen, "cannot open the file (%s)", strerror(errno));
         return -1;
     }
     /* A regular file's size is known before reading it; the loop below
      * still stops at the cap for anything else (a pipe). */
     size_t cap = 1 << 16, len = 0;
     struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        sei_say(err, errlen, "a folder, not a picture");
+        return -1;
+    }
     if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
         if (st.st_size > SEI_CV_MAX_FILE_BYTES) {
             fclose(f);
@@ -806,9 +811,10 @@ int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, si
         return file_too_large(err, errlen);
     }
     if (!bad && ferror(f)) {
+        int e = errno;
         free(bytes);
         fclose(f);
-        sei_say(err, errlen, "cannot read the file");
+        sei_say(err, errlen, "cannot read the file (%s)", strerror(e));
         return -1;
     }
     fclose(f);
