@@ -255,6 +255,14 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     }
     if (run->fill_done)
         print_fill_photo(out, run);
+    /* Last, where the eye lands: a count of a photo read with doubts is
+     * not a result to take before someone looks (the doubts themselves
+     * are named above the count). */
+    if (run->from_image && run->vision.board_unsure)
+        fprintf(out, "Check the grid before taking this result: the board itself was read in doubt (above).\n");
+    else if (run->from_image && run->vision.unsure_count)
+        fprintf(out, "Check the %d point%s read in doubt (above) before taking this result.\n",
+                run->vision.unsure_count, run->vision.unsure_count == 1 ? "" : "s");
 }
 
 /* A point as players name it ("K10"), for what the fill check found. */

@@ -168,6 +168,14 @@ expect 3 "no board found" -- score "$src/tests/vision-seeds/r043-tiny.png"
 # The reader's doubts: listed in the JSON (possibly empty), never left out.
 expect 0 '"unsure":\[[][0-9,]*\],"board_unsure":\(true\|false\),"hidden":\[[][0-9,]*\]' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"unsure":\[.*"board_unsure"' -- score "$src/images/renders/r043.jpg" --json
+# A count of a photo read with doubts ends on them, where the eye lands:
+# the board itself in doubt (r000), points in doubt (r036), none (r043).
+"$seichi" score "$src/images/renders/r000.jpg" >"$tmp/doubt.out" 2>&1
+ok "score: a board read in doubt ends on it" sh -c "tail -n 1 '$tmp/doubt.out' | grep -q '^Check the grid before taking this result'"
+"$seichi" score "$src/images/renders/r036.jpg" >"$tmp/doubt.out" 2>&1
+ok "score: points read in doubt end it" sh -c "tail -n 1 '$tmp/doubt.out' | grep -q '^Check the [0-9]* points read in doubt (above) before taking this result'"
+"$seichi" score "$src/images/renders/r043.jpg" >"$tmp/doubt.out" 2>&1
+ok "score: a photo read with no doubt ends on its count" sh -c "! grep -q 'before taking this result' '$tmp/doubt.out'"
 # A hand over the board's edge: the points it hides are named, not guessed
 # silently (the truth's "hidden" in t030.json: S19 T19 S18 T18 S17 T17 ...).
 expect 0 'Of these, a hand or an arm hides: S19 T19 S18 T18 S17 T17 ' -- detect "$src/images/testset/t030.jpg"
