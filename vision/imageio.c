@@ -771,12 +771,13 @@ int sei_cv_load(const char *path, long max_pixels, sei_image *out, char *err, si
      * still stops at the cap for anything else (a pipe). */
     size_t cap = 1 << 16, len = 0;
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    int known = fstat(fileno(f), &st) == 0;
+    if (known && S_ISDIR(st.st_mode)) {
         fclose(f);
         sei_say(err, errlen, "a folder, not a picture");
         return -1;
     }
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+    if (known && S_ISREG(st.st_mode)) {
         if (st.st_size > SEI_CV_MAX_FILE_BYTES) {
             fclose(f);
             return file_too_large(err, errlen);
