@@ -810,8 +810,11 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
         memcpy(out, segs, sizeof(float) * 5 * (size_t)n);
         return n;
     }
-    /* The short pieces (idx), each in a set of its own (parent) to start. */
-    int *idx = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1)), *parent = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+    /* The short pieces (idx), each in a set of its own (parent) to start.
+     * Every per-piece array has room for all n (at least one: malloc(0)
+     * may give NULL). */
+    size_t cap = n > 0 ? (size_t)n : 1;
+    int *idx = malloc(sizeof(int) * cap), *parent = malloc(sizeof(int) * cap);
     if (!idx || !parent) {
         free(idx);
         free(parent);
@@ -837,7 +840,7 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
      * costs a bounded time (a board's pieces have a few dozen there). */
     enum { CHAIN_WINDOW = 256 };
     double reach = 2 * min_len;
-    double *key = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
+    double *key = malloc(sizeof(double) * 2 * cap);
     if (key) {
         for (int i = 0; i < ns; i++) {
             const float *s = segs + 5 * idx[i];
@@ -867,8 +870,8 @@ int sei_lattice_chain(const float *segs, int n, double diag, const sei_lattice_p
      * its longest piece's direction, as wide as its pieces on average.
      * Pieces left alone stay too short to count, and are dropped. Per
      * chain, in its root's slot: pieces, width sum, longest piece. */
-    int *count = calloc((size_t)(ns > 0 ? ns : 1), sizeof(int)), *longest = malloc(sizeof(int) * (size_t)(ns > 0 ? ns : 1));
-    double *wsum = calloc((size_t)(ns > 0 ? ns : 1), sizeof(double)), *ext = malloc(sizeof(double) * 2 * (size_t)(ns > 0 ? ns : 1));
+    int *count = calloc(cap, sizeof(int)), *longest = malloc(sizeof(int) * cap);
+    double *wsum = calloc(cap, sizeof(double)), *ext = malloc(sizeof(double) * 2 * cap);
     if (count && longest && wsum && ext) {
         for (int i = 0; i < ns; i++) {
             int r = uf_find(parent, i);
