@@ -4,7 +4,9 @@
  * move, finds the board again after the bump, ends on the true final
  * position; the live view's settings and the recorder's read the same on
  * every frame both call steady; and a board shifted in the picture is
- * searched for and found where it went.
+ * searched for and found where it went, also when the board is small in
+ * the frame and moved by half a cell (the committed far50-9x9 game beside
+ * it).
  *
  * usage (ctest): test_tracker SEQUENCE_DIR */
 #define _POSIX_C_SOURCE 200809L
@@ -251,6 +253,68 @@ static void test_shift(void **state)
     sei_image_free(&moved);
 }
 
+/* A bump that moves a board small in the frame by half a cell: the
+ * committed far50-9x9 game (800x600, the board half the frame, cells of 22
+ * pixels), its frame after the fourth move, then the same picture shifted
+ * by 0.45 of a cell along both lines, which is less than lock_move of the
+ * frame's diagonal. Read where the board was, the four stones sit between
+ * points and read as empty, a reading only four points from the game (far
+ * below far_limit), which the recorder would take as four moves taken
+ * back. The bump's search must see the board moved and find it again. */
+static void test_small_bump(void **state)
+{
+    (void)state;
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
+    sei_image f = {0}, moved = {0};
+    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+    sei_tracker *t = recorder_tracker();
+    assert_non_null(t);
+    sei_tracker_state *st = malloc(sizeof *st);
+    assert_non_null(st);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(sei_tracker_step(t, &f, st), SEI_VISION_OK);
+    assert_true(st->locked && st->steady);
+    int n = st->size, stones = 0;
+    assert_int_equal(n, 9);
+    uint8_t game[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    flat(st->grid, n, game);
+    for (int i = 0; i < n * n; i++)
+        stones += game[i] != SEI_EMPTY;
+    assert_int_equal(stones, 4);
+    sei_tracker_expect(t, game); /* as the recorder does with its game */
+    /* Half a cell less a little, along both lines of the grid. */
+    double dx = 0.45 * ((st->corners[1][0] - st->corners[0][0]) + (st->corners[3][0] - st->corners[0][0])) / (n - 1);
+    double dy = 0.45 * ((st->corners[1][1] - st->corners[0][1]) + (st->corners[3][1] - st->corners[0][1])) / (n - 1);
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    assert_true(hypot(dx, dy) < p.lock_move * hypot(f.width, f.height));
+    double before[4][2];
+    memcpy(before, st->corners, sizeof before);
+    const double H[9] = {1, 0, -dx, 0, 1, -dy, 0, 0, 1};
+    assert_int_equal(sei_cv_warp(&f, H, f.width, f.height, &moved), 0);
+    int found = 0, lost = 0;
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(sei_tracker_step(t, &moved, st), SEI_VISION_OK);
+        found += st->found_again;
+        lost += st->lost;
+    }
+    assert_int_equal(found, 1);
+    assert_int_equal(lost, 0);
+    assert_true(st->steady);
+    assert_true(same_turned(st->grid, game, n));
+    for (int i = 0; i < 4; i++) {
+        double best = 1e9;
+        for (int j = 0; j < 4; j++)
+            best = fmin(best, hypot(st->corners[i][0] - before[j][0] - dx, st->corners[i][1] - before[j][1] - dy));
+        assert_true(best < 3);
+    }
+    free(st);
+    sei_tracker_destroy(t);
+    sei_image_free(&f);
+    sei_image_free(&moved);
+}
+
 /* create/destroy: the defaults, and NULL destroyed. */
 static void test_handle(void **state)
 {
@@ -294,6 +358,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_handle),
         cmocka_unit_test(test_game),
         cmocka_unit_test(test_shift),
+        cmocka_unit_test(test_small_bump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -57,6 +57,7 @@ void sei_tracker_params_default(sei_tracker_params *p)
     p->lock_frames = 3;
     p->auto_lock = 0;
     p->lock_move = 0.015;
+    p->lock_move_cells = 0.3;
     p->search_every = 0;
     p->search_after_motion = 0;
     p->bump_change = 3;
@@ -223,6 +224,20 @@ static double corner_move(const double a[4][2], const double b[4][2])
     return worst;
 }
 
+/* Whether corners b are another placement of a size x size board at
+ * corners a in frame f: moved by more than lock_move of the frame's
+ * diagonal, or by more than lock_move_cells of a cell at a's smallest. */
+static int moved(const sei_tracker *t, const sei_image *f, const double a[4][2], const double b[4][2], int size)
+{
+    double side = 1e18;
+    for (int i = 0; i < 4; i++)
+        side = fmin(side, hypot(a[(i + 1) % 4][0] - a[i][0], a[(i + 1) % 4][1] - a[i][1]));
+    double limit = t->p.lock_move * hypot(f->width, f->height);
+    if (t->p.lock_move_cells > 0 && size > 1)
+        limit = fmin(limit, t->p.lock_move_cells * side / (size - 1));
+    return corner_move(a, b) > limit;
+}
+
 /* Search the whole picture for the board. */
 static sei_vision_status search(sei_tracker *t, const sei_image *f, sei_vision_result *r, sei_tracker_state *st)
 {
@@ -387,9 +402,8 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
             goto out;
         }
         st->read = 1;
-        double diag = hypot(f->width, f->height);
         int same = t->found_run && st->r.size == t->found_size &&
-                   corner_move(st->r.corners, t->found_corners) <= t->p.lock_move * diag;
+                   !moved(t, f, (const double(*)[2])t->found_corners, st->r.corners, st->r.size);
         t->found_run = same ? t->found_run + 1 : 1;
         t->found_size = st->r.size;
         memcpy(t->found_corners, st->r.corners, sizeof t->found_corners);
@@ -426,7 +440,6 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         t->failed_searches = 0;
         t->found_size = found.size;
         memcpy(t->found_corners, found.corners, sizeof t->found_corners);
-        double diag = hypot(f->width, f->height);
         if (found.size != t->size) {
             if (t->p.auto_lock) {
                 /* Another board: lock on it instead. */
@@ -439,7 +452,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
                 vote(t, g, t->size * t->size);
                 goto out;
             }
-        } else if (corner_move(found.corners, t->corners) > t->p.lock_move * diag) {
+        } else if (moved(t, f, (const double(*)[2])t->corners, found.corners, t->size)) {
             int best_d = 1 << 30;
             if (refit(t, f, &found, g, &best_d, &st->r, 1, st)) {
                 st->found_again = 1;
@@ -488,8 +501,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         int seen = vs == SEI_VISION_OK;
         vs = SEI_VISION_OK;
         int d = distance(t, g);
-        if (seen && found.size == t->size &&
-            corner_move(found.corners, t->corners) > t->p.lock_move * hypot(f->width, f->height) &&
+        if (seen && found.size == t->size && moved(t, f, (const double(*)[2])t->corners, found.corners, t->size) &&
             refit(t, f, &found, g, &d, &st->r, 0, st)) {
             st->found_again = refitted = 1;
             memcpy(t->last, g, (size_t)nn);
