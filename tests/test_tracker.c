@@ -6,7 +6,7 @@
  * every frame both call steady; and a board shifted in the picture is
  * searched for and found where it went, also when the board is small in
  * the frame and moved by half a cell (the committed far50-9x9 game beside
- * it).
+ * it), and when the search finds it wrong after a bump (images/bump).
  *
  * usage (ctest): test_tracker SEQUENCE_DIR */
 #define _POSIX_C_SOURCE 200809L
@@ -315,6 +315,69 @@ static void test_small_bump(void **state)
     sei_image_free(&moved);
 }
 
+/* A board a quarter of the frame, bumped (images/bump: the rendered
+ * far25-9x9 game empty, then after its fourth move before and after the
+ * bump slid it by about 8 pixels and turned it a degree). The whole-picture search
+ * after the bump finds the board, but a lattice of the wrong shape (its
+ * cells are 10 pixels), which reads one stone; the board is found again
+ * by the picture's own shift since the last steady frame, and reads the
+ * game's four stones where they went. */
+static void test_far_bump(void **state)
+{
+    (void)state;
+    char path[1200], err[256];
+    sei_image empty = {0}, before = {0}, after = {0};
+    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-empty.jpg", seq);
+    assert_int_equal(sei_cv_load(path, 0, &empty, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-before.jpg", seq);
+    assert_int_equal(sei_cv_load(path, 0, &before, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-after.jpg", seq);
+    assert_int_equal(sei_cv_load(path, 0, &after, err, sizeof err), 0);
+    static const char *truth[9] = {".........", ".........", ".........", ".........", "....X....",
+                                   "......O..", ".....XO..", ".........", "........."};
+    uint8_t game[81];
+    for (int i = 0; i < 81; i++)
+        game[i] = truth[i / 9][i % 9] == 'X' ? SEI_BLACK : truth[i / 9][i % 9] == 'O' ? SEI_WHITE : SEI_EMPTY;
+    sei_tracker *t = recorder_tracker();
+    assert_non_null(t);
+    sei_tracker_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    /* Locked on the empty board, as the recorder starts (three searches
+     * lock it, three readings in a row make it steady), then the game's
+     * four stones, steady. */
+    for (int i = 0; i < 10 && !(st->locked && st->steady); i++)
+        assert_int_equal(sei_tracker_step(t, &empty, st), SEI_VISION_OK);
+    assert_true(st->locked && st->steady);
+    assert_int_equal(st->size, 9);
+    sei_tracker_expect(t, game);
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(sei_tracker_step(t, &before, st), SEI_VISION_OK);
+    assert_true(st->steady && !st->lost && !st->found_again);
+    assert_true(same_turned(st->grid, game, 9));
+    double locked[4][2];
+    memcpy(locked, st->corners, sizeof locked);
+    int found = 0, lost = 0;
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(sei_tracker_step(t, &after, st), SEI_VISION_OK);
+        found += st->found_again;
+        lost += st->lost;
+    }
+    assert_int_equal(found, 1);
+    assert_int_equal(lost, 0);
+    assert_true(st->steady);
+    assert_true(same_turned(st->grid, game, 9));
+    /* Moved as the board was: each corner by 5 to 12 pixels. */
+    for (int i = 0; i < 4; i++) {
+        double m = hypot(st->corners[i][0] - locked[i][0], st->corners[i][1] - locked[i][1]);
+        assert_true(m > 5 && m < 12);
+    }
+    free(st);
+    sei_tracker_destroy(t);
+    sei_image_free(&empty);
+    sei_image_free(&before);
+    sei_image_free(&after);
+}
+
 /* create/destroy: the defaults, and NULL destroyed. */
 static void test_handle(void **state)
 {
@@ -359,6 +422,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_game),
         cmocka_unit_test(test_shift),
         cmocka_unit_test(test_small_bump),
+        cmocka_unit_test(test_far_bump),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,6 +101,26 @@ extern "C" int sei_cv_segments(const sei_image *gray, float *segs, int max, int 
     }
 }
 
+extern "C" int sei_cv_phase_shift(const sei_image *a, const sei_image *b, double *dx, double *dy, double *response)
+{
+    try {
+        *dx = *dy = *response = 0;
+        if (a->channels != 1 || b->channels != 1 || a->width != b->width || a->height != b->height || a->width < 8 ||
+            a->height < 8)
+            return -1;
+        cv::Mat fa, fb, win;
+        view(a).convertTo(fa, CV_32F);
+        view(b).convertTo(fb, CV_32F);
+        cv::createHanningWindow(win, fa.size(), CV_32F);
+        cv::Point2d d = cv::phaseCorrelate(fa, fb, win, response);
+        *dx = d.x;
+        *dy = d.y;
+        return 0;
+    } catch (...) {
+        return -1;
+    }
+}
+
 extern "C" int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image *dst)
 {
     return produce(dst, [&](cv::Mat &out) {

@@ -44,6 +44,13 @@ int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize);
  * segments as 5 floats each: x1, y1, x2, y2, width; *n gets the count. */
 int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n);
 
+/* How far the picture b is moved against a, both grey and of one size:
+ * the phase correlation's peak (OpenCV's phaseCorrelate, a Hanning window
+ * against the crops' edges), b(x + *dx, y + *dy) showing a(x, y). *response
+ * gets the peak's strength, about 0 to 1 (near 1: one clear shift; low:
+ * none, or the pictures differ). Returns 0, or -1. */
+int sei_cv_phase_shift(const sei_image *a, const sei_image *b, double *dx, double *dy, double *response);
+
 /* dst (allocated here, w x h, src's channels) samples src through H, which
  * maps dst coordinates to src coordinates. */
 int sei_cv_warp(const sei_image *src, const double H[9], int w, int h, sei_image *dst);

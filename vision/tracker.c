@@ -1,6 +1,7 @@
 /* tracker.c - following one board from frame to frame (tracker.h): lock,
  * motion gate, re-read or re-search, each point against its own empty
- * look, found again after a bump. */
+ * look, found again after a bump (by a search, or by the picture's own
+ * shift). */
 #define _POSIX_C_SOURCE 200809L
 #include "tracker.h"
 
@@ -39,6 +40,12 @@ struct sei_tracker {
     /* The motion sample of the last steady frame: the board after motion is
      * held against it (a move changes a stone's worth of it, a bump all). */
     sei_motion still;
+    /* The last steady frame around the board, grey and shrunk by pic_scale:
+     * box (pic_x0, pic_y0, pic_w, pic_h) of the frame; the board's picture
+     * to find it again by its shift after a bump. */
+    sei_image pic;
+    int have_pic, pic_x0, pic_y0, pic_w, pic_h;
+    double pic_scale, pic_corners[4][2]; /* the board's corners then */
 };
 
 void sei_tracker_params_default(sei_tracker_params *p)
@@ -66,6 +73,9 @@ void sei_tracker_params_default(sei_tracker_params *p)
     p->follow = 0.1;
     p->min_shift_points = 5;
     p->lost_searches = 8;
+    p->align_margin = 0.5;
+    p->align_side = 320;
+    p->align_response = 0.3;
 }
 
 void sei_tracker_params_live(sei_tracker_params *p)
@@ -105,6 +115,7 @@ void sei_tracker_destroy(sei_tracker *t)
     if (!t)
         return;
     sei_vision_destroy(t->v);
+    sei_image_free(&t->pic);
     free(t);
 }
 
@@ -133,6 +144,7 @@ void sei_tracker_unlock(sei_tracker *t)
     t->run = 0;
     t->have_steady = 0;
     t->have_expect = 0;
+    t->have_pic = 0;
     t->since_search = t->failed_searches = 0;
     memset(t->ref_ok, 0, sizeof t->ref_ok);
 }
@@ -250,7 +262,9 @@ static sei_vision_status search(sei_tracker *t, const sei_image *f, sei_vision_r
     return vs;
 }
 
-static void lock_on(sei_tracker *t, const sei_vision_result *r, const uint8_t *position)
+static void keep_picture(sei_tracker *t, const sei_image *f);
+
+static void lock_on(sei_tracker *t, const sei_image *f, const sei_vision_result *r, const uint8_t *position)
 {
     t->locked = 1;
     t->size = r->size;
@@ -266,6 +280,7 @@ static void lock_on(sei_tracker *t, const sei_vision_result *r, const uint8_t *p
     t->run = 0;
     t->since_search = t->failed_searches = 0;
     t->after_motion = 0;
+    keep_picture(t, f);
 }
 
 int sei_tracker_lock(sei_tracker *t, const sei_image *f, const uint8_t *position)
@@ -280,31 +295,25 @@ int sei_tracker_lock(sei_tracker *t, const sei_image *f, const uint8_t *position
         snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
         return -1;
     }
-    lock_on(t, &r, position);
+    lock_on(t, f, &r, position);
     return 0;
 }
 
-/* The board found again in found (the same size): read it in each of its
- * four turns, against the learnt looks and as the reader alone (a board
- * or a camera that moved shows each point elsewhere, where the learnt
- * looks may not fit), and take the one closest to the expected position
- * when it beats *best_d (always with force). g, *best and the geometry
- * then hold it. Returns 0 (nothing better), 1 (taken, the learnt looks
- * kept) or 2 (taken as the reader alone read it: the looks learnt afresh
- * from the points expected empty). */
-static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *found, uint8_t *g, int *best_d,
-                 sei_vision_result *best, int force, sei_tracker_state *st)
+/* Read the board at each of n corner sets (the same size), against the
+ * learnt looks and as the reader alone (a board or a camera that moved
+ * shows each point elsewhere, where the learnt looks may not fit), and take
+ * the one closest to the expected position when it beats *best_d (always
+ * with force). g, *best and the geometry then hold it. Returns 0 (nothing
+ * better), 1 (taken, the learnt looks kept) or 2 (taken as the reader alone
+ * read it: the looks learnt afresh from the points expected empty). */
+static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4][2], int n, uint8_t *g, int *best_d,
+                    sei_vision_result *best, int force, sei_tracker_state *st)
 {
     int improved = 0, nn = t->size * t->size;
     double t0 = sei_now_ms();
-    for (int k = 0; k < 4; k++) {
-        double c[4][2];
-        for (int i = 0; i < 4; i++) {
-            c[i][0] = found->corners[(i + k) % 4][0];
-            c[i][1] = found->corners[(i + k) % 4][1];
-        }
+    for (int k = 0; k < n; k++) {
         sei_vision_result rr;
-        if (sei_vision_read_corners(t->v, f, (const double(*)[2])c, t->size, &rr) != SEI_VISION_OK)
+        if (sei_vision_read_corners(t->v, f, cands[k], t->size, &rr) != SEI_VISION_OK)
             continue;
         uint8_t gg[NPTS], raw[NPTS];
         flat(&rr, raw);
@@ -316,7 +325,7 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
             d = d_raw;
         if (d < *best_d || (force && !improved)) {
             *best_d = d;
-            memcpy(t->corners, c, sizeof c);
+            memcpy(t->corners, cands[k], sizeof t->corners);
             memcpy(g, use_raw ? raw : gg, (size_t)nn);
             *best = rr;
             improved = 1 + use_raw;
@@ -335,6 +344,198 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
     }
     st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
     return improved;
+}
+
+/* The board found again in found (the same size): refit_at its four turns
+ * (which corner the reader calls first depends on the search). */
+static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *found, uint8_t *g, int *best_d,
+                 sei_vision_result *best, int force, sei_tracker_state *st)
+{
+    double c[4][4][2];
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 4; i++) {
+            c[k][i][0] = found->corners[(i + k) % 4][0];
+            c[k][i][1] = found->corners[(i + k) % 4][1];
+        }
+    return refit_at(t, f, (const double(*)[4][2])c, 4, g, best_d, best, force, st);
+}
+
+/* The box around the locked board that the kept picture covers, clipped
+ * to the frame; its shrink factor. */
+static int pic_box(const sei_tracker *t, const sei_image *f, int box[4], double *scale)
+{
+    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
+    for (int i = 0; i < 4; i++) {
+        x0 = fmin(x0, t->corners[i][0]);
+        x1 = fmax(x1, t->corners[i][0]);
+        y0 = fmin(y0, t->corners[i][1]);
+        y1 = fmax(y1, t->corners[i][1]);
+    }
+    double mx = (x1 - x0) * t->p.align_margin, my = (y1 - y0) * t->p.align_margin;
+    box[0] = (int)fmax(0, floor(x0 - mx));
+    box[1] = (int)fmax(0, floor(y0 - my));
+    box[2] = (int)fmin(f->width, ceil(x1 + mx)) - box[0];
+    box[3] = (int)fmin(f->height, ceil(y1 + my)) - box[1];
+    if (box[2] < 16 || box[3] < 16 || t->p.align_side < 16)
+        return -1;
+    *scale = fmin(1.0, t->p.align_side / (double)(box[2] > box[3] ? box[2] : box[3]));
+    return 0;
+}
+
+/* Frame f's box (x, y, w, h) in grey, shrunk by scale, into a new *out. */
+static int grey_crop(const sei_image *f, const int box[4], double scale, sei_image *out)
+{
+    sei_image v = {box[2], box[3], f->stride, f->channels,
+                   f->buf + (size_t)box[1] * (size_t)f->stride + (size_t)box[0] * (size_t)f->channels};
+    sei_image grey = {0};
+    if (f->channels == 1 ? sei_cv_resize(&v, out, (int)lround(box[2] * scale), (int)lround(box[3] * scale))
+                         : sei_cv_convert(&v, &grey, SEI_CV_GRAY) ||
+                               sei_cv_resize(&grey, out, (int)lround(box[2] * scale), (int)lround(box[3] * scale))) {
+        sei_image_free(&grey);
+        return -1;
+    }
+    sei_image_free(&grey);
+    return 0;
+}
+
+/* Keep frame f around the locked board: the picture the board's shift is
+ * measured against after a bump. */
+static void keep_picture(sei_tracker *t, const sei_image *f)
+{
+    int box[4];
+    double scale;
+    sei_image_free(&t->pic);
+    t->have_pic = 0;
+    if (pic_box(t, f, box, &scale) || grey_crop(f, box, scale, &t->pic))
+        return;
+    t->pic_x0 = box[0];
+    t->pic_y0 = box[1];
+    t->pic_w = box[2];
+    t->pic_h = box[3];
+    t->pic_scale = scale;
+    memcpy(t->pic_corners, t->corners, sizeof t->pic_corners);
+    t->have_pic = 1;
+}
+
+/* The part w x h at (x, y) of the grey picture a, as a view. */
+static sei_image part(const sei_image *a, int x, int y, int w, int h)
+{
+    sei_image v = {w, h, a->stride, 1, a->buf + (size_t)y * (size_t)a->stride + (size_t)x};
+    return v;
+}
+
+/* Where the board went, by the picture's own shift since the last steady
+ * frame: the whole box's shift, then each quarter of the board's own (a
+ * bump turns the board a little too), fitted as a turn, a scale and a
+ * shift. c gets the board's corners of that frame moved so. Returns 0, or
+ * -1 when the picture does not say (no kept picture, a weak peak). */
+static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
+{
+    if (!t->have_pic)
+        return -1;
+    const int box[4] = {t->pic_x0, t->pic_y0, t->pic_w, t->pic_h};
+    if (box[0] + box[2] > f->width || box[1] + box[3] > f->height)
+        return -1;
+    sei_image now = {0};
+    if (grey_crop(f, box, t->pic_scale, &now))
+        return -1;
+    int rc = -1;
+    double dx, dy, resp;
+    if (now.width != t->pic.width || now.height != t->pic.height ||
+        sei_cv_phase_shift(&t->pic, &now, &dx, &dy, &resp) || resp < t->p.align_response)
+        goto out;
+    /* The quarters: the board's box (in the kept picture's pixels) cut in
+     * four, each a half of it across, held against the same part of the
+     * new picture moved by the whole shift. */
+    double s = t->pic_scale, bx0 = 1e18, by0 = 1e18, bx1 = -1e18, by1 = -1e18;
+    for (int i = 0; i < 4; i++) {
+        bx0 = fmin(bx0, (t->pic_corners[i][0] - box[0]) * s);
+        bx1 = fmax(bx1, (t->pic_corners[i][0] - box[0]) * s);
+        by0 = fmin(by0, (t->pic_corners[i][1] - box[1]) * s);
+        by1 = fmax(by1, (t->pic_corners[i][1] - box[1]) * s);
+    }
+    int qw = (int)((bx1 - bx0) / 2), qh = (int)((by1 - by0) / 2);
+    double p[4][2], q[4][2];
+    int nq = 0;
+    for (int k = 0; k < 4 && qw >= 16 && qh >= 16; k++) {
+        int ax = (int)lround(k % 2 ? bx1 - qw : bx0), ay = (int)lround(k / 2 ? by1 - qh : by0);
+        int cx = ax + (int)lround(dx), cy = ay + (int)lround(dy);
+        if (ax < 0 || ay < 0 || cx < 0 || cy < 0 || ax + qw > now.width || cx + qw > now.width ||
+            ay + qh > now.height || cy + qh > now.height)
+            continue;
+        sei_image pa = part(&t->pic, ax, ay, qw, qh), pb = part(&now, cx, cy, qw, qh);
+        double ex, ey, r;
+        if (sei_cv_phase_shift(&pa, &pb, &ex, &ey, &r) || r < t->p.align_response || hypot(ex, ey) > qw / 4.0)
+            continue;
+        p[nq][0] = ax + qw / 2.0;
+        p[nq][1] = ay + qh / 2.0;
+        q[nq][0] = cx + qw / 2.0 + ex;
+        q[nq][1] = cy + qh / 2.0 + ey;
+        nq++;
+    }
+    /* A turn, a scale and a shift by least squares over the quarters (all
+     * four needed: three would hold one badly placed one as well as the
+     * rest); else the whole box's shift alone. */
+    double a = 1, b = 0, pm[2] = {0, 0}, qm[2] = {dx, dy};
+    if (nq == 4) {
+        double spp = 0, sa = 0, sb = 0;
+        qm[0] = qm[1] = 0;
+        for (int i = 0; i < 4; i++) {
+            pm[0] += p[i][0] / 4;
+            pm[1] += p[i][1] / 4;
+            qm[0] += q[i][0] / 4;
+            qm[1] += q[i][1] / 4;
+        }
+        for (int i = 0; i < 4; i++) {
+            double px = p[i][0] - pm[0], py = p[i][1] - pm[1], qx = q[i][0] - qm[0], qy = q[i][1] - qm[1];
+            spp += px * px + py * py;
+            sa += px * qx + py * qy;
+            sb += px * qy - py * qx;
+        }
+        double na = sa / spp, nb = sb / spp, sc = hypot(na, nb);
+        if (spp > 0 && sc > 0.9 && sc < 1.1) {
+            a = na;
+            b = nb;
+        } else {
+            pm[0] = pm[1] = 0;
+            qm[0] = dx;
+            qm[1] = dy;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        double x = (t->pic_corners[i][0] - box[0]) * s - pm[0], y = (t->pic_corners[i][1] - box[1]) * s - pm[1];
+        c[i][0] = box[0] + (qm[0] + a * x - b * y) / s;
+        c[i][1] = box[1] + (qm[1] + b * x + a * y) / s;
+    }
+    rc = 0;
+out:
+    sei_image_free(&now);
+    return rc;
+}
+
+/* The board found again after a bump, by the search's board (found, when
+ * seen and of the locked size; with need_moved, only when it moved) and
+ * by the picture's own shift (align: a board small in the frame may not
+ * be found, or be found wrong, by a search), whichever reads closer to the
+ * expected position than *d (refit_at). Returns 1 when either was taken,
+ * g, *d, st->r and the geometry then holding it. */
+static int find_again(sei_tracker *t, const sei_image *f, const sei_vision_result *found, int seen, int need_moved,
+                      uint8_t *g, int *d, sei_tracker_state *st)
+{
+    double c[1][4][2];
+    double t0 = sei_now_ms();
+    /* Measured before the search's board may replace the locked corners. */
+    int shift = align(t, f, c[0]) == 0 && moved(t, f, (const double(*)[2])t->corners, (const double(*)[2])c[0], t->size);
+    st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
+    if (getenv("SEI_TRACE") && shift)
+        fprintf(stderr, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
+                t->corners[0][0], t->corners[0][1], c[0][0][0], c[0][0][1]);
+    int again = seen && found->size == t->size &&
+                (!need_moved || moved(t, f, (const double(*)[2])t->corners, found->corners, t->size)) &&
+                refit(t, f, found, g, d, &st->r, 0, st);
+    if (shift && refit_at(t, f, (const double(*)[4][2])c, 1, g, d, &st->r, 0, st))
+        again = 1;
+    return again;
 }
 
 static void fill(const sei_tracker *t, sei_tracker_state *st)
@@ -411,7 +612,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         vote(t, g, st->r.size * st->r.size);
         memcpy(st->grid, st->r.grid, sizeof st->grid);
         if (t->p.auto_lock && t->found_run >= t->p.lock_frames) {
-            lock_on(t, &st->r, NULL);
+            lock_on(t, f, &st->r, NULL);
             st->locked_now = 1;
             t->run = 1;
             memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
@@ -443,7 +644,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         if (found.size != t->size) {
             if (t->p.auto_lock) {
                 /* Another board: lock on it instead. */
-                lock_on(t, &found, NULL);
+                lock_on(t, f, &found, NULL);
                 st->locked_now = 1;
                 st->r = found;
                 memcpy(st->grid, found.grid, sizeof st->grid);
@@ -501,8 +702,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         int seen = vs == SEI_VISION_OK;
         vs = SEI_VISION_OK;
         int d = distance(t, g);
-        if (seen && found.size == t->size && moved(t, f, (const double(*)[2])t->corners, found.corners, t->size) &&
-            refit(t, f, &found, g, &d, &st->r, 0, st)) {
+        if (find_again(t, f, &found, seen, 1, g, &d, st)) {
             st->found_again = refitted = 1;
             memcpy(t->last, g, (size_t)nn);
             t->run = t->p.stable_frames;
@@ -520,7 +720,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
                 goto out;
             int seen = vs == SEI_VISION_OK;
             vs = SEI_VISION_OK;
-            if (seen && found.size == t->size && refit(t, f, &found, g, &d, &st->r, 0, st)) {
+            if (find_again(t, f, &found, seen, 0, g, &d, st)) {
                 st->found_again = 1;
                 memcpy(t->last, g, (size_t)nn);
                 t->run = t->p.stable_frames; /* the same steady frame, read right */
@@ -534,6 +734,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
             learn(t, &st->r, g, t->p.follow);
             memcpy(t->steady, g, (size_t)nn);
             t->have_steady = 1;
+            keep_picture(t, f);
         }
         if (!st->lost) {
             t->still = t->motion;

@@ -17,7 +17,11 @@
  *             all over since the last steady one (the board was bumped or
  *             slid). A board
  *             found again is taken in whichever of its four turns best
- *             matches that position;
+ *             matches that position; after a bump the locked board moved
+ *             by the picture's own shift since the last steady frame
+ *             (phase correlation over the board and each quarter of it)
+ *             competes with it, for a board small in the frame that the
+ *             search misses or finds wrong;
  *   read      the stones read on the locked lattice (a few ms);
  *   classify  each point by the stone rule (vision.h) against its own
  *             empty look, learnt when it was seen empty, with any change
@@ -85,6 +89,17 @@ typedef struct {
                                   is taken out (5) */
     int lost_searches;         /* with auto_lock: searches in a row that find no board before the
                                   geometry is forgotten (8) */
+    double align_margin;       /* after a bump the board is also followed by the picture's own shift:
+                                  the last steady frame is kept around the board, its box widened by
+                                  this share of its size on each side (0.5: a bump slides a board by
+                                  a few cells at most), */
+    int align_side;            /* ... shrunk to at most this many pixels on its longer side (320:
+                                  the shift is measured to a tenth of a pixel there), */
+    double align_response;     /* ... and a shift is taken when the phase correlation's peak is at
+                                  least this strong, about 0 to 1 (0.3: over `bench record`'s rendered
+                                  bumps the whole box gave 0.6 to 0.95, but one at -0.02, a quarter
+                                  where a stone was put 0.15 to 0.33; imago's photos, each taken from
+                                  a slightly other place, 0.1 to 0.6) */
 } sei_tracker_params;
 
 void sei_tracker_params_default(sei_tracker_params *p);
