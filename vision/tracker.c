@@ -335,11 +335,14 @@ static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4]
     }
     if (improved == 2) {
         /* The looks were learnt where the board was: learn the points
-         * expected empty afresh, as seen now (the others keep theirs until
-         * they are seen empty). */
+         * expected empty afresh, as seen now, but only those read empty
+         * too: a stone put down since the position expected (a move the
+         * caller has not taken yet) must not become its point's empty
+         * look. The others keep theirs until they are seen empty. */
         const uint8_t *e = expected(t);
         uint8_t empty[NPTS];
-        memcpy(empty, e ? e : g, (size_t)nn);
+        for (int i = 0; i < nn; i++)
+            empty[i] = (!e || e[i] == SEI_EMPTY) && g[i] == SEI_EMPTY ? SEI_EMPTY : SEI_BLACK;
         learn(t, best, empty, 1);
     }
     st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
@@ -442,8 +445,14 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
     int rc = -1;
     double dx, dy, resp;
     if (now.width != t->pic.width || now.height != t->pic.height ||
-        sei_cv_phase_shift(&t->pic, &now, &dx, &dy, &resp) || resp < t->p.align_response)
+        sei_cv_phase_shift(&t->pic, &now, &dx, &dy, &resp))
         goto out;
+    if (resp < t->p.align_response) {
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px: peak %.2f, too weak\n", dx / t->pic_scale,
+                    dy / t->pic_scale, resp);
+        goto out;
+    }
     /* The quarters: the board's box (in the kept picture's pixels) cut in
      * four, each a half of it across, held against the same part of the
      * new picture moved by the whole shift. */
@@ -502,6 +511,9 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
             qm[1] = dy;
         }
     }
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
+                dy / s, resp, nq, atan2(b, a) * 57.29577951308232);
     for (int i = 0; i < 4; i++) {
         double x = (t->pic_corners[i][0] - box[0]) * s - pm[0], y = (t->pic_corners[i][1] - box[1]) * s - pm[1];
         c[i][0] = box[0] + (qm[0] + a * x - b * y) / s;
