@@ -112,6 +112,33 @@ static int same_turned(const uint8_t a[SEI_MAX_SIZE][SEI_MAX_SIZE], const uint8_
     return 0;
 }
 
+/* How far the corners c are from the corners before moved by (dx, dy),
+ * at the worst corner (the same corner may now be another one of the
+ * four: each is held against the nearest). */
+static double off_shift(const double c[4][2], const double before[4][2], double dx, double dy)
+{
+    double worst = 0;
+    for (int i = 0; i < 4; i++) {
+        double best = 1e9;
+        for (int j = 0; j < 4; j++)
+            best = fmin(best, hypot(c[i][0] - before[j][0] - dx, c[i][1] - before[j][1] - dy));
+        worst = fmax(worst, best);
+    }
+    return worst;
+}
+
+/* k steps of tracker t on frame f, counting the steps that found the
+ * board again and those that lost it. */
+static void steps(sei_tracker *t, const sei_image *f, int k, sei_tracker_state *st, int *found, int *lost)
+{
+    *found = *lost = 0;
+    for (int i = 0; i < k; i++) {
+        assert_int_equal(sei_tracker_step(t, f, st), SEI_VISION_OK);
+        *found += st->found_again;
+        *lost += st->lost;
+    }
+}
+
 static void test_game(void **state)
 {
     (void)state;
@@ -235,14 +262,7 @@ static void test_shift(void **state)
         assert_int_equal(moving, 1);
         assert_int_equal(found, 1);
         assert_true(st->steady && !st->lost);
-        for (int i = 0; i < 4; i++) {
-            /* The same corner may now be another one of the four: compare
-             * with the nearest. */
-            double best = 1e9;
-            for (int j = 0; j < 4; j++)
-                best = fmin(best, hypot(st->corners[i][0] - before[j][0] - dx, st->corners[i][1] - before[j][1] - dy));
-            assert_true(best < 4);
-        }
+        assert_true(off_shift((const double(*)[2])st->corners, (const double(*)[2])before, dx, dy) < 4);
         uint8_t g0[SEI_MAX_SIZE * SEI_MAX_SIZE];
         flat(grid, st->size, g0);
         assert_true(same_turned(st->grid, g0, st->size));
@@ -293,22 +313,13 @@ static void test_small_bump(void **state)
     memcpy(before, st->corners, sizeof before);
     const double H[9] = {1, 0, -dx, 0, 1, -dy, 0, 0, 1};
     assert_int_equal(sei_cv_warp(&f, H, f.width, f.height, &moved), 0);
-    int found = 0, lost = 0;
-    for (int i = 0; i < 6; i++) {
-        assert_int_equal(sei_tracker_step(t, &moved, st), SEI_VISION_OK);
-        found += st->found_again;
-        lost += st->lost;
-    }
+    int found, lost;
+    steps(t, &moved, 6, st, &found, &lost);
     assert_int_equal(found, 1);
     assert_int_equal(lost, 0);
     assert_true(st->steady);
     assert_true(same_turned(st->grid, game, n));
-    for (int i = 0; i < 4; i++) {
-        double best = 1e9;
-        for (int j = 0; j < 4; j++)
-            best = fmin(best, hypot(st->corners[i][0] - before[j][0] - dx, st->corners[i][1] - before[j][1] - dy));
-        assert_true(best < 3);
-    }
+    assert_true(off_shift((const double(*)[2])st->corners, (const double(*)[2])before, dx, dy) < 3);
     free(st);
     sei_tracker_destroy(t);
     sei_image_free(&f);
@@ -317,7 +328,7 @@ static void test_small_bump(void **state)
 
 /* A board a quarter of the frame, bumped (images/bump: the rendered
  * far25-9x9 game empty, then after its fourth move before and after the
- * bump slid it by about 8 pixels and turned it a degree). The whole-picture search
+ * bump slid it by about 8 pixels and turned it a degree). The search
  * after the bump finds the board, but a lattice of the wrong shape (its
  * cells are 10 pixels), which reads one stone; the board is found again
  * by the picture's own shift since the last steady frame, and reads the
@@ -350,18 +361,13 @@ static void test_far_bump(void **state)
     assert_true(st->locked && st->steady);
     assert_int_equal(st->size, 9);
     sei_tracker_expect(t, game);
-    for (int i = 0; i < 6; i++)
-        assert_int_equal(sei_tracker_step(t, &before, st), SEI_VISION_OK);
-    assert_true(st->steady && !st->lost && !st->found_again);
+    int found, lost;
+    steps(t, &before, 6, st, &found, &lost);
+    assert_true(st->steady && !lost && !found);
     assert_true(same_turned(st->grid, game, 9));
     double locked[4][2];
     memcpy(locked, st->corners, sizeof locked);
-    int found = 0, lost = 0;
-    for (int i = 0; i < 6; i++) {
-        assert_int_equal(sei_tracker_step(t, &after, st), SEI_VISION_OK);
-        found += st->found_again;
-        lost += st->lost;
-    }
+    steps(t, &after, 6, st, &found, &lost);
     assert_int_equal(found, 1);
     assert_int_equal(lost, 0);
     assert_true(st->steady);

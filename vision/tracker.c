@@ -228,6 +228,25 @@ static int far_limit(const sei_tracker *t)
     return t->p.far_base + stones / t->p.far_stones;
 }
 
+/* The bounding box (x0, y0, x1, y1) of corners c, widened by share of its
+ * size on each side. */
+static void corner_box(const double c[4][2], double share, double b[4])
+{
+    b[0] = b[1] = 1e18;
+    b[2] = b[3] = -1e18;
+    for (int i = 0; i < 4; i++) {
+        b[0] = fmin(b[0], c[i][0]);
+        b[1] = fmin(b[1], c[i][1]);
+        b[2] = fmax(b[2], c[i][0]);
+        b[3] = fmax(b[3], c[i][1]);
+    }
+    double mx = (b[2] - b[0]) * share, my = (b[3] - b[1]) * share;
+    b[0] -= mx;
+    b[1] -= my;
+    b[2] += mx;
+    b[3] += my;
+}
+
 static double corner_move(const double a[4][2], const double b[4][2])
 {
     double worst = 0;
@@ -367,18 +386,12 @@ static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *fo
  * to the frame; its shrink factor. */
 static int pic_box(const sei_tracker *t, const sei_image *f, int box[4], double *scale)
 {
-    double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-    for (int i = 0; i < 4; i++) {
-        x0 = fmin(x0, t->corners[i][0]);
-        x1 = fmax(x1, t->corners[i][0]);
-        y0 = fmin(y0, t->corners[i][1]);
-        y1 = fmax(y1, t->corners[i][1]);
-    }
-    double mx = (x1 - x0) * t->p.align_margin, my = (y1 - y0) * t->p.align_margin;
-    box[0] = (int)fmax(0, floor(x0 - mx));
-    box[1] = (int)fmax(0, floor(y0 - my));
-    box[2] = (int)fmin(f->width, ceil(x1 + mx)) - box[0];
-    box[3] = (int)fmin(f->height, ceil(y1 + my)) - box[1];
+    double b[4];
+    corner_box((const double(*)[2])t->corners, t->p.align_margin, b);
+    box[0] = (int)fmax(0, floor(b[0]));
+    box[1] = (int)fmax(0, floor(b[1]));
+    box[2] = (int)fmin(f->width, ceil(b[2])) - box[0];
+    box[3] = (int)fmin(f->height, ceil(b[3])) - box[1];
     if (box[2] < 16 || box[3] < 16 || t->p.align_side < 16)
         return -1;
     *scale = fmin(1.0, t->p.align_side / (double)(box[2] > box[3] ? box[2] : box[3]));
@@ -456,13 +469,10 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
     /* The quarters: the board's box (in the kept picture's pixels) cut in
      * four, each a half of it across, held against the same part of the
      * new picture moved by the whole shift. */
-    double s = t->pic_scale, bx0 = 1e18, by0 = 1e18, bx1 = -1e18, by1 = -1e18;
-    for (int i = 0; i < 4; i++) {
-        bx0 = fmin(bx0, (t->pic_corners[i][0] - box[0]) * s);
-        bx1 = fmax(bx1, (t->pic_corners[i][0] - box[0]) * s);
-        by0 = fmin(by0, (t->pic_corners[i][1] - box[1]) * s);
-        by1 = fmax(by1, (t->pic_corners[i][1] - box[1]) * s);
-    }
+    double s = t->pic_scale, bb[4];
+    corner_box((const double(*)[2])t->pic_corners, 0, bb);
+    double bx0 = (bb[0] - box[0]) * s, by0 = (bb[1] - box[1]) * s, bx1 = (bb[2] - box[0]) * s,
+           by1 = (bb[3] - box[1]) * s;
     int qw = (int)((bx1 - bx0) / 2), qh = (int)((by1 - by0) / 2);
     double p[4][2], q[4][2];
     int nq = 0;
@@ -582,15 +592,8 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
     if (t->locked) {
         /* Motion around the board only: over a board small in the frame a
          * hand is a small part of the whole picture. */
-        double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18;
-        for (int i = 0; i < 4; i++) {
-            x0 = fmin(x0, t->corners[i][0]);
-            x1 = fmax(x1, t->corners[i][0]);
-            y0 = fmin(y0, t->corners[i][1]);
-            y1 = fmax(y1, t->corners[i][1]);
-        }
-        double mx = (x1 - x0) * t->p.motion_around, my = (y1 - y0) * t->p.motion_around;
-        const double box[4] = {x0 - mx, y0 - my, x1 + mx, y1 + my};
+        double box[4];
+        corner_box((const double(*)[2])t->corners, t->p.motion_around, box);
         st->motion = sei_motion_update_box(&t->motion, f, box);
     } else
         st->motion = sei_motion_update(&t->motion, f);
