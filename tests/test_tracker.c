@@ -384,6 +384,40 @@ static void test_far_bump(void **state)
     sei_image_free(&after);
 }
 
+/* The picture's shift the tracker follows a bumped board by: a frame's
+ * middle moved by a known amount is measured to a quarter of a pixel
+ * with a strong peak; against a picture with nothing in common (the
+ * frame's corner, the table) the peak is weak; pictures of two sizes are
+ * refused. */
+static void test_phase_shift(void **state)
+{
+    (void)state;
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
+    sei_image f = {0}, grey = {0}, moved = {0};
+    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+    assert_int_equal(sei_cv_convert(&f, &grey, SEI_CV_GRAY), 0);
+    const double dx = 7.3, dy = -4.6;
+    const double H[9] = {1, 0, -dx, 0, 1, -dy, 0, 0, 1};
+    assert_int_equal(sei_cv_warp(&grey, H, grey.width, grey.height, &moved), 0);
+    /* The middle 320 x 240, away from the replicated borders. */
+    int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
+    sei_image a = {320, 240, grey.stride, 1, grey.buf + (size_t)y0 * grey.stride + x0};
+    sei_image b = {320, 240, moved.stride, 1, moved.buf + (size_t)y0 * moved.stride + x0};
+    double mx, my, r;
+    assert_int_equal(sei_cv_phase_shift(&a, &b, &mx, &my, &r), 0);
+    assert_true(fabs(mx - dx) < 0.25 && fabs(my - dy) < 0.25);
+    assert_true(r > 0.5);
+    sei_image table = {320, 240, grey.stride, 1, grey.buf};
+    assert_int_equal(sei_cv_phase_shift(&a, &table, &mx, &my, &r), 0);
+    assert_true(r < 0.1);
+    sei_image small = {160, 240, grey.stride, 1, a.buf};
+    assert_int_equal(sei_cv_phase_shift(&a, &small, &mx, &my, &r), -1);
+    sei_image_free(&f);
+    sei_image_free(&grey);
+    sei_image_free(&moved);
+}
+
 /* create/destroy: the defaults, and NULL destroyed. */
 static void test_handle(void **state)
 {
@@ -429,6 +463,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_shift),
         cmocka_unit_test(test_small_bump),
         cmocka_unit_test(test_far_bump),
+        cmocka_unit_test(test_phase_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

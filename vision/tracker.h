@@ -94,7 +94,7 @@ typedef struct {
                                   this share of its size on each side (0.5: a bump slides a board by
                                   a few cells at most), */
     int align_side;            /* ... shrunk to at most this many pixels on its longer side (320:
-                                  the shift is measured to a tenth of a pixel there), */
+                                  the shift is measured to a quarter of a pixel there), */
     double align_response;     /* ... and a shift is taken when the phase correlation's peak is at
                                   least this strong, about 0 to 1 (0.3: over `bench record`'s rendered
                                   bumps the whole box gave 0.6 to 0.95, but one at -0.02, a quarter
