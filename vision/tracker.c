@@ -368,20 +368,6 @@ static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4]
     return improved;
 }
 
-/* The board found again in found (the same size): refit_at its four turns
- * (which corner the reader calls first depends on the search). */
-static int refit(sei_tracker *t, const sei_image *f, const sei_vision_result *found, uint8_t *g, int *best_d,
-                 sei_vision_result *best, int force, sei_tracker_state *st)
-{
-    double c[4][4][2];
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 4; i++) {
-            c[k][i][0] = found->corners[(i + k) % 4][0];
-            c[k][i][1] = found->corners[(i + k) % 4][1];
-        }
-    return refit_at(t, f, (const double(*)[4][2])c, 4, g, best_d, best, force, st);
-}
-
 /* The box around the locked board that the kept picture covers, clipped
  * to the frame; its shrink factor. */
 static int pic_box(const sei_tracker *t, const sei_image *f, int box[4], double *scale)
@@ -535,29 +521,37 @@ out:
     return rc;
 }
 
-/* The board found again after a bump, by the search's board (found, when
- * seen and of the locked size; with need_moved, only when it moved) and
- * by the picture's own shift (align: a board small in the frame may not
- * be found, or be found wrong, by a search), whichever reads closer to the
- * expected position than *d (refit_at). Returns 1 when either was taken,
- * g, *d, st->r and the geometry then holding it. */
+/* The board found again, by the search's board (found, when seen and of
+ * the locked size; with need_moved, only when it moved), in each of its
+ * four turns (which corner the reader calls first depends on the search),
+ * and by the picture's own shift since the last steady frame (align: a
+ * board small in the frame may not be found, or be found wrong, by a
+ * search): refit_at takes whichever reads closest to the expected
+ * position, when it beats *d (with force, always one). Returns refit_at's
+ * answer, g, *d, st->r and the geometry then holding the board. */
 static int find_again(sei_tracker *t, const sei_image *f, const sei_vision_result *found, int seen, int need_moved,
-                      uint8_t *g, int *d, sei_tracker_state *st)
+                      uint8_t *g, int *d, int force, sei_tracker_state *st)
 {
-    double c[1][4][2];
+    double c[5][4][2];
+    int n = 0;
+    if (seen && found->size == t->size &&
+        (!need_moved || moved(t, f, (const double(*)[2])t->corners, found->corners, t->size)))
+        for (; n < 4; n++)
+            for (int i = 0; i < 4; i++) {
+                c[n][i][0] = found->corners[(i + n) % 4][0];
+                c[n][i][1] = found->corners[(i + n) % 4][1];
+            }
+    /* Last: with no position expected, refit_at takes the first, the
+     * search's upright board. */
     double t0 = sei_now_ms();
-    /* Measured before the search's board may replace the locked corners. */
-    int shift = align(t, f, c[0]) == 0 && moved(t, f, (const double(*)[2])t->corners, (const double(*)[2])c[0], t->size);
+    if (align(t, f, c[n]) == 0 && moved(t, f, (const double(*)[2])t->corners, (const double(*)[2])c[n], t->size)) {
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
+                    t->corners[0][0], t->corners[0][1], c[n][0][0], c[n][0][1]);
+        n++;
+    }
     st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;
-    if (getenv("SEI_TRACE") && shift)
-        fprintf(stderr, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
-                t->corners[0][0], t->corners[0][1], c[0][0][0], c[0][0][1]);
-    int again = seen && found->size == t->size &&
-                (!need_moved || moved(t, f, (const double(*)[2])t->corners, found->corners, t->size)) &&
-                refit(t, f, found, g, d, &st->r, 0, st);
-    if (shift && refit_at(t, f, (const double(*)[4][2])c, 1, g, d, &st->r, 0, st))
-        again = 1;
-    return again;
+    return n ? refit_at(t, f, (const double(*)[4][2])c, n, g, d, &st->r, force, st) : 0;
 }
 
 static void fill(const sei_tracker *t, sei_tracker_state *st)
@@ -670,7 +664,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
             }
         } else if (moved(t, f, (const double(*)[2])t->corners, found.corners, t->size)) {
             int best_d = 1 << 30;
-            if (refit(t, f, &found, g, &best_d, &st->r, 1, st)) {
+            if (find_again(t, f, &found, 1, 0, g, &best_d, 1, st)) {
                 st->found_again = 1;
                 refitted = 1;
             }
@@ -717,7 +711,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         int seen = vs == SEI_VISION_OK;
         vs = SEI_VISION_OK;
         int d = distance(t, g);
-        if (find_again(t, f, &found, seen, 1, g, &d, st)) {
+        if (find_again(t, f, &found, seen, 1, g, &d, 0, st)) {
             st->found_again = refitted = 1;
             memcpy(t->last, g, (size_t)nn);
             t->run = t->p.stable_frames;
@@ -735,7 +729,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
                 goto out;
             int seen = vs == SEI_VISION_OK;
             vs = SEI_VISION_OK;
-            if (find_again(t, f, &found, seen, 0, g, &d, st)) {
+            if (find_again(t, f, &found, seen, 0, g, &d, 0, st)) {
                 st->found_again = 1;
                 memcpy(t->last, g, (size_t)nn);
                 t->run = t->p.stable_frames; /* the same steady frame, read right */

@@ -17,10 +17,10 @@
  *             all over since the last steady one (the board was bumped or
  *             slid). A board
  *             found again is taken in whichever of its four turns best
- *             matches that position; after a bump the locked board moved
- *             by the picture's own shift since the last steady frame
- *             (phase correlation over the board and each quarter of it)
- *             competes with it, for a board small in the frame that the
+ *             matches that position; the locked board moved by the
+ *             picture's own shift since the last steady frame (phase
+ *             correlation over the board and each quarter of it) competes
+ *             with those turns, for a board small in the frame that the
  *             search misses or finds wrong;
  *   read      the stones read on the locked lattice (a few ms);
  *   classify  each point by the stone rule (vision.h) against its own
