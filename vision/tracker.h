@@ -98,8 +98,7 @@ typedef struct {
     double align_response;     /* ... and a shift is taken when the phase correlation's peak is at
                                   least this strong, about 0 to 1 (0.3: over `bench record`'s rendered
                                   bumps the whole box gave 0.6 to 0.95, but one at -0.02, a quarter
-                                  where a stone was put 0.15 to 0.33; imago's photos, each taken from
-                                  a slightly other place, 0.1 to 0.6) */
+                                  where a stone was put 0.15 to 0.33; imago's t1 photos 0.1 to 0.6) */
 } sei_tracker_params;
 
 void sei_tracker_params_default(sei_tracker_params *p);
