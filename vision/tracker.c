@@ -42,7 +42,7 @@ struct sei_tracker {
     sei_motion still;
     /* The last steady frame around the board, grey and shrunk by pic_scale:
      * box (pic_x0, pic_y0, pic_w, pic_h) of the frame; the board's picture
-     * to find it again by its shift after a bump. */
+     * to find it again by its shift when it moved. */
     sei_image pic;
     int have_pic, pic_x0, pic_y0, pic_w, pic_h;
     double pic_scale, pic_corners[4][2]; /* the board's corners then */
@@ -401,7 +401,7 @@ static int grey_crop(const sei_image *f, const int box[4], double scale, sei_ima
 }
 
 /* Keep frame f around the locked board: the picture the board's shift is
- * measured against after a bump. */
+ * measured against when it is found again. */
 static void keep_picture(sei_tracker *t, const sei_image *f)
 {
     int box[4];
@@ -497,8 +497,8 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
             sa += px * qx + py * qy;
             sb += px * qy - py * qx;
         }
-        double na = sa / spp, nb = sb / spp, sc = hypot(na, nb);
-        if (spp > 0 && sc > 0.9 && sc < 1.1) {
+        double na = spp > 0 ? sa / spp : 0, nb = spp > 0 ? sb / spp : 0, sc = hypot(na, nb);
+        if (sc > 0.9 && sc < 1.1) {
             a = na;
             b = nb;
         } else {
