@@ -2,6 +2,7 @@
  * frames, or a video) to SGF, and `seichi bench record`: how well it does
  * on game sequences whose moves are known. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -341,15 +342,23 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         }
     }
     if (!locked) {
-        char what[96];
-        if (sei_recsess_resumed(s))
+        /* Steady: read the same on several still frames in a row, which a
+         * folder of pictures gives only with several of the board. */
+        char what[96], hint[96];
+        if (sei_recsess_resumed(s)) {
             snprintf(what, sizeof what, "the saved game's board");
-        else if (p.size)
+            snprintf(hint, sizeof hint, "is the board in view, as the game left it?");
+        } else if (p.size) {
             snprintf(what, sizeof what, "an empty %dx%d board%s", p.size, p.size, p.handicap ? " with the handicap stones" : "");
-        else
+            snprintf(hint, sizeof hint, "is the board in view, %dx%d, and as the game starts?", p.size, p.size);
+        } else {
             snprintf(what, sizeof what, "an empty board%s", p.handicap ? " with the handicap stones" : "");
-        fprintf(err, "seichi record: never saw %s steady: nothing recorded (a board of another size, or not in view?)\n",
-                what);
+            snprintf(hint, sizeof hint, "is the board in view, and as the game starts?");
+        }
+        fprintf(err,
+                "seichi record: never saw %s steady (read the same on several still frames in a row): nothing "
+                "recorded (%s)\n",
+                what, hint);
     } else if (sei_recsess_syncing(s))
         fprintf(err, "seichi record: the board never showed the saved position: nothing added to %s\n", sgf);
     else if (sei_recsess_save(s)) {
@@ -463,21 +472,34 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         return 2;
     }
     sei_cv_threads(1);
-    int games = 0, perfect = 0, ends_wanted = 0, ends_right = 0;
+    int games = 0, perfect = 0, ends_wanted = 0, ends_right = 0, unread = 0;
     long true_total = 0, right_total = 0, invented_total = 0, missed_total = 0, frames_total = 0;
     double secs_total = 0;
-    fprintf(out, "%-28s %5s %6s %6s %8s %7s %7s %7s %8s %7s\n", "game", "size", "true", "right", "right%", "invent", "missed",
-            "end", "frames", "fps");
     for (int gi = 0; gi < argc; gi++) {
-        const char *dir = argv[gi];
-        tmove *truth = NULL;
-        int nt = 0, size = 0, hcap = 0, want_end = 0;
-        if (load_truth(dir, &truth, &nt, &size, &hcap, &want_end, err))
-            continue;
+        /* The folder without the slashes that may end its path. */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s", argv[gi]);
+        size_t dl = strlen(dir);
+        while (dl > 1 && dir[dl - 1] == '/')
+            dir[--dl] = 0;
         char **names;
         int nn = sei_folder_list(dir, sei_picture_name, &names);
-        if (nn < 0)
-            nn = 0;
+        if (nn < 0) {
+            fprintf(err, "seichi bench record: %s: cannot open (%s; a folder of frames with its truth.sgf)\n", dir,
+                    strerror(errno));
+            unread++;
+            continue;
+        }
+        tmove *truth = NULL;
+        int nt = 0, size = 0, hcap = 0, want_end = 0;
+        if (load_truth(dir, &truth, &nt, &size, &hcap, &want_end, err)) {
+            sei_folder_list_free(names, nn);
+            unread++;
+            continue;
+        }
+        if (!games)
+            fprintf(out, "%-28s %5s %6s %6s %8s %7s %7s %7s %8s %7s\n", "game", "size", "true", "right", "right%",
+                    "invent", "missed", "end", "frames", "fps");
         sei_recsess_params p;
         sei_recsess_params_default(&p);
         p.size = size;
@@ -491,7 +513,10 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
             snprintf(path, sizeof path, "%s/%s", dir, names[i]);
             sei_image f = {0};
             if (sei_cv_load(path, 0, &f, msg, sizeof msg)) {
+                /* Recorded on without it, as a camera's lost frame, but
+                 * the run ends with exit status 2. */
                 fprintf(err, "seichi bench record: %s\n", msg);
+                unread++;
                 continue;
             }
             double t0 = now_s();
@@ -552,14 +577,9 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         missed_total += missed;
         frames_total += nn;
         secs_total += busy;
-        /* The folder's own name, whatever slashes end the path. */
-        char name[256];
-        snprintf(name, sizeof name, "%s", dir);
-        size_t nl = strlen(name);
-        while (nl > 1 && name[nl - 1] == '/')
-            name[--nl] = 0;
-        const char *base = strrchr(name, '/');
-        base = base ? base + 1 : name;
+        /* The folder's own name. */
+        const char *base = strrchr(dir, '/');
+        base = base ? base + 1 : dir;
         fprintf(out, "%-28.28s %5d %6d %6d %7.1f%% %7d %7d %7s %8d %7.1f%s\n", base, size, nt, right,
                 nt ? 100.0 * right / nt : 100.0, invented, missed, end_word, nn, busy > 0 ? nn / busy : 0,
                 s && sei_recsess_recorder(s) ? "" : "  (never locked)");
@@ -576,5 +596,11 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
             games, games == 1 ? "" : "s", right_total, true_total, true_total ? 100.0 * right_total / true_total : 100.0,
             invented_total, missed_total, perfect, 100.0 * perfect / games, ends_right, ends_wanted,
             secs_total > 0 ? frames_total / secs_total : 0);
+    if (unread) {
+        /* A folder or a frame it could not read is no game measured. */
+        fprintf(err, "seichi bench record: %d folder%s or frame%s could not be read (above)\n", unread,
+                unread == 1 ? "" : "s", unread == 1 ? "" : "s");
+        return 2;
+    }
     return 0;
 }

@@ -485,6 +485,11 @@ expect 0 "usage: seichi bench vision \[--model" -- bench vision --help
 expect 0 "usage: seichi bench record DIR" -- bench record --help
 expect 0 "seichi bench deadstones \[--no-gnugo\]" -- bench --help
 expect 2 "usage: seichi bench vision" -- bench vision
+# A folder bench record cannot read is no game measured: exit 2, said so,
+# after the games it could measure (resign-9x9: every move and its end).
+expect 2 "does-not-exist: cannot open (No such file or directory; a folder of frames" -- bench record "$src/images/sequences/resign-9x9/" "$tmp/does-not-exist"
+expect 2 "1 game: 3 of 3 moves right" -- bench record "$src/images/sequences/resign-9x9/" "$tmp/does-not-exist"
+expect 2 "images/bump/truth.sgf': No such file" -- bench record "$src/images/bump/"
 # Ing's fill is of stones, before the clock's penalties, and says so.
 expect 0 "the fill shows the count before overtime penalties (Black 1, White 2 points)" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing --penalty w:2,b:1
 # Ing's overtime from a record's clock (OT an Ing time control, the last

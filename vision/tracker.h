@@ -64,9 +64,9 @@ typedef struct {
                                   another placement of the board (0.015: below it, a search's own
                                   jitter) */
     double lock_move_cells;    /* ... or more than this share of a cell (its side's length over the
-                                  lines' count, the shortest side): a board a third of a small frame
-                                  has cells of 12 pixels, and a bump that moves it by a whole cell
-                                  moves it less than lock_move (0.3: over `bench record`'s games a
+                                  lines' count, the shortest side): a board a third of an 800x600
+                                  frame has cells of 14 pixels, and a bump that moves it by most of
+                                  a cell moves it less than lock_move (0.3: over `bench record`'s games a
                                   search's jitter on a still board was at most 0.05 of a cell, a
                                   board moved 0.76 or more) */
     int search_every;          /* while locked and still, search the picture again every this many
