@@ -402,16 +402,15 @@ static void test_phase_shift(void **state)
     assert_int_equal(sei_cv_warp(&grey, H, grey.width, grey.height, &moved), 0);
     /* The middle 320 x 240, away from the replicated borders. */
     int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
-    sei_image a = {320, 240, grey.stride, 1, grey.buf + (size_t)y0 * grey.stride + x0};
-    sei_image b = {320, 240, moved.stride, 1, moved.buf + (size_t)y0 * moved.stride + x0};
+    sei_image a = sei_image_part(&grey, x0, y0, 320, 240), b = sei_image_part(&moved, x0, y0, 320, 240);
     double mx, my, r;
     assert_int_equal(sei_cv_phase_shift(&a, &b, &mx, &my, &r), 0);
     assert_true(fabs(mx - dx) < 0.25 && fabs(my - dy) < 0.25);
     assert_true(r > 0.5);
-    sei_image table = {320, 240, grey.stride, 1, grey.buf};
+    sei_image table = sei_image_part(&grey, 0, 0, 320, 240);
     assert_int_equal(sei_cv_phase_shift(&a, &table, &mx, &my, &r), 0);
     assert_true(r < 0.1);
-    sei_image small = {160, 240, grey.stride, 1, a.buf};
+    sei_image small = sei_image_part(&grey, x0, y0, 160, 240);
     assert_int_equal(sei_cv_phase_shift(&a, &small, &mx, &my, &r), -1);
     sei_image_free(&f);
     sei_image_free(&grey);

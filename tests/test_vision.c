@@ -669,6 +669,7 @@ static void test_finder_larger(void **state)
         sei_vision_params_default(&p);
         p.stone_finder = finder;
         sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
             char path[4096];
             sei_truth t;

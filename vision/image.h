@@ -32,6 +32,14 @@ void sei_image_free(sei_image *img);
 
 static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->buf + (size_t)y * (size_t)img->stride; }
 
+/* The part w x h at (x, y) of img, as a view of its pixels (the caller
+ * keeps it inside img). */
+static inline sei_image sei_image_part(const sei_image *img, int x, int y, int w, int h)
+{
+    sei_image v = {w, h, img->stride, img->channels, sei_image_row(img, y) + (size_t)x * (size_t)img->channels};
+    return v;
+}
+
 /* A message into the caller's buffer err of n bytes (NULL or 0: none), as
  * printf formats it: how the vision code's C files say what went wrong. */
 void sei_say(char *err, size_t n, const char *fmt, ...)

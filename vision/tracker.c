@@ -387,9 +387,7 @@ static int pic_box(const sei_tracker *t, const sei_image *f, int box[4], double 
 /* Frame f's box (x, y, w, h) in grey, shrunk by scale, into a new *out. */
 static int grey_crop(const sei_image *f, const int box[4], double scale, sei_image *out)
 {
-    sei_image v = {box[2], box[3], f->stride, f->channels,
-                   f->buf + (size_t)box[1] * (size_t)f->stride + (size_t)box[0] * (size_t)f->channels};
-    sei_image grey = {0};
+    sei_image v = sei_image_part(f, box[0], box[1], box[2], box[3]), grey = {0};
     if (f->channels == 1 ? sei_cv_resize(&v, out, (int)lround(box[2] * scale), (int)lround(box[3] * scale))
                          : sei_cv_convert(&v, &grey, SEI_CV_GRAY) ||
                                sei_cv_resize(&grey, out, (int)lround(box[2] * scale), (int)lround(box[3] * scale))) {
@@ -417,13 +415,6 @@ static void keep_picture(sei_tracker *t, const sei_image *f)
     t->pic_scale = scale;
     memcpy(t->pic_corners, t->corners, sizeof t->pic_corners);
     t->have_pic = 1;
-}
-
-/* The part w x h at (x, y) of the grey picture a, as a view. */
-static sei_image part(const sei_image *a, int x, int y, int w, int h)
-{
-    sei_image v = {w, h, a->stride, 1, a->buf + (size_t)y * (size_t)a->stride + (size_t)x};
-    return v;
 }
 
 /* Where the board went, by the picture's own shift since the last steady
@@ -468,7 +459,7 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
         if (ax < 0 || ay < 0 || cx < 0 || cy < 0 || ax + qw > now.width || cx + qw > now.width ||
             ay + qh > now.height || cy + qh > now.height)
             continue;
-        sei_image pa = part(&t->pic, ax, ay, qw, qh), pb = part(&now, cx, cy, qw, qh);
+        sei_image pa = sei_image_part(&t->pic, ax, ay, qw, qh), pb = sei_image_part(&now, cx, cy, qw, qh);
         double ex, ey, r;
         if (sei_cv_phase_shift(&pa, &pb, &ex, &ey, &r) || r < t->p.align_response || hypot(ex, ey) > qw / 4.0)
             continue;

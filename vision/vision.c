@@ -872,10 +872,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     double t0 = sei_now_ms(), t = t0;
     memset(out, 0, sizeof *out);
     v->errmsg[0] = 0;
-    sei_image view = *img;
-    view.buf = img->buf + (size_t)roi[1] * (size_t)img->stride + (size_t)roi[0] * (size_t)img->channels;
-    view.width = roi[2];
-    view.height = roi[3];
+    sei_image view = sei_image_part(img, roi[0], roi[1], roi[2], roi[3]);
     img = &view;
 
     sei_image work = {0}, gray = {0}, dbg = {0};
