@@ -106,7 +106,7 @@ check-arm64:
 
 # The same with the quick tests only (CI): the slow ones take most of the
 # time the whole suite takes under qemu (README, Tests).
-ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|record_real|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
+ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|record_real|record_far|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
 check-arm64-ci:
 	sh scripts/check-arm64.sh $(ARM64_BUILD) -E '$(ARM64_SLOW)'
 

@@ -505,6 +505,18 @@ static int distance_to_game(const sei_recsess *s, const uint8_t *g)
     return d;
 }
 
+/* 1 when every stone of the game is at its point in g (g may hold more: a
+ * stone being played, a captured one not yet taken off). */
+static int holds_game(const sei_recsess *s, const uint8_t *g)
+{
+    uint8_t e[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    game_position(s, e);
+    for (int i = 0; i < s->size * s->size; i++)
+        if (e[i] != SEI_EMPTY && e[i] != g[i])
+            return 0;
+    return 1;
+}
+
 static void describe(sei_recsess *s, const sei_rec_update *u, double t)
 {
     char text[200];
@@ -983,7 +995,11 @@ static int frame(sei_recsess *s, const sei_image *f, double t, sei_tracker_state
         return 0;
     }
     s->lost = 0;
-    if (st->run % s->p.track.stable_frames == 0 && !s->syncing && watch_end(s, f, t, ev))
+    /* The end is watched for only while the board shows the game: its
+     * stones are put beyond the lines of a board that still holds every
+     * stone played, and a lattice knocked off its board (a bump not yet
+     * followed) reads its corners from anything. */
+    if (st->run % s->p.track.stable_frames == 0 && !s->syncing && holds_game(s, g) && watch_end(s, f, t, ev))
         return sei_recsess_save(s);
     if (s->have_fed && !memcmp(s->fed, g, (size_t)nn))
         return 0;

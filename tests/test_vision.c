@@ -1017,6 +1017,44 @@ static void test_small_in_frame(void **state)
     assert_true(on >= off + 3);
 }
 
+/* A 13x13 board a quarter of an 800x600 frame, its grid lines a pixel
+ * wide drawn as dots (images/far, a frame after the fourth move): read
+ * perfectly (in doubt: the window's lead over its shifted self is small)
+ * only with the zoom stage's ink (its grid lines give no segments in the
+ * whole picture, so only their ink leads the closer look to it) and its
+ * last look with the dots joined. */
+static void test_far_board(void **state)
+{
+    (void)state;
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    for (int k = 0; k < 3; k++) {
+        sei_vision_params p;
+        sei_vision_params_default(&p);
+        assert_true(p.zoom_ink > 0 && p.zoom_join > 0);
+        if (k == 1)
+            p.zoom_ink = 0;
+        if (k == 2)
+            p.zoom_join = 0;
+        sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
+        char path[4096];
+        sei_truth t;
+        sei_image img = {0};
+        assert_int_equal(
+            sei_truth_beside(SEI_TESTS_DIR "/../images/far/far25-13x13", "frame-0026.jpg", &t, path, sizeof path), 0);
+        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+        sei_vision_status st = sei_vision_read(v, &img, r);
+        int perfect = st == SEI_VISION_OK && r->size == t.size && sei_truth_compare(&t, r, NULL, NULL) == 0;
+        printf("far25-13x13, %s: %s\n", k == 0 ? "as it is" : k == 1 ? "no ink" : "no joined look",
+               st != SEI_VISION_OK ? sei_vision_errmsg(v) : perfect ? "perfect" : "read wrong");
+        assert_int_equal(perfect, k == 0);
+        sei_image_free(&img);
+        sei_vision_destroy(v);
+    }
+    free(r);
+}
+
 static void shared_floor(const char *set, double min_found, double min_perfect, double min_recall, double max_silent)
 {
     char dir[2048];
@@ -1056,7 +1094,7 @@ int main(void)
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
-        cmocka_unit_test(test_small_in_frame),
+        cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
         cmocka_unit_test(test_photos_gobonline),

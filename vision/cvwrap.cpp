@@ -204,6 +204,32 @@ extern "C" int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize)
     });
 }
 
+extern "C" int sei_cv_join_lines(const sei_image *gray, sei_image *dst, int length, int angles)
+{
+    return produce(dst, [&](cv::Mat &out) {
+        if (gray->channels != 1 || length < 2 || angles < 1)
+            return false;
+        int side = length | 1, c = side / 2;
+        cv::Mat src, best, mean;
+        view(gray).convertTo(src, CV_32F);
+        for (int a = 0; a < angles; a++) {
+            double t = CV_PI * a / angles, dx = std::cos(t) * c, dy = std::sin(t) * c;
+            cv::Mat k = cv::Mat::zeros(side, side, CV_32F);
+            cv::line(k, cv::Point((int)std::lround(c - dx), (int)std::lround(c - dy)),
+                     cv::Point((int)std::lround(c + dx), (int)std::lround(c + dy)), cv::Scalar(1), 1, cv::LINE_8);
+            k /= cv::sum(k)[0];
+            cv::filter2D(src, mean, CV_32F, k, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+            if (a == 0)
+                best = mean.clone();
+            else
+                best = cv::max(best, mean);
+        }
+        cv::normalize(best, best, 0, 255, cv::NORM_MINMAX);
+        best.convertTo(out, CV_8U);
+        return true;
+    });
+}
+
 extern "C" void sei_cv_threads(int n)
 {
     try {

@@ -39,6 +39,12 @@ int sei_cv_blur(const sei_image *src, sei_image *dst, double sigma);
  * the picture) with a square kernel of the given odd size, stretched to the
  * full 0..255 range, into a new grey image. */
 int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize);
+/* Dotted lines joined: each pixel of a grey image becomes the largest of
+ * its means along straight lines of the given length (pixels) through it,
+ * in angles directions evenly spread over half a turn, into a new grey
+ * image. A line of dots keeps its strength along its own direction; grain
+ * and noise, short in every direction, fade. */
+int sei_cv_join_lines(const sei_image *gray, sei_image *dst, int length, int angles);
 
 /* Straight line segments of a grey image (OpenCV's LSD). Writes up to max
  * segments as 5 floats each: x1, y1, x2, y2, width; *n gets the count. */

@@ -39,6 +39,7 @@ struct sei_vision {
                  their debug pictures apart, and a top-down view gives its lattice only */
     double blur; /* > 0 while the zoom stage looks again smoothed (zoom_blur): the grey picture's
                     Gaussian, in times the enlargement */
+    int join;    /* 1 while the zoom stage looks a last time with the dots joined (zoom_join) */
     int size_refused; /* 1 when a reading found the picture contradicts the size given */
     int use_finder;   /* 1 while the stone candidates come from the learned stone finder */
     /* The whole picture's segments, kept through one sei_vision_read: its
@@ -93,9 +94,13 @@ void sei_vision_params_default(sei_vision_params *p)
     p->zoom_max = 3;
     p->zoom_margin = 0.08;
     p->zoom_segment = 0.1;
+    p->zoom_ink = 0.25;
     p->zoom_peak = 0.25;
     p->zoom_most = 0.6;
     p->zoom_blur = 0.6;
+    p->zoom_join = 5;
+    p->zoom_min_cell = 5;
+    p->zoom_join_angles = 18;
     p->rectify = 1;
     p->rectify_margin = 1.5;
     p->rectify_taper = 0.25;
@@ -173,7 +178,12 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     char path[1200], err[128];
     /* The stone finder's reading (all of its views) apart from the first. */
     snprintf(path, sizeof path, "%s/%s%s%d-%s-%s.png", v->debug_dir, v->use_finder ? "finder-" : "",
-             v->view == VIEW_RECTIFY ? "rectify-" : v->view == VIEW_ZOOM ? "zoom-" : "", stage,
+             v->view == VIEW_RECTIFY  ? "rectify-"
+             : v->view != VIEW_ZOOM   ? ""
+             : v->join                ? "zoom-joined-"
+             : v->blur > 0            ? "zoom-smoothed-"
+                                      : "zoom-",
+             stage,
              sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
 }
@@ -800,13 +810,14 @@ typedef struct {
     double w, h; /* the whole picture's size */
     int lattice; /* 1: a lattice was fitted (a size given may still have refused it) */
     float cell[ZOOM_MAP_H][ZOOM_MAP_W];
+    float ink[ZOOM_MAP_H][ZOOM_MAP_W]; /* the black-hat's strong pixels (zoom_ink), apart */
 } zoom_map;
 
-static void zoom_map_add(zoom_map *m, double x, double y, double weight)
+static void zoom_map_add(zoom_map *m, double x, double y, double weight, int ink)
 {
     int cx = (int)floor(x / m->w * ZOOM_MAP_W), cy = (int)floor(y / m->h * ZOOM_MAP_H);
     if (cx >= 0 && cy >= 0 && cx < ZOOM_MAP_W && cy < ZOOM_MAP_H)
-        m->cell[cy][cx] += (float)weight;
+        (ink ? m->ink : m->cell)[cy][cx] += (float)weight;
 }
 
 /* The learned stone finder, loaded at its first use. */
@@ -920,20 +931,54 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
         goto out;
     }
-    int cacheable = v->seg_cache.on && v->view == VIEW_PICTURE && v->blur <= 0 && !v->debug_dir[0];
+    int cacheable = v->seg_cache.on && v->view == VIEW_PICTURE && v->blur <= 0 && !v->join && !v->debug_dir[0];
     if (cacheable && v->seg_cache.valid && v->seg_cache.buf == img->buf && v->seg_cache.w == img->width &&
         v->seg_cache.h == img->height && v->seg_cache.scale == scale) {
         nseg = v->seg_cache.n;
         memcpy(segs, v->seg_cache.segs, sizeof(float) * 5 * (size_t)nseg);
     } else {
         sei_image bh = {0};
-        if (sei_cv_blackhat(&gray, &bh, v->p.line_kernel) || sei_cv_segments(&bh, segs, MAX_SEGMENTS, &nseg)) {
+        int joined = v->join && scale > 1;
+        /* Joining the dots: the black-hat's kernel wider than a line a
+         * pixel wide enlarged, then the dots' means along their line. */
+        int kernel = joined ? ((int)ceil(scale) + 2) | 1 : v->p.line_kernel;
+        if (sei_cv_blackhat(&gray, &bh, kernel) == 0 && joined) {
+            sei_image j = {0};
+            int bad = sei_cv_join_lines(&bh, &j, (int)lround(v->p.zoom_join * scale), v->p.zoom_join_angles);
+            sei_image_free(&bh);
+            if (!bad) {
+                /* The joined lines are as wide as the kernel; their
+                 * cores, thin and dark again, are lines to the segment
+                 * finder, which finds edges. */
+                for (int y = 0; y < j.height; y++) {
+                    uint8_t *row = j.buf + (size_t)y * (size_t)j.stride;
+                    for (int x = 0; x < j.width; x++)
+                        row[x] = (uint8_t)(255 - row[x]);
+                }
+                if (sei_cv_blackhat(&j, &bh, v->p.line_kernel))
+                    sei_image_free(&bh);
+            }
+            sei_image_free(&j);
+        }
+        if (!bh.buf || sei_cv_segments(&bh, segs, MAX_SEGMENTS, &nseg)) {
             sei_image_free(&bh);
             st = fail(v, SEI_VISION_ERROR, "line segment detection failed");
             goto out;
         }
         if (v->debug_dir[0])
             debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
+        if (map && v->p.zoom_ink > 0) {
+            /* Grid lines too faint or dotted for whole segments still
+             * leave their ink: each strong pixel of the black-hat counts
+             * as a pixel of line. */
+            uint8_t at = (uint8_t)lround(255 * v->p.zoom_ink);
+            for (int y = 0; y < bh.height; y++) {
+                const uint8_t *row = bh.buf + (size_t)y * (size_t)bh.stride;
+                for (int x = 0; x < bh.width; x++)
+                    if (row[x] >= at)
+                        zoom_map_add(map, (x + 0.5) / scale + roi[0], (y + 0.5) / scale + roi[1], 1 / scale, 1);
+            }
+        }
         sei_image_free(&bh);
         if (cacheable) {
             float *c = realloc(v->seg_cache.segs, sizeof(float) * 5 * (size_t)(nseg + 1));
@@ -1000,10 +1045,10 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
             double len = hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
             if (len < v->p.zoom_segment * diag)
                 zoom_map_add(map, (segs[5 * i] + segs[5 * i + 2]) / 2 / scale + roi[0],
-                             (segs[5 * i + 1] + segs[5 * i + 3]) / 2 / scale + roi[1], len / scale);
+                             (segs[5 * i + 1] + segs[5 * i + 3]) / 2 / scale + roi[1], len / scale, 0);
         }
         for (int i = 0; i < nblob; i++)
-            zoom_map_add(map, stones[i].x / scale + roi[0], stones[i].y / scale + roi[1], 2 * stones[i].r / scale);
+            zoom_map_add(map, stones[i].x / scale + roi[0], stones[i].y / scale + roi[1], 2 * stones[i].r / scale, 0);
     }
     int fitted = sei_lattice_fit(segs, nseg, stones, nblob, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
     memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
@@ -1117,9 +1162,9 @@ out:
  * height), or 0 when there is none worth reading. A board found small in
  * the frame: its corners with a margin. No board found: around the peak of
  * the evidence map, the cells of at least zoom_peak of the peak's evidence
- * that touch it. */
+ * that touch it; with ink, the black-hat's ink counts too (zoom_ink). */
 static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_result *first, const zoom_map *map,
-                    int roi[4])
+                    int ink, int roi[4])
 {
     double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18, cellpx;
     if (first) {
@@ -1143,7 +1188,7 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
                 for (int dy = -1; dy <= 1; dy++)
                     for (int dx = -1; dx <= 1; dx++)
                         if (y + dy >= 0 && y + dy < ZOOM_MAP_H && x + dx >= 0 && x + dx < ZOOM_MAP_W)
-                            sum += map->cell[y + dy][x + dx];
+                            sum += map->cell[y + dy][x + dx] + (ink ? map->ink[y + dy][x + dx] : 0);
                 sm[y][x] = sum;
                 if (sum > sm[py][px]) {
                     py = y;
@@ -1168,7 +1213,7 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
             for (int k = 0; k < 4; k++) {
                 int ny = y + d[k][1], nx = x + d[k][0];
                 if (ny >= 0 && ny < ZOOM_MAP_H && nx >= 0 && nx < ZOOM_MAP_W && !in[ny][nx] &&
-                    map->cell[ny][nx] >= v->p.zoom_peak * sm[py][px] / 9) {
+                    map->cell[ny][nx] + (ink ? map->ink[ny][nx] : 0) >= v->p.zoom_peak * sm[py][px] / 9) {
                     in[ny][nx] = 1;
                     stack[top++] = ny * ZOOM_MAP_W + nx;
                 }
@@ -1427,6 +1472,56 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     return st;
 }
 
+/* The closer looks at the part roi of img, into z: as it is; when that
+ * finds no board, with its grey picture smoothed (zoom_blur); when that
+ * finds none either, with the dots joined (zoom_join), whose board counts
+ * only when sure. */
+static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const int roi[4], sei_vision_result *z)
+{
+    v->view = VIEW_ZOOM;
+    sei_vision_status zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+    if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
+        v->blur = v->p.zoom_blur;
+        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+        v->blur = 0;
+    }
+    if (zs == SEI_VISION_NOBOARD && v->p.zoom_join > 0) {
+        v->join = 1;
+        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+        v->join = 0;
+        /* Joined dots make lines of any speckle too: a last look's board
+         * counts only when it is sure of itself. */
+        if (zs == SEI_VISION_OK && z->board_unsure)
+            zs = fail(v, SEI_VISION_NOBOARD, "no board found: the closer look's joined lines make no sure board");
+    }
+    v->view = VIEW_PICTURE;
+    if (zs == SEI_VISION_OK) {
+        /* Enlarging shows no more than the camera saw: cells a few pixels
+         * wide in the picture hold stones too small to tell apart. */
+        double side = 0;
+        for (int k = 0; k < 4; k++)
+            side += hypot(z->corners[(k + 1) % 4][0] - z->corners[k][0], z->corners[(k + 1) % 4][1] - z->corners[k][1]);
+        double cell = side / 4 / (z->size - 1);
+        if (cell < v->p.zoom_min_cell)
+            zs = fail(v, SEI_VISION_NOBOARD,
+                      "no board found: the closer look's board has cells of %.1f pixels, too small to read", cell);
+    }
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
+                zs == SEI_VISION_OK ? "read" : v->errmsg);
+    return zs;
+}
+
+/* Two parts of a picture that overlap by most of each (nine tenths of the
+ * smaller's area): a closer look at one sees what it saw at the other. */
+static int same_part(const int a[4], const int b[4])
+{
+    int w = (a[0] + a[2] < b[0] + b[2] ? a[0] + a[2] : b[0] + b[2]) - (a[0] > b[0] ? a[0] : b[0]);
+    int h = (a[1] + a[3] < b[1] + b[3] ? a[1] + a[3] : b[1] + b[3]) - (a[1] > b[1] ? a[1] : b[1]);
+    double small = fmin((double)a[2] * a[3], (double)b[2] * b[3]);
+    return w > 0 && h > 0 && (double)w * h >= 0.9 * small;
+}
+
 static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->errmsg[0] = 0;
@@ -1447,26 +1542,26 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         map->h = img->height;
     }
     sei_vision_status st = read_view(v, img, whole, 1, out, map);
-    int roi[4];
+    int roi[4] = {0, 0, 0, 0}, roi2[4];
     /* Not when a board was found but the size given refused it: a part of
      * it may look like a board of that size. */
-    if (map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice)) &&
-        zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, roi)) {
+    int part = map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice));
+    int at_first = part && zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, 0, roi);
+    /* No board found, and none where the segments and stones point: where
+     * the ink points, if elsewhere. Only then, so that every board the
+     * closer look found before is found as it was. */
+    int at_ink = part && st != SEI_VISION_OK && v->p.zoom_ink > 0 && zoom_roi(v, img, NULL, map, 1, roi2) &&
+                 (!at_first || !same_part(roi, roi2));
+    if (at_first || at_ink) {
         sei_vision_result *z = malloc(sizeof *z);
         double tz = sei_now_ms();
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
-        v->view = VIEW_ZOOM;
-        sei_vision_status zs = z ? read_view(v, img, roi, v->p.zoom_max, z, NULL) : SEI_VISION_NOMEM;
-        if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
-            v->blur = v->p.zoom_blur;
-            zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
-            v->blur = 0;
-        }
-        v->view = VIEW_PICTURE;
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
-                    zs == SEI_VISION_OK ? "read" : v->errmsg);
+        sei_vision_status zs = z ? SEI_VISION_NOBOARD : SEI_VISION_NOMEM;
+        if (z && at_first)
+            zs = zoom_looks(v, img, roi, z);
+        if (z && zs == SEI_VISION_NOBOARD && at_ink)
+            zs = zoom_looks(v, img, roi2, z);
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {

@@ -146,6 +146,10 @@ typedef struct {
                                a cell (0.08) */
     double zoom_segment;    /* no board found: line segments shorter than this share of the
                                picture's diagonal (grid-line fragments) are evidence (0.1) */
+    double zoom_ink;        /* ... and so are the black-hat's pixels (the grid lines brought out) of
+                               at least this share of its range (0.25; 0: not counted), each a
+                               pixel of line: a small board's lines, a pixel wide, often give no
+                               segment at all */
     double zoom_peak;       /* ... and the part read again is the evidence map's cells around its
                                peak that hold at least this share of the peak's mean (0.25) */
     double zoom_most;       /* no second reading of a part larger than this share of the
@@ -157,6 +161,18 @@ typedef struct {
                                does not join into a line. Only on failure, because smoothing loses
                                crisp lines that a closer look reads as they are (35 training renders:
                                smoothing every closer look read one board fewer at its size) */
+    double zoom_join;       /* when the smoothed look finds no board either, a last look joins the
+                               dots: the grid lines brought out (black-hat) at the enlarged width,
+                               then each pixel the strongest of its means along short lines this
+                               many pixels of the picture long (5; 0: never), in zoom_join_angles
+                               directions (18). Grid lines a pixel wide on a board a quarter of an
+                               800x600 frame, drawn without smoothing, are dots 2 to 3 pixels apart
+                               that no smoothing joins without also fading them into the wood */
+    int zoom_join_angles;
+    double zoom_min_cell;   /* a closer look's board whose cells are narrower than this many pixels of
+                               the picture, on average, is not taken (5): enlarging shows no more than
+                               the camera saw, and a stone that size cannot be told from its wood (a
+                               19x19 board a quarter of an 800x600 frame has cells of 8 pixels) */
     /* Rectify: a board in doubt (board_unsure: another size or placement explains the picture
      * nearly as well) is read again from a top-down view of the lattice found, widened to hold
      * the largest board it may be part of. Seen from the side, the far rows of a board are
