@@ -37,7 +37,8 @@ bench: build
 	./$(BUILD)/seichi bench startup
 	./$(BUILD)/seichi bench station
 	@python3 scripts/shared-sequences.py --shared $(SHARED) $(BUILD)/real-sequences >/dev/null
-	./$(BUILD)/seichi bench record images/sequences/*/ $(wildcard $(BUILD)/real-sequences/*/) $(wildcard $(BUILD)/sequences/*/)
+	./$(BUILD)/seichi bench record images/sequences/*/ images/far/*/ $(wildcard $(BUILD)/real-sequences/*/) \
+	    $(filter-out $(BUILD)/sequences/far25-13x13/,$(wildcard $(BUILD)/sequences/*/))
 	./$(BUILD)/seichi bench vision images/renders images/testset $(wildcard $(SHARED)/photos/*/)
 	@if [ -d $(SHARED)/sgf ]; then \
 	  ./$(BUILD)/seichi bench deadstones $(SHARED)/sgf/tygem-9d-2005-11 $(SHARED)/sgf/fox-pro $(SHARED)/sgf/gnugo-regression-games && \
@@ -106,7 +107,7 @@ check-arm64:
 
 # The same with the quick tests only (CI): the slow ones take most of the
 # time the whole suite takes under qemu (README, Tests).
-ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|record_real|record_far|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
+ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|record_real|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
 check-arm64-ci:
 	sh scripts/check-arm64.sh $(ARM64_BUILD) -E '$(ARM64_SLOW)'
 

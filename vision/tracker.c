@@ -85,6 +85,13 @@ void sei_tracker_params_live(sei_tracker_params *p)
     p->auto_lock = 1;
     p->search_every = 15;
     p->search_after_motion = 1;
+    /* The zoom stage's last looks (where the ink points, the dots
+     * joined) are for boards a quarter of the frame or less, and cost a
+     * picture with no board up to six more readings: the live view
+     * searches every frame until it finds a board, and the kiosk's camera
+     * frames the board. */
+    p->vision.zoom_ink = 0;
+    p->vision.zoom_join = 0;
 }
 
 sei_tracker *sei_tracker_create(const sei_tracker_params *p)

@@ -102,7 +102,9 @@ typedef struct {
 } sei_tracker_params;
 
 void sei_tracker_params_default(sei_tracker_params *p);
-/* The live view's differences from the recorder's defaults, on top of p. */
+/* The live view's differences from the recorder's defaults, on top of p
+ * (its reader without the zoom stage's ink and joined looks, which cost a
+ * frame with no board several readings more). */
 void sei_tracker_params_live(sei_tracker_params *p);
 
 /* What one step saw. */

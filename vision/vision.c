@@ -1513,13 +1513,15 @@ static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const i
 }
 
 /* Two parts of a picture that overlap by most of each (nine tenths of the
- * smaller's area): a closer look at one sees what it saw at the other. */
+ * larger's area): a closer look at one sees what it saw at the other. A
+ * part holding a much smaller one is not the same: the board may reach
+ * beyond the smaller. */
 static int same_part(const int a[4], const int b[4])
 {
     int w = (a[0] + a[2] < b[0] + b[2] ? a[0] + a[2] : b[0] + b[2]) - (a[0] > b[0] ? a[0] : b[0]);
     int h = (a[1] + a[3] < b[1] + b[3] ? a[1] + a[3] : b[1] + b[3]) - (a[1] > b[1] ? a[1] : b[1]);
-    double small = fmin((double)a[2] * a[3], (double)b[2] * b[3]);
-    return w > 0 && h > 0 && (double)w * h >= 0.9 * small;
+    double large = fmax((double)a[2] * a[3], (double)b[2] * b[3]);
+    return w > 0 && h > 0 && (double)w * h >= 0.9 * large;
 }
 
 static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_vision_result *out)
