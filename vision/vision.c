@@ -23,8 +23,9 @@ extern const unsigned char sei_stones_model[];
 extern const size_t sei_stones_model_len;
 
 /* What a reading reads: the picture itself, the zoom stage's enlarged
- * part of it, or the rectify stage's top-down view of a board in doubt. */
-enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_RECTIFY };
+ * part of it (where the evidence points, or where the ink points), or the
+ * rectify stage's top-down view of a board in doubt. */
+enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_ZOOM_INK, VIEW_RECTIFY };
 
 struct sei_vision {
     sei_vision_params p;
@@ -178,11 +179,12 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
     char path[1200], err[128];
     /* The stone finder's reading (all of its views) apart from the first. */
     snprintf(path, sizeof path, "%s/%s%s%d-%s-%s.png", v->debug_dir, v->use_finder ? "finder-" : "",
-             v->view == VIEW_RECTIFY  ? "rectify-"
-             : v->view != VIEW_ZOOM   ? ""
-             : v->join                ? "zoom-joined-"
-             : v->blur > 0            ? "zoom-smoothed-"
-                                      : "zoom-",
+             v->view == VIEW_RECTIFY                           ? "rectify-"
+             : v->view != VIEW_ZOOM && v->view != VIEW_ZOOM_INK ? ""
+             : v->join   ? (v->view == VIEW_ZOOM_INK ? "zoom-ink-joined-" : "zoom-joined-")
+             : v->blur > 0 ? (v->view == VIEW_ZOOM_INK ? "zoom-ink-smoothed-" : "zoom-smoothed-")
+             : v->view == VIEW_ZOOM_INK ? "zoom-ink-"
+                                        : "zoom-",
              stage,
              sei_vision_stage_names[stage], what);
     sei_cv_save(path, img, err, sizeof err);
@@ -1472,13 +1474,15 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     return st;
 }
 
-/* The closer looks at the part roi of img, into z: as it is; when that
- * finds no board, with its grey picture smoothed (zoom_blur); when that
- * finds none either, with the dots joined (zoom_join), whose board counts
- * only when sure. */
-static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const int roi[4], sei_vision_result *z)
+/* The closer looks at the part roi of img (ink: the part the ink points
+ * to), into z: as it is; when that finds no board, with its grey picture
+ * smoothed (zoom_blur); when that finds none either, with the dots joined
+ * (zoom_join), whose board counts only when the lattice stage is sure of
+ * it. */
+static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const int roi[4], int ink,
+                                    sei_vision_result *z)
 {
-    v->view = VIEW_ZOOM;
+    v->view = ink ? VIEW_ZOOM_INK : VIEW_ZOOM;
     sei_vision_status zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
     if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
         v->blur = v->p.zoom_blur;
@@ -1561,9 +1565,9 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         memcpy(first_err, v->errmsg, sizeof first_err);
         sei_vision_status zs = z ? SEI_VISION_NOBOARD : SEI_VISION_NOMEM;
         if (z && at_first)
-            zs = zoom_looks(v, img, roi, z);
+            zs = zoom_looks(v, img, roi, 0, z);
         if (z && zs == SEI_VISION_NOBOARD && at_ink)
-            zs = zoom_looks(v, img, roi2, z);
+            zs = zoom_looks(v, img, roi2, 1, z);
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {

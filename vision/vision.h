@@ -146,12 +146,15 @@ typedef struct {
                                a cell (0.08) */
     double zoom_segment;    /* no board found: line segments shorter than this share of the
                                picture's diagonal (grid-line fragments) are evidence (0.1) */
-    double zoom_ink;        /* ... and so are the black-hat's pixels (the grid lines brought out) of
-                               at least this share of its range (0.25; 0: not counted), each a
-                               pixel of line: a small board's lines, a pixel wide, often give no
-                               segment at all */
     double zoom_peak;       /* ... and the part read again is the evidence map's cells around its
                                peak that hold at least this share of the peak's mean (0.25) */
+    double zoom_ink;        /* no board found in the picture nor in that part: a second part is read,
+                               around the peak of a map that also counts the black-hat's pixels (the
+                               grid lines brought out) of at least this share of its range, each a
+                               pixel of line (0.25; 0: no second part), unless the two parts are
+                               nearly one (nine tenths of the larger's area in common). A small
+                               board's lines, a pixel wide, faint or drawn as dots, often give no
+                               segment at all, so the first part misses it */
     double zoom_most;       /* no second reading of a part larger than this share of the
                                picture (0.6): it would see what the first did */
     double zoom_blur;       /* when the closer look finds no board, it looks once more with its grey
@@ -167,8 +170,10 @@ typedef struct {
                                many pixels of the picture long (5; 0: never), in zoom_join_angles
                                directions (18). Grid lines a pixel wide on a board a quarter of an
                                800x600 frame, drawn without smoothing, are dots 2 to 3 pixels apart
-                               that no smoothing joins without also fading them into the wood */
-    int zoom_join_angles;
+                               that no smoothing joins without also fading them into the wood. Its
+                               board is taken only when the lattice stage is sure of it: joined
+                               speckle makes lines too */
+    int zoom_join_angles;   /* the directions of zoom_join's lines, over half a turn (18) */
     double zoom_min_cell;   /* a closer look's board whose cells are narrower than this many pixels of
                                the picture, on average, is not taken (5): enlarging shows no more than
                                the camera saw, and a stone that size cannot be told from its wood (a
