@@ -178,12 +178,8 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
                 memcpy(t.corners, r->corners, sizeof t.corners);
                 t.has_corners = 1;
             }
-            /* The cell's size in pixels, for the jitter: the mean side of
-             * the corners' quadrilateral over its cells. */
-            double side = 0;
-            for (int k = 0; k < 4; k++)
-                side += hypot(t.corners[(k + 1) % 4][0] - t.corners[k][0], t.corners[(k + 1) % 4][1] - t.corners[k][1]);
-            double cellpx = side / 4 / (s - 1);
+            /* The cell's size in pixels, for the jitter. */
+            double cellpx = sei_vision_cell_side((const double(*)[2])t.corners, s);
             for (int c = 0; c < copies && !rc; c++) {
                 double corners[4][2];
                 for (int k = 0; k < 4; k++)

@@ -1502,10 +1502,7 @@ static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const i
     if (zs == SEI_VISION_OK) {
         /* Enlarging shows no more than the camera saw: cells a few pixels
          * wide in the picture hold stones too small to tell apart. */
-        double side = 0;
-        for (int k = 0; k < 4; k++)
-            side += hypot(z->corners[(k + 1) % 4][0] - z->corners[k][0], z->corners[(k + 1) % 4][1] - z->corners[k][1]);
-        double cell = side / 4 / (z->size - 1);
+        double cell = sei_vision_cell_side((const double(*)[2])z->corners, z->size);
         if (cell < v->p.zoom_min_cell)
             zs = fail(v, SEI_VISION_NOBOARD,
                       "no board found: the closer look's board has cells of %.1f pixels, too small to read", cell);
@@ -1514,6 +1511,14 @@ static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const i
         fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
                 zs == SEI_VISION_OK ? "read" : v->errmsg);
     return zs;
+}
+
+double sei_vision_cell_side(const double corners[4][2], int size)
+{
+    double side = 0;
+    for (int k = 0; k < 4; k++)
+        side += hypot(corners[(k + 1) % 4][0] - corners[k][0], corners[(k + 1) % 4][1] - corners[k][1]);
+    return side / 4 / (size - 1);
 }
 
 /* Two parts of a picture that overlap by most of each (nine tenths of the

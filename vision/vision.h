@@ -263,6 +263,10 @@ sei_vision_status sei_vision_warm(sei_vision *v);
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out);
 
+/* The mean side of a size x size board's cell, in pixels: the mean side of
+ * its corners' quadrilateral (TL, TR, BR, BL) over its cells. */
+double sei_vision_cell_side(const double corners[4][2], int size);
+
 /* Read the stones of a size x size lattice whose corner points the caller
  * knows (TL, TR, BR, BL in img's pixels: a person dragged them, or the
  * recorder follows a board), skipping the search for the lattice. size
