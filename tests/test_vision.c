@@ -1055,6 +1055,54 @@ static void test_far_board(void **state)
     free(r);
 }
 
+/* Glare on the wood, read as white stones by the network, is read empty
+ * where both grid lines are seen crossing on the point (cross_dip): three
+ * committed renders with glare (r036: a lamp's spot over 16 empty points;
+ * r054 and r057). With the check, at most half as many empty points are
+ * read white as without it, no more white stones are read empty, and
+ * r054 is read perfectly. */
+static void test_lines_through_glare(void **state)
+{
+    (void)state;
+    const char *names[3] = {"r036.jpg", "r054.jpg", "r057.jpg"};
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    int empty_white[2] = {0, 0}, white_empty[2] = {0, 0}, r054_perfect[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        sei_vision_params p;
+        sei_vision_params_default(&p);
+        assert_true(p.cross_dip > 0 && p.cross_below > 0);
+        if (k == 1)
+            p.cross_dip = 0;
+        sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
+        for (int i = 0; i < 3; i++) {
+            char path[4096];
+            sei_truth t;
+            sei_image img = {0};
+            int conf[3][3] = {{0}};
+            assert_int_equal(sei_truth_beside(SEI_TESTS_DIR "/../images/renders", names[i], &t, path, sizeof path), 0);
+            assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+            assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+            assert_int_equal(r->size, t.size);
+            int wrong = sei_truth_compare(&t, r, conf, NULL);
+            empty_white[k] += conf[0][2];
+            white_empty[k] += conf[2][0];
+            if (i == 1)
+                r054_perfect[k] = wrong == 0;
+            sei_image_free(&img);
+        }
+        sei_vision_destroy(v);
+    }
+    printf("glare: empty read white %d with the lines' check, %d without; white read empty %d and %d\n",
+           empty_white[0], empty_white[1], white_empty[0], white_empty[1]);
+    assert_true(empty_white[1] >= 10);
+    assert_true(2 * empty_white[0] <= empty_white[1]);
+    assert_true(white_empty[0] <= white_empty[1]);
+    assert_true(r054_perfect[0] && !r054_perfect[1]);
+    free(r);
+}
+
 static void shared_floor(const char *set, double min_found, double min_perfect, double min_recall, double max_silent)
 {
     char dir[2048];
@@ -1095,6 +1143,7 @@ int main(void)
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
+        cmocka_unit_test(test_lines_through_glare),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
         cmocka_unit_test(test_photos_gobonline),

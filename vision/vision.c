@@ -74,6 +74,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_rule = (sei_stone_rule){.black = 0.35, .black_min = 10, .white = 0.3, .white_min = 5, .pale = 0.4,
                                      .pale_min = 6, .pale_lift = 3, .pale_dark_self = 1.0 / 3, .unsure = 0.3};
     p->classifier = SEI_CLASSIFIER_NET;
+    p->cross_dip = 0.06;
+    p->cross_below = 0.95;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
@@ -671,6 +673,104 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
     return SEI_VISION_OK;
 }
 
+/* How plainly the two grid lines cross at point (px, py) of the top-down
+ * Lab view (cell pixels a cell): for each line, its lightness's dip below
+ * the wood on both sides of it, as a share of that wood, taken on six
+ * short cuts across the line 0.1-0.22 cells from the crossing (off the
+ * crossing itself, where the other line darkens the wood), the median of
+ * the six; 0 unless the dip stays in one place along the line (a line,
+ * not a stone's rim or shadow). The smaller of the two lines' dips. The
+ * dip is looked for up to 0.16 cells aside, as a lattice may be that far
+ * off, and the wood taken 0.12-0.2 cells beyond it. */
+static double crossing_dip(const sei_image *lab, double px, double py, double cell)
+{
+    int reach = (int)lround(cell * 0.16), flank0 = (int)lround(cell * 0.12), flank1 = (int)lround(cell * 0.2);
+    const double offs[6] = {-0.22, -0.16, -0.1, 0.1, 0.16, 0.22}; /* cells along the line */
+    double worst = 1;
+    for (int dir = 0; dir < 2; dir++) {
+        double dips[6];
+        int pos[6];
+        for (int i = 0; i < 6; i++) {
+            int o = (int)lround(offs[i] * cell);
+            /* dir 0: the line x = px, cut along the row py + o; dir 1: y = py */
+            int best = -1, bl = 256;
+            for (int d = -reach; d <= reach; d++) {
+                int xx = dir == 0 ? (int)lround(px) + d : (int)lround(px) + o;
+                int yy = dir == 0 ? (int)lround(py) + o : (int)lround(py) + d;
+                if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
+                    return 0;
+                int L = sei_image_row(lab, yy)[3 * xx];
+                if (L < bl) {
+                    bl = L;
+                    best = d;
+                }
+            }
+            double fl = 0;
+            int nf = 0;
+            for (int s = -1; s <= 1; s += 2)
+                for (int d = flank0; d <= flank1; d++) {
+                    int dd = best + s * d;
+                    int xx = dir == 0 ? (int)lround(px) + dd : (int)lround(px) + o;
+                    int yy = dir == 0 ? (int)lround(py) + o : (int)lround(py) + dd;
+                    if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
+                        return 0;
+                    fl += sei_image_row(lab, yy)[3 * xx];
+                    nf++;
+                }
+            fl /= nf;
+            dips[i] = fl > 0 ? (fl - bl) / fl : 0;
+            pos[i] = best;
+        }
+        /* the median dip, and the line's place steady along it */
+        for (int i = 1; i < 6; i++)
+            for (int j = i; j > 0 && dips[j] < dips[j - 1]; j--) {
+                double t = dips[j];
+                dips[j] = dips[j - 1];
+                dips[j - 1] = t;
+            }
+        int lo = pos[0], hi = pos[0];
+        for (int i = 1; i < 6; i++) {
+            lo = pos[i] < lo ? pos[i] : lo;
+            hi = pos[i] > hi ? pos[i] : hi;
+        }
+        double dip = (dips[2] + dips[3]) / 2;
+        if (hi - lo > (int)lround(cell * 0.1))
+            dip = 0;
+        if (dip < worst)
+            worst = dip;
+    }
+    return worst;
+}
+
+/* The points the network reads white, but without much confidence, whose
+ * two grid lines are plainly seen crossing on them (cross_dip above; the
+ * board top-down in lab, cell pixels a cell, point (0, 0) at (margin,
+ * margin)): no stone stands there, so they are read empty, flagged. */
+static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
+                           sei_vision_result *out)
+{
+    if (v->p.cross_dip <= 0 || v->p.cross_below <= 0)
+        return;
+    int trace = getenv("SEI_TRACE") != NULL;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            if (out->grid[y][x] != SEI_WHITE || out->confidence[y][x] >= v->p.cross_below)
+                continue;
+            double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell);
+            if (dip < v->p.cross_dip)
+                continue;
+            if (trace)
+                fprintf(stderr, "lines cross on (%d,%d), read white at %.2f: dip %.3f, read empty\n", x, y,
+                        out->confidence[y][x], dip);
+            out->grid[y][x] = SEI_EMPTY;
+            out->confidence[y][x] = out->prob[y][x][0];
+            if (out->confidence[y][x] < out->min_confidence)
+                out->min_confidence = out->confidence[y][x];
+            out->unsure_count += !out->unsure[y][x];
+            out->unsure[y][x] = 1;
+        }
+}
+
 /* The stones on the lattice H (grid (col, row) to pixels of work, the
  * part of the picture from (x0, y0) scaled by scale), read on the board
  * warped to a top-down view; then the grid mapped back to the picture's
@@ -703,6 +803,8 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
             return st;
         }
     }
+    if (v->p.classifier == SEI_CLASSIFIER_NET)
+        crossings_seen(v, &lab, n, cell, margin, out);
     out->stage_ms[SEI_STAGE_STONES] = sei_now_ms() - t;
     if (v->debug_dir[0]) {
         const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
@@ -1479,26 +1581,25 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
  * smoothed (zoom_blur); when that finds none either, with the dots joined
  * (zoom_join), whose board counts only when the lattice stage is sure of
  * it. */
-static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const int roi[4], int ink,
-                                    sei_vision_result *z)
+/* One look at a part of the picture (roi), enlarged: kind 0 as it is,
+ * 1 smoothed (zoom_blur), 2 with the dots joined (zoom_join; its board
+ * counts only when sure of itself). NOBOARD also when the kind is off. */
+static sei_vision_status zoom_look(sei_vision *v, const sei_image *img, const int roi[4], int ink, int kind,
+                                   sei_vision_result *z)
 {
+    if ((kind == 1 && v->p.zoom_blur <= 0) || (kind == 2 && v->p.zoom_join <= 0))
+        return SEI_VISION_NOBOARD;
     v->view = ink ? VIEW_ZOOM_INK : VIEW_ZOOM;
+    v->blur = kind == 1 ? v->p.zoom_blur : 0;
+    v->join = kind == 2;
     sei_vision_status zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
-    if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
-        v->blur = v->p.zoom_blur;
-        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
-        v->blur = 0;
-    }
-    if (zs == SEI_VISION_NOBOARD && v->p.zoom_join > 0) {
-        v->join = 1;
-        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
-        v->join = 0;
-        /* Joined dots make lines of any speckle too: a last look's board
-         * counts only when it is sure of itself. */
-        if (zs == SEI_VISION_OK && z->board_unsure)
-            zs = fail(v, SEI_VISION_NOBOARD, "no board found: the closer look's joined lines make no sure board");
-    }
+    v->blur = 0;
+    v->join = 0;
     v->view = VIEW_PICTURE;
+    /* Joined dots make lines of any speckle too: a last look's board
+     * counts only when it is sure of itself. */
+    if (kind == 2 && zs == SEI_VISION_OK && z->board_unsure)
+        zs = fail(v, SEI_VISION_NOBOARD, "no board found: the closer look's joined lines make no sure board");
     if (zs == SEI_VISION_OK) {
         /* Enlarging shows no more than the camera saw: cells a few pixels
          * wide in the picture hold stones too small to tell apart. */
@@ -1508,8 +1609,8 @@ static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const i
                       "no board found: the closer look's board has cells of %.1f pixels, too small to read", cell);
     }
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
-                zs == SEI_VISION_OK ? "read" : v->errmsg);
+        fprintf(stderr, "zoom (%s look) into %d,%d %dx%d: %s\n", kind == 0 ? "plain" : kind == 1 ? "smoothed" : "joined",
+                roi[0], roi[1], roi[2], roi[3], zs == SEI_VISION_OK ? "read" : v->errmsg);
     return zs;
 }
 
@@ -1569,10 +1670,10 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
         sei_vision_status zs = z ? SEI_VISION_NOBOARD : SEI_VISION_NOMEM;
-        if (z && at_first)
-            zs = zoom_looks(v, img, roi, 0, z);
-        if (z && zs == SEI_VISION_NOBOARD && at_ink)
-            zs = zoom_looks(v, img, roi2, 1, z);
+        for (int kind = 0; z && at_first && kind < 3 && zs == SEI_VISION_NOBOARD; kind++)
+            zs = zoom_look(v, img, roi, 0, kind, z);
+        for (int kind = 0; z && at_ink && kind < 3 && zs == SEI_VISION_NOBOARD; kind++)
+            zs = zoom_look(v, img, roi2, 1, kind, z);
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {

@@ -92,6 +92,17 @@ typedef struct {
     sei_stone_rule stone_rule; /* the hand-set stone rule (stones.c, and the tracker against each
                                point's own empty look) */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
+    /* A stone standing on a point hides the crossing of its two lines; glare, a lamp's or the sun's
+     * bright patch on the wood does not. A point the network reads white with a confidence below
+     * cross_below is read empty (and flagged unsure) when both its lines are seen through it: each
+     * line's lightness dips below the wood on either side of it by at least cross_dip of the wood's,
+     * in the median of six short cuts across it 0.1-0.22 cells from the crossing, and in one place
+     * along it (a line, not a stone's rim). 0 for either: never. Chosen on the stone finder's 360
+     * training renders (empty read white 686 -> 631, white read empty 613 -> 615, perfect boards
+     * 186 -> 188); a sure network (0.95 and over) is left alone, as white stones seen low over a
+     * pale board show such dips too (their rims, a lattice a little off) */
+    double cross_dip;       /* 0.06 */
+    double cross_below;     /* 0.95 */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */
