@@ -45,7 +45,7 @@ bench: build
 	  ./$(BUILD)/seichi bench deadstones --min-moves 200 $(SHARED)/sgf/fox-amateur-9k; \
 	else echo "bench: $(SHARED)/sgf absent, dead-stone benchmark skipped"; fi
 
-# Render the recording benchmark's game sequences (about 35 minutes) into
+# Render the recording benchmark's game sequences (about an hour) into
 # $(BUILD)/sequences; `make bench` measures them when they are there.
 sequences:
 	@sh scripts/install-deps.sh render

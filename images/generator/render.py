@@ -1489,6 +1489,13 @@ def run_povray(pov_text, png_path, width, height, quality, workdir):
            "+FN8", "-D", "-V", "+WT1", "+Q9"]
     if quality == "fast":
         cmd += ["-A"]
+    elif quality == "camera":
+        # Every pixel the mean of 3x3 rays, as a camera's pixel gathers the
+        # light over its whole area. The adaptive antialiasing below looks
+        # again only where neighbouring pixels differ by 0.3, which a grid
+        # line thinner than a pixel seldom makes: a far board's lines come
+        # out as dots, which no camera shows.
+        cmd += ["+A0.0", "+AM1", "+R3"]
     else:
         cmd += ["+A0.3", "+AM2", "+R2"]
     t0 = time.time()
@@ -1598,6 +1605,8 @@ def render_one(rng, size, grid, source, move_info, out_dir, name, options, width
 TRUTH_ONLY = False
 # --stone-shapes: beside each picture, NAME.stones.json with its stones' outlines
 STONE_SHAPES = False
+# --only: the indices of a set's pictures to make (None: all from --start on)
+ONLY = None
 
 
 def write_truth(out_dir, name, size, pgrid, corners, hidden, source, move_info, spec, cam, width, height, tags):
@@ -1722,7 +1731,7 @@ def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0)
             path = r.choice(pools[size])
             size, grid, src, move_info = position_from_sgf(path, stage, r, sgf_root)
             extra = ["%s position, move %d of %d" % (stage, move_info["number"], move_info["of"])]
-        if i < start:
+        if i < start or (ONLY is not None and i not in ONLY):
             continue
         truth, spec, secs = render_one(r, size, grid, src, move_info, out_dir, name, opts, width, height, quality,
                                        extra_notes=extra)
@@ -1863,7 +1872,7 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
             plan.append((size, stage, {"jpeg_range": (60, 95)}, rng.randrange(1 << 30)))
     total_t = 0.0
     for i, (size, stage, opts, sub_seed) in enumerate(plan):
-        if i < start:
+        if i < start or (ONLY is not None and i not in ONLY):
             continue
         name = SET_NAMES[kind] % i
         r = random.Random(sub_seed)
@@ -1889,7 +1898,7 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
         write_index(out_dir, "Rendered test set",
                     "Made by `python3 images/generator/render.py --set test --width %d --height %d%s --out images/testset` "
                     "(see images/generator/README.md). The test set: never used to tune or train the reader. "
-                    % (width, height, " --fast" if quality == "fast" else "") +
+                    % (width, height, " --fast" if quality == "fast" else " --camera" if quality == "camera" else "") +
                     "Each `tNNN.jpg` has its truth in `tNNN.json` (format of shared/photos/README.md, plus "
                     "`source`, `move`, `camera` (with `roll` and `fill`), `image_size`). Positions come from the "
                     "test part of the shared SGF sets (a hash of the file name; the training set takes the rest) or "
@@ -2089,11 +2098,16 @@ def main():
     ap.add_argument("--count", type=int, default=None,
                     help="pictures in --set (default 66; test 104; train 1000; classic-train 140; classic-hands 140)")
     ap.add_argument("--start", type=int, default=0, help="skip pictures before this index (the rest are those of a full run)")
+    ap.add_argument("--only", help="make only the pictures of these indices (comma-separated, e.g. 45,84: tNNN's "
+                    "number), each as a full run makes it")
     ap.add_argument("--seed", type=int, default=None,
                     help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101, --set classic-hands 103)")
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--height", type=int, default=HEIGHT)
     ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
+    ap.add_argument("--camera", action="store_true",
+                    help="every pixel the mean of 3x3 rays, as a camera's pixel gathers light: grid lines thinner "
+                         "than a pixel come out faint and whole, not dotted (slow)")
     ap.add_argument("--quality", type=int, default=None,
                     help="JPEG quality (default 88 for --classic and the default set; else random 60-95)")
     ap.add_argument("--elevation", type=float, help="force camera elevation (25-90)")
@@ -2122,9 +2136,14 @@ def main():
     ap.add_argument("--overlay", nargs=2, metavar=("PICTURE", "OUT"),
                     help="draw PICTURE's truth (corners, stones) onto a copy OUT, for checking by eye")
     a = ap.parse_args()
-    global TRUTH_ONLY, STONE_SHAPES
+    global TRUTH_ONLY, STONE_SHAPES, ONLY
     TRUTH_ONLY = a.truth_only
     STONE_SHAPES = a.stone_shapes
+    if a.only:
+        try:
+            ONLY = {int(x) for x in a.only.split(",")}
+        except ValueError:
+            ap.error("--only takes indices, e.g. 45,84")
 
     if shutil.which("povray") is None:
         sys.exit("povray not found (apt-get install povray)")
@@ -2136,7 +2155,9 @@ def main():
         return
     if a.selftest:
         sys.exit(0 if selftest(a.width, a.height, a.keep_selftest) else 1)
-    quality = "fast" if a.fast else "normal"
+    if a.fast and a.camera:
+        ap.error("--fast and --camera are two qualities: give one")
+    quality = "camera" if a.camera else "fast" if a.fast else "normal"
     seed = a.seed if a.seed is not None else SET_SEEDS[a.set or "default"]
     if a.set == "default":
         t = default_set(a.out, a.count or 66, seed, a.sgf_root, a.width, a.height, quality, a.start)
