@@ -2,10 +2,12 @@
 # render-repeat.sh - the scene generator renders the same picture and truth
 # again byte for byte (what `make model` needs to give the committed model
 # back): one small scene with a lamp and noise, rendered twice, compared.
+# With the shared SGF sets, --only remakes one picture of the committed
+# test set with the truth committed for it, byte for byte, and nothing else.
 # Skips (exit 77) without POV-Ray or ImageMagick.
-# Usage: render-repeat.sh SOURCE_DIR
+# Usage: render-repeat.sh SOURCE_DIR [SHARED_DIR]
 set -u
-src=$1
+src=$1 shared=${2:-}
 for tool in povray convert python3 cmp; do
   command -v $tool >/dev/null 2>&1 || { echo "render-repeat: $tool absent, skipped"; exit 77; }
 done
@@ -24,4 +26,18 @@ for f in g000.jpg g000.json; do
   fi
 done
 [ $fail = 0 ] && echo "render-repeat: the same picture and truth twice"
+if [ -n "$shared" ] && [ -d "$shared/sgf" ]; then
+  python3 "$src/images/generator/render.py" --set test --only 84 --fast --width 1280 --height 960 \
+    --sgf-root "$shared/sgf" --out "$tmp/only" >/dev/null || { echo "FAIL: render.py --only failed"; exit 1; }
+  made=$(cd "$tmp/only" && ls | grep -v '^INDEX.md$' | tr '\n' ' ')
+  if [ "$made" != "t084.jpg t084.json " ]; then
+    echo "FAIL: --only 84 made: $made"; fail=1
+  elif ! cmp -s "$tmp/only/t084.json" "$src/images/testset/t084.json"; then
+    echo "FAIL: --only 84 gave another truth than images/testset/t084.json"; fail=1
+  else
+    echo "render-repeat: --only 84 made t084 alone, its truth as committed"
+  fi
+else
+  echo "render-repeat: no shared SGF sets, --only not checked"
+fi
 exit $fail

@@ -349,6 +349,9 @@ static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4]
         int use_raw = d_raw < d || !expected(t);
         if (use_raw)
             d = d_raw;
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "track: candidate %d of %d, corner (%.1f, %.1f): %d points from the game (%d as read)\n", k,
+                    n, cands[k][0][0], cands[k][0][1], d, d_raw);
         if (d < *best_d || (force && !improved)) {
             *best_d = d;
             memcpy(t->corners, cands[k], sizeof t->corners);
