@@ -74,8 +74,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_rule = (sei_stone_rule){.black = 0.35, .black_min = 10, .white = 0.3, .white_min = 5, .pale = 0.4,
                                      .pale_min = 6, .pale_lift = 3, .pale_dark_self = 1.0 / 3, .unsure = 0.3};
     p->classifier = SEI_CLASSIFIER_NET;
-    p->cross_dip = 0.06;
-    p->cross_below = 0.95;
+    p->cross_dip = 0.04;
+    p->cross_below = 1;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
@@ -675,17 +675,21 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
 
 /* How plainly the two grid lines cross at point (px, py) of the top-down
  * Lab view (cell pixels a cell): for each line, its lightness's dip below
- * the wood on both sides of it, as a share of that wood, taken on six
- * short cuts across the line 0.1-0.22 cells from the crossing (off the
- * crossing itself, where the other line darkens the wood), the median of
- * the six; 0 unless the dip stays in one place along the line (a line,
- * not a stone's rim or shadow). The smaller of the two lines' dips. The
- * dip is looked for up to 0.16 cells aside, as a lattice may be that far
- * off, and the wood taken 0.12-0.2 cells beyond it. */
+ * the wood beside it, as a share of that wood, taken on six short cuts
+ * across the line 0.1-0.22 cells from the crossing, three on each side of
+ * it (off the crossing itself, where the other line darkens the wood). A
+ * cut's dip is measured against the darker of the line's two sides, so
+ * that an edge (glare's, a shadow's) is no line. A line's dip is the
+ * smaller of its two sides' medians, and 0 unless the dip stays in one
+ * place along the line (a line, not a stone's rim or shadow). The dip is
+ * looked for up to 0.16 cells aside, as a lattice may be that far off, and
+ * the wood taken 0.12-0.2 cells beyond it. Returns the smaller of the two
+ * lines' dips. */
 static double crossing_dip(const sei_image *lab, double px, double py, double cell)
 {
     int reach = (int)lround(cell * 0.16), flank0 = (int)lround(cell * 0.12), flank1 = (int)lround(cell * 0.2);
     const double offs[6] = {-0.22, -0.16, -0.1, 0.1, 0.16, 0.22}; /* cells along the line */
+    int cx = (int)lround(px), cy = (int)lround(py);
     double worst = 1;
     for (int dir = 0; dir < 2; dir++) {
         double dips[6];
@@ -693,47 +697,44 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
         for (int i = 0; i < 6; i++) {
             int o = (int)lround(offs[i] * cell);
             /* dir 0: the line x = px, cut along the row py + o; dir 1: y = py */
-            int best = -1, bl = 256;
+            int best = 0, bl = 256;
             for (int d = -reach; d <= reach; d++) {
-                int xx = dir == 0 ? (int)lround(px) + d : (int)lround(px) + o;
-                int yy = dir == 0 ? (int)lround(py) + o : (int)lround(py) + d;
+                int xx = dir == 0 ? cx + d : cx + o, yy = dir == 0 ? cy + o : cy + d;
                 if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
                     return 0;
-                int L = sei_image_row(lab, yy)[3 * xx];
+                int L = sei_image_row(lab, yy)[lab->channels * xx];
                 if (L < bl) {
                     bl = L;
                     best = d;
                 }
             }
-            double fl = 0;
-            int nf = 0;
-            for (int s = -1; s <= 1; s += 2)
+            double side[2] = {0, 0};
+            for (int k = 0; k < 2; k++) {
                 for (int d = flank0; d <= flank1; d++) {
-                    int dd = best + s * d;
-                    int xx = dir == 0 ? (int)lround(px) + dd : (int)lround(px) + o;
-                    int yy = dir == 0 ? (int)lround(py) + o : (int)lround(py) + dd;
+                    int dd = best + (k ? d : -d);
+                    int xx = dir == 0 ? cx + dd : cx + o, yy = dir == 0 ? cy + o : cy + dd;
                     if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
                         return 0;
-                    fl += sei_image_row(lab, yy)[3 * xx];
-                    nf++;
+                    side[k] += sei_image_row(lab, yy)[lab->channels * xx];
                 }
-            fl /= nf;
-            dips[i] = fl > 0 ? (fl - bl) / fl : 0;
+                side[k] /= flank1 - flank0 + 1;
+            }
+            double wood = fmin(side[0], side[1]);
+            dips[i] = wood > 0 ? (wood - bl) / wood : 0;
             pos[i] = best;
         }
-        /* the median dip, and the line's place steady along it */
-        for (int i = 1; i < 6; i++)
-            for (int j = i; j > 0 && dips[j] < dips[j - 1]; j--) {
-                double t = dips[j];
-                dips[j] = dips[j - 1];
-                dips[j - 1] = t;
-            }
+        /* each side's median of three, the smaller of the two */
+        double med[2];
+        for (int k = 0; k < 2; k++) {
+            double a = dips[3 * k], b = dips[3 * k + 1], c = dips[3 * k + 2];
+            med[k] = fmax(fmin(a, b), fmin(fmax(a, b), c));
+        }
         int lo = pos[0], hi = pos[0];
         for (int i = 1; i < 6; i++) {
             lo = pos[i] < lo ? pos[i] : lo;
             hi = pos[i] > hi ? pos[i] : hi;
         }
-        double dip = (dips[2] + dips[3]) / 2;
+        double dip = fmin(med[0], med[1]);
         if (hi - lo > (int)lround(cell * 0.1))
             dip = 0;
         if (dip < worst)
@@ -742,10 +743,11 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
     return worst;
 }
 
-/* The points the network reads white, but without much confidence, whose
- * two grid lines are plainly seen crossing on them (cross_dip above; the
- * board top-down in lab, cell pixels a cell, point (0, 0) at (margin,
- * margin)): no stone stands there, so they are read empty, flagged. */
+/* The points the network reads white (empty its next guess, and at most
+ * cross_below sure) whose two grid lines are plainly seen crossing on
+ * them (cross_dip above; the board top-down in lab, cell pixels a cell,
+ * point (0, 0) at (margin, margin)): no stone stands there, so they are
+ * read empty, flagged. */
 static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
                            sei_vision_result *out)
 {
@@ -754,7 +756,9 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
     int trace = getenv("SEI_TRACE") != NULL;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
-            if (out->grid[y][x] != SEI_WHITE || out->confidence[y][x] >= v->p.cross_below)
+            /* and only where the network's next guess is empty, not black */
+            if (out->grid[y][x] != SEI_WHITE || out->confidence[y][x] > v->p.cross_below ||
+                out->prob[y][x][0] < out->prob[y][x][1])
                 continue;
             double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell);
             if (dip < v->p.cross_dip)
@@ -1581,25 +1585,26 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
  * smoothed (zoom_blur); when that finds none either, with the dots joined
  * (zoom_join), whose board counts only when the lattice stage is sure of
  * it. */
-/* One look at a part of the picture (roi), enlarged: kind 0 as it is,
- * 1 smoothed (zoom_blur), 2 with the dots joined (zoom_join; its board
- * counts only when sure of itself). NOBOARD also when the kind is off. */
-static sei_vision_status zoom_look(sei_vision *v, const sei_image *img, const int roi[4], int ink, int kind,
-                                   sei_vision_result *z)
+static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const int roi[4], int ink,
+                                    sei_vision_result *z)
 {
-    if ((kind == 1 && v->p.zoom_blur <= 0) || (kind == 2 && v->p.zoom_join <= 0))
-        return SEI_VISION_NOBOARD;
     v->view = ink ? VIEW_ZOOM_INK : VIEW_ZOOM;
-    v->blur = kind == 1 ? v->p.zoom_blur : 0;
-    v->join = kind == 2;
     sei_vision_status zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
-    v->blur = 0;
-    v->join = 0;
+    if (zs == SEI_VISION_NOBOARD && v->p.zoom_blur > 0) {
+        v->blur = v->p.zoom_blur;
+        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+        v->blur = 0;
+    }
+    if (zs == SEI_VISION_NOBOARD && v->p.zoom_join > 0) {
+        v->join = 1;
+        zs = read_view(v, img, roi, v->p.zoom_max, z, NULL);
+        v->join = 0;
+        /* Joined dots make lines of any speckle too: a last look's board
+         * counts only when it is sure of itself. */
+        if (zs == SEI_VISION_OK && z->board_unsure)
+            zs = fail(v, SEI_VISION_NOBOARD, "no board found: the closer look's joined lines make no sure board");
+    }
     v->view = VIEW_PICTURE;
-    /* Joined dots make lines of any speckle too: a last look's board
-     * counts only when it is sure of itself. */
-    if (kind == 2 && zs == SEI_VISION_OK && z->board_unsure)
-        zs = fail(v, SEI_VISION_NOBOARD, "no board found: the closer look's joined lines make no sure board");
     if (zs == SEI_VISION_OK) {
         /* Enlarging shows no more than the camera saw: cells a few pixels
          * wide in the picture hold stones too small to tell apart. */
@@ -1609,8 +1614,8 @@ static sei_vision_status zoom_look(sei_vision *v, const sei_image *img, const in
                       "no board found: the closer look's board has cells of %.1f pixels, too small to read", cell);
     }
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "zoom (%s look) into %d,%d %dx%d: %s\n", kind == 0 ? "plain" : kind == 1 ? "smoothed" : "joined",
-                roi[0], roi[1], roi[2], roi[3], zs == SEI_VISION_OK ? "read" : v->errmsg);
+        fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
+                zs == SEI_VISION_OK ? "read" : v->errmsg);
     return zs;
 }
 
@@ -1670,10 +1675,10 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         char first_err[sizeof v->errmsg];
         memcpy(first_err, v->errmsg, sizeof first_err);
         sei_vision_status zs = z ? SEI_VISION_NOBOARD : SEI_VISION_NOMEM;
-        for (int kind = 0; z && at_first && kind < 3 && zs == SEI_VISION_NOBOARD; kind++)
-            zs = zoom_look(v, img, roi, 0, kind, z);
-        for (int kind = 0; z && at_ink && kind < 3 && zs == SEI_VISION_NOBOARD; kind++)
-            zs = zoom_look(v, img, roi2, 1, kind, z);
+        if (z && at_first)
+            zs = zoom_looks(v, img, roi, 0, z);
+        if (z && zs == SEI_VISION_NOBOARD && at_ink)
+            zs = zoom_looks(v, img, roi2, 1, z);
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {

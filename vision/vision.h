@@ -93,16 +93,17 @@ typedef struct {
                                point's own empty look) */
     int classifier;         /* SEI_CLASSIFIER_NET (the default) or SEI_CLASSIFIER_RULES (stones.c alone) */
     /* A stone standing on a point hides the crossing of its two lines; glare, a lamp's or the sun's
-     * bright patch on the wood does not. A point the network reads white with a confidence below
-     * cross_below is read empty (and flagged unsure) when both its lines are seen through it: each
-     * line's lightness dips below the wood on either side of it by at least cross_dip of the wood's,
-     * in the median of six short cuts across it 0.1-0.22 cells from the crossing, and in one place
-     * along it (a line, not a stone's rim). 0 for either: never. Chosen on the stone finder's 360
-     * training renders (empty read white 686 -> 631, white read empty 613 -> 615, perfect boards
-     * 186 -> 188); a sure network (0.95 and over) is left alone, as white stones seen low over a
-     * pale board show such dips too (their rims, a lattice a little off) */
-    double cross_dip;       /* 0.06 */
-    double cross_below;     /* 0.95 */
+     * bright patch on the wood does not. A point the network reads white (with empty its next guess,
+     * and a confidence of at most cross_below) is read empty, and flagged unsure, when both its lines are
+     * seen through it: each line's lightness dips below the wood by at least cross_dip of the wood's,
+     * measured against the darker of its two sides (an edge is no line), in the median of three short
+     * cuts across it on each side of the crossing, 0.1-0.22 cells from it, and in one place along it
+     * (a line, not a stone's rim). 0 for either: never. Chosen on the stone finder's 360 training
+     * renders: empty read white 686 -> 617, white read empty 613 -> 616, perfect boards 186 -> 190
+     * (cross_dip 0.02 to 0.08 read 188, 188, 188, 187 and 186 perfectly below 0.95 of confidence;
+     * at 0.04, a limit of 0.99 read 188, none 190) */
+    double cross_dip;       /* 0.04 */
+    double cross_below;     /* 1: at any confidence */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */

@@ -1691,6 +1691,8 @@ def sgf_files(root, sets, size):
 
 
 def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0):
+    if ONLY is not None and (min(ONLY) < 0 or max(ONLY) >= count):
+        sys.exit("render.py: --only: this set's pictures are 0 to %d" % (count - 1))
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
     pools = {
@@ -1833,6 +1835,8 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
     """--set test (the committed test set) or --set train (the training set,
     never committed).  Every added variation; positions from the SGF sets'
     own part (sgf_part)."""
+    if ONLY is not None and (min(ONLY) < 0 or max(ONLY) >= count):
+        sys.exit("render.py: --only: this set's pictures are 0 to %d" % (count - 1))
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
     pools = {size: game_pool(sgf_root, sets, size, kind) for size, sets in SPLIT_SETS.items()}
@@ -2139,11 +2143,13 @@ def main():
     global TRUTH_ONLY, STONE_SHAPES, ONLY
     TRUTH_ONLY = a.truth_only
     STONE_SHAPES = a.stone_shapes
-    if a.only:
+    if a.only is not None:
         try:
             ONLY = {int(x) for x in a.only.split(",")}
         except ValueError:
             ap.error("--only takes indices, e.g. 45,84")
+        if not a.set:
+            ap.error("--only picks pictures of a --set")
 
     if shutil.which("povray") is None:
         sys.exit("povray not found (apt-get install povray)")

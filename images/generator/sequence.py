@@ -74,7 +74,7 @@ def main():
     ap.add_argument("--fast", action="store_true", help="no antialiasing")
     ap.add_argument("--camera", action="store_true",
                     help="every pixel the mean of 3x3 rays, as a camera's pixel gathers light: a far board's grid "
-                         "lines, thinner than a pixel, come out faint and whole rather than dotted (about six "
+                         "lines, thinner than a pixel, come out faint and whole rather than dotted (about nine "
                          "times --fast's time)")
     ap.add_argument("--fill", type=float,
                     help="the board's share of the frame's wider or taller side, i.e. the camera's distance "
