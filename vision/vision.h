@@ -100,7 +100,7 @@ typedef struct {
      * cuts across it on each side of the crossing, 0.1-0.22 cells from it, and in one place along it
      * (a line, not a stone's rim). 0 for either: never. Chosen on the stone finder's 360 training
      * renders: empty read white 686 -> 617, white read empty 613 -> 616, perfect boards 186 -> 190
-     * (cross_dip 0.02 to 0.08 read 188, 188, 188, 187 and 186 perfectly below 0.95 of confidence;
+     * (cross_dip 0.02 to 0.08 read 188, 188, 188, 187 and 186 perfectly for points at most 0.95 sure;
      * at 0.04, a limit of 0.99 read 188, none 190) */
     double cross_dip;       /* 0.04 */
     double cross_below;     /* 1: at any confidence */

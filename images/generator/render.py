@@ -1911,6 +1911,9 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
 
 
 def write_index(out_dir, title="Rendered boards", intro=None):
+    if ONLY is not None:
+        # a few pictures remade: the folder's index (of the whole set) stays as it is
+        return
     rows = []
     for fn in sorted(os.listdir(out_dir)):
         if fn.endswith(".json"):
