@@ -652,6 +652,19 @@ static void test_warm(void **state)
     free(b);
 }
 
+/* The picture name of folder dir, read by v into r, with its truth in t. */
+static sei_vision_status read_beside(sei_vision *v, const char *dir, const char *name, sei_truth *t,
+                                     sei_vision_result *r)
+{
+    char path[4096];
+    sei_image img = {0};
+    assert_int_equal(sei_truth_beside(dir, name, t, path, sizeof path), 0);
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    sei_vision_status st = sei_vision_read(v, &img, r);
+    sei_image_free(&img);
+    return st;
+}
+
 /* A first look in doubt and a stone finder's reading in doubt of a larger
  * board: the larger is taken, still in doubt. Two 19x19 boards of the test
  * set whose first look takes a 9x9 board out of them (t032 dense, seen at
@@ -671,20 +684,15 @@ static void test_finder_larger(void **state)
         sei_vision *v = sei_vision_create(&p);
         assert_non_null(v);
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-            char path[4096];
             sei_truth t;
-            sei_image img = {0};
-            assert_int_equal(sei_truth_beside(SEI_TESTS_DIR "/../images/testset", names[i], &t, path, sizeof path), 0);
+            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", names[i], &t, r), SEI_VISION_OK);
             assert_int_equal(t.size, 19);
-            assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
-            assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
             printf("%s, stone finder %s: %dx%d%s\n", names[i], finder ? "on" : "off", r->size, r->size,
                    r->board_unsure ? ", in doubt" : "");
             assert_int_equal(r->size, finder ? 19 : 9);
             assert_true(r->board_unsure);
             if (finder && perfect[i])
                 assert_int_equal(sei_truth_compare(&t, r, NULL, NULL), 0);
-            sei_image_free(&img);
         }
         sei_vision_destroy(v);
     }
@@ -1038,18 +1046,12 @@ static void test_far_board(void **state)
             p.zoom_join = 0;
         sei_vision *v = sei_vision_create(&p);
         assert_non_null(v);
-        char path[4096];
         sei_truth t;
-        sei_image img = {0};
-        assert_int_equal(
-            sei_truth_beside(SEI_TESTS_DIR "/../images/far/far25-13x13", "frame-0026.jpg", &t, path, sizeof path), 0);
-        assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
-        sei_vision_status st = sei_vision_read(v, &img, r);
+        sei_vision_status st = read_beside(v, SEI_TESTS_DIR "/../images/far/far25-13x13", "frame-0026.jpg", &t, r);
         int perfect = st == SEI_VISION_OK && r->size == t.size && sei_truth_compare(&t, r, NULL, NULL) == 0;
         printf("far25-13x13, %s: %s\n", k == 0 ? "as it is" : k == 1 ? "no ink" : "no joined look",
                st != SEI_VISION_OK ? sei_vision_errmsg(v) : perfect ? "perfect" : "read wrong");
         assert_int_equal(perfect, k == 0);
-        sei_image_free(&img);
         sei_vision_destroy(v);
     }
     free(r);
@@ -1077,20 +1079,15 @@ static void test_lines_through_glare(void **state)
         sei_vision *v = sei_vision_create(&p);
         assert_non_null(v);
         for (int i = 0; i < 3; i++) {
-            char path[4096];
             sei_truth t;
-            sei_image img = {0};
             int conf[3][3] = {{0}};
-            assert_int_equal(sei_truth_beside(SEI_TESTS_DIR "/../images/renders", names[i], &t, path, sizeof path), 0);
-            assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
-            assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
             assert_int_equal(r->size, t.size);
             int wrong = sei_truth_compare(&t, r, conf, NULL);
             empty_white[k] += conf[0][2];
             white_empty[k] += conf[2][0];
             if (i == 1)
                 r054_perfect[k] = wrong == 0;
-            sei_image_free(&img);
         }
         sei_vision_destroy(v);
     }

@@ -180,15 +180,11 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
         return;
     char path[1200], err[128];
     /* The stone finder's reading (all of its views) apart from the first. */
-    snprintf(path, sizeof path, "%s/%s%s%d-%s-%s.png", v->debug_dir, v->use_finder ? "finder-" : "",
-             v->view == VIEW_RECTIFY                           ? "rectify-"
-             : v->view != VIEW_ZOOM && v->view != VIEW_ZOOM_INK ? ""
-             : v->join   ? (v->view == VIEW_ZOOM_INK ? "zoom-ink-joined-" : "zoom-joined-")
-             : v->blur > 0 ? (v->view == VIEW_ZOOM_INK ? "zoom-ink-smoothed-" : "zoom-smoothed-")
-             : v->view == VIEW_ZOOM_INK ? "zoom-ink-"
-                                        : "zoom-",
-             stage,
-             sei_vision_stage_names[stage], what);
+    int zoom = v->view == VIEW_ZOOM || v->view == VIEW_ZOOM_INK;
+    snprintf(path, sizeof path, "%s/%s%s%s%s%s%d-%s-%s.png", v->debug_dir, v->use_finder ? "finder-" : "",
+             v->view == VIEW_RECTIFY ? "rectify-" : "", zoom ? "zoom-" : "", v->view == VIEW_ZOOM_INK ? "ink-" : "",
+             !zoom ? "" : v->join ? "joined-" : v->blur > 0 ? "smoothed-" : "", stage, sei_vision_stage_names[stage],
+             what);
     sei_cv_save(path, img, err, sizeof err);
 }
 
@@ -673,6 +669,17 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
     return SEI_VISION_OK;
 }
 
+/* The lightness of lab at the cut across one line of a crossing at (cx,
+ * cy): dir 0 the line x = cx, dir 1 the line y = cy; along it by along
+ * pixels, across it by across. -1 outside the view. */
+static int cut_lightness(const sei_image *lab, int cx, int cy, int dir, int along, int across)
+{
+    int x = dir == 0 ? cx + across : cx + along, y = dir == 0 ? cy + along : cy + across;
+    if (x < 0 || y < 0 || x >= lab->width || y >= lab->height)
+        return -1;
+    return sei_image_row(lab, y)[lab->channels * x];
+}
+
 /* How plainly the two grid lines cross at point (px, py) of the top-down
  * Lab view (cell pixels a cell): for each line, its lightness's dip below
  * the wood beside it, as a share of that wood, taken on six short cuts
@@ -696,13 +703,11 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
         int pos[6];
         for (int i = 0; i < 6; i++) {
             int o = (int)lround(offs[i] * cell);
-            /* dir 0: the line x = px, cut along the row py + o; dir 1: y = py */
             int best = 0, bl = 256;
             for (int d = -reach; d <= reach; d++) {
-                int xx = dir == 0 ? cx + d : cx + o, yy = dir == 0 ? cy + o : cy + d;
-                if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
+                int L = cut_lightness(lab, cx, cy, dir, o, d);
+                if (L < 0)
                     return 0;
-                int L = sei_image_row(lab, yy)[lab->channels * xx];
                 if (L < bl) {
                     bl = L;
                     best = d;
@@ -711,11 +716,10 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
             double side[2] = {0, 0};
             for (int k = 0; k < 2; k++) {
                 for (int d = flank0; d <= flank1; d++) {
-                    int dd = best + (k ? d : -d);
-                    int xx = dir == 0 ? cx + dd : cx + o, yy = dir == 0 ? cy + o : cy + dd;
-                    if (xx < 0 || yy < 0 || xx >= lab->width || yy >= lab->height)
+                    int L = cut_lightness(lab, cx, cy, dir, o, best + (k ? d : -d));
+                    if (L < 0)
                         return 0;
-                    side[k] += sei_image_row(lab, yy)[lab->channels * xx];
+                    side[k] += L;
                 }
                 side[k] /= flank1 - flank0 + 1;
             }
@@ -1266,6 +1270,12 @@ out:
     return st;
 }
 
+/* The evidence in cell (x, y) of the map, with the ink's when ink is set. */
+static float zoom_map_at(const zoom_map *m, int y, int x, int ink)
+{
+    return m->cell[y][x] + (ink ? m->ink[y][x] : 0.0f);
+}
+
 /* Zoom: the part of the picture to read again, as roi (x, y, width,
  * height), or 0 when there is none worth reading. A board found small in
  * the frame: its corners with a margin. No board found: around the peak of
@@ -1296,7 +1306,7 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
                 for (int dy = -1; dy <= 1; dy++)
                     for (int dx = -1; dx <= 1; dx++)
                         if (y + dy >= 0 && y + dy < ZOOM_MAP_H && x + dx >= 0 && x + dx < ZOOM_MAP_W)
-                            sum += map->cell[y + dy][x + dx] + (ink ? map->ink[y + dy][x + dx] : 0);
+                            sum += zoom_map_at(map, y + dy, x + dx, ink);
                 sm[y][x] = sum;
                 if (sum > sm[py][px]) {
                     py = y;
@@ -1321,7 +1331,7 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
             for (int k = 0; k < 4; k++) {
                 int ny = y + d[k][1], nx = x + d[k][0];
                 if (ny >= 0 && ny < ZOOM_MAP_H && nx >= 0 && nx < ZOOM_MAP_W && !in[ny][nx] &&
-                    map->cell[ny][nx] + (ink ? map->ink[ny][nx] : 0) >= v->p.zoom_peak * sm[py][px] / 9) {
+                    zoom_map_at(map, ny, nx, ink) >= v->p.zoom_peak * sm[py][px] / 9) {
                     in[ny][nx] = 1;
                     stack[top++] = ny * ZOOM_MAP_W + nx;
                 }
