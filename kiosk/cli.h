@@ -214,7 +214,10 @@ typedef struct {
     int board_flagged;         /* boards of the right size flagged board_unsure */
     int silent;                /* boards of the right size with a point misread that is not flagged
                                   unsure, the board not flagged board_unsure: wrong with no sign */
-    double median_ms, worst_ms;
+    double median_ms, worst_ms; /* over every picture read, a board found or not: a picture
+                                   with no board is often the slowest, and the user waits for it too */
+    char slowest[3][64];       /* the slowest pictures' names, slowest first ("" where fewer) */
+    double slowest_ms[3];      /* and their times */
     double warm_ms;            /* the models loaded and run once before the first picture (sei_vision_warm) */
     double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole
                                     picture's reading; a zoomed one counts in the total only) */

@@ -193,6 +193,22 @@ int sei_truth_compare(const sei_truth *t, const sei_vision_result *r, int confus
     return best;
 }
 
+/* Keep name among f's three slowest pictures when it took longer. */
+static void slowest_keep(sei_vision_figures *f, const char *name, double ms)
+{
+    int k = 3;
+    while (k > 0 && (!f->slowest[k - 1][0] || ms > f->slowest_ms[k - 1]))
+        k--;
+    if (k == 3)
+        return;
+    for (int j = 2; j > k; j--) {
+        memcpy(f->slowest[j], f->slowest[j - 1], sizeof f->slowest[j]);
+        f->slowest_ms[j] = f->slowest_ms[j - 1];
+    }
+    snprintf(f->slowest[k], sizeof f->slowest[k], "%s", name);
+    f->slowest_ms[k] = ms;
+}
+
 int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vision_figures *f, FILE *log)
 {
     memset(f, 0, sizeof *f);
@@ -203,6 +219,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     sei_vision *v = sei_vision_create(params);
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
+    int timed = 0;
     int rc = v && r && ms ? 0 : -1;
     /* What a process's first reading does once (OpenCV's Lab tables, the
      * models loaded and run), done before the first picture and timed
@@ -238,15 +255,20 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
          * misread, counts as wrong: every one of its stones is missed. */
         sei_image img = {0};
         sei_vision_status st = sei_vision_load(v, path, &img);
-        if (st == SEI_VISION_OK)
+        if (st == SEI_VISION_OK) {
+            double t0 = sei_now_ms();
             st = sei_vision_read(v, &img, r);
+            double took = sei_now_ms() - t0;
+            ms[timed++] = took;
+            slowest_keep(f, names[i], took);
+        }
         sei_image_free(&img);
         if (st != SEI_VISION_OK) {
             if (log)
                 fprintf(log, "  %s: no board (%s)\n", names[i], sei_vision_errmsg(v));
             continue;
         }
-        ms[f->found++] = r->ms;
+        f->found++;
         for (int k = 0; k < SEI_STAGES; k++)
             f->stage_ms[k] += r->stage_ms[k];
         if (r->size != t.size) {
@@ -293,11 +315,11 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
                     : r->board_unsure    ? " (board flagged unsure)"
                                          : "");
     }
-    qsort(ms, (size_t)f->found, sizeof *ms, sei_cmp_double);
-    f->median_ms = f->found ? ms[f->found / 2] : 0;
+    qsort(ms, (size_t)timed, sizeof *ms, sei_cmp_double);
+    f->median_ms = timed ? ms[timed / 2] : 0;
     for (int k = 0; k < SEI_STAGES && f->found; k++)
         f->stage_ms[k] /= f->found;
-    f->worst_ms = f->found ? ms[f->found - 1] : 0;
+    f->worst_ms = timed ? ms[timed - 1] : 0;
     sei_vision_destroy(v);
     free(r);
     free(ms);
@@ -353,6 +375,12 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB  (models loaded and run once before: "
                  "%.0f ms, not counted)\n",
             "", f.median_ms, f.worst_ms, ru.ru_maxrss, f.warm_ms);
+    if (f.slowest[0][0]) {
+        fprintf(out, "%-16s slowest:", "");
+        for (int k = 0; k < 3 && f.slowest[k][0]; k++)
+            fprintf(out, "%s %s %.0f ms", k ? "," : "", f.slowest[k], f.slowest_ms[k]);
+        fprintf(out, "\n");
+    }
     fprintf(out, "%-16s mean ms per stage:", "");
     for (int k = 0; k < SEI_STAGES; k++)
         fprintf(out, " %s %.1f", sei_vision_stage_names[k], f.stage_ms[k]);

@@ -1057,6 +1057,46 @@ static void test_far_board(void **state)
     free(r);
 }
 
+/* Dots joined (sei_cv_join_lines, the zoom stage's last look): a row and
+ * a column of dots, one pixel in three, come out as strong as anything in
+ * the picture all along them, where a lone speck of the same ink fades to
+ * under half of that (a third along a row; a diagonal line's mean has
+ * fewer pixels); for lines of 9 pixels and of 15 (from 11 on, OpenCV's
+ * filter took the Fourier route, ten times slower). */
+static void test_join_lines(void **state)
+{
+    (void)state;
+    sei_image g = {0};
+    assert_int_equal(sei_image_alloc(&g, 200, 120, 1), 0);
+    memset(g.buf, 0, (size_t)g.stride * (size_t)g.height);
+    for (int k = 0; k < 150; k += 3)
+        g.buf[30 * (size_t)g.stride + (size_t)(20 + k)] = 200;
+    for (int k = 0; k < 90; k += 3)
+        g.buf[(size_t)(20 + k) * (size_t)g.stride + 185] = 200;
+    g.buf[100 * (size_t)g.stride + 60] = 200; /* a speck, far from both */
+    for (int len = 9; len <= 15; len += 6) {
+        sei_image j = {0};
+        assert_int_equal(sei_cv_join_lines(&g, &j, len, 18), 0);
+        assert_int_equal(j.width, g.width);
+        assert_int_equal(j.height, g.height);
+        int weakest = 255;
+        for (int k = 10; k < 140; k++) {
+            int at = j.buf[30 * (size_t)j.stride + (size_t)(20 + k)];
+            weakest = at < weakest ? at : weakest;
+        }
+        for (int k = 10; k < 80; k++) {
+            int at = j.buf[(size_t)(20 + k) * (size_t)j.stride + 185];
+            weakest = at < weakest ? at : weakest;
+        }
+        int speck = j.buf[100 * (size_t)j.stride + 60];
+        printf("dots joined over %d pixels: weakest point of the lines %d, the speck %d\n", len, weakest, speck);
+        assert_int_equal(weakest, 255);
+        assert_true(speck * 2 < weakest);
+        sei_image_free(&j);
+    }
+    sei_image_free(&g);
+}
+
 /* Glare on the wood, read as white stones by the network, is read empty
  * where both grid lines are seen crossing on the point (cross_dip): three
  * committed renders with glare (r036: a lamp's spot over 16 empty points;
@@ -1140,7 +1180,7 @@ int main(void)
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
-        cmocka_unit_test(test_lines_through_glare),
+        cmocka_unit_test(test_lines_through_glare), cmocka_unit_test(test_join_lines),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
         cmocka_unit_test(test_photos_gobonline),

@@ -210,19 +210,32 @@ extern "C" int sei_cv_join_lines(const sei_image *gray, sei_image *dst, int leng
         if (gray->channels != 1 || length < 2 || angles < 1)
             return false;
         int side = length | 1, c = side / 2;
-        cv::Mat src, best, mean;
-        view(gray).convertTo(src, CV_32F);
+        /* A line's mean as a sum of shifted copies of the picture, one per
+         * pixel of the line, in integers: filter2D with the line as a
+         * kernel of side x side took the Fourier route from 11 pixels on,
+         * ten times slower (300 ms for a 1000x750 picture at 15). */
+        int depth = side * 255 <= 65535 ? CV_16U : CV_32S;
+        cv::Mat pad, sum, mean, best;
+        cv::copyMakeBorder(view(gray), pad, c, c, c, c, cv::BORDER_REPLICATE);
+        pad.convertTo(pad, depth);
         for (int a = 0; a < angles; a++) {
             double t = CV_PI * a / angles, dx = std::cos(t) * c, dy = std::sin(t) * c;
-            cv::Mat k = cv::Mat::zeros(side, side, CV_32F);
+            cv::Mat k = cv::Mat::zeros(side, side, CV_8U);
             cv::line(k, cv::Point((int)std::lround(c - dx), (int)std::lround(c - dy)),
                      cv::Point((int)std::lround(c + dx), (int)std::lround(c + dy)), cv::Scalar(1), 1, cv::LINE_8);
-            k /= cv::sum(k)[0];
-            cv::filter2D(src, mean, CV_32F, k, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+            sum = cv::Mat::zeros(gray->height, gray->width, depth);
+            int n = 0;
+            for (int j = 0; j < side; j++)
+                for (int i = 0; i < side; i++)
+                    if (k.at<uchar>(j, i)) {
+                        cv::add(sum, pad(cv::Rect(i, j, gray->width, gray->height)), sum);
+                        n++;
+                    }
+            sum.convertTo(mean, CV_32F, 1.0 / n);
             if (a == 0)
                 best = mean.clone();
             else
-                best = cv::max(best, mean);
+                cv::max(best, mean, best);
         }
         cv::normalize(best, best, 0, 255, cv::NORM_MINMAX);
         best.convertTo(out, CV_8U);
