@@ -22,6 +22,7 @@
 #include <cmocka.h>
 
 #include "board.h"
+#include "cli.h"
 #include "cvwrap.h"
 #include "sgf.h"
 #include "shared.h"
@@ -326,6 +327,67 @@ static void test_small_bump(void **state)
     sei_image_free(&moved);
 }
 
+/* The recorder's tracker for a game of the truth's size, as `record` makes
+ * it (align_iters: its bump alignment refined, or not with 0), locked on images/bump/NAME-empty.jpg, then steady on
+ * NAME-before.jpg with the position of NAME.json expected, then stepped
+ * on NAME-after.jpg (the same position, the board bumped). Returns
+ * whether it found the board again and read that position, steady and
+ * not lost; each corner's move goes into moved. */
+static int bumped(const char *name, int align_iters, double moved[4])
+{
+    char path[1200], err[256];
+    sei_image empty = {0}, before = {0}, after = {0};
+    snprintf(path, sizeof path, "%s/../../bump/%s-empty.jpg", seq, name);
+    assert_int_equal(sei_cv_load(path, 0, &empty, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/../../bump/%s-before.jpg", seq, name);
+    assert_int_equal(sei_cv_load(path, 0, &before, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/../../bump/%s-after.jpg", seq, name);
+    assert_int_equal(sei_cv_load(path, 0, &after, err, sizeof err), 0);
+    snprintf(path, sizeof path, "%s/../../bump/%s.json", seq, name);
+    sei_truth truth;
+    assert_int_equal(sei_truth_load(path, &truth), 0);
+    int n = truth.size;
+    uint8_t game[SEI_MAX_SIZE * SEI_MAX_SIZE];
+    for (int i = 0; i < n * n; i++)
+        game[i] = truth.grid[i / n][i % n];
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    p.auto_lock = 1;
+    p.vision.size = n;
+    p.align_iters = align_iters;
+    sei_tracker *t = sei_tracker_create(&p);
+    assert_non_null(t);
+    sei_tracker_state *st = calloc(1, sizeof *st);
+    assert_non_null(st);
+    /* Locked on the empty board, as the recorder starts (three searches
+     * lock it, three readings in a row make it steady), then the game's
+     * stones, steady. */
+    for (int i = 0; i < 10 && !(st->locked && st->steady); i++)
+        assert_int_equal(sei_tracker_step(t, &empty, st), SEI_VISION_OK);
+    assert_true(st->locked && st->steady);
+    assert_int_equal(st->size, n);
+    sei_tracker_expect(t, game);
+    int found, lost;
+    steps(t, &before, 6, st, &found, &lost);
+    assert_true(st->steady && !lost && !found);
+    assert_true(same_turned(st->grid, game, n));
+    double locked[4][2];
+    memcpy(locked, st->corners, sizeof locked);
+    steps(t, &after, 6, st, &found, &lost);
+    int ok = found == 1 && !lost && st->steady && same_turned(st->grid, game, n);
+    for (int i = 0; i < 4; i++)
+        moved[i] = hypot(st->corners[i][0] - locked[i][0], st->corners[i][1] - locked[i][1]);
+    printf("%s, bump alignment %s: %s, corners moved %.1f %.1f %.1f %.1f px\n", name,
+           align_iters ? "refined" : "not refined", ok ? "found again, the position read" : "the position not read",
+           moved[0], moved[1], moved[2], moved[3]);
+    free(st);
+    sei_tracker_destroy(t);
+    sei_image_free(&empty);
+    sei_image_free(&before);
+    sei_image_free(&after);
+    return ok;
+}
+
 /* A board a quarter of the frame, bumped (images/bump: the rendered
  * far25-9x9 game empty, then after its fourth move before and after the
  * bump slid it by about 8 pixels and turned it a degree). The search
@@ -336,52 +398,31 @@ static void test_small_bump(void **state)
 static void test_far_bump(void **state)
 {
     (void)state;
-    char path[1200], err[256];
-    sei_image empty = {0}, before = {0}, after = {0};
-    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-empty.jpg", seq);
-    assert_int_equal(sei_cv_load(path, 0, &empty, err, sizeof err), 0);
-    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-before.jpg", seq);
-    assert_int_equal(sei_cv_load(path, 0, &before, err, sizeof err), 0);
-    snprintf(path, sizeof path, "%s/../../bump/far25-9x9-after.jpg", seq);
-    assert_int_equal(sei_cv_load(path, 0, &after, err, sizeof err), 0);
-    static const char *truth[9] = {".........", ".........", ".........", ".........", "....X....",
-                                   "......O..", ".....XO..", ".........", "........."};
-    uint8_t game[81];
-    for (int i = 0; i < 81; i++)
-        game[i] = truth[i / 9][i % 9] == 'X' ? SEI_BLACK : truth[i / 9][i % 9] == 'O' ? SEI_WHITE : SEI_EMPTY;
-    sei_tracker *t = recorder_tracker();
-    assert_non_null(t);
-    sei_tracker_state *st = calloc(1, sizeof *st);
-    assert_non_null(st);
-    /* Locked on the empty board, as the recorder starts (three searches
-     * lock it, three readings in a row make it steady), then the game's
-     * four stones, steady. */
-    for (int i = 0; i < 10 && !(st->locked && st->steady); i++)
-        assert_int_equal(sei_tracker_step(t, &empty, st), SEI_VISION_OK);
-    assert_true(st->locked && st->steady);
-    assert_int_equal(st->size, 9);
-    sei_tracker_expect(t, game);
-    int found, lost;
-    steps(t, &before, 6, st, &found, &lost);
-    assert_true(st->steady && !lost && !found);
-    assert_true(same_turned(st->grid, game, 9));
-    double locked[4][2];
-    memcpy(locked, st->corners, sizeof locked);
-    steps(t, &after, 6, st, &found, &lost);
-    assert_int_equal(found, 1);
-    assert_int_equal(lost, 0);
-    assert_true(st->steady);
-    assert_true(same_turned(st->grid, game, 9));
+    double moved[4];
+    assert_true(bumped("far25-9x9", 50, moved));
     /* Moved as the board was: each corner by 5 to 12 pixels. */
-    for (int i = 0; i < 4; i++) {
-        double m = hypot(st->corners[i][0] - locked[i][0], st->corners[i][1] - locked[i][1]);
-        assert_true(m > 5 && m < 12);
-    }
-    free(st);
-    sei_tracker_destroy(t);
-    sei_image_free(&empty);
-    sei_image_free(&before);
-    sei_image_free(&after);
+    for (int i = 0; i < 4; i++)
+        assert_true(moved[i] > 5 && moved[i] < 12);
+}
+
+/* A 19x19 board a quarter of an 800x600 frame (images/bump: the rendered
+ * far25-19x19 game as a camera sees it, cells of 5.5 pixels), bumped
+ * after its fourth move. The search after the bump finds no board; the
+ * picture's shift and the quarters' turn alone put the lattice near a
+ * cell off at the far corner, and the white stone there is lost; refined
+ * by the board's own alignment (align_iters) it reads the four stones. */
+static void test_far_bump_19(void **state)
+{
+    (void)state;
+    double moved[4], unrefined[4];
+    assert_true(bumped("far25-19x19", 50, moved));
+    /* Slid and turned: one corner by 3 to 8 pixels at most (one of them
+     * stays near where it was). */
+    double most = 0;
+    for (int i = 0; i < 4; i++)
+        most = fmax(most, moved[i]);
+    assert_true(most > 3 && most < 8);
+    assert_false(bumped("far25-19x19", 0, unrefined));
 }
 
 /* The picture's shift the tracker follows a bumped board by: a frame's
@@ -412,6 +453,61 @@ static void test_phase_shift(void **state)
     assert_true(r < 0.1);
     sei_image small = sei_image_part(&grey, x0, y0, 160, 240);
     assert_int_equal(sei_cv_phase_shift(&a, &small, &mx, &my, &r), -1);
+    sei_image_free(&f);
+    sei_image_free(&grey);
+    sei_image_free(&moved);
+}
+
+/* The board's own alignment after a bump (sei_cv_align_homography): a
+ * frame's middle turned by 1.5 degrees and slid by (2.4, -1.3) pixels is
+ * found again from a first guess of the slide alone, each corner of the
+ * middle mapped back to within a fifth of a pixel, the pictures agreeing
+ * well; against a picture with nothing in common (the table) it does not
+ * converge or agrees poorly; a turn is not found without ECC (the first
+ * guess as given is a pixel and more off). */
+static void test_align_homography(void **state)
+{
+    (void)state;
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
+    sei_image f = {0}, grey = {0}, moved = {0};
+    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+    assert_int_equal(sei_cv_convert(&f, &grey, SEI_CV_GRAY), 0);
+    const double turn = 1.5 * 3.14159265358979 / 180, c = cos(turn), s = sin(turn), cx = 400, cy = 300;
+    /* moved(x) shows grey(G x): G turns about the frame's middle and slides. */
+    const double G[9] = {c, -s, cx - c * cx + s * cy + 2.4, s, c, cy - s * cx - c * cy - 1.3, 0, 0, 1};
+    assert_int_equal(sei_cv_warp(&grey, G, grey.width, grey.height, &moved), 0);
+    int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
+    sei_image a = sei_image_part(&grey, x0, y0, 320, 240), b = sei_image_part(&moved, x0, y0, 320, 240);
+    /* In the crops' pixels, b(H p) = a(p) holds for H = G^-1 moved to the
+     * crops' origin: G (H p + o) = p + o. The first guess: the slide. */
+    double H[9] = {1, 0, -2.4, 0, 1, 1.3, 0, 0, 1}, cc;
+    const double first[9] = {1, 0, -2.4, 0, 1, 1.3, 0, 0, 1};
+    const double corner[4][2] = {{0, 0}, {319, 0}, {319, 239}, {0, 239}};
+    double worst_first = 0;
+    assert_int_equal(sei_cv_align_homography(&a, &b, NULL, H, 50, 3, &cc), 0);
+    assert_true(cc > 0.9);
+    for (int k = 0; k < 4; k++) {
+        double out[2][2];
+        for (int m = 0; m < 2; m++) {
+            const double *M = m ? first : H;
+            double w = M[6] * corner[k][0] + M[7] * corner[k][1] + M[8];
+            double qx = (M[0] * corner[k][0] + M[1] * corner[k][1] + M[2]) / w + x0;
+            double qy = (M[3] * corner[k][0] + M[4] * corner[k][1] + M[5]) / w + y0;
+            out[m][0] = G[0] * qx + G[1] * qy + G[2] - x0 - corner[k][0];
+            out[m][1] = G[3] * qx + G[4] * qy + G[5] - y0 - corner[k][1];
+        }
+        printf("corner %d: %.2f px off aligned, %.2f px off the first guess\n", k, hypot(out[0][0], out[0][1]),
+               hypot(out[1][0], out[1][1]));
+        assert_true(hypot(out[0][0], out[0][1]) < 0.2);
+        worst_first = fmax(worst_first, hypot(out[1][0], out[1][1]));
+    }
+    assert_true(worst_first > 1);
+    sei_image table = sei_image_part(&grey, 0, 0, 320, 240);
+    double T[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    assert_true(sei_cv_align_homography(&a, &table, NULL, T, 50, 3, &cc) != 0 || cc < 0.9);
+    /* An even smoothing width is refused. */
+    assert_int_equal(sei_cv_align_homography(&a, &b, NULL, T, 50, 4, &cc), -1);
     sei_image_free(&f);
     sei_image_free(&grey);
     sei_image_free(&moved);
@@ -461,7 +557,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_game),
         cmocka_unit_test(test_shift),
         cmocka_unit_test(test_small_bump),
-        cmocka_unit_test(test_far_bump),
+        cmocka_unit_test(test_far_bump), cmocka_unit_test(test_far_bump_19), cmocka_unit_test(test_align_homography),
         cmocka_unit_test(test_phase_shift),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

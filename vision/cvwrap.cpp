@@ -14,6 +14,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
+#include <opencv2/video/tracking.hpp>
 
 #include "cvmat.hpp"
 
@@ -131,6 +132,36 @@ extern "C" int sei_cv_warp(const sei_image *src, const double H[9], int w, int h
                             cv::BORDER_REPLICATE);
         return true;
     });
+}
+
+extern "C" int sei_cv_align_homography(const sei_image *a, const sei_image *b, const double quad[4][2], double H[9],
+                                       int iters, int smooth, double *cc)
+{
+    try {
+        *cc = 0;
+        if (a->channels != 1 || b->channels != 1 || a->width != b->width || a->height != b->height || a->width < 8 ||
+            a->height < 8 || iters < 1 || smooth < 1 || smooth % 2 == 0 || H[8] == 0)
+            return -1;
+        cv::Mat w(3, 3, CV_32F), mask;
+        for (int i = 0; i < 9; i++)
+            w.at<float>(i / 3, i % 3) = (float)(H[i] / H[8]);
+        mask = cv::Mat(a->height, a->width, CV_8U, cv::Scalar(quad ? 0 : 255));
+        if (quad) {
+            cv::Point pts[4];
+            for (int i = 0; i < 4; i++)
+                pts[i] = cv::Point((int)std::lround(quad[i][0]), (int)std::lround(quad[i][1]));
+            cv::fillConvexPoly(mask, pts, 4, cv::Scalar(255));
+        }
+        *cc = cv::findTransformECC(view(a), view(b), w, cv::MOTION_HOMOGRAPHY,
+                                   cv::TermCriteria(cv::TermCriteria::COUNT + cv::TermCriteria::EPS, iters, 1e-5),
+                                   mask, smooth);
+        for (int i = 0; i < 9; i++)
+            H[i] = w.at<float>(i / 3, i % 3);
+        return 0;
+    } catch (...) {
+        *cc = 0;
+        return -1;
+    }
 }
 
 extern "C" int sei_cv_line(sei_image *img, double x1, double y1, double x2, double y2, const uint8_t bgr[3], int thickness)

@@ -56,6 +56,15 @@ int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n);
  * gets the peak's strength, about 0 to 1 (near 1: one clear shift; low:
  * none, or the pictures differ). Returns 0, or -1. */
 int sei_cv_phase_shift(const sei_image *a, const sei_image *b, double *dx, double *dy, double *response);
+/* The homography H (row-major 3x3) that takes a's pixels to b's, both grey
+ * and of one size, refined from the first guess in H by OpenCV's ECC
+ * alignment (findTransformECC, homography motion, at most iters steps, the
+ * pictures smoothed by a Gaussian smooth pixels wide, odd), over the part
+ * of a inside the quadrilateral quad (a's pixels; NULL: all of a): b(H(x))
+ * shows a(x). *cc gets the correlation it reached (near 1: the pictures
+ * agree). Returns 0, or -1 when it does not converge (H as given). */
+int sei_cv_align_homography(const sei_image *a, const sei_image *b, const double quad[4][2], double H[9], int iters,
+                            int smooth, double *cc);
 
 /* dst (allocated here, w x h, src's channels) samples src through H, which
  * maps dst coordinates to src coordinates. */

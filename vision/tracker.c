@@ -76,6 +76,9 @@ void sei_tracker_params_default(sei_tracker_params *p)
     p->align_margin = 0.5;
     p->align_side = 320;
     p->align_response = 0.3;
+    p->align_iters = 50;
+    p->align_smooth = 3;
+    p->align_cc = 0.9;
 }
 
 void sei_tracker_params_live(sei_tracker_params *p)
@@ -511,10 +514,34 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
                 dy / s, resp, nq, atan2(b, a) * 57.29577951308232);
+    /* The shift and turn as a homography of the kept picture's pixels,
+     * refined over the board (its grid and half a cell beyond, where its
+     * edge meets the table) when ECC agrees. */
+    double H[9] = {a, -b, qm[0] - a * pm[0] + b * pm[1], b, a, qm[1] - b * pm[0] - a * pm[1], 0, 0, 1};
+    if (t->p.align_iters > 0) {
+        double quad[4][2], mx = 0, my = 0, grow = t->size > 1 ? t->size / (t->size - 1.0) : 1, cc, R[9];
+        for (int i = 0; i < 4; i++) {
+            mx += ((t->pic_corners[i][0] - box[0]) * s) / 4;
+            my += ((t->pic_corners[i][1] - box[1]) * s) / 4;
+        }
+        for (int i = 0; i < 4; i++) {
+            quad[i][0] = mx + ((t->pic_corners[i][0] - box[0]) * s - mx) * grow;
+            quad[i][1] = my + ((t->pic_corners[i][1] - box[1]) * s - my) * grow;
+        }
+        memcpy(R, H, sizeof R);
+        int bad = sei_cv_align_homography(&t->pic, &now, (const double(*)[2])quad, R, t->p.align_iters,
+                                          t->p.align_smooth, &cc);
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "track: the board's own alignment: %s, correlation %.3f\n",
+                    bad ? "no convergence" : cc >= t->p.align_cc ? "taken" : "too weak", cc);
+        if (!bad && cc >= t->p.align_cc)
+            memcpy(H, R, sizeof H);
+    }
     for (int i = 0; i < 4; i++) {
-        double x = (t->pic_corners[i][0] - box[0]) * s - pm[0], y = (t->pic_corners[i][1] - box[1]) * s - pm[1];
-        c[i][0] = box[0] + (qm[0] + a * x - b * y) / s;
-        c[i][1] = box[1] + (qm[1] + b * x + a * y) / s;
+        double x = (t->pic_corners[i][0] - box[0]) * s, y = (t->pic_corners[i][1] - box[1]) * s;
+        double w = H[6] * x + H[7] * y + H[8];
+        c[i][0] = box[0] + (H[0] * x + H[1] * y + H[2]) / w / s;
+        c[i][1] = box[1] + (H[3] * x + H[4] * y + H[5]) / w / s;
     }
     rc = 0;
 out:

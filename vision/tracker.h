@@ -99,6 +99,17 @@ typedef struct {
                                   least this strong, about 0 to 1 (0.3: over `bench record`'s rendered
                                   bumps the whole box gave 0.6 to 0.95, but one at -0.02, a quarter
                                   where a stone was put 0.15 to 0.33; imago's t1 photos 0.1 to 0.6) */
+    int align_iters;           /* that shift and turn then refined as a homography by ECC alignment
+                                  over the board and half a cell beyond, at most this many steps (50;
+                                  0: not refined): the quarters' fit left the far corner of a 19x19
+                                  board a quarter of an 800x600 frame (cells of 5.5 pixels) near a
+                                  cell off, */
+    int align_smooth;          /* ... the pictures smoothed by a Gaussian this many pixels wide, odd
+                                  (3: the first guess is within a pixel or two, and smoothing blurs
+                                  such cells; on that game 3 read 8 of its 8 moves, 5 six, 7 four,
+                                  and 1 left the pictures agreeing at 0.80 only), */
+    double align_cc;           /* ... and taken when the board's pictures then agree at least this
+                                  well (their correlation, 0.9; that game's 0.95) */
 } sei_tracker_params;
 
 void sei_tracker_params_default(sei_tracker_params *p);
