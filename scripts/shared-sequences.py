@@ -26,12 +26,42 @@ def grid_of(path):
     return d["size"], d["grid"]
 
 
+def turned(y, x, n, k):
+    """Point (y, x) of an n x n grid after k quarter turns."""
+    for _ in range(k):
+        y, x = x, n - 1 - y
+    return y, x
+
+
+def held(prev, grid, n, k):
+    """Whether every stone of prev, turned k quarters, stands on grid in
+    its colour."""
+    for y in range(n):
+        for x in range(n):
+            if prev[y][x] != ".":
+                ty, tx = turned(y, x, n, k)
+                if grid[ty][tx] != prev[y][x]:
+                    return False
+    return True
+
+
 def imago(a):
     """imago's webcam games (t1, t2, t3): a photo every move or so. Each
     game runs until its first gap of more than two stones (the truth of
     those moves' order is not known); a two-stone gap with one stone of
     each colour is the two moves in turn. t3 starts with four handicap
-    stones (HA and AB in truth.sgf)."""
+    stones (HA and AB in truth.sgf).
+
+    Each truth is the picture as it is shown (its EXIF orientation
+    applied), and t1's phone was held otherwise for its first two photos
+    (EXIF orientation 6, then 3): the board is turned a quarter between
+    t1_002 and t1_003. So each truth is held against the one before as
+    it is or, when its stones are not all there in their colours, turned
+    by quarters until they are; the moves so far are turned with it, and
+    truth.sgf holds them as the last photo shows the board. (Read as they
+    were, t1's second move came out as a black stone where the photo
+    shows a white one, and the recorder's right reading counted as one
+    move invented and one missed.)"""
     src = os.path.join(a.shared, "photos", "imago-tests")
     if not os.path.isdir(src):
         return 0
@@ -55,6 +85,16 @@ def imago(a):
                     break
                 to_move = "W" if setup else "B"
             else:
+                turn = next((k for k in range(4) if held(prev, grid, n, k)), 0)
+                if turn:
+                    moved = [[None] * n for _ in range(n)]
+                    for y in range(n):
+                        for x in range(n):
+                            ty, tx = turned(y, x, n, turn)
+                            moved[ty][tx] = prev[y][x]
+                    prev = ["".join(row) for row in moved]
+                    setup = [turned(y, x, n, turn) for y, x in setup]
+                    moves = [(c, turned(y, x, n, turn)) for c, (y, x) in moves]
                 added = [(y, x, grid[y][x]) for y in range(n) for x in range(n) if prev[y][x] == "." and grid[y][x] != "."]
                 removed = [1 for y in range(n) for x in range(n) if prev[y][x] != "." and grid[y][x] == "."]
                 cols = sorted(c for _, _, c in added)
@@ -63,7 +103,7 @@ def imago(a):
                 added.sort(key=lambda t: 0 if (t[2] == "X") == (to_move == "B") else 1)
                 for y, x, c in added:
                     col = "B" if c == "X" else "W"
-                    moves.append("%s[%s%s]" % (col, chr(97 + x), chr(97 + y)))
+                    moves.append((col, (y, x)))
                     to_move = "W" if col == "B" else "B"
             pic = [p for p in os.listdir(src) if p.startswith(name[:-5] + ".") and not p.endswith(".json")][0]
             for r in range(a.repeat):
@@ -73,7 +113,8 @@ def imago(a):
         ab = "".join("[%s%s]" % (chr(97 + x), chr(97 + y)) for y, x in setup)
         with open(os.path.join(out, "truth.sgf"), "w") as f:
             f.write("(;GM[1]FF[4]SZ[%d]%sC[imago's %s game, up to its first gap of unknown order]\n;%s)\n"
-                    % (n, ("HA[%d]AB%s" % (len(setup), ab)) if setup else "", game, "\n;".join(moves)))
+                    % (n, ("HA[%d]AB%s" % (len(setup), ab)) if setup else "", game,
+                       "\n;".join("%s[%s%s]" % (c, chr(97 + x), chr(97 + y)) for c, (y, x) in moves)))
         made += 1
         print(out)
     return made
