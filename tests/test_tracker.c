@@ -430,17 +430,26 @@ static void test_far_bump_19(void **state)
  * with a strong peak; against a picture with nothing in common (the
  * frame's corner, the table) the peak is weak; pictures of two sizes are
  * refused. */
+/* far50-9x9's frame 28 in grey into *grey, and into *moved that picture
+ * warped by H: moved(x) shows grey(H x). */
+static void frame_moved(const double H[9], sei_image *grey, sei_image *moved)
+{
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
+    sei_image f = {0};
+    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
+    assert_int_equal(sei_cv_convert(&f, grey, SEI_CV_GRAY), 0);
+    assert_int_equal(sei_cv_warp(grey, H, grey->width, grey->height, moved), 0);
+    sei_image_free(&f);
+}
+
 static void test_phase_shift(void **state)
 {
     (void)state;
-    char path[1200], err[256];
-    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
-    sei_image f = {0}, grey = {0}, moved = {0};
-    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
-    assert_int_equal(sei_cv_convert(&f, &grey, SEI_CV_GRAY), 0);
+    sei_image grey = {0}, moved = {0};
     const double dx = 7.3, dy = -4.6;
     const double H[9] = {1, 0, -dx, 0, 1, -dy, 0, 0, 1};
-    assert_int_equal(sei_cv_warp(&grey, H, grey.width, grey.height, &moved), 0);
+    frame_moved(H, &grey, &moved);
     /* The middle 320 x 240, away from the replicated borders. */
     int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
     sei_image a = sei_image_part(&grey, x0, y0, 320, 240), b = sei_image_part(&moved, x0, y0, 320, 240);
@@ -453,7 +462,6 @@ static void test_phase_shift(void **state)
     assert_true(r < 0.1);
     sei_image small = sei_image_part(&grey, x0, y0, 160, 240);
     assert_int_equal(sei_cv_phase_shift(&a, &small, &mx, &my, &r), -1);
-    sei_image_free(&f);
     sei_image_free(&grey);
     sei_image_free(&moved);
 }
@@ -468,15 +476,11 @@ static void test_phase_shift(void **state)
 static void test_align_homography(void **state)
 {
     (void)state;
-    char path[1200], err[256];
-    snprintf(path, sizeof path, "%s/../far50-9x9/frame-0028.jpg", seq);
-    sei_image f = {0}, grey = {0}, moved = {0};
-    assert_int_equal(sei_cv_load(path, 0, &f, err, sizeof err), 0);
-    assert_int_equal(sei_cv_convert(&f, &grey, SEI_CV_GRAY), 0);
+    sei_image grey = {0}, moved = {0};
     const double turn = 1.5 * 3.14159265358979 / 180, c = cos(turn), s = sin(turn), cx = 400, cy = 300;
-    /* moved(x) shows grey(G x): G turns about the frame's middle and slides. */
+    /* G turns about the frame's middle and slides. */
     const double G[9] = {c, -s, cx - c * cx + s * cy + 2.4, s, c, cy - s * cx - c * cy - 1.3, 0, 0, 1};
-    assert_int_equal(sei_cv_warp(&grey, G, grey.width, grey.height, &moved), 0);
+    frame_moved(G, &grey, &moved);
     int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
     sei_image a = sei_image_part(&grey, x0, y0, 320, 240), b = sei_image_part(&moved, x0, y0, 320, 240);
     /* In the crops' pixels, b(H p) = a(p) holds for H = G^-1 moved to the
@@ -508,7 +512,6 @@ static void test_align_homography(void **state)
     assert_true(sei_cv_align_homography(&a, &table, NULL, T, 50, 3, &cc) != 0 || cc < 0.9);
     /* An even smoothing width is refused. */
     assert_int_equal(sei_cv_align_homography(&a, &b, NULL, T, 50, 4, &cc), -1);
-    sei_image_free(&f);
     sei_image_free(&grey);
     sei_image_free(&moved);
 }
