@@ -57,8 +57,9 @@ def imago(a):
     (EXIF orientation 6, then 3): the board is turned a quarter between
     t1_002 and t1_003. So each truth is held against the one before as
     it is or, when its stones are not all there in their colours, turned
-    by quarters until they are; the moves so far are turned with it, and
-    truth.sgf holds them as the last photo shows the board. (Read as they
+    by the one quarter turn that puts them all there (when two would, the
+    game ends there, as at a gap); the moves so far are turned with it,
+    and truth.sgf holds them as the last photo shows the board. (Read as they
     were, t1's second move came out as a black stone where the photo
     shows a white one, and the recorder's right reading counted as one
     move invented and one missed.)"""
@@ -85,7 +86,13 @@ def imago(a):
                     break
                 to_move = "W" if setup else "B"
             else:
-                turn = next((k for k in range(4) if held(prev, grid, n, k)), 0)
+                # As it is when it holds (a camera that stayed put); else
+                # the one turn that holds. Two that hold (a symmetric
+                # position) leave the order unknown: the game ends there.
+                turns = [q for q in range(4) if held(prev, grid, n, q)]
+                if 0 not in turns and len(turns) > 1:
+                    break
+                turn = turns[0] if len(turns) == 1 and 0 not in turns else 0
                 if turn:
                     moved = [[None] * n for _ in range(n)]
                     for y in range(n):

@@ -24,6 +24,7 @@
 #include "board.h"
 #include "cli.h"
 #include "cvwrap.h"
+#include "lattice.h"
 #include "sgf.h"
 #include "shared.h"
 #include "source.h"
@@ -33,13 +34,25 @@ static const char *seq;
 
 /* The recorder's tracker (recsess.c takes the defaults and locks itself
  * once the empty board is steady; here the tracker locks on its own after
- * the same three steady searches). */
-static sei_tracker *recorder_tracker(void)
+ * the same three steady searches), for a game of size lines (0: any, as
+ * the reader finds it; recsess.c gives the game's), its bump alignment
+ * refined in at most align_iters steps (0: not refined). */
+static sei_tracker *recorder_tracker_for(int size, int align_iters)
 {
     sei_tracker_params p;
     sei_tracker_params_default(&p);
     p.auto_lock = 1;
+    p.vision.size = size;
+    p.align_iters = align_iters;
     return sei_tracker_create(&p);
+}
+
+/* The same with the defaults, any size. */
+static sei_tracker *recorder_tracker(void)
+{
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    return recorder_tracker_for(0, p.align_iters);
 }
 
 /* The kiosk live view's tracker, as app.c makes it. */
@@ -327,8 +340,8 @@ static void test_small_bump(void **state)
     sei_image_free(&moved);
 }
 
-/* The recorder's tracker for a game of the truth's size, as `record` makes
- * it (align_iters: its bump alignment refined, or not with 0), locked on images/bump/NAME-empty.jpg, then steady on
+/* The recorder's tracker for a game of the truth's size (align_iters: its
+ * bump alignment refined, or not with 0), locked on images/bump/NAME-empty.jpg, then steady on
  * NAME-before.jpg with the position of NAME.json expected, then stepped
  * on NAME-after.jpg (the same position, the board bumped). Returns
  * whether it found the board again and read that position, steady and
@@ -350,12 +363,7 @@ static int bumped(const char *name, int align_iters, double moved[4])
     uint8_t game[SEI_MAX_SIZE * SEI_MAX_SIZE];
     for (int i = 0; i < n * n; i++)
         game[i] = truth.grid[i / n][i % n];
-    sei_tracker_params p;
-    sei_tracker_params_default(&p);
-    p.auto_lock = 1;
-    p.vision.size = n;
-    p.align_iters = align_iters;
-    sei_tracker *t = sei_tracker_create(&p);
+    sei_tracker *t = recorder_tracker_for(n, align_iters);
     assert_non_null(t);
     sei_tracker_state *st = calloc(1, sizeof *st);
     assert_non_null(st);
@@ -399,7 +407,9 @@ static void test_far_bump(void **state)
 {
     (void)state;
     double moved[4];
-    assert_true(bumped("far25-9x9", 50, moved));
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    assert_true(bumped("far25-9x9", p.align_iters, moved));
     /* Moved as the board was: each corner by 5 to 12 pixels. */
     for (int i = 0; i < 4; i++)
         assert_true(moved[i] > 5 && moved[i] < 12);
@@ -415,7 +425,10 @@ static void test_far_bump_19(void **state)
 {
     (void)state;
     double moved[4], unrefined[4];
-    assert_true(bumped("far25-19x19", 50, moved));
+    sei_tracker_params p;
+    sei_tracker_params_default(&p);
+    assert_true(p.align_iters > 0);
+    assert_true(bumped("far25-19x19", p.align_iters, moved));
     /* Slid and turned: one corner by 3 to 8 pixels at most (one of them
      * stays near where it was). */
     double most = 0;
@@ -425,11 +438,6 @@ static void test_far_bump_19(void **state)
     assert_false(bumped("far25-19x19", 0, unrefined));
 }
 
-/* The picture's shift the tracker follows a bumped board by: a frame's
- * middle moved by a known amount is measured to a quarter of a pixel
- * with a strong peak; against a picture with nothing in common (the
- * frame's corner, the table) the peak is weak; pictures of two sizes are
- * refused. */
 /* far50-9x9's frame 28 in grey into *grey, and into *moved that picture
  * warped by H: moved(x) shows grey(H x). */
 static void frame_moved(const double H[9], sei_image *grey, sei_image *moved)
@@ -443,6 +451,11 @@ static void frame_moved(const double H[9], sei_image *grey, sei_image *moved)
     sei_image_free(&f);
 }
 
+/* The picture's shift the tracker follows a bumped board by: a frame's
+ * middle moved by a known amount is measured to a quarter of a pixel
+ * with a strong peak; against a picture with nothing in common (the
+ * frame's corner, the table) the peak is weak; pictures of two sizes are
+ * refused. */
 static void test_phase_shift(void **state)
 {
     (void)state;
@@ -466,54 +479,74 @@ static void test_phase_shift(void **state)
     sei_image_free(&moved);
 }
 
+/* How far H (crop a's pixels to crop b's, both x0, y0 into pictures where
+ * moved(x) shows grey(G x)) puts corner p from where it belongs: b(H p)
+ * shows a(p) exactly when G (H p + o) = p + o. */
+static double off_by(const double H[9], const double G[9], const double p[2], int x0, int y0)
+{
+    double qx, qy, rx, ry;
+    sei_h_apply(H, p[0], p[1], &qx, &qy);
+    sei_h_apply(G, qx + x0, qy + y0, &rx, &ry);
+    return hypot(rx - x0 - p[0], ry - y0 - p[1]);
+}
+
 /* The board's own alignment after a bump (sei_cv_align_homography): a
  * frame's middle turned by 1.5 degrees and slid by (2.4, -1.3) pixels is
- * found again from a first guess of the slide alone, each corner of the
- * middle mapped back to within a fifth of a pixel, the pictures agreeing
- * well; against a picture with nothing in common (the table) it does not
- * converge or agrees poorly; a turn is not found without ECC (the first
- * guess as given is a pixel and more off). */
+ * found again from a first guess of the slide alone (over a pixel off at
+ * every corner), each corner mapped back to within a fifth of a pixel,
+ * the pictures agreeing well; with the right part of the new picture
+ * covered by something else (the table), the same over the left part
+ * when the mask (in the new picture's pixels) holds that part alone;
+ * against a picture with nothing in common it does not converge or agrees
+ * poorly; an even smoothing width is refused. */
 static void test_align_homography(void **state)
 {
     (void)state;
-    sei_image grey = {0}, moved = {0};
+    sei_image grey = {0}, moved = {0}, covered = {0};
     const double turn = 1.5 * 3.14159265358979 / 180, c = cos(turn), s = sin(turn), cx = 400, cy = 300;
     /* G turns about the frame's middle and slides. */
     const double G[9] = {c, -s, cx - c * cx + s * cy + 2.4, s, c, cy - s * cx - c * cy - 1.3, 0, 0, 1};
     frame_moved(G, &grey, &moved);
     int x0 = (grey.width - 320) / 2, y0 = (grey.height - 240) / 2;
     sei_image a = sei_image_part(&grey, x0, y0, 320, 240), b = sei_image_part(&moved, x0, y0, 320, 240);
-    /* In the crops' pixels, b(H p) = a(p) holds for H = G^-1 moved to the
-     * crops' origin: G (H p + o) = p + o. The first guess: the slide. */
-    double H[9] = {1, 0, -2.4, 0, 1, 1.3, 0, 0, 1}, cc;
-    const double first[9] = {1, 0, -2.4, 0, 1, 1.3, 0, 0, 1};
-    const double corner[4][2] = {{0, 0}, {319, 0}, {319, 239}, {0, 239}};
-    double worst_first = 0;
-    assert_int_equal(sei_cv_align_homography(&a, &b, NULL, H, 50, 3, &cc), 0);
-    assert_true(cc > 0.9);
-    for (int k = 0; k < 4; k++) {
-        double out[2][2];
-        for (int m = 0; m < 2; m++) {
-            const double *M = m ? first : H;
-            double w = M[6] * corner[k][0] + M[7] * corner[k][1] + M[8];
-            double qx = (M[0] * corner[k][0] + M[1] * corner[k][1] + M[2]) / w + x0;
-            double qy = (M[3] * corner[k][0] + M[4] * corner[k][1] + M[5]) / w + y0;
-            out[m][0] = G[0] * qx + G[1] * qy + G[2] - x0 - corner[k][0];
-            out[m][1] = G[3] * qx + G[4] * qy + G[5] - y0 - corner[k][1];
-        }
-        printf("corner %d: %.2f px off aligned, %.2f px off the first guess\n", k, hypot(out[0][0], out[0][1]),
-               hypot(out[1][0], out[1][1]));
-        assert_true(hypot(out[0][0], out[0][1]) < 0.2);
-        worst_first = fmax(worst_first, hypot(out[1][0], out[1][1]));
-    }
-    assert_true(worst_first > 1);
     sei_image table = sei_image_part(&grey, 0, 0, 320, 240);
-    double T[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    assert_true(sei_cv_align_homography(&a, &table, NULL, T, 50, 3, &cc) != 0 || cc < 0.9);
-    /* An even smoothing width is refused. */
+    /* b with its right 120 columns the table's. */
+    assert_int_equal(sei_image_alloc(&covered, 320, 240, 1), 0);
+    for (int y = 0; y < 240; y++) {
+        memcpy(covered.buf + (size_t)y * (size_t)covered.stride, b.buf + (size_t)y * (size_t)b.stride, 200);
+        memcpy(covered.buf + (size_t)y * (size_t)covered.stride + 200,
+               table.buf + (size_t)y * (size_t)table.stride + 200, 120);
+    }
+    const double first[9] = {1, 0, -2.4, 0, 1, 1.3, 0, 0, 1};
+    const double whole[4][2] = {{0, 0}, {319, 0}, {319, 239}, {0, 239}};
+    const double left[4][2] = {{10, 10}, {180, 10}, {180, 229}, {10, 229}};
+    for (int k = 0; k < 2; k++) {
+        /* The left part, in the new picture's pixels: the first guess
+         * puts it there. */
+        double H[9], quad[4][2], cc, worst = 0, worst_first = 0;
+        memcpy(H, first, sizeof H);
+        for (int i = 0; i < 4; i++)
+            sei_h_apply(first, left[i][0], left[i][1], &quad[i][0], &quad[i][1]);
+        assert_int_equal(sei_cv_align_homography(&a, k ? &covered : &b, k ? (const double(*)[2])quad : NULL, H, 50,
+                                                 5, &cc),
+                         0);
+        const double(*corner)[2] = k ? left : whole;
+        for (int i = 0; i < 4; i++) {
+            worst = fmax(worst, off_by(H, G, corner[i], x0, y0));
+            worst_first = fmax(worst_first, off_by(first, G, corner[i], x0, y0));
+        }
+        printf("%s: correlation %.3f, corners off by %.2f px at most (the first guess %.2f)\n",
+               k ? "the left part, the rest covered" : "the whole middle", cc, worst, worst_first);
+        assert_true(cc > 0.9);
+        assert_true(worst < 0.2);
+        assert_true(worst_first > 1);
+    }
+    double T[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, cc;
+    assert_true(sei_cv_align_homography(&a, &table, NULL, T, 50, 5, &cc) != 0 || cc < 0.9);
     assert_int_equal(sei_cv_align_homography(&a, &b, NULL, T, 50, 4, &cc), -1);
     sei_image_free(&grey);
     sei_image_free(&moved);
+    sei_image_free(&covered);
 }
 
 /* create/destroy: the defaults, and NULL destroyed. */

@@ -1062,7 +1062,9 @@ static void test_far_board(void **state)
  * the picture all along them, where a lone speck of the same ink fades to
  * under half of that (a third along a row; a diagonal line's mean has
  * fewer pixels); for lines of 9 pixels and of 15 (from 11 on, OpenCV's
- * filter took the Fourier route, ten times slower). */
+ * filter took the Fourier route, ten times slower). A row from the
+ * picture's edge is full strength at the edge, and a picture smaller than
+ * the line is read. */
 static void test_join_lines(void **state)
 {
     (void)state;
@@ -1094,6 +1096,24 @@ static void test_join_lines(void **state)
         assert_true(speck * 2 < weakest);
         sei_image_free(&j);
     }
+    /* A solid row from the picture's left edge is as strong at the edge as
+     * anywhere (the picture's border replicated, not dark), and a picture
+     * smaller than the line is read, not refused. */
+    memset(g.buf, 0, (size_t)g.stride * (size_t)g.height);
+    for (int x = 0; x < 100; x++)
+        g.buf[60 * (size_t)g.stride + (size_t)x] = 200;
+    sei_image j = {0};
+    assert_int_equal(sei_cv_join_lines(&g, &j, 15, 18), 0);
+    printf("a row from the left edge, joined over 15 pixels: %d at the edge, %d at its middle\n", j.buf[60 * (size_t)j.stride],
+           j.buf[60 * (size_t)j.stride + 50]);
+    assert_int_equal(j.buf[60 * (size_t)j.stride], 255);
+    assert_int_equal(j.buf[60 * (size_t)j.stride + 50], 255);
+    sei_image_free(&j);
+    sei_image tiny = sei_image_part(&g, 0, 58, 5, 3);
+    assert_int_equal(sei_cv_join_lines(&tiny, &j, 15, 18), 0);
+    assert_int_equal(j.width, 5);
+    assert_int_equal(j.height, 3);
+    sei_image_free(&j);
     sei_image_free(&g);
 }
 

@@ -77,8 +77,9 @@ void sei_tracker_params_default(sei_tracker_params *p)
     p->align_side = 320;
     p->align_response = 0.3;
     p->align_iters = 50;
-    p->align_smooth = 3;
+    p->align_smooth = 5;
     p->align_cc = 0.9;
+    p->align_drift = 1;
 }
 
 void sei_tracker_params_live(sei_tracker_params *p)
@@ -430,6 +431,42 @@ static void keep_picture(sei_tracker *t, const sei_image *f)
     t->have_pic = 1;
 }
 
+/* The first guess H (the kept picture's pixels to now's) refined by ECC
+ * alignment of the two pictures over the board: its grid (corners k, in
+ * the kept picture's pixels) and half a cell beyond, where its edge meets
+ * the table, as H puts it in now's picture (the mask is the new
+ * picture's: the still table around the board would pull the fit toward
+ * no motion). Taken when the pictures then agree (align_cc) and no corner
+ * moved more than align_drift cells from the first guess: a lattice
+ * repeats, and a fit that went further has left the board's place. */
+static void align_refine(const sei_tracker *t, const sei_image *now, const double k[4][2], double H[9])
+{
+    double quad[4][2], mx = 0, my = 0, grow = t->size > 1 ? t->size / (t->size - 1.0) : 1, cc, R[9], side = 0;
+    for (int i = 0; i < 4; i++) {
+        mx += k[i][0] / 4;
+        my += k[i][1] / 4;
+        side += hypot(k[(i + 1) % 4][0] - k[i][0], k[(i + 1) % 4][1] - k[i][1]) / 4;
+    }
+    for (int i = 0; i < 4; i++)
+        sei_h_apply(H, mx + (k[i][0] - mx) * grow, my + (k[i][1] - my) * grow, &quad[i][0], &quad[i][1]);
+    memcpy(R, H, sizeof R);
+    int bad = sei_cv_align_homography(&t->pic, now, (const double(*)[2])quad, R, t->p.align_iters,
+                                      t->p.align_smooth, &cc);
+    double drift = 0, cell = t->size > 1 ? side / (t->size - 1) : side;
+    for (int i = 0; i < 4 && !bad; i++) {
+        double gx, gy, rx, ry;
+        sei_h_apply(H, k[i][0], k[i][1], &gx, &gy);
+        sei_h_apply(R, k[i][0], k[i][1], &rx, &ry);
+        drift = fmax(drift, hypot(rx - gx, ry - gy) / cell);
+    }
+    int take = !bad && cc >= t->p.align_cc && drift <= t->p.align_drift;
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",
+                bad ? "no convergence" : take ? "taken" : "not taken", cc, drift);
+    if (take)
+        memcpy(H, R, sizeof R);
+}
+
 /* Where the board went, by the picture's own shift since the last steady
  * frame: the whole box's shift, then each quarter of the board's own (a
  * bump turns the board a little too), fitted as a turn, a scale and a
@@ -514,34 +551,19 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
                 dy / s, resp, nq, atan2(b, a) * 57.29577951308232);
-    /* The shift and turn as a homography of the kept picture's pixels,
-     * refined over the board (its grid and half a cell beyond, where its
-     * edge meets the table) when ECC agrees. */
-    double H[9] = {a, -b, qm[0] - a * pm[0] + b * pm[1], b, a, qm[1] - b * pm[0] - a * pm[1], 0, 0, 1};
-    if (t->p.align_iters > 0) {
-        double quad[4][2], mx = 0, my = 0, grow = t->size > 1 ? t->size / (t->size - 1.0) : 1, cc, R[9];
-        for (int i = 0; i < 4; i++) {
-            mx += ((t->pic_corners[i][0] - box[0]) * s) / 4;
-            my += ((t->pic_corners[i][1] - box[1]) * s) / 4;
-        }
-        for (int i = 0; i < 4; i++) {
-            quad[i][0] = mx + ((t->pic_corners[i][0] - box[0]) * s - mx) * grow;
-            quad[i][1] = my + ((t->pic_corners[i][1] - box[1]) * s - my) * grow;
-        }
-        memcpy(R, H, sizeof R);
-        int bad = sei_cv_align_homography(&t->pic, &now, (const double(*)[2])quad, R, t->p.align_iters,
-                                          t->p.align_smooth, &cc);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "track: the board's own alignment: %s, correlation %.3f\n",
-                    bad ? "no convergence" : cc >= t->p.align_cc ? "taken" : "too weak", cc);
-        if (!bad && cc >= t->p.align_cc)
-            memcpy(H, R, sizeof H);
-    }
+    /* The shift and turn as a homography of the kept picture's pixels
+     * (k: its corners there), refined over the board when ECC agrees. */
+    double H[9] = {a, -b, qm[0] - a * pm[0] + b * pm[1], b, a, qm[1] - b * pm[0] - a * pm[1], 0, 0, 1}, k[4][2];
     for (int i = 0; i < 4; i++) {
-        double x = (t->pic_corners[i][0] - box[0]) * s, y = (t->pic_corners[i][1] - box[1]) * s;
-        double w = H[6] * x + H[7] * y + H[8];
-        c[i][0] = box[0] + (H[0] * x + H[1] * y + H[2]) / w / s;
-        c[i][1] = box[1] + (H[3] * x + H[4] * y + H[5]) / w / s;
+        k[i][0] = (t->pic_corners[i][0] - box[0]) * s;
+        k[i][1] = (t->pic_corners[i][1] - box[1]) * s;
+    }
+    if (t->p.align_iters > 0)
+        align_refine(t, &now, (const double(*)[2])k, H);
+    for (int i = 0; i < 4; i++) {
+        sei_h_apply(H, k[i][0], k[i][1], &c[i][0], &c[i][1]);
+        c[i][0] = box[0] + c[i][0] / s;
+        c[i][1] = box[1] + c[i][1] / s;
     }
     rc = 0;
 out:

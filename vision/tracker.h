@@ -105,11 +105,14 @@ typedef struct {
                                   board a quarter of an 800x600 frame (cells of 5.5 pixels) near a
                                   cell off, */
     int align_smooth;          /* ... the pictures smoothed by a Gaussian this many pixels wide, odd
-                                  (3: the first guess is within a pixel or two, and smoothing blurs
-                                  such cells; on that game 3 read 8 of its 8 moves, 5 six, 7 four,
-                                  and 1 left the pictures agreeing at 0.80 only), */
+                                  (5, OpenCV's own default; on that game 3, 5 and 7 all read its 8
+                                  moves, and 1 left the pictures agreeing at 0.78 only), */
     double align_cc;           /* ... and taken when the board's pictures then agree at least this
-                                  well (their correlation, 0.9; that game's 0.95) */
+                                  well (their correlation, 0.9; that game's 0.96) */
+    double align_drift;        /* ... and no corner moved more than this many cells from the first
+                                  guess (1: a fit that went further has left the board's own place;
+                                  on that game the quarters' guess left the far corner 0.71 of a
+                                  cell off, and the refinement moved it back) */
 } sei_tracker_params;
 
 void sei_tracker_params_default(sei_tracker_params *p);
