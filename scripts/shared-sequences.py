@@ -54,15 +54,15 @@ def imago(a):
 
     Each truth is the picture as it is shown (its EXIF orientation
     applied), and t1's phone was held otherwise for its first two photos
-    (EXIF orientation 6, then 3): the board is turned a quarter between
-    t1_002 and t1_003. So each truth is held against the one before as
-    it is or, when its stones are not all there in their colours, turned
-    by the one quarter turn that puts them all there (when two would, the
-    game ends there, as at a gap); the moves so far are turned with it,
-    and truth.sgf holds them as the last photo shows the board. (Read as they
-    were, t1's second move came out as a black stone where the photo
-    shows a white one, and the recorder's right reading counted as one
-    move invented and one missed.)"""
+    (they have EXIF orientation 6, the rest 3): the board is turned a
+    quarter between t1_002 and t1_003. So each truth is held against the
+    one before as it is or, when its stones are not all there in their
+    colours, turned by the one quarter turn that puts them all there (when
+    two would, the game ends there, as at a gap); the moves so far are
+    turned with it, and truth.sgf holds them as the last photo shows the
+    board. (Read as they were, t1's second move came out as a black stone
+    where the photo shows a white one, and the recorder's right reading
+    counted as one move invented and one missed.)"""
     src = os.path.join(a.shared, "photos", "imago-tests")
     if not os.path.isdir(src):
         return 0

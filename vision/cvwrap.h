@@ -61,8 +61,9 @@ int sei_cv_phase_shift(const sei_image *a, const sei_image *b, double *dx, doubl
  * alignment (findTransformECC, homography motion, at most iters steps, the
  * pictures smoothed by a Gaussian smooth pixels wide, odd), over the part
  * of b inside the quadrilateral quad (b's pixels: OpenCV's mask is the
- * input picture's; NULL: all of b): b(H(x)) shows a(x). *cc gets the correlation it reached (near 1: the pictures
- * agree). Returns 0, or -1 when it does not converge (H as given). */
+ * input picture's; NULL: all of b): b(H(x)) shows a(x). *cc gets the
+ * correlation it reached (near 1: the pictures agree). Returns 0, or -1
+ * when it does not converge (H as given). */
 int sei_cv_align_homography(const sei_image *a, const sei_image *b, const double quad[4][2], double H[9], int iters,
                             int smooth, double *cc);
 
