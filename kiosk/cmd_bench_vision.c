@@ -255,7 +255,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
          * misread, counts as wrong: every one of its stones is missed. */
         sei_image img = {0};
         sei_vision_status st = sei_vision_load(v, path, &img);
-        if (st == SEI_VISION_OK) {
+        int loaded = st == SEI_VISION_OK;
+        if (loaded) {
             double t0 = sei_now_ms();
             st = sei_vision_read(v, &img, r);
             double took = sei_now_ms() - t0;
@@ -265,7 +266,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
         sei_image_free(&img);
         if (st != SEI_VISION_OK) {
             if (log)
-                fprintf(log, "  %s: no board (%s)\n", names[i], sei_vision_errmsg(v));
+                fprintf(log, "  %s: %s (%s)\n", names[i], loaded ? "no board" : "unreadable", sei_vision_errmsg(v));
             continue;
         }
         f->found++;

@@ -612,6 +612,13 @@ printf '{"size": 13, "grid": ["XO"]}' > "$tmp/badtruth/r043.json"
 expect 2 "r043.jpg: its .json truth is unreadable or malformed" -- bench vision "$tmp/badtruth"
 printf '{"size": 13, "grid": ' > "$tmp/badtruth/r043.json"
 expect 2 "r043.jpg: its .json truth is unreadable or malformed" -- bench vision "$tmp/badtruth"
+# A picture cut short beside its truth is read as no picture: counted
+# wrong (no board found), and named as unreadable, not as a board unseen.
+mkdir -p "$tmp/cutshort"
+head -c 6000 "$src/images/renders/r043.jpg" > "$tmp/cutshort/r043.jpg"
+cp "$src/images/renders/r043.json" "$tmp/cutshort/"
+expect 0 "r043.jpg: unreadable" -- bench vision "$tmp/cutshort"
+expect 0 "pictures   1  board found   0" -- bench vision "$tmp/cutshort"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
