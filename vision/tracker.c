@@ -441,24 +441,24 @@ static void keep_picture(sei_tracker *t, const sei_image *f)
  * repeats, and a fit that went further has left the board's place. */
 static void align_refine(const sei_tracker *t, const sei_image *now, const double k[4][2], double H[9])
 {
-    double quad[4][2], mx = 0, my = 0, grow = t->size > 1 ? t->size / (t->size - 1.0) : 1, cc, R[9], side = 0;
+    double quad[4][2], mx = 0, my = 0, grow = t->size / (t->size - 1.0), cc, R[9];
     for (int i = 0; i < 4; i++) {
         mx += k[i][0] / 4;
         my += k[i][1] / 4;
-        side += hypot(k[(i + 1) % 4][0] - k[i][0], k[(i + 1) % 4][1] - k[i][1]) / 4;
     }
     for (int i = 0; i < 4; i++)
         sei_h_apply(H, mx + (k[i][0] - mx) * grow, my + (k[i][1] - my) * grow, &quad[i][0], &quad[i][1]);
     memcpy(R, H, sizeof R);
     int bad = sei_cv_align_homography(&t->pic, now, (const double(*)[2])quad, R, t->p.align_iters,
                                       t->p.align_smooth, &cc);
-    double drift = 0, cell = t->size > 1 ? side / (t->size - 1) : side;
-    for (int i = 0; i < 4 && !bad; i++) {
-        double gx, gy, rx, ry;
-        sei_h_apply(H, k[i][0], k[i][1], &gx, &gy);
-        sei_h_apply(R, k[i][0], k[i][1], &rx, &ry);
-        drift = fmax(drift, hypot(rx - gx, ry - gy) / cell);
+    /* The corners where the first guess and the refinement put them. */
+    double g[4][2], r[4][2];
+    for (int i = 0; i < 4; i++) {
+        sei_h_apply(H, k[i][0], k[i][1], &g[i][0], &g[i][1]);
+        sei_h_apply(R, k[i][0], k[i][1], &r[i][0], &r[i][1]);
     }
+    double drift =
+        bad ? 0 : corner_move((const double(*)[2])g, (const double(*)[2])r) / sei_vision_cell_side(k, t->size);
     int take = !bad && cc >= t->p.align_cc && drift <= t->p.align_drift;
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",

@@ -111,7 +111,7 @@ typedef struct {
                                   well (their correlation, 0.9; that game's 0.96) */
     double align_drift;        /* ... and no corner moved more than this many cells from the first
                                   guess (1: a fit that went further has left the board's own place;
-                                  on that game the quarters' guess left the far corner 0.71 of a
+                                  on that game the quarters' guess left the far corner about 0.7 of a
                                   cell off, and the refinement moved it back) */
 } sei_tracker_params;
 

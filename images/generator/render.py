@@ -1690,9 +1690,14 @@ def sgf_files(root, sets, size):
 # ---------------------------------------------------------------------------
 
 
-def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0):
+def only_within(count):
+    """--only's indices must be pictures of a set of count."""
     if ONLY is not None and (min(ONLY) < 0 or max(ONLY) >= count):
         sys.exit("render.py: --only: this set's pictures are 0 to %d" % (count - 1))
+
+
+def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0):
+    only_within(count)
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
     pools = {
@@ -1835,8 +1840,7 @@ def ext_set(kind, out_dir, count, seed, sgf_root, width, height, quality, start=
     """--set test (the committed test set) or --set train (the training set,
     never committed).  Every added variation; positions from the SGF sets'
     own part (sgf_part)."""
-    if ONLY is not None and (min(ONLY) < 0 or max(ONLY) >= count):
-        sys.exit("render.py: --only: this set's pictures are 0 to %d" % (count - 1))
+    only_within(count)
     rng = random.Random(seed)
     os.makedirs(out_dir, exist_ok=True)
     pools = {size: game_pool(sgf_root, sets, size, kind) for size, sets in SPLIT_SETS.items()}
