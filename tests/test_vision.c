@@ -699,6 +699,55 @@ static void test_finder_larger(void **state)
     free(r);
 }
 
+/* Edges: a board read a line past its edge, where the classifier sees the
+ * table and says hidden along the whole outer line, is moved back. t049
+ * (no hand) is read a line off without the stage and perfectly with it;
+ * t001 (a hand over the other edge) has all but the points under the hand
+ * right with it. t039's hand hides 7 of the 9 points of an outer line:
+ * even with the stage let loose on it (edge_hidden 2), the line gained by
+ * moving is as hidden, so the board is not moved. */
+static void test_hidden_edge(void **state)
+{
+    (void)state;
+    const char *dir = SEI_TESTS_DIR "/../images/testset";
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision_params off, loose;
+    sei_vision_params_default(&off);
+    assert_int_equal(off.edge_hidden, 1);
+    loose = off;
+    off.edge_hidden = -1;
+    loose.edge_hidden = 2;
+    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off), *lv = sei_vision_create(&loose);
+    assert_true(on && none && lv);
+    sei_truth t;
+    const char *names[] = {"t049.jpg", "t001.jpg"};
+    const int most_on[] = {0, 14};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(read_beside(on, dir, names[i], &t, a), SEI_VISION_OK);
+        assert_int_equal(read_beside(none, dir, names[i], &t, b), SEI_VISION_OK);
+        int hidden_truth = 0;
+        for (int y = 0; y < t.size; y++)
+            for (int x = 0; x < t.size; x++)
+                hidden_truth += t.hidden[y][x];
+        int wa = sei_truth_compare(&t, a, NULL, NULL), wb = sei_truth_compare(&t, b, NULL, NULL);
+        printf("%s: %d points wrong with the edge stage, %d without (%d hidden by a hand)\n", names[i], wa, wb,
+               hidden_truth);
+        assert_true(wa <= most_on[i]);
+        assert_true(wb >= 40);
+        assert_true(a->board_unsure);
+    }
+    assert_int_equal(read_beside(lv, dir, "t039.jpg", &t, a), SEI_VISION_OK);
+    assert_int_equal(read_beside(none, dir, "t039.jpg", &t, b), SEI_VISION_OK);
+    assert_same_points(a, b);
+    sei_vision_destroy(on);
+    sei_vision_destroy(none);
+    sei_vision_destroy(lv);
+    free(a);
+    free(b);
+}
+
 /* doubt_margin reports a board whose offset or size barely won as in
  * doubt, and changes nothing else: on three renders whose windows lead by
  * between the lattice stage's own doubt and doubt_margin, the reading is
@@ -1199,6 +1248,7 @@ int main(void)
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
+        cmocka_unit_test(test_hidden_edge),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
         cmocka_unit_test(test_lines_through_glare), cmocka_unit_test(test_join_lines),
         cmocka_unit_test(test_photos_imago),

@@ -58,7 +58,7 @@ struct sei_vision {
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
-                                                              "rectify", "finder"};
+                                                              "rectify", "finder", "edges"};
 
 void sei_vision_params_default(sei_vision_params *p)
 {
@@ -109,6 +109,9 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_taper = 0.25;
     p->rectify_rounds = 2;
     p->rectify_side = 800;
+    p->edge_hidden = 1;
+    p->edge_moves = 3;
+    p->edge_new = 0.5;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -1505,11 +1508,86 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
 
 /* Every reading of one picture (read_all), the whole picture's segments
  * found once among them (seg_cache). */
+/* The points said hidden on outer line side of r (0: x = 0, 1: x = n - 1,
+ * 2: y = 0, 3: y = n - 1). */
+static int edge_hidden_count(const sei_vision_result *r, int side)
+{
+    int n = r->size, c = 0;
+    for (int i = 0; i < n; i++) {
+        int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+        c += r->hidden[y][x];
+    }
+    return c;
+}
+
+/* Edges (edge_hidden): while an outer line of the reading is hidden from
+ * end to end, the board is moved a line away from it and read again in
+ * the picture itself; the moved board is taken when the line it gains is
+ * mostly seen (edge_new) and it holds fewer hidden points. A hand over a
+ * board hides a patch of it from one side, seldom a whole edge line; the
+ * table beyond a board's edge is hidden along all of it. The board moved
+ * stays in doubt (board_unsure): it was found a line off once. */
+static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result *out)
+{
+    if (v->p.edge_hidden < 0 || v->p.classifier != SEI_CLASSIFIER_NET || out->size < 2)
+        return;
+    double t = sei_now_ms();
+    int n = out->size;
+    sei_vision_result *r = NULL;
+    for (int move = 0; move < v->p.edge_moves; move++) {
+        int side = -1, most = 0;
+        for (int s = 0; s < 4; s++) {
+            int h = edge_hidden_count(out, s);
+            if (h >= n - v->p.edge_hidden && h > most) {
+                most = h;
+                side = s;
+            }
+        }
+        if (side < 0)
+            break;
+        /* Point (u, v) of the moved board is point (u + du, v + dv) of the
+         * board read; it gains the line on the other side. */
+        int du = side == 0 ? 1 : side == 1 ? -1 : 0, dv = side == 2 ? 1 : side == 3 ? -1 : 0, gain = side ^ 1;
+        const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+        double corners[4][2], scale = 1, Hw[9];
+        for (int i = 0; i < 4; i++)
+            sei_h_apply(out->H, uv[i][0] + du, uv[i][1] + dv, &corners[i][0], &corners[i][1]);
+        if (!r && !(r = malloc(sizeof *r)))
+            break;
+        memset(r, 0, sizeof *r);
+        sei_image work = {0};
+        sei_vision_status st = corners_lattice(v, img, corners, n, &work, &scale, Hw);
+        if (st == SEI_VISION_OK) {
+            r->size = n;
+            st = read_stones(v, &work, Hw, n, scale, 0, 0, sei_now_ms(), r);
+        }
+        sei_image_free(&work);
+        int gained = st == SEI_VISION_OK ? edge_hidden_count(r, gain) : n;
+        int take = st == SEI_VISION_OK && gained <= v->p.edge_new * n && r->hidden_count < out->hidden_count;
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "edges: line %d hidden at %d of %d points; moved a line away, %d hidden there and %d in all "
+                    "(%d before)%s\n", side, most, n, gained, st == SEI_VISION_OK ? r->hidden_count : -1,
+                    out->hidden_count, take ? ": taken" : "");
+        if (!take)
+            break;
+        r->lattice_score = out->lattice_score;
+        r->board_margin = out->board_margin;
+        r->board_unsure = 1;
+        take_reading(out, r);
+    }
+    free(r);
+    v->errmsg[0] = 0;
+    out->stage_ms[SEI_STAGE_EDGES] = sei_now_ms() - t;
+    out->ms += out->stage_ms[SEI_STAGE_EDGES];
+}
+
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->seg_cache.on = 1;
     v->seg_cache.valid = 0;
     sei_vision_status st = read_all(v, img, out);
+    if (st == SEI_VISION_OK)
+        hidden_edges(v, img, out);
     /* After every reading: a doubt reported, not acted on (doubt_margin). */
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
         out->board_unsure = 1;

@@ -44,7 +44,7 @@ typedef enum {
  * with the stone finder's candidates (0 when there was none), the others
  * are the first reading's. */
 enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGE_ZOOM,
-       SEI_STAGE_RECTIFY, SEI_STAGE_FINDER, SEI_STAGES };
+       SEI_STAGE_RECTIFY, SEI_STAGE_FINDER, SEI_STAGE_EDGES, SEI_STAGES };
 extern const char *const sei_vision_stage_names[SEI_STAGES];
 
 /* The hand-set stone rule: what stands on a point that looks (L, C)
@@ -209,6 +209,17 @@ typedef struct {
     int rectify_side;       /* the view's side, pixels (800: a 19x19 board's cells at 35 pixels,
                                a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
                                as many boards right as at 1000, for two thirds of the pixels) */
+    /* Edges: the point classifier learned the board and the hands over it, and what lies beyond
+     * a board's edge (the table, its front face, the floor) it calls hidden. A reading whose
+     * outer line is hidden from end to end has placed the board a line past its edge, where the
+     * lattice's evidence alone (the edge seen as one more line, stones hiding the outer lines)
+     * could not tell. It is moved a line the other way, and read again there. */
+    int edge_hidden;        /* an outer line hidden at all but at most this many of its points is
+                               past the board's edge (1; -1: never look) */
+    int edge_moves;         /* lines the board is moved at most, on both axes together (3) */
+    double edge_new;        /* the board moved is taken only when the line it gains is hidden at no
+                               more than this share of its points (0.5), and it holds fewer hidden
+                               points in all */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
