@@ -76,6 +76,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->classifier = SEI_CLASSIFIER_NET;
     p->cross_dip = 0.04;
     p->cross_below = 1;
+    p->cross_edges = 1;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
@@ -691,11 +692,13 @@ static int cut_lightness(const sei_image *lab, int cx, int cy, int dir, int alon
  * cut's dip is measured against the darker of the line's two sides, so
  * that an edge (glare's, a shadow's) is no line. A line's dip is the
  * smaller of its two sides' medians, and 0 unless the dip stays in one
- * place along the line (a line, not a stone's rim or shadow). The dip is
- * looked for up to 0.16 cells aside, as a lattice may be that far off, and
- * the wood taken 0.12-0.2 cells beyond it. Returns the smaller of the two
- * lines' dips. */
-static double crossing_dip(const sei_image *lab, double px, double py, double cell)
+ * place along the line (a line, not a stone's rim or shadow). A line that
+ * ends at the point (on the board's edge) is looked at on the one side it
+ * goes on: ends[dir] 1 on the side of larger coordinates (dir 0, the line
+ * x = cx: larger y), -1 the other, 0 both. The dip is looked for up to
+ * 0.16 cells aside, as a lattice may be that far off, and the wood taken
+ * 0.12-0.2 cells beyond it. Returns the smaller of the two lines' dips. */
+static double crossing_dip(const sei_image *lab, double px, double py, double cell, const int ends[2])
 {
     int reach = (int)lround(cell * 0.16), flank0 = (int)lround(cell * 0.12), flank1 = (int)lround(cell * 0.2);
     const double offs[6] = {-0.22, -0.16, -0.1, 0.1, 0.16, 0.22}; /* cells along the line */
@@ -730,18 +733,20 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
             dips[i] = wood > 0 ? (wood - bl) / wood : 0;
             pos[i] = best;
         }
-        /* each side's median of three, the smaller of the two */
+        /* each side's median of three, the smaller of the two; a line
+         * that ends at the point (ends[dir]) only on the side it goes on */
         double med[2];
         for (int k = 0; k < 2; k++) {
             double a = dips[3 * k], b = dips[3 * k + 1], c = dips[3 * k + 2];
             med[k] = fmax(fmin(a, b), fmin(fmax(a, b), c));
         }
-        int lo = pos[0], hi = pos[0];
-        for (int i = 1; i < 6; i++) {
+        int i0 = ends[dir] > 0 ? 3 : 0, i1 = ends[dir] < 0 ? 3 : 6;
+        int lo = pos[i0], hi = pos[i0];
+        for (int i = i0 + 1; i < i1; i++) {
             lo = pos[i] < lo ? pos[i] : lo;
             hi = pos[i] > hi ? pos[i] : hi;
         }
-        double dip = fmin(med[0], med[1]);
+        double dip = ends[dir] > 0 ? med[1] : ends[dir] < 0 ? med[0] : fmin(med[0], med[1]);
         if (hi - lo > (int)lround(cell * 0.1))
             dip = 0;
         if (dip < worst)
@@ -767,7 +772,12 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             if (out->grid[y][x] != SEI_WHITE || out->confidence[y][x] > v->p.cross_below ||
                 out->prob[y][x][0] < out->prob[y][x][1])
                 continue;
-            double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell);
+            /* On the board's edge the line across it goes on one way only:
+             * the line x = cx (dir 0) ends on the top and bottom edges. */
+            const int ends[2] = {y == 0 ? 1 : y == n - 1 ? -1 : 0, x == 0 ? 1 : x == n - 1 ? -1 : 0};
+            if ((ends[0] || ends[1]) && !v->p.cross_edges)
+                continue;
+            double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends);
             if (dip < v->p.cross_dip)
                 continue;
             if (trace)

@@ -104,6 +104,9 @@ typedef struct {
      * at 0.04, a limit of 0.99 read 188, none 190) */
     double cross_dip;       /* 0.04 */
     double cross_below;     /* 1: at any confidence */
+    int cross_edges;        /* 1: on the board's edge too, where the line across the edge is looked
+                               for on the board's side only, as it ends there (1; 0: edge points
+                               are left as read) */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */
