@@ -110,9 +110,10 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_taper = 0.25;
     p->rectify_rounds = 2;
     p->rectify_side = 800;
-    p->edge_hidden = 1;
     p->edge_moves = 3;
     p->edge_new = 0.5;
+    p->edge_unseen = 0;
+    p->edge_gain = 0.25;
 }
 
 sei_vision *sei_vision_create(const sei_vision_params *p)
@@ -697,14 +698,17 @@ static int cut_lightness(const sei_image *lab, int cx, int cy, int dir, int alon
  * goes on: ends[dir] 1 on the side of larger coordinates (dir 0, the line
  * x = cx: larger y), -1 the other, 0 both. The dip is looked for up to
  * 0.16 cells aside, as a lattice may be that far off, and the wood taken
- * 0.12-0.2 cells beyond it. Returns the smaller of the two lines' dips. */
-static double crossing_dip(const sei_image *lab, double px, double py, double cell, const int ends[2])
+ * 0.12-0.2 cells beyond it. Returns the smaller of the two lines' dips
+ * (only 0 or 1: that line's alone). */
+static double crossing_dip(const sei_image *lab, double px, double py, double cell, const int ends[2], int only)
 {
     int reach = (int)lround(cell * 0.16), flank0 = (int)lround(cell * 0.12), flank1 = (int)lround(cell * 0.2);
     const double offs[6] = {-0.22, -0.16, -0.1, 0.1, 0.16, 0.22}; /* cells along the line */
     int cx = (int)lround(px), cy = (int)lround(py);
     double worst = 1;
     for (int dir = 0; dir < 2; dir++) {
+        if (only >= 0 && dir != only)
+            continue;
         double dips[6];
         int pos[6];
         for (int i = 0; i < 6; i++) {
@@ -777,7 +781,7 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             const int ends[2] = {y == 0 ? 1 : y == n - 1 ? -1 : 0, x == 0 ? 1 : x == n - 1 ? -1 : 0};
             if ((ends[0] || ends[1]) && !v->p.cross_edges)
                 continue;
-            double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends);
+            double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, -1);
             if (dip < v->p.cross_dip)
                 continue;
             if (trace)
@@ -796,6 +800,29 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
  * part of the picture from (x0, y0) scaled by scale), read on the board
  * warped to a top-down view; then the grid mapped back to the picture's
  * own pixels into out. */
+/* For each outer line of the board read (side 0: x = 0, 1: x = n - 1,
+ * 2: y = 0, 3: y = n - 1), how many of its points read empty show the
+ * line along the edge (its dip at least cross_dip): a board's edge line
+ * shows on its empty points, the table beyond the board shows none. */
+static void edge_lines_seen(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
+                            sei_vision_result *out)
+{
+    for (int side = 0; side < 4; side++) {
+        int seen = 0;
+        for (int i = 0; i < n; i++) {
+            int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+            if (out->grid[y][x] != SEI_EMPTY || out->hidden[y][x])
+                continue;
+            /* the line along the edge: x = cx for sides 0 and 1, ending at
+             * the corners */
+            int dir = side < 2 ? 0 : 1;
+            int ends[2] = {y == 0 ? 1 : y == n - 1 ? -1 : 0, x == 0 ? 1 : x == n - 1 ? -1 : 0};
+            seen += crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, dir) >= v->p.cross_dip;
+        }
+        out->edge_seen[side] = seen;
+    }
+}
+
 static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
                                      double x0, double y0, double t, sei_vision_result *out)
 {
@@ -824,8 +851,10 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
             return st;
         }
     }
-    if (v->p.classifier == SEI_CLASSIFIER_NET)
+    if (v->p.classifier == SEI_CLASSIFIER_NET) {
         crossings_seen(v, &lab, n, cell, margin, out);
+        edge_lines_seen(v, &lab, n, cell, margin, out);
+    }
     out->stage_ms[SEI_STAGE_STONES] = sei_now_ms() - t;
     if (v->debug_dir[0]) {
         const uint8_t red[3] = {0, 0, 255}, yel[3] = {0, 255, 255};
@@ -1530,60 +1559,93 @@ static int edge_hidden_count(const sei_vision_result *r, int side)
     return c;
 }
 
-/* Edges (edge_hidden): while an outer line of the reading is hidden from
- * end to end, the board is moved a line away from it and read again in
- * the picture itself; the moved board is taken when the line it gains is
- * mostly seen (edge_new) and it holds fewer hidden points. A hand over a
- * board hides a patch of it from one side, seldom a whole edge line; the
- * table beyond a board's edge is hidden along all of it. The board moved
- * stays in doubt (board_unsure): it was found a line off once. */
+/* The stones read on line side of r (hidden points none). */
+static int edge_stones(const sei_vision_result *r, int side)
+{
+    int n = r->size, stones = 0;
+    for (int i = 0; i < n; i++) {
+        int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+        stones += r->grid[y][x] != SEI_EMPTY && !r->hidden[y][x];
+    }
+    return stones;
+}
+
+/* The evidence that line side of r is a board's line: its stones and the
+ * empty points where the line along it shows. */
+static int edge_evidence(const sei_vision_result *r, int side)
+{
+    return edge_stones(r, side) + r->edge_seen[side];
+}
+
+/* Edges (edge_unseen): an outer line of the reading with no stone on it
+ * that shows the line along it at no more than edge_unseen of its points
+ * is past the board's edge: the classifier reads the table beyond a
+ * board as hidden or as empty wood, and a board's edge line shows on its
+ * empty points. The board is moved a line away from it and read again in
+ * the picture itself, and the moved board is taken when the line it
+ * gains is hidden at no more than edge_new of its points and holds at
+ * least edge_gain of them in evidence (stones, or the line seen along
+ * it). A hand over a whole edge line is no such line gained: beyond the
+ * other edge lies the table. Lines most hidden are tried first, and a
+ * board is not moved back the way it came. The board moved stays in
+ * doubt (board_unsure): it was found a line off once. */
 static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
-    if (v->p.edge_hidden < 0 || v->p.classifier != SEI_CLASSIFIER_NET || out->size < 2)
+    if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || out->size < 2)
         return;
     double t = sei_now_ms();
-    int n = out->size;
+    int n = out->size, trace = getenv("SEI_TRACE") != NULL, came = -1;
     sei_vision_result *r = NULL;
     for (int move = 0; move < v->p.edge_moves; move++) {
-        int side = -1, most = 0;
+        /* the candidates, most hidden first */
+        int order[4], m = 0;
         for (int s = 0; s < 4; s++) {
-            int h = edge_hidden_count(out, s);
-            if (h >= n - v->p.edge_hidden && h > most) {
-                most = h;
-                side = s;
+            if (s == came || edge_evidence(out, s) > v->p.edge_unseen || edge_stones(out, s) > 0)
+                continue;
+            int j = m++;
+            for (; j > 0 && edge_hidden_count(out, order[j - 1]) < edge_hidden_count(out, s); j--)
+                order[j] = order[j - 1];
+            order[j] = s;
+        }
+        int taken = 0;
+        for (int c = 0; c < m && !taken; c++) {
+            int side = order[c];
+            /* Point (u, v) of the moved board is point (u + du, v + dv) of
+             * the board read; it gains the line on the other side. */
+            int du = side == 0 ? 1 : side == 1 ? -1 : 0, dv = side == 2 ? 1 : side == 3 ? -1 : 0, gain = side ^ 1;
+            const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+            double corners[4][2], scale = 1, Hw[9];
+            for (int i = 0; i < 4; i++)
+                sei_h_apply(out->H, uv[i][0] + du, uv[i][1] + dv, &corners[i][0], &corners[i][1]);
+            if (!r && !(r = malloc(sizeof *r)))
+                break;
+            memset(r, 0, sizeof *r);
+            sei_image work = {0};
+            sei_vision_status st = corners_lattice(v, img, corners, n, &work, &scale, Hw);
+            if (st == SEI_VISION_OK) {
+                r->size = n;
+                st = read_stones(v, &work, Hw, n, scale, 0, 0, sei_now_ms(), r);
             }
+            sei_image_free(&work);
+            if (st != SEI_VISION_OK)
+                break;
+            int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
+            int take = gained <= v->p.edge_new * n && evidence >= v->p.edge_gain * n;
+            if (trace)
+                fprintf(stderr, "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
+                        "%d hidden, %d in evidence%s\n", side, edge_hidden_count(out, side), n, gained, evidence,
+                        take ? ": taken" : "");
+            if (!take)
+                continue;
+            r->lattice_score = out->lattice_score;
+            r->board_margin = out->board_margin;
+            r->board_unsure = 1;
+            take_reading(out, r);
+            came = gain;
+            taken = 1;
         }
-        if (side < 0)
+        if (!taken)
             break;
-        /* Point (u, v) of the moved board is point (u + du, v + dv) of the
-         * board read; it gains the line on the other side. */
-        int du = side == 0 ? 1 : side == 1 ? -1 : 0, dv = side == 2 ? 1 : side == 3 ? -1 : 0, gain = side ^ 1;
-        const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
-        double corners[4][2], scale = 1, Hw[9];
-        for (int i = 0; i < 4; i++)
-            sei_h_apply(out->H, uv[i][0] + du, uv[i][1] + dv, &corners[i][0], &corners[i][1]);
-        if (!r && !(r = malloc(sizeof *r)))
-            break;
-        memset(r, 0, sizeof *r);
-        sei_image work = {0};
-        sei_vision_status st = corners_lattice(v, img, corners, n, &work, &scale, Hw);
-        if (st == SEI_VISION_OK) {
-            r->size = n;
-            st = read_stones(v, &work, Hw, n, scale, 0, 0, sei_now_ms(), r);
-        }
-        sei_image_free(&work);
-        int gained = st == SEI_VISION_OK ? edge_hidden_count(r, gain) : n;
-        int take = st == SEI_VISION_OK && gained <= v->p.edge_new * n && r->hidden_count < out->hidden_count;
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "edges: line %d hidden at %d of %d points; moved a line away, %d hidden there and %d in all "
-                    "(%d before)%s\n", side, most, n, gained, st == SEI_VISION_OK ? r->hidden_count : -1,
-                    out->hidden_count, take ? ": taken" : "");
-        if (!take)
-            break;
-        r->lattice_score = out->lattice_score;
-        r->board_margin = out->board_margin;
-        r->board_unsure = 1;
-        take_reading(out, r);
     }
     free(r);
     v->errmsg[0] = 0;

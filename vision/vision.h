@@ -213,16 +213,19 @@ typedef struct {
                                a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
                                as many boards right as at 1000, for two thirds of the pixels) */
     /* Edges: the point classifier learned the board and the hands over it, and what lies beyond
-     * a board's edge (the table, its front face, the floor) it calls hidden. A reading whose
-     * outer line is hidden from end to end has placed the board a line past its edge, where the
-     * lattice's evidence alone (the edge seen as one more line, stones hiding the outer lines)
-     * could not tell. It is moved a line the other way, and read again there. */
-    int edge_hidden;        /* an outer line hidden at all but at most this many of its points is
-                               past the board's edge (1; -1: never look) */
+     * a board's edge (the table, its front face, the floor) it calls hidden, or empty with no
+     * line on it. A reading whose outer line shows neither a stone nor the line along it has
+     * placed the board a line past its edge, where the lattice's evidence alone (the edge seen
+     * as one more line, stones hiding the outer lines) could not tell. It is moved a line the
+     * other way, and read again there. */
+    int edge_unseen;        /* an outer line with no stone that shows the line along it at no more
+                               than this many of its points is past the board's edge (0; -1: never
+                               look) ... */
+    double edge_new;        /* ... when the line the moved board gains is hidden at no more than this
+                               share of its points (0.5) ... */
+    double edge_gain;       /* ... and holds at least this share of its points in evidence: stones,
+                               or the line seen along it (0.25) */
     int edge_moves;         /* lines the board is moved at most, on both axes together (3) */
-    double edge_new;        /* the board moved is taken only when the line it gains is hidden at no
-                               more than this share of its points (0.5), and it holds fewer hidden
-                               points in all */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
@@ -249,6 +252,10 @@ typedef struct {
      * them); each is unsure too, and its colour a guess. */
     uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int hidden_count;
+    /* Of each outer line (x = 0, x = n - 1, y = 0, y = n - 1), the points
+     * read empty where the line along the edge is seen (the learned
+     * classifier only): the table beyond a board shows no line. */
+    int edge_seen[4];
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */
