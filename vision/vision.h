@@ -17,6 +17,9 @@
  *                view by the learned point classifier (points.h), with a
  *                calibrated probability; the hand-set rules of stones.c
  *                still sample each point's look for the recorder.
+ *   (edges: a reading whose outer line shows no stone and no line, the
+ *   table beyond the board, is moved a line away and read again; see
+ *   edge_unseen below)
  * A reading that cannot be trusted says so: a status and a message when no
  * board is found, a confidence per point otherwise. */
 #ifndef SEI_VISION_H
@@ -41,8 +44,9 @@ typedef enum {
 /* A reading's stages; ZOOM is the whole second reading of a part of the
  * picture (0 when there was none), RECTIFY the whole reading of the board's
  * top-down view (0 when there was none), FINDER the whole reading again
- * with the stone finder's candidates (0 when there was none), the others
- * are the first reading's. */
+ * with the stone finder's candidates (0 when there was none), EDGES the
+ * final reading's check of its outer lines and readings of the board
+ * moved, the others are the first reading's. */
 enum { SEI_STAGE_PREPARE = 0, SEI_STAGE_SEGMENTS, SEI_STAGE_LATTICE, SEI_STAGE_SIZE, SEI_STAGE_STONES, SEI_STAGE_ZOOM,
        SEI_STAGE_RECTIFY, SEI_STAGE_FINDER, SEI_STAGE_EDGES, SEI_STAGES };
 extern const char *const sei_vision_stage_names[SEI_STAGES];
