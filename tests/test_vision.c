@@ -1165,6 +1165,30 @@ static void test_join_lines(void **state)
     sei_image_free(&g);
 }
 
+/* Reads the renders names[0..count) with params p: the empty points
+ * read white and the white stones read empty in all, and each picture's
+ * points wrong into wrong[]. */
+static void renders_read(const sei_vision_params *p, const char *const *names, int count, int *empty_white,
+                         int *white_empty, int *wrong)
+{
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    sei_vision *v = sei_vision_create(p);
+    assert_non_null(v);
+    *empty_white = *white_empty = 0;
+    for (int i = 0; i < count; i++) {
+        sei_truth t;
+        int conf[3][3] = {{0}};
+        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
+        assert_int_equal(r->size, t.size);
+        wrong[i] = sei_truth_compare(&t, r, conf, NULL);
+        *empty_white += conf[0][2];
+        *white_empty += conf[2][0];
+    }
+    sei_vision_destroy(v);
+    free(r);
+}
+
 /* On the board's edge the line across it ends, so the lines' check looks
  * for it on the board's side only (cross_edges). Four committed renders
  * whose one misread point is an empty edge point read white are read
@@ -1173,28 +1197,16 @@ static void test_join_lines(void **state)
 static void test_lines_on_edges(void **state)
 {
     (void)state;
-    const char *names[5] = {"r022.jpg", "r034.jpg", "r042.jpg", "r058.jpg", "r036.jpg"};
-    sei_vision_result *r = malloc(sizeof *r);
-    assert_non_null(r);
-    int empty_white[2] = {0, 0}, white_empty[2] = {0, 0}, perfect[2] = {0, 0};
+    const char *const names[5] = {"r022.jpg", "r034.jpg", "r042.jpg", "r058.jpg", "r036.jpg"};
+    int empty_white[2], white_empty[2], perfect[2] = {0, 0}, wrong[5];
     for (int k = 0; k < 2; k++) {
         sei_vision_params p;
         sei_vision_params_default(&p);
         assert_int_equal(p.cross_edges, 1);
         p.cross_edges = k == 0;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        for (int i = 0; i < 5; i++) {
-            sei_truth t;
-            int conf[3][3] = {{0}};
-            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
-            assert_int_equal(r->size, t.size);
-            int wrong = sei_truth_compare(&t, r, conf, NULL);
-            empty_white[k] += conf[0][2];
-            white_empty[k] += conf[2][0];
-            perfect[k] += i < 4 && wrong == 0;
-        }
-        sei_vision_destroy(v);
+        renders_read(&p, names, 5, &empty_white[k], &white_empty[k], wrong);
+        for (int i = 0; i < 4; i++)
+            perfect[k] += wrong[i] == 0;
     }
     printf("edges: empty read white %d with the edge points checked, %d without; white read empty %d and %d; "
            "perfect %d and %d of 4\n", empty_white[0], empty_white[1], white_empty[0], white_empty[1], perfect[0],
@@ -1203,7 +1215,6 @@ static void test_lines_on_edges(void **state)
     assert_int_equal(perfect[1], 0);
     assert_true(empty_white[0] + 6 <= empty_white[1]);
     assert_true(white_empty[0] <= white_empty[1]);
-    free(r);
 }
 
 /* Glare on the wood, read as white stones by the network, is read empty
@@ -1215,30 +1226,16 @@ static void test_lines_on_edges(void **state)
 static void test_lines_through_glare(void **state)
 {
     (void)state;
-    const char *names[3] = {"r036.jpg", "r054.jpg", "r057.jpg"};
-    sei_vision_result *r = malloc(sizeof *r);
-    assert_non_null(r);
-    int empty_white[2] = {0, 0}, white_empty[2] = {0, 0}, r054_perfect[2] = {0, 0};
+    const char *const names[3] = {"r036.jpg", "r054.jpg", "r057.jpg"};
+    int empty_white[2], white_empty[2], r054_perfect[2], wrong[3];
     for (int k = 0; k < 2; k++) {
         sei_vision_params p;
         sei_vision_params_default(&p);
         assert_true(p.cross_dip > 0 && p.cross_below > 0);
         if (k == 1)
             p.cross_dip = 0;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        for (int i = 0; i < 3; i++) {
-            sei_truth t;
-            int conf[3][3] = {{0}};
-            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
-            assert_int_equal(r->size, t.size);
-            int wrong = sei_truth_compare(&t, r, conf, NULL);
-            empty_white[k] += conf[0][2];
-            white_empty[k] += conf[2][0];
-            if (i == 1)
-                r054_perfect[k] = wrong == 0;
-        }
-        sei_vision_destroy(v);
+        renders_read(&p, names, 3, &empty_white[k], &white_empty[k], wrong);
+        r054_perfect[k] = wrong[1] == 0;
     }
     printf("glare: empty read white %d with the lines' check, %d without; white read empty %d and %d\n",
            empty_white[0], empty_white[1], white_empty[0], white_empty[1]);
@@ -1246,7 +1243,6 @@ static void test_lines_through_glare(void **state)
     assert_true(2 * empty_white[0] <= empty_white[1]);
     assert_true(white_empty[0] <= white_empty[1]);
     assert_true(r054_perfect[0] && !r054_perfect[1]);
-    free(r);
 }
 
 static void shared_floor(const char *set, double min_found, double min_perfect, double min_recall, double max_silent)
