@@ -796,10 +796,6 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
         }
 }
 
-/* The stones on the lattice H (grid (col, row) to pixels of work, the
- * part of the picture from (x0, y0) scaled by scale), read on the board
- * warped to a top-down view; then the grid mapped back to the picture's
- * own pixels into out. */
 /* For each outer line of the board read (side 0: x = 0, 1: x = n - 1,
  * 2: y = 0, 3: y = n - 1), how many of its points read empty show the
  * line along the edge (its dip at least cross_dip): a board's edge line
@@ -823,6 +819,10 @@ static void edge_lines_seen(const sei_vision *v, const sei_image *lab, int n, do
     }
 }
 
+/* The stones on the lattice H (grid (col, row) to pixels of work, the
+ * part of the picture from (x0, y0) scaled by scale), read on the board
+ * warped to a top-down view; then the grid mapped back to the picture's
+ * own pixels into out. */
 static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
                                      double x0, double y0, double t, sei_vision_result *out)
 {
@@ -1545,8 +1545,6 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
     return st;
 }
 
-/* Every reading of one picture (read_all), the whole picture's segments
- * found once among them (seg_cache). */
 /* The points said hidden on outer line side of r (0: x = 0, 1: x = n - 1,
  * 2: y = 0, 3: y = n - 1). */
 static int edge_hidden_count(const sei_vision_result *r, int side)
@@ -1586,21 +1584,24 @@ static int edge_evidence(const sei_vision_result *r, int side)
  * gains is hidden at no more than edge_new of its points and holds at
  * least edge_gain of them in evidence (stones, or the line seen along
  * it). A hand over a whole edge line is no such line gained: beyond the
- * other edge lies the table. Lines most hidden are tried first, and a
- * board is not moved back the way it came. The board moved stays in
- * doubt (board_unsure): it was found a line off once. */
+ * other edge lies the table. Lines most hidden are tried first. A board
+ * moved is not moved back at once: the line it gained holds evidence, so
+ * it is no candidate. The board moved stays in doubt (board_unsure): it
+ * was found a line off once. */
 static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
-    if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || out->size < 2)
+    /* The lines along the edges are looked for as the lines' check looks
+     * (cross_dip): without it no line is ever seen. */
+    if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || v->p.cross_dip <= 0 || out->size < 2)
         return;
     double t = sei_now_ms();
-    int n = out->size, trace = getenv("SEI_TRACE") != NULL, came = -1;
+    int n = out->size, trace = getenv("SEI_TRACE") != NULL;
     sei_vision_result *r = NULL;
     for (int move = 0; move < v->p.edge_moves; move++) {
         /* the candidates, most hidden first */
         int order[4], m = 0;
         for (int s = 0; s < 4; s++) {
-            if (s == came || edge_evidence(out, s) > v->p.edge_unseen || edge_stones(out, s) > 0)
+            if (edge_evidence(out, s) > v->p.edge_unseen || edge_stones(out, s) > 0)
                 continue;
             int j = m++;
             for (; j > 0 && edge_hidden_count(out, order[j - 1]) < edge_hidden_count(out, s); j--)
@@ -1621,14 +1622,18 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
                 break;
             memset(r, 0, sizeof *r);
             sei_image work = {0};
+            /* The debug pictures stay the reading's own. */
+            char debug0 = v->debug_dir[0];
+            v->debug_dir[0] = 0;
             sei_vision_status st = corners_lattice(v, img, corners, n, &work, &scale, Hw);
             if (st == SEI_VISION_OK) {
                 r->size = n;
                 st = read_stones(v, &work, Hw, n, scale, 0, 0, sei_now_ms(), r);
             }
+            v->debug_dir[0] = debug0;
             sei_image_free(&work);
             if (st != SEI_VISION_OK)
-                break;
+                continue;
             int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
             int take = gained <= v->p.edge_new * n && evidence >= v->p.edge_gain * n;
             if (trace)
@@ -1640,8 +1645,8 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
             r->lattice_score = out->lattice_score;
             r->board_margin = out->board_margin;
             r->board_unsure = 1;
+            memcpy(r->lattice_ms, out->lattice_ms, sizeof r->lattice_ms);
             take_reading(out, r);
-            came = gain;
             taken = 1;
         }
         if (!taken)
@@ -1653,6 +1658,8 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
     out->ms += out->stage_ms[SEI_STAGE_EDGES];
 }
 
+/* Every reading of one picture (read_all), the whole picture's segments
+ * found once among them (seg_cache). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->seg_cache.on = 1;

@@ -224,7 +224,8 @@ typedef struct {
      * other way, and read again there. */
     int edge_unseen;        /* an outer line with no stone that shows the line along it at no more
                                than this many of its points is past the board's edge (0; -1: never
-                               look) ... */
+                               look; the lines are looked for as cross_dip says, so cross_dip 0
+                               turns this off too) ... */
     double edge_new;        /* ... when the line the moved board gains is hidden at no more than this
                                share of its points (0.5) ... */
     double edge_gain;       /* ... and holds at least this share of its points in evidence: stones,
