@@ -1595,7 +1595,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
     if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || v->p.cross_dip <= 0 || out->size < 2)
         return;
     double t = sei_now_ms();
-    int n = out->size, trace = getenv("SEI_TRACE") != NULL;
+    int n = out->size, trace = getenv("SEI_TRACE") != NULL, moves = 0;
     sei_vision_result *r = NULL;
     for (int move = 0; move < v->p.edge_moves; move++) {
         /* the candidates, most hidden first */
@@ -1651,8 +1651,21 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
         }
         if (!taken)
             break;
+        moves++;
     }
     free(r);
+    if (moves && v->debug_dir[0]) {
+        /* The board where it was moved to, over the picture. */
+        sei_image dbg = {0};
+        if (img->channels == 3 && sei_image_alloc(&dbg, img->width, img->height, 3) == 0) {
+            for (int y = 0; y < img->height; y++)
+                memcpy(sei_image_row(&dbg, y), sei_image_row(img, y), (size_t)img->width * 3);
+            const uint8_t green[3] = {0, 220, 0};
+            draw_lattice(&dbg, out->H, n, green, 1);
+            debug_save(v, SEI_STAGE_EDGES, "grid", &dbg);
+        }
+        sei_image_free(&dbg);
+    }
     v->errmsg[0] = 0;
     out->stage_ms[SEI_STAGE_EDGES] = sei_now_ms() - t;
     out->ms += out->stage_ms[SEI_STAGE_EDGES];
