@@ -759,6 +759,23 @@ static double crossing_dip(const sei_image *lab, double px, double py, double ce
     return worst;
 }
 
+/* Point i of outer line side of an n x n board (side 0: x = 0, 1: x =
+ * n - 1, 2: y = 0, 3: y = n - 1). */
+static void line_point(int n, int side, int i, int *x, int *y)
+{
+    *x = side == 0 ? 0 : side == 1 ? n - 1 : i;
+    *y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+}
+
+/* Which way each line through point (x, y) goes on (crossing_dip's ends):
+ * on the board's edge the line across it ends at the point; the line
+ * x = cx (dir 0) ends on the top and bottom edges. */
+static void point_ends(int n, int x, int y, int ends[2])
+{
+    ends[0] = y == 0 ? 1 : y == n - 1 ? -1 : 0;
+    ends[1] = x == 0 ? 1 : x == n - 1 ? -1 : 0;
+}
+
 /* The points the network reads white (empty its next guess, and at most
  * cross_below sure) whose two grid lines are plainly seen crossing on
  * them (cross_dip above; the board top-down in lab, cell pixels a cell,
@@ -776,9 +793,8 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             if (out->grid[y][x] != SEI_WHITE || out->confidence[y][x] > v->p.cross_below ||
                 out->prob[y][x][0] < out->prob[y][x][1])
                 continue;
-            /* On the board's edge the line across it goes on one way only:
-             * the line x = cx (dir 0) ends on the top and bottom edges. */
-            const int ends[2] = {y == 0 ? 1 : y == n - 1 ? -1 : 0, x == 0 ? 1 : x == n - 1 ? -1 : 0};
+            int ends[2];
+            point_ends(n, x, y, ends);
             if ((ends[0] || ends[1]) && !v->p.cross_edges)
                 continue;
             double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, -1);
@@ -806,14 +822,15 @@ static void edge_lines_seen(const sei_vision *v, const sei_image *lab, int n, do
     for (int side = 0; side < 4; side++) {
         int seen = 0;
         for (int i = 0; i < n; i++) {
-            int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+            int x, y, ends[2];
+            line_point(n, side, i, &x, &y);
             if (out->grid[y][x] != SEI_EMPTY || out->hidden[y][x])
                 continue;
-            /* the line along the edge: x = cx for sides 0 and 1, ending at
-             * the corners */
-            int dir = side < 2 ? 0 : 1;
-            int ends[2] = {y == 0 ? 1 : y == n - 1 ? -1 : 0, x == 0 ? 1 : x == n - 1 ? -1 : 0};
-            seen += crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, dir) >= v->p.cross_dip;
+            /* the line along the edge (x = cx for sides 0 and 1), ending
+             * at the corners */
+            point_ends(n, x, y, ends);
+            seen += crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, side < 2 ? 0 : 1) >=
+                    v->p.cross_dip;
         }
         out->edge_seen[side] = seen;
     }
@@ -1549,9 +1566,9 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
  * 2: y = 0, 3: y = n - 1). */
 static int edge_hidden_count(const sei_vision_result *r, int side)
 {
-    int n = r->size, c = 0;
-    for (int i = 0; i < n; i++) {
-        int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+    int c = 0;
+    for (int i = 0, x, y; i < r->size; i++) {
+        line_point(r->size, side, i, &x, &y);
         c += r->hidden[y][x];
     }
     return c;
@@ -1560,9 +1577,9 @@ static int edge_hidden_count(const sei_vision_result *r, int side)
 /* The stones read on line side of r (hidden points none). */
 static int edge_stones(const sei_vision_result *r, int side)
 {
-    int n = r->size, stones = 0;
-    for (int i = 0; i < n; i++) {
-        int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
+    int stones = 0;
+    for (int i = 0, x, y; i < r->size; i++) {
+        line_point(r->size, side, i, &x, &y);
         stones += r->grid[y][x] != SEI_EMPTY && !r->hidden[y][x];
     }
     return stones;
@@ -1615,23 +1632,16 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
              * the board read; it gains the line on the other side. */
             int du = side == 0 ? 1 : side == 1 ? -1 : 0, dv = side == 2 ? 1 : side == 3 ? -1 : 0, gain = side ^ 1;
             const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
-            double corners[4][2], scale = 1, Hw[9];
+            double corners[4][2];
             for (int i = 0; i < 4; i++)
                 sei_h_apply(out->H, uv[i][0] + du, uv[i][1] + dv, &corners[i][0], &corners[i][1]);
             if (!r && !(r = malloc(sizeof *r)))
                 break;
-            memset(r, 0, sizeof *r);
-            sei_image work = {0};
             /* The debug pictures stay the reading's own. */
             char debug0 = v->debug_dir[0];
             v->debug_dir[0] = 0;
-            sei_vision_status st = corners_lattice(v, img, corners, n, &work, &scale, Hw);
-            if (st == SEI_VISION_OK) {
-                r->size = n;
-                st = read_stones(v, &work, Hw, n, scale, 0, 0, sei_now_ms(), r);
-            }
+            sei_vision_status st = sei_vision_read_corners(v, img, corners, n, r);
             v->debug_dir[0] = debug0;
-            sei_image_free(&work);
             if (st != SEI_VISION_OK)
                 continue;
             int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
@@ -1655,15 +1665,10 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
     }
     free(r);
     if (moves && v->debug_dir[0]) {
-        /* The board where it was moved to, over the picture. */
+        /* The board where it was moved to, read, over the picture. */
         sei_image dbg = {0};
-        if (img->channels == 3 && sei_image_alloc(&dbg, img->width, img->height, 3) == 0) {
-            for (int y = 0; y < img->height; y++)
-                memcpy(sei_image_row(&dbg, y), sei_image_row(img, y), (size_t)img->width * 3);
-            const uint8_t green[3] = {0, 220, 0};
-            draw_lattice(&dbg, out->H, n, green, 1);
+        if (sei_vision_annotate(v, img, out, NULL, &dbg) == SEI_VISION_OK)
             debug_save(v, SEI_STAGE_EDGES, "grid", &dbg);
-        }
         sei_image_free(&dbg);
     }
     v->errmsg[0] = 0;
