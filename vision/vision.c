@@ -77,7 +77,6 @@ void sei_vision_params_default(sei_vision_params *p)
     p->cross_dip = 0.04;
     p->cross_below = 1;
     p->cross_edges = 1;
-    p->cross_share = 0.8;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
@@ -813,45 +812,6 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
         }
 }
 
-/* The points read empty that show neither of their lines, on a board
- * whose empty points mostly show both (cross_share; the board top-down in
- * lab, as crossings_seen has it): flagged unsure, as a stone may hide
- * them. A board whose lines are seen at few of its empty points (blurred,
- * small in the frame, a dark board) says nothing by a missing line. */
-static void crossings_missing(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
-                              sei_vision_result *out)
-{
-    if (v->p.cross_dip <= 0 || v->p.cross_share <= 0)
-        return;
-    uint8_t none[SEI_MAX_SIZE][SEI_MAX_SIZE] = {{0}};
-    int empty = 0, both = 0;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            if (out->grid[y][x] != SEI_EMPTY)
-                continue;
-            int ends[2];
-            point_ends(n, x, y, ends);
-            double px = margin + x * cell, py = margin + y * cell;
-            double d0 = crossing_dip(lab, px, py, cell, ends, 0), d1 = crossing_dip(lab, px, py, cell, ends, 1);
-            empty++;
-            both += d0 >= v->p.cross_dip && d1 >= v->p.cross_dip;
-            none[y][x] = d0 < v->p.cross_dip && d1 < v->p.cross_dip;
-        }
-    if (!empty || both < v->p.cross_share * empty)
-        return;
-    int trace = getenv("SEI_TRACE") != NULL;
-    for (int y = 0; y < n; y++)
-        for (int x = 0; x < n; x++) {
-            if (!none[y][x] || out->unsure[y][x])
-                continue;
-            if (trace)
-                fprintf(stderr, "no line through (%d,%d), read empty at %.2f (%d of %d empty points show both): "
-                        "flagged\n", x, y, out->confidence[y][x], both, empty);
-            out->unsure[y][x] = 1;
-            out->unsure_count++;
-        }
-}
-
 /* For each outer line of the board read (side 0: x = 0, 1: x = n - 1,
  * 2: y = 0, 3: y = n - 1), how many of its points read empty show the
  * line along the edge (its dip at least cross_dip): a board's edge line
@@ -910,7 +870,6 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     }
     if (v->p.classifier == SEI_CLASSIFIER_NET) {
         crossings_seen(v, &lab, n, cell, margin, out);
-        crossings_missing(v, &lab, n, cell, margin, out);
         edge_lines_seen(v, &lab, n, cell, margin, out);
     }
     out->stage_ms[SEI_STAGE_STONES] = sei_now_ms() - t;

@@ -111,11 +111,6 @@ typedef struct {
     int cross_edges;        /* 1: on the board's edge too, where the line across the edge is looked
                                for on the board's side only, as it ends there (1; 0: edge points
                                are left as read) */
-    double cross_share;     /* and the other way: an empty point shows its lines crossing, and a
-                               white stone in a lamp's glare, read empty, hides them as any stone
-                               does. On a board where at least this share of the points read empty
-                               show both their lines (cross_dip), a point read empty that shows
-                               neither is flagged unsure (0.7; 0: never; README: the lines' check) */
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */
