@@ -1250,12 +1250,14 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     sei_lattice_free(&lat);
     if (map)
         map->lattice = !fitted;
+    /* Timed whether it found a board or not: a closer look's reading
+     * that takes the place of this one keeps this one's stage times. */
+    out->stage_ms[SEI_STAGE_LATTICE] = sei_now_ms() - t;
     if (fitted) {
         free(stones);
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
-    out->stage_ms[SEI_STAGE_LATTICE] = sei_now_ms() - t;
     t = sei_now_ms();
     int n = lat.size;
     double H[9], turn[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
