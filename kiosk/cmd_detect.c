@@ -129,8 +129,9 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
     } else {
         fprintf(out, "%dx%d board, read in %.1f ms (lowest confidence %.2f)\n", n, n, r->ms, r->min_confidence);
         /* Labelled as the points to check are named (A..T without I, 19
-         * at the top), unsure points in brackets ("[X]", "[X|O]" for two
-         * side by side). */
+         * at the top), each point in doubt followed by a question mark
+         * ("X?": one character to a mark, so the columns stay under their
+         * letters, and two such points side by side read "X?O?"). */
         fprintf(out, "   ");
         for (int x = 0; x < n; x++)
             fprintf(out, " %c", 'A' + x + (x >= 8));
@@ -139,10 +140,9 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
             fprintf(out, "%2d ", n - y);
             for (int x = 0; x < n; x++) {
                 char c = r->grid[y][x] == SEI_BLACK ? 'X' : r->grid[y][x] == SEI_WHITE ? 'O' : '.';
-                int here = r->unsure[y][x], before = x && r->unsure[y][x - 1];
-                fprintf(out, "%c%c", here && before ? '|' : here ? '[' : before ? ']' : ' ', c);
+                fprintf(out, "%c%c", x && r->unsure[y][x - 1] ? '?' : ' ', c);
             }
-            fprintf(out, "%c%d\n", r->unsure[y][n - 1] ? ']' : ' ', n - y);
+            fprintf(out, "%c%d\n", r->unsure[y][n - 1] ? '?' : ' ', n - y);
         }
         sei_cli_print_unsure(out, r);
         fprintf(out, "corners: TL (%.0f, %.0f)  TR (%.0f, %.0f)  BR (%.0f, %.0f)  BL (%.0f, %.0f)\n", r->corners[0][0],
