@@ -699,8 +699,9 @@ static void test_finder_larger(void **state)
     free(r);
 }
 
-/* An outer line of r holds no stone seen and shows no line along it: the
- * edges stage looks at moving the board away from it. */
+/* An outer line of r holds no stone seen and shows the line along it at
+ * one point at most: the edges stage looks at moving the board away from
+ * it. */
 static int edge_candidate(const sei_vision_result *r)
 {
     int n = r->size;
@@ -710,7 +711,7 @@ static int edge_candidate(const sei_vision_result *r)
             int x = side == 0 ? 0 : side == 1 ? n - 1 : i, y = side == 2 ? 0 : side == 3 ? n - 1 : i;
             stones += r->grid[y][x] != SEI_EMPTY && !r->hidden[y][x];
         }
-        if (stones == 0 && r->edge_seen[side] == 0)
+        if (stones == 0 && r->edge_seen[side] <= 1)
             return 1;
     }
     return 0;
@@ -723,7 +724,10 @@ static int edge_candidate(const sei_vision_result *r)
  * points under the hand right with it; t022, two rows and a column off
  * (the last row hidden by the table and a hand, the last column read
  * empty with no line), is moved three times, and has all but the points
- * under the hand right. Where moving gains a line with nothing on it, the
+ * under the hand right; images/edges' render (seed 7002's t058), a line
+ * past its left edge, whose outer line shows a line at one point, is
+ * moved and read perfectly with edge_unseen 1, and stays a line off with
+ * 0. Where moving gains a line with nothing on it, the
  * board stays: t102 (a 19x19 board whose two outer lines in a lamp's
  * spot show no line; beyond them lies the table) and the empty 19x19
  * board of images/bump, small in the frame, each with such a line, are
@@ -735,18 +739,21 @@ static void test_hidden_edge(void **state)
     sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     assert_non_null(a);
     assert_non_null(b);
-    sei_vision_params off;
+    sei_vision_params off, strict;
     sei_vision_params_default(&off);
-    assert_int_equal(off.edge_unseen, 0);
+    assert_int_equal(off.edge_unseen, 1);
+    strict = off;
+    strict.edge_unseen = 0;
     off.edge_unseen = -1;
-    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off);
-    assert_true(on && none);
+    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off), *zero = sei_vision_create(&strict);
+    assert_true(on && none && zero);
     sei_truth t;
-    const char *names[] = {"t049.jpg", "t001.jpg", "t022.jpg"};
-    const int most_on[] = {0, 14, 4};
-    for (int i = 0; i < 3; i++) {
-        assert_int_equal(read_beside(on, dir, names[i], &t, a), SEI_VISION_OK);
-        assert_int_equal(read_beside(none, dir, names[i], &t, b), SEI_VISION_OK);
+    const char *names[] = {"t049.jpg", "t001.jpg", "t022.jpg", "s7002-t058.jpg"};
+    const char *dirs[] = {dir, dir, dir, SEI_TESTS_DIR "/../images/edges"};
+    const int most_on[] = {0, 14, 4, 0};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(read_beside(on, dirs[i], names[i], &t, a), SEI_VISION_OK);
+        assert_int_equal(read_beside(i == 3 ? zero : none, dirs[i], names[i], &t, b), SEI_VISION_OK);
         int hidden_truth = 0;
         for (int y = 0; y < t.size; y++)
             for (int x = 0; x < t.size; x++)
@@ -775,6 +782,7 @@ static void test_hidden_edge(void **state)
     }
     sei_vision_destroy(on);
     sei_vision_destroy(none);
+    sei_vision_destroy(zero);
     free(a);
     free(b);
 }

@@ -112,7 +112,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_side = 800;
     p->edge_moves = 3;
     p->edge_new = 0.5;
-    p->edge_unseen = 0;
+    p->edge_unseen = 1;
     p->edge_gain = 0.25;
 }
 

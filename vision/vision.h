@@ -223,9 +223,11 @@ typedef struct {
      * as one more line, stones hiding the outer lines) could not tell. It is moved a line the
      * other way, and read again there. */
     int edge_unseen;        /* an outer line with no stone that shows the line along it at no more
-                               than this many of its points is past the board's edge (0; -1: never
-                               look; the lines are looked for as cross_dip says, so cross_dip 0
-                               turns this off too) ... */
+                               than this many of its points is past the board's edge (1: the
+                               table's grain or edge may look like a line at one point; 0 left a
+                               19x19 render of seed 7002 a line off, and 1 changed no reading of
+                               the five sets or seed 7001's renders; -1: never look; the lines are
+                               looked for as cross_dip says, so cross_dip 0 turns this off too) ... */
     double edge_new;        /* ... when the line the moved board gains is hidden at no more than this
                                share of its points (0.5) ... */
     double edge_gain;       /* ... and holds at least this share of its points in evidence: stones,
