@@ -121,7 +121,10 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
             size_t t = last;
             while (t > first && text[t - 1] >= '0' && text[t - 1] <= '9')
                 t--;
-            if (t < last && (t == first || text[t - 1] == ' ' || text[t - 1] == '\t')) {
+            /* The row number follows a blank, or the mark of a last
+             * point read in doubt (`detect`: "O?19"; "O]19" before). */
+            if (t < last && (t == first || text[t - 1] == ' ' || text[t - 1] == '\t' || text[t - 1] == '?' ||
+                             text[t - 1] == ']')) {
                 size_t u = t;
                 trail = read_label(text, &u, last);
                 last = t;
@@ -139,11 +142,12 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
             int col = (int)(k - start) + 1;
             if (c == ' ' || c == '\t')
                 continue;
-            /* In a printed diagram, brackets ring a point read in doubt,
+            /* In a printed diagram, a question mark follows a point read
+             * in doubt (`detect`; brackets round it before 2026-12-02),
              * and b w s f mark territory, seki eyes and false eyes: all of
              * them empty points or the stone inside. In a typed diagram
              * they stay typing slips. */
-            if (labelled && (c == '[' || c == ']'))
+            if (labelled && (c == '?' || c == '[' || c == ']'))
                 continue;
             if (labelled && strchr("bwsf", c))
                 c = '.';

@@ -6,8 +6,9 @@
  * accepted. The labelled diagrams Seichi prints are read back as they
  * stand: a line of column letters, each row's number on both sides (they
  * must agree with the board), b w s f marks of territory, seki eyes and
- * false eyes (empty points), brackets round a point read in doubt, and
- * the key line below. */
+ * false eyes (empty points), a question mark after a point read in doubt
+ * (or brackets round it, as older diagrams have it), and the key line
+ * below. */
 #ifndef SEI_BOARDFILE_H
 #define SEI_BOARDFILE_H
 

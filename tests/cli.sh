@@ -181,6 +181,9 @@ ok "score: a photo read with no doubt ends on its count" sh -c "! grep -q 'befor
 expect 0 'Of these, a hand or an arm hides: S19 T19 S18 T18 S17 T17 ' -- detect "$src/images/testset/t030.jpg"
 # each point in doubt followed by a question mark, the columns kept
 expect 0 '^19  \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. O?O?19$' -- detect "$src/images/testset/t030.jpg"
+# ... and that grid read back by score --board as it stands
+"$seichi" detect "$src/images/testset/t030.jpg" | sed -n '2,21p' > "$tmp/t030.board"
+expect 0 "Result: " -- score --board "$tmp/t030.board"
 expect 0 '"hidden":\[\[0,17\],\[0,18\],\[1,17\],\[1,18\]' -- detect "$src/images/testset/t030.jpg" --json
 expect 0 '"hidden":\["ra","sa","rb","sb"' -- score "$src/images/testset/t030.jpg" --json
 
