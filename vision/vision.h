@@ -17,9 +17,9 @@
  *                view by the learned point classifier (points.h), with a
  *                calibrated probability; the hand-set rules of stones.c
  *                still sample each point's look for the recorder.
- *   (edges: a reading whose outer line shows no stone and no line, the
- *   table beyond the board, is moved a line away and read again; see
- *   edge_unseen below)
+ *   (edges: a reading whose outer line shows no stone, and the line
+ *   along it at one point at most, the table beyond the board, is moved
+ *   a line away and read again; see edge_unseen below)
  * A reading that cannot be trusted says so: a status and a message when no
  * board is found, a confidence per point otherwise. */
 #ifndef SEI_VISION_H
