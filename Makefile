@@ -4,15 +4,17 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
+.PHONY: all deps configure build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
 
 all: build
 
 deps:
 	@sh scripts/install-deps.sh build
 
-build: deps
+configure: deps
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
@@ -20,8 +22,10 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Read the bundled photo, count it (dead stones proposed), and draw the
-# count on the picture.
-demo: build
+# count on the picture. Only the program (and what it loads) is built:
+# the tests are make test's.
+demo: configure
+	cmake --build $(BUILD) -j $(JOBS) --target seichi
 	./$(BUILD)/seichi score images/renders/r043.jpg --annotate $(BUILD)/demo-annotated.png --force
 	@echo "annotated picture: $(BUILD)/demo-annotated.png"
 
