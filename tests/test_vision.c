@@ -790,6 +790,66 @@ static void test_hidden_edge(void **state)
     free(b);
 }
 
+/* hidden_near: a point with at least that many of its eight neighbours
+ * said hidden is flagged, and nothing else changes. On two test-set boards
+ * with hands (t005, t077), read with it every misread point is flagged;
+ * without it (0) some misread point is not, on a board not in doubt: a
+ * reading a user would take as it stands. */
+static void test_hidden_near(void **state)
+{
+    (void)state;
+    const char *dir = SEI_TESTS_DIR "/../images/testset";
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    const int near = p.points.hidden_near;
+    assert_true(near > 0);
+    p.points.hidden_near = 0;
+    sei_vision *on = sei_vision_create(NULL), *off = sei_vision_create(&p);
+    assert_true(on && off);
+    const char *names[] = {"t005.jpg", "t077.jpg"};
+    for (int i = 0; i < 2; i++) {
+        sei_truth t;
+        uint8_t wa[SEI_MAX_SIZE][SEI_MAX_SIZE], wb[SEI_MAX_SIZE][SEI_MAX_SIZE];
+        assert_int_equal(read_beside(on, dir, names[i], &t, a), SEI_VISION_OK);
+        assert_int_equal(read_beside(off, dir, names[i], &t, b), SEI_VISION_OK);
+        int na = sei_truth_compare(&t, a, NULL, wa), nb = sei_truth_compare(&t, b, NULL, wb);
+        int silent_a = 0, silent_b = 0, newly = 0;
+        for (int y = 0; y < a->size; y++)
+            for (int x = 0; x < a->size; x++) {
+                silent_a += (wa[y][x] & 1) && !a->unsure[y][x];
+                silent_b += (wb[y][x] & 1) && !b->unsure[y][x];
+                if (a->unsure[y][x] == b->unsure[y][x])
+                    continue;
+                /* only ever a flag added, on a point beside hidden ones */
+                assert_true(a->unsure[y][x] && !b->unsure[y][x]);
+                int k = 0;
+                for (int dy = -1; dy <= 1; dy++)
+                    for (int dx = -1; dx <= 1; dx++) {
+                        int yy = y + dy, xx = x + dx;
+                        k += (dy || dx) && yy >= 0 && yy < a->size && xx >= 0 && xx < a->size && a->hidden[yy][xx];
+                    }
+                assert_true(k >= near);
+                newly++;
+            }
+        printf("%s: %d points wrong; unflagged %d with hidden_near %d, %d without; %d points newly flagged\n",
+               names[i], na, silent_a, near, silent_b, newly);
+        assert_int_equal(na, nb);
+        assert_memory_equal(a->grid, b->grid, sizeof a->grid);
+        assert_memory_equal(a->hidden, b->hidden, sizeof a->hidden);
+        assert_false(b->board_unsure);
+        assert_true(na > 0);
+        assert_int_equal(silent_a, 0);
+        assert_true(silent_b > 0);
+    }
+    sei_vision_destroy(on);
+    sei_vision_destroy(off);
+    free(a);
+    free(b);
+}
+
 /* doubt_margin reports a board whose offset or size barely won as in
  * doubt, and changes nothing else: on three renders whose windows lead by
  * between the lattice stage's own doubt and doubt_margin, the reading is
@@ -1336,7 +1396,7 @@ int main(void)
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
-        cmocka_unit_test(test_hidden_edge),
+        cmocka_unit_test(test_hidden_edge), cmocka_unit_test(test_hidden_near),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
         cmocka_unit_test(test_lines_through_glare),
         cmocka_unit_test(test_lines_on_edges), cmocka_unit_test(test_join_lines),

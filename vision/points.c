@@ -32,6 +32,7 @@ void sei_points_params_default(sei_points_params *p)
     /* Hidden when that is the likelier half: a hand over the point. */
     p->hidden_at = 0.5;
     p->hidden_group = 2;
+    p->hidden_near = 4;
     p->model_path = NULL;
 }
 
@@ -81,6 +82,7 @@ double sei_points_unsure_below(const sei_points *pc) { return pc->p.unsure_below
 double sei_points_rule_doubt_below(const sei_points *pc) { return pc->p.rule_doubt_below; }
 double sei_points_hidden_at(const sei_points *pc) { return pc->p.hidden_at; }
 int sei_points_hidden_group(const sei_points *pc) { return pc->p.hidden_group; }
+int sei_points_hidden_near(const sei_points *pc) { return pc->p.hidden_near; }
 
 /* Mean colour of a small square around (x, y); 0 when it is off the view. */
 static int patch_mean(const sei_image *top, double x, double y, int r, double bgr[3])

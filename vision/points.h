@@ -59,6 +59,16 @@ typedef struct {
      * truth of the 140 training renders with hands, 3 of 1,572 hidden
      * points stand alone (2). */
     int hidden_group;
+    /* A point not said hidden with at least this many of its eight
+     * neighbours said hidden is unsure too: a hand's edge lies over it,
+     * and a finger along a row of empty points on pale wood reads as the
+     * wood. 0: never. Chosen before measuring any set of the README's
+     * table, on 202 renders of make model's hands kind (800x600, the
+     * committed model's recipe with more pictures): the smallest count
+     * that flags at most ten right points for each misread one caught.
+     * There, 4 flags 98 right points and catches 13 of the 645 misread
+     * points left unflagged; 3, 476 for 44 (4). */
+    int hidden_near;
     /* NULL: the model built into the program; else an ONNX file of the
      * same shape to use instead (for measuring another model, as `seichi
      * bench vision --model FILE` does). */
@@ -92,9 +102,10 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
                    size_t errlen);
 
-/* The hidden threshold and smallest group in use. */
+/* The hidden threshold, smallest group and neighbours in use. */
 double sei_points_hidden_at(const sei_points *pc);
 int sei_points_hidden_group(const sei_points *pc);
+int sei_points_hidden_near(const sei_points *pc);
 
 /* The unsure thresholds in use. */
 double sei_points_unsure_below(const sei_points *pc);

@@ -443,6 +443,25 @@ static void hidden_groups(uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE], int n, int
         }
 }
 
+/* Points with at least near of their eight neighbours said hidden are
+ * unsure (sei_points_params' hidden_near; 0: none). */
+static void hidden_near(sei_vision_result *out, int n, int near)
+{
+    if (near <= 0)
+        return;
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < n; x++) {
+            int k = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int yy = y + dy, xx = x + dx;
+                    k += (dy || dx) && yy >= 0 && yy < n && xx >= 0 && xx < n && out->hidden[yy][xx];
+                }
+            if (k >= near)
+                out->unsure[y][x] = 1;
+        }
+}
+
 /* The learned classifier on the lattice H: probabilities, the colour read
  * and the unsure points into out. */
 static sei_vision_status classify_points(sei_vision *v, const sei_image *work, const double H[9], int n,
@@ -476,6 +495,7 @@ static sei_vision_status classify_points(sei_vision *v, const sei_image *work, c
                 out->grid[y][x] = (uint8_t)c;
             }
         hidden_groups(out->hidden, n, sei_points_hidden_group(v->points));
+        hidden_near(out, n, sei_points_hidden_near(v->points));
         for (int y = 0; y < n; y++)
             for (int x = 0; x < n; x++) {
                 out->unsure[y][x] |= out->hidden[y][x];
