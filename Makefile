@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
+.PHONY: all deps configure program build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
 
 all: build
 
@@ -14,7 +14,12 @@ deps:
 configure: deps
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 
-build: configure
+# The program alone (with the modules it loads), before anything else is
+# built: make -j demo test then never runs two builds in one tree at once.
+program: configure
+	cmake --build $(BUILD) -j $(JOBS) --target seichi
+
+build: program
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
@@ -24,8 +29,7 @@ test: build
 # Read the bundled photo, count it (dead stones proposed), and draw the
 # count on the picture. Only the program (and what it loads) is built:
 # the tests are make test's.
-demo: configure
-	cmake --build $(BUILD) -j $(JOBS) --target seichi
+demo: program
 	./$(BUILD)/seichi score images/renders/r043.jpg --annotate $(BUILD)/demo-annotated.png --force
 	@echo "annotated picture: $(BUILD)/demo-annotated.png"
 

@@ -815,6 +815,8 @@ static void test_hidden_near(void **state)
         uint8_t wa[SEI_MAX_SIZE][SEI_MAX_SIZE], wb[SEI_MAX_SIZE][SEI_MAX_SIZE];
         assert_int_equal(read_beside(on, dir, names[i], &t, a), SEI_VISION_OK);
         assert_int_equal(read_beside(off, dir, names[i], &t, b), SEI_VISION_OK);
+        assert_int_equal(a->size, t.size);
+        assert_int_equal(b->size, t.size);
         int na = sei_truth_compare(&t, a, NULL, wa), nb = sei_truth_compare(&t, b, NULL, wb);
         int silent_a = 0, silent_b = 0, newly = 0;
         for (int y = 0; y < a->size; y++)

@@ -59,15 +59,16 @@ typedef struct {
      * truth of the 140 training renders with hands, 3 of 1,572 hidden
      * points stand alone (2). */
     int hidden_group;
-    /* A point not said hidden with at least this many of its eight
-     * neighbours said hidden is unsure too: a hand's edge lies over it,
-     * and a finger along a row of empty points on pale wood reads as the
-     * wood. 0: never. Chosen before measuring any set of the README's
-     * table, on 202 renders of make model's hands kind (800x600, the
-     * committed model's recipe with more pictures): the smallest count
-     * that flags at most ten right points for each misread one caught.
-     * There, 4 flags 98 right points and catches 13 of the 645 misread
-     * points left unflagged; 3, 476 for 44 (4). */
+    /* A point with at least this many of its neighbours on the board
+     * (eight inside, five on an edge, three at a corner) said hidden is
+     * unsure too: a hand's edge lies over it, and a finger along a row
+     * of empty points on pale wood reads as the wood. 0 (or more than
+     * 8): never. Chosen on 202 renders of make model's hands kind
+     * (800x600, the committed model's recipe with more pictures), none
+     * of the README's benchmark sets: the smallest count that flags at
+     * most ten right points for each misread one caught. There, 4 flags
+     * 98 right points and catches 13 of the 645 misread points left
+     * unflagged; 3, 476 for 44 (4). */
     int hidden_near;
     /* NULL: the model built into the program; else an ONNX file of the
      * same shape to use instead (for measuring another model, as `seichi

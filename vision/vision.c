@@ -443,8 +443,10 @@ static void hidden_groups(uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE], int n, int
         }
 }
 
-/* Points with at least near of their eight neighbours said hidden are
- * unsure (sei_points_params' hidden_near; 0: none). */
+/* Points with at least near of their neighbours on the board said hidden
+ * are unsure (sei_points_params' hidden_near; 0: none). Off the board no
+ * neighbour counts: a hand over the edge hides the margin too, but the
+ * classifier says nothing of it. */
 static void hidden_near(sei_vision_result *out, int n, int near)
 {
     if (near <= 0)
