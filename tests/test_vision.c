@@ -790,7 +790,7 @@ static void test_hidden_edge(void **state)
     free(b);
 }
 
-/* hidden_near: a point with at least that many of its eight neighbours
+/* hidden_near: a point with at least that many of its neighbours on the board
  * said hidden is flagged, and nothing else changes. On two test-set boards
  * with hands (t005, t077), read with it every misread point is flagged;
  * without it (0) some misread point is not, on a board not in doubt: a
