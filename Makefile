@@ -64,13 +64,17 @@ sequences:
 # records of the shared SGF sets' training part chosen by a rule), and as
 # many again with hands at the board's edges (on other records), cut their
 # patches with seichi itself, train, calibrate and export
-# vision/model/points.onnx. The stone finder: render three thirds of the
+# vision/model/points.onnx. Its second opinion, the same way from twice
+# the renders (as many hands as the records allow): points2.onnx. The
+# stone finder: render three thirds of the
 # training set (the test set's kind of scene, other records, other seeds)
 # with each stone's outline, train and export vision/model/stones.onnx.
 # Fixed seeds and one thread throughout, so it gives the committed models
-# back byte for byte. About an hour on two shared cores.
+# back byte for byte. About an hour and a half on two shared cores.
 MODEL_RENDERS ?= 140
 MODEL_HANDS ?= 140
+MODEL2_RENDERS ?= 280
+MODEL2_HANDS ?= 202
 MODEL_FINDER ?= 120
 model: build
 	@sh scripts/install-deps.sh render model
@@ -83,6 +87,14 @@ model: build
 	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands.bin $(BUILD)/model/hands
 	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx \
 	  $(BUILD)/model/patches.bin $(BUILD)/model/hands.bin
+	nice python3 images/generator/render.py --set classic-train --count $(MODEL2_RENDERS) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders2
+	nice python3 images/generator/render.py --set classic-hands --count $(MODEL2_HANDS) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/hands2
+	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches2.bin $(BUILD)/model/renders2
+	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands2.bin $(BUILD)/model/hands2
+	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points2.onnx \
+	  $(BUILD)/model/patches2.bin $(BUILD)/model/hands2.bin
 	nice python3 images/generator/render.py --set train --seed 211 --count $(MODEL_FINDER) --stone-shapes \
 	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/finder-a & a=$$!; \
 	nice python3 images/generator/render.py --set train --seed 212 --count $(MODEL_FINDER) --stone-shapes \

@@ -67,7 +67,7 @@ static const struct {
 } bench_usage[] = {
     {"rules", "seichi bench [rules]   (the rules core: counts, legal-move checks, memory)"},
     {"deadstones", "seichi bench deadstones [--no-gnugo] [--gnugo PATH] [--limit N] [--min-moves N] [-v] DIR..."},
-    {"vision", "seichi bench vision [--model FILE.onnx] [--rules] DIR..."},
+    {"vision", "seichi bench vision [--model FILE.onnx] [--second FILE.onnx] [--rules] DIR..."},
     {"record", "seichi bench record DIR...   (each DIR: frames in name order and truth.sgf)"},
     {"kiosk", "seichi bench kiosk [PHOTO]"},
     {"startup", "seichi bench startup [--runs N] [--program PATH]   (gtp and score --board: time to answer, peak memory)"},

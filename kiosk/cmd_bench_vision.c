@@ -402,6 +402,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
         if (argc - first >= 2 && !strcmp(argv[first], "--model")) {
             vp.points.model_path = argv[first + 1];
             first += 2;
+        } else if (argc - first >= 2 && !strcmp(argv[first], "--second")) {
+            vp.points.model2_path = argv[first + 1];
+            first += 2;
         } else if (argc - first >= 1 && !strcmp(argv[first], "--rules")) {
             /* The hand-set stone rule alone (the tracker's), for comparing it. */
             vp.classifier = SEI_CLASSIFIER_RULES;
@@ -409,6 +412,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
         } else
             break;
     }
+    /* Another model is measured alone, unless a second one is named too. */
+    if (vp.points.model_path && !vp.points.model2_path)
+        vp.points.second_below = 0;
     if (argc - first < 1 || argv[first][0] == '-') {
         if (argc - first >= 1)
             fprintf(err, "seichi bench vision: unknown option '%s'\n", argv[first]);
@@ -421,11 +427,22 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
     /* Which data the figures may have been influenced by. */
     if (vp.classifier == SEI_CLASSIFIER_RULES)
         fprintf(out, "point classifier: none, the hand-set stone rule alone (--rules)\n");
-    else if (vp.points.model_path)
-        fprintf(out, "point classifier: the model in %s\n", vp.points.model_path);
-    else
-        fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "
-                     "(vision/model/README.md): it saw no picture of images/ and no shared photo\n");
+    else {
+        if (vp.points.model_path)
+            fprintf(out, "point classifier: the model in %s\n", vp.points.model_path);
+        else
+            fprintf(out, "point classifier: the built-in model, trained only on the project's own training renders "
+                         "(vision/model/README.md): it saw no picture of images/ and no shared photo\n");
+        if (vp.points.second_below <= 0)
+            fprintf(out, "second opinion on its unsure points: none\n");
+        else if (vp.points.model2_path)
+            fprintf(out, "second opinion on its points less than %g sure: the model in %s\n", vp.points.second_below,
+                    vp.points.model2_path);
+        else
+            fprintf(out, "second opinion on its points less than %g sure: the built-in second model, trained only on "
+                         "the project's own training renders: it saw no picture of images/ and no shared photo\n",
+                    vp.points.second_below);
+    }
     if (vp.stone_evidence && vp.stone_finder)
         fprintf(out, "stone finder (second readings of boards in doubt): the built-in model, trained only on the "
                      "project's own training renders: it saw no picture of images/ and no shared photo\n");

@@ -1,7 +1,8 @@
 /* points.c - the learned point classifier: patches cut from the top-down
  * board, normalised by the board's own wood, through the network built
  * into the program (points_model.c, generated from vision/model/points.onnx
- * at build time). */
+ * at build time), and the points it is unsure of through a second one
+ * (vision/model/points2.onnx). */
 #include "points.h"
 
 #include <math.h>
@@ -11,16 +12,21 @@
 
 #include "cvwrap.h"
 
-/* The model's bytes, embedded by CMake (vision/CMakeLists.txt). */
+/* The models' bytes, embedded by CMake (vision/CMakeLists.txt). */
 extern const unsigned char sei_points_model[];
 extern const size_t sei_points_model_len;
+extern const unsigned char sei_points_model2[];
+extern const size_t sei_points_model2_len;
 
 struct sei_points {
     sei_points_params p;
     sei_cv_net *net;
-    float *blob;      /* the network's input, grown as needed */
+    sei_cv_net *net2; /* the second opinion; NULL when second_below is 0 */
+    float *blob;      /* a network's input, grown as needed */
     size_t blob_cap;
     float *logits;    /* its output, n * SEI_POINTS_MAX_CLASSES */
+    int *ask;         /* the points put to the second model */
+    float *prob2;     /* its probabilities of them */
 };
 
 void sei_points_params_default(sei_points_params *p)
@@ -34,6 +40,29 @@ void sei_points_params_default(sei_points_params *p)
     p->hidden_group = 2;
     p->hidden_near = 4;
     p->model_path = NULL;
+    p->second_below = 0.99;
+    p->model2_path = NULL;
+}
+
+/* A network from the ONNX file path, or from the bytes built in when path
+ * is NULL. */
+static sei_cv_net *load_net(const char *path, const unsigned char *bytes, size_t len, char *err, size_t errlen)
+{
+    if (!path)
+        return sei_cv_net_load(bytes, len, err, errlen);
+    /* A model from a file: at most 16 MB, read whole. */
+    FILE *f = fopen(path, "rb");
+    uint8_t *buf = f ? malloc(16 << 20) : NULL;
+    size_t n = buf ? fread(buf, 1, 16 << 20, f) : 0;
+    if (f)
+        fclose(f);
+    sei_cv_net *net = NULL;
+    if (!n)
+        snprintf(err, errlen, "cannot read the model %s", path);
+    else
+        net = sei_cv_net_load(buf, n, err, errlen);
+    free(buf);
+    return net;
 }
 
 sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen)
@@ -47,22 +76,11 @@ sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errl
         pc->p = *p;
     else
         sei_points_params_default(&pc->p);
-    if (pc->p.model_path) {
-        /* A model from a file: at most 16 MB, read whole. */
-        FILE *f = fopen(pc->p.model_path, "rb");
-        uint8_t *buf = f ? malloc(16 << 20) : NULL;
-        size_t n = buf ? fread(buf, 1, 16 << 20, f) : 0;
-        if (f)
-            fclose(f);
-        if (!n)
-            snprintf(err, errlen, "cannot read the model %s", pc->p.model_path);
-        else
-            pc->net = sei_cv_net_load(buf, n, err, errlen);
-        free(buf);
-    } else
-        pc->net = sei_cv_net_load(sei_points_model, sei_points_model_len, err, errlen);
-    if (!pc->net) {
-        free(pc);
+    pc->net = load_net(pc->p.model_path, sei_points_model, sei_points_model_len, err, errlen);
+    if (pc->net && pc->p.second_below > 0)
+        pc->net2 = load_net(pc->p.model2_path, sei_points_model2, sei_points_model2_len, err, errlen);
+    if (!pc->net || (pc->p.second_below > 0 && !pc->net2)) {
+        sei_points_destroy(pc);
         return NULL;
     }
     return pc;
@@ -73,8 +91,11 @@ void sei_points_destroy(sei_points *pc)
     if (!pc)
         return;
     sei_cv_net_free(pc->net);
+    sei_cv_net_free(pc->net2);
     free(pc->blob);
     free(pc->logits);
+    free(pc->ask);
+    free(pc->prob2);
     free(pc);
 }
 
@@ -158,11 +179,15 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
     return 0;
 }
 
-int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
-                   size_t errlen)
+/* Run net on the n patches listed by idx (all n in order when idx is
+ * NULL) into prob[n][3] and hidden[n] (may be NULL), as sei_points_run
+ * says. */
+static int run_net(sei_points *pc, sei_cv_net *net, const uint8_t *patches, const int *idx, int n, float *prob,
+                   float *hidden, char *err, size_t errlen)
 {
     const int P = SEI_POINTS_PATCH;
-    size_t need = (size_t)n * 3 * P * P;
+    const size_t per = (size_t)3 * P * P;
+    size_t need = (size_t)n * per;
     if (need > pc->blob_cap) {
         float *b = realloc(pc->blob, need * sizeof *b);
         float *l = b ? realloc(pc->logits, (size_t)n * SEI_POINTS_MAX_CLASSES * sizeof *l) : NULL;
@@ -175,10 +200,14 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, f
         pc->logits = l;
         pc->blob_cap = need;
     }
-    for (size_t i = 0; i < need; i++)
-        pc->blob[i] = (patches[i] - 128) / 64.0f;
+    for (int i = 0; i < n; i++) {
+        const uint8_t *src = patches + (size_t)(idx ? idx[i] : i) * per;
+        float *dst = pc->blob + (size_t)i * per;
+        for (size_t j = 0; j < per; j++)
+            dst[j] = (src[j] - 128) / 64.0f;
+    }
     int k = 0;
-    if (sei_cv_net_run(pc->net, pc->blob, n, 3, P, P, pc->logits, SEI_POINTS_MAX_CLASSES, &k, err, errlen))
+    if (sei_cv_net_run(net, pc->blob, n, 3, P, P, pc->logits, SEI_POINTS_MAX_CLASSES, &k, err, errlen))
         return -1;
     if (k != 3 && k != 4) {
         snprintf(err, errlen, "the model gives %d classes, not 3 or 4", k);
@@ -204,4 +233,50 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, f
             hidden[i] = (float)(e[SEI_POINTS_HIDDEN] / s);
     }
     return 0;
+}
+
+int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
+                   size_t errlen)
+{
+    if (run_net(pc, pc->net, patches, NULL, n, prob, hidden, err, errlen))
+        return -1;
+    if (!pc->net2 || n <= 0)
+        return 0;
+    /* The points the first model is unsure of, to the second, for their
+     * colours only: whether a point is hidden stays the first model's
+     * word (the edges stage reads a line all said hidden as the table
+     * beyond a board, and the second model says hidden less there). */
+    int *ask = realloc(pc->ask, (size_t)n * sizeof *ask);
+    if (ask)
+        pc->ask = ask;
+    float *p2 = ask ? realloc(pc->prob2, (size_t)n * 3 * sizeof *p2) : NULL;
+    if (!p2) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    pc->prob2 = p2;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const float *q = prob + 3 * i;
+        if (fmaxf(q[0], fmaxf(q[1], q[2])) < pc->p.second_below)
+            ask[m++] = i;
+    }
+    if (!m)
+        return 0;
+    if (run_net(pc, pc->net2, patches, ask, m, p2, NULL, err, errlen))
+        return -1;
+    for (int j = 0; j < m; j++)
+        for (int c = 0; c < 3; c++)
+            prob[3 * ask[j] + c] = 0.5f * (prob[3 * ask[j] + c] + p2[3 * j + c]);
+    return 0;
+}
+
+int sei_points_warm(sei_points *pc, char *err, size_t errlen)
+{
+    static uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
+    memset(patch, 128, sizeof patch);
+    float prob[3], hidden[1];
+    if (run_net(pc, pc->net, patch, NULL, 1, prob, hidden, err, errlen))
+        return -1;
+    return pc->net2 ? run_net(pc, pc->net2, patch, NULL, 1, prob, hidden, err, errlen) : 0;
 }

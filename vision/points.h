@@ -74,6 +74,25 @@ typedef struct {
      * same shape to use instead (for measuring another model, as `seichi
      * bench vision --model FILE` does). */
     const char *model_path;
+    /* The second opinion: a point the model above is less sure of than
+     * this (its likeliest colour's probability) is read by a second model
+     * too, trained the same way on twice the renders (vision/model/
+     * README.md), and the two models' colour probabilities are averaged
+     * there; whether it is hidden stays the first model's word (the
+     * second says hidden less at the table beyond a board, where the
+     * edges stage needs it). Two networks trained apart fail apart, and a
+     * point the first is sure of keeps its reading: alone, the second
+     * model reads more renders of the test set's kind perfectly but not
+     * more real photos, and one trained the same way with another seed
+     * read 36 of imago's 54 photos, not 50. Chosen by rules fixed before
+     * measuring (README: the point classifier's second opinion): every
+     * point read by both read no more boards perfectly than those below
+     * 0.99, at a second run over every point. 0: never (the first model
+     * alone); above 1: every point. */
+    double second_below;
+    /* NULL: the second model built into the program; else an ONNX file
+     * of the same shape (`seichi bench vision --second FILE`). */
+    const char *model2_path;
 } sei_points_params;
 
 void sei_points_params_default(sei_points_params *p);
@@ -99,9 +118,17 @@ int sei_points_patches(const sei_image *top, int size, double margin, const floa
 /* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
  * empty, black, white, calibrated, given that the point is seen (they sum
  * to 1), and hidden[n] (may be NULL): the probability that it is not seen
- * (0 from a model of three classes). Returns 0, or -1 with a message. */
+ * (0 from a model of three classes). Where the first model is less sure
+ * than second_below, the second model's colour probabilities are averaged
+ * in; hidden is the first model's.
+ * Returns 0, or -1 with a message. */
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
                    size_t errlen);
+
+/* Run each model once on one patch of even wood: what a process's first
+ * reading would pay (OpenCV's dnn sets a network up on its first run).
+ * Returns 0, or -1 with a message. */
+int sei_points_warm(sei_points *pc, char *err, size_t errlen);
 
 /* The hidden threshold, smallest group and neighbours in use. */
 double sei_points_hidden_at(const sei_points *pc);

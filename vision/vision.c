@@ -1042,11 +1042,7 @@ sei_vision_status sei_vision_warm(sei_vision *v)
         sei_vision_status st = load_points(v);
         if (st != SEI_VISION_OK)
             return st;
-        /* One patch of bare, even wood. */
-        static uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
-        memset(patch, 128, sizeof patch);
-        float prob[3], hidden[1];
-        if (sei_points_run(v->points, patch, 1, prob, hidden, err, sizeof err))
+        if (sei_points_warm(v->points, err, sizeof err))
             return fail(v, SEI_VISION_ERROR, "the point classifier failed: %s", err);
     }
     if (v->p.stone_evidence && v->p.stone_finder) {
