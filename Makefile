@@ -76,25 +76,23 @@ MODEL_HANDS ?= 140
 MODEL2_RENDERS ?= 280
 MODEL2_HANDS ?= 202
 MODEL_FINDER ?= 120
+# One point classifier: $(1) classic-train renders, $(2) classic-hands
+# ones, their folders, patches and model named with suffix $(3).
+define point_model
+	nice python3 images/generator/render.py --set classic-train --count $(1) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders$(3)
+	nice python3 images/generator/render.py --set classic-hands --count $(2) --fast --width 800 --height 600 \
+	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/hands$(3)
+	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches$(3).bin $(BUILD)/model/renders$(3)
+	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands$(3).bin $(BUILD)/model/hands$(3)
+	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points$(3).onnx \
+	  $(BUILD)/model/patches$(3).bin $(BUILD)/model/hands$(3).bin
+endef
 model: build
 	@sh scripts/install-deps.sh render model
 	rm -rf $(BUILD)/model
-	nice python3 images/generator/render.py --set classic-train --count $(MODEL_RENDERS) --fast --width 800 --height 600 \
-	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders
-	nice python3 images/generator/render.py --set classic-hands --count $(MODEL_HANDS) --fast --width 800 --height 600 \
-	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/hands
-	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches.bin $(BUILD)/model/renders
-	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands.bin $(BUILD)/model/hands
-	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points.onnx \
-	  $(BUILD)/model/patches.bin $(BUILD)/model/hands.bin
-	nice python3 images/generator/render.py --set classic-train --count $(MODEL2_RENDERS) --fast --width 800 --height 600 \
-	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/renders2
-	nice python3 images/generator/render.py --set classic-hands --count $(MODEL2_HANDS) --fast --width 800 --height 600 \
-	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/hands2
-	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/patches2.bin $(BUILD)/model/renders2
-	nice ./$(BUILD)/seichi patches --force --copies 3 --out $(BUILD)/model/hands2.bin $(BUILD)/model/hands2
-	nice /usr/bin/python3 vision/model/train.py --epochs 6 --out vision/model/points2.onnx \
-	  $(BUILD)/model/patches2.bin $(BUILD)/model/hands2.bin
+	$(call point_model,$(MODEL_RENDERS),$(MODEL_HANDS),)
+	$(call point_model,$(MODEL2_RENDERS),$(MODEL2_HANDS),2)
 	nice python3 images/generator/render.py --set train --seed 211 --count $(MODEL_FINDER) --stone-shapes \
 	  --sgf-root $(SHARED)/sgf --out $(BUILD)/model/finder-a & a=$$!; \
 	nice python3 images/generator/render.py --set train --seed 212 --count $(MODEL_FINDER) --stone-shapes \

@@ -1,6 +1,6 @@
 /* points.c - the learned point classifier: patches cut from the top-down
  * board, normalised by the board's own wood, through the network built
- * into the program (points_model.c, generated from vision/model/points.onnx
+ * into the program (sei_points_model.c, generated from vision/model/points.onnx
  * at build time), and the points it is unsure of through a second one
  * (vision/model/points2.onnx). */
 #include "points.h"
