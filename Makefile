@@ -59,16 +59,16 @@ sequences:
 	@sh scripts/install-deps.sh render
 	sh images/generator/sequence-set.sh $(BUILD)/sequences $(SHARED)
 
-# Retrain the two models (vision/model/README.md). The point classifier:
+# Retrain the three models (vision/model/README.md). The point classifier:
 # render its training scenes (the default set's kind of scene, 19x19, from
 # records of the shared SGF sets' training part chosen by a rule), and as
 # many again with hands at the board's edges (on other records), cut their
 # patches with seichi itself, train, calibrate and export
-# vision/model/points.onnx. Its second opinion, the same way from twice
-# the renders (as many hands as the records allow): points2.onnx. The
-# stone finder: render three thirds of the
-# training set (the test set's kind of scene, other records, other seeds)
-# with each stone's outline, train and export vision/model/stones.onnx.
+# vision/model/points.onnx. Its second opinion, the same way from more
+# renders (280, and 202 with hands: as many as the records allow):
+# points2.onnx. The stone finder: render three thirds of the training set
+# (the test set's kind of scene, other records, other seeds) with each
+# stone's outline, train and export vision/model/stones.onnx.
 # Fixed seeds and one thread throughout, so it gives the committed models
 # back byte for byte. About an hour and a half on two shared cores.
 MODEL_RENDERS ?= 140

@@ -412,7 +412,12 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
         } else
             break;
     }
-    /* Another model is measured alone, unless a second one is named too. */
+    if (vp.classifier == SEI_CLASSIFIER_RULES && (vp.points.model_path || vp.points.model2_path)) {
+        fprintf(err, "seichi bench vision: --rules reads without the network: no --model or --second with it\n");
+        return 2;
+    }
+    /* Another model is measured alone, unless a second one is named too
+     * (the built-in one: --second vision/model/points2.onnx). */
     if (vp.points.model_path && !vp.points.model2_path)
         vp.points.second_below = 0;
     if (argc - first < 1 || argv[first][0] == '-') {
@@ -440,7 +445,9 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
                     vp.points.model2_path);
         else
             fprintf(out, "second opinion on its points less than %g sure: the built-in second model, trained only on "
-                         "the project's own training renders: it saw no picture of images/ and no shared photo\n",
+                         "the project's own training renders: it saw no picture of images/ and no shared photo (its "
+                         "use was chosen on images/testset and renders of its kind, the shared photos a veto: "
+                         "README)\n",
                     vp.points.second_below);
     }
     if (vp.stone_evidence && vp.stone_finder)

@@ -648,6 +648,13 @@ static void test_warm(void **state)
     assert_int_equal(sei_vision_warm(bad), SEI_VISION_ERROR);
     assert_non_null(strstr(sei_vision_errmsg(bad), "point classifier"));
     sei_vision_destroy(bad);
+    /* and a second model that cannot be read is named as such */
+    sei_vision_params_default(&p);
+    p.points.model2_path = "/nonexistent/points2.onnx";
+    bad = sei_vision_create(&p);
+    assert_int_equal(sei_vision_warm(bad), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(bad), "second model"));
+    sei_vision_destroy(bad);
     free(a);
     free(b);
 }
@@ -1376,63 +1383,77 @@ static void renders_read(const sei_vision_params *p, const char *const *names, i
 /* On the board's edge the line across it ends, so the lines' check looks
  * for it on the board's side only (cross_edges). Four committed renders
  * whose one misread point is an empty edge point read white by the first
- * model alone are read perfectly with it and not without; r036's lamp spot over its edge line
+ * model alone are read perfectly with it and not without (with the
+ * second opinion, perfectly with it and not all four without); r036's lamp spot over its edge line
  * keeps half its misread points; no white stone is read empty for it. */
 static void test_lines_on_edges(void **state)
 {
     (void)state;
     const char *const names[5] = {"r022.jpg", "r034.jpg", "r042.jpg", "r058.jpg", "r036.jpg"};
-    int empty_white[2], white_empty[2], perfect[2] = {0, 0}, wrong[5];
-    for (int k = 0; k < 2; k++) {
+    int empty_white[4], white_empty[4], perfect[4] = {0, 0, 0, 0}, wrong[5];
+    for (int k = 0; k < 4; k++) {
         sei_vision_params p;
         sei_vision_params_default(&p);
         assert_int_equal(p.cross_edges, 1);
-        p.cross_edges = k == 0;
-        /* the first model alone, as the check was chosen (the second
-         * opinion reads one of the four right by itself) */
-        p.points.second_below = 0;
+        p.cross_edges = k % 2 == 0;
+        /* first the first model alone, as the check was chosen (the
+         * second opinion reads one of the four right by itself); then as
+         * the reader is */
+        if (k < 2)
+            p.points.second_below = 0;
         renders_read(&p, names, 5, &empty_white[k], &white_empty[k], wrong);
         for (int i = 0; i < 4; i++)
             perfect[k] += wrong[i] == 0;
     }
-    printf("edges: empty read white %d with the edge points checked, %d without; white read empty %d and %d; "
-           "perfect %d and %d of 4\n", empty_white[0], empty_white[1], white_empty[0], white_empty[1], perfect[0],
-           perfect[1]);
-    assert_int_equal(perfect[0], 4);
+    for (int k = 0; k < 4; k += 2) {
+        printf("edges (%s): empty read white %d with the edge points checked, %d without; white read empty %d and "
+               "%d; perfect %d and %d of 4\n", k ? "with the second opinion" : "the first model alone",
+               empty_white[k], empty_white[k + 1], white_empty[k], white_empty[k + 1], perfect[k], perfect[k + 1]);
+        assert_int_equal(perfect[k], 4);
+        assert_true(perfect[k + 1] < 4);
+        assert_true(empty_white[k] + 6 <= empty_white[k + 1]);
+        assert_true(white_empty[k] <= white_empty[k + 1]);
+    }
     assert_int_equal(perfect[1], 0);
-    assert_true(empty_white[0] + 6 <= empty_white[1]);
-    assert_true(white_empty[0] <= white_empty[1]);
 }
 
 /* Glare on the wood, read as white stones by the network, is read empty
  * where both grid lines are seen crossing on the point (cross_dip): three
  * committed renders with glare (r036: a lamp's spot over 16 empty points;
- * r054 and r057), read by the first model alone. With the check, at most
- * half as many empty points are read white as without it, no more white
- * stones are read empty, and r054 is read perfectly. */
+ * r054 and r057), read by the first model alone and by the reader as it
+ * is (with the second opinion). With the check, at most half as many
+ * empty points are read white as without it, no more white stones are
+ * read empty, and r054 is read perfectly; by the first model alone, not
+ * without it. */
 static void test_lines_through_glare(void **state)
 {
     (void)state;
     const char *const names[3] = {"r036.jpg", "r054.jpg", "r057.jpg"};
-    int empty_white[2], white_empty[2], r054_perfect[2], wrong[3];
-    for (int k = 0; k < 2; k++) {
+    int empty_white[4], white_empty[4], r054_perfect[4], wrong[3];
+    for (int k = 0; k < 4; k++) {
         sei_vision_params p;
         sei_vision_params_default(&p);
         assert_true(p.cross_dip > 0 && p.cross_below > 0);
-        /* the first model alone, which the check was chosen with: the
-         * second opinion (second_below) reads r054 perfectly by itself */
-        p.points.second_below = 0;
-        if (k == 1)
+        /* first the first model alone, which the check was chosen with
+         * (the second opinion reads r054 perfectly by itself); then as
+         * the reader is */
+        if (k < 2)
+            p.points.second_below = 0;
+        if (k % 2)
             p.cross_dip = 0;
         renders_read(&p, names, 3, &empty_white[k], &white_empty[k], wrong);
         r054_perfect[k] = wrong[1] == 0;
     }
-    printf("glare: empty read white %d with the lines' check, %d without; white read empty %d and %d\n",
-           empty_white[0], empty_white[1], white_empty[0], white_empty[1]);
-    assert_true(empty_white[1] >= 10);
-    assert_true(2 * empty_white[0] <= empty_white[1]);
-    assert_true(white_empty[0] <= white_empty[1]);
-    assert_true(r054_perfect[0] && !r054_perfect[1]);
+    for (int k = 0; k < 4; k += 2) {
+        printf("glare (%s): empty read white %d with the lines' check, %d without; white read empty %d and %d\n",
+               k ? "with the second opinion" : "the first model alone", empty_white[k], empty_white[k + 1],
+               white_empty[k], white_empty[k + 1]);
+        assert_true(empty_white[k + 1] >= 10);
+        assert_true(2 * empty_white[k] <= empty_white[k + 1]);
+        assert_true(white_empty[k] <= white_empty[k + 1]);
+        assert_true(r054_perfect[k]);
+    }
+    assert_false(r054_perfect[1]);
 }
 
 static void shared_floor(const char *set, double min_found, double min_perfect, double min_recall, double max_silent)

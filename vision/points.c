@@ -21,7 +21,7 @@ extern const size_t sei_points_model2_len;
 struct sei_points {
     sei_points_params p;
     sei_cv_net *net;
-    sei_cv_net *net2; /* the second opinion; NULL when second_below is 0 */
+    sei_cv_net *net2; /* the second opinion; NULL when second_below is 0 or less */
     float *blob;      /* a network's input, grown as needed */
     size_t blob_cap;
     float *logits;    /* its output, n * SEI_POINTS_MAX_CLASSES */
@@ -77,8 +77,12 @@ sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errl
     else
         sei_points_params_default(&pc->p);
     pc->net = load_net(pc->p.model_path, sei_points_model, sei_points_model_len, err, errlen);
-    if (pc->net && pc->p.second_below > 0)
-        pc->net2 = load_net(pc->p.model2_path, sei_points_model2, sei_points_model2_len, err, errlen);
+    if (pc->net && pc->p.second_below > 0) {
+        char why[200];
+        pc->net2 = load_net(pc->p.model2_path, sei_points_model2, sei_points_model2_len, why, sizeof why);
+        if (!pc->net2)
+            snprintf(err, errlen, "the second model: %s", why);
+    }
     if (!pc->net || (pc->p.second_below > 0 && !pc->net2)) {
         sei_points_destroy(pc);
         return NULL;
@@ -238,9 +242,13 @@ static int run_net(sei_points *pc, sei_cv_net *net, const uint8_t *patches, cons
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
                    size_t errlen)
 {
+    if (n <= 0) {
+        snprintf(err, errlen, "no patch to classify");
+        return -1;
+    }
     if (run_net(pc, pc->net, patches, NULL, n, prob, hidden, err, errlen))
         return -1;
-    if (!pc->net2 || n <= 0)
+    if (!pc->net2)
         return 0;
     /* The points the first model is unsure of, to the second, for their
      * colours only: whether a point is hidden stays the first model's
@@ -273,7 +281,8 @@ int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, f
 
 int sei_points_warm(sei_points *pc, char *err, size_t errlen)
 {
-    static uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
+    /* One patch of bare, even wood. */
+    uint8_t patch[(size_t)SEI_POINTS_PATCH * SEI_POINTS_PATCH * 3];
     memset(patch, 128, sizeof patch);
     float prob[3], hidden[1];
     if (run_net(pc, pc->net, patch, NULL, 1, prob, hidden, err, errlen))

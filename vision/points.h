@@ -76,19 +76,22 @@ typedef struct {
     const char *model_path;
     /* The second opinion: a point the model above is less sure of than
      * this (its likeliest colour's probability) is read by a second model
-     * too, trained the same way on twice the renders (vision/model/
-     * README.md), and the two models' colour probabilities are averaged
-     * there; whether it is hidden stays the first model's word (the
-     * second says hidden less at the table beyond a board, where the
-     * edges stage needs it). Two networks trained apart fail apart, and a
-     * point the first is sure of keeps its reading: alone, the second
-     * model reads more renders of the test set's kind perfectly but not
-     * more real photos, and one trained the same way with another seed
-     * read 36 of imago's 54 photos, not 50. Chosen by rules fixed before
-     * measuring (README: the point classifier's second opinion): every
-     * point read by both read no more boards perfectly than those below
-     * 0.99, at a second run over every point. 0: never (the first model
-     * alone); above 1: every point. */
+     * too, trained the same way on more renders (280 and 202 pictures,
+     * not 140 and 140: vision/model/README.md), and the two models'
+     * colour probabilities are averaged there; whether it is hidden stays
+     * the first model's word (the second says hidden less at the table
+     * beyond a board, where the edges stage needs it). Two networks
+     * trained apart fail apart, and a point the first is sure of keeps
+     * its reading. Alone, the second model reads more renders of the test
+     * set's kind perfectly but one fewer of the 66 renders and no more of
+     * imago's or Tengen-Go's photos, and one trained the same way with
+     * another seed read 36 of imago's 54 photos, not 50. Chosen between
+     * every point and those below 0.99 by a rule fixed before either was
+     * measured (README, Reading a photo: the second opinion): every point
+     * read no more boards perfectly, at a second run over every point.
+     * unsure_below and rule_doubt_below were chosen on the first model's
+     * probabilities alone. 0 (or less): never, the first model alone;
+     * above 1: every point. */
     double second_below;
     /* NULL: the second model built into the program; else an ONNX file
      * of the same shape (`seichi bench vision --second FILE`). */
@@ -99,9 +102,10 @@ void sei_points_params_default(sei_points_params *p);
 
 typedef struct sei_points sei_points;
 
-/* The classifier with the model built into the program. NULL with a
- * message in err when the model cannot be loaded. Free with
- * sei_points_destroy (NULL is a no-op). */
+/* The classifier with the models built into the program (or those
+ * p names): the first, and the second opinion unless p->second_below is
+ * 0 or less. NULL with a message in err when a model cannot be loaded.
+ * Free with sei_points_destroy (NULL is a no-op). */
 sei_points *sei_points_create(const sei_points_params *p, char *err, size_t errlen);
 void sei_points_destroy(sei_points *pc);
 
@@ -115,13 +119,14 @@ void sei_points_destroy(sei_points *pc);
 int sei_points_patches(const sei_image *top, int size, double margin, const float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2],
                        uint8_t *out);
 
-/* Classify n patches (as sei_points_patches cuts them) into prob[n][3]:
- * empty, black, white, calibrated, given that the point is seen (they sum
+/* Classify n (at least 1) patches (as sei_points_patches cuts them) into
+ * prob[n][3]: empty, black, white, given that the point is seen (they sum
  * to 1), and hidden[n] (may be NULL): the probability that it is not seen
- * (0 from a model of three classes). Where the first model is less sure
- * than second_below, the second model's colour probabilities are averaged
- * in; hidden is the first model's.
- * Returns 0, or -1 with a message. */
+ * (0 from a model of three classes). Each model's are calibrated; where
+ * the first model is less sure than second_below, the second model's
+ * colour probabilities are averaged in (a mean of two calibrated
+ * models'), and hidden is the first model's alone. Returns 0, or -1 with
+ * a message. */
 int sei_points_run(sei_points *pc, const uint8_t *patches, int n, float *prob, float *hidden, char *err,
                    size_t errlen);
 
