@@ -1603,13 +1603,236 @@ static void evidence_grid(const double *pts, int nc, int np, const line_t *lines
     }
 }
 
+/* What the stages after the lines share: the lines, the points of
+ * evidence (the first nc crossings, then the stone centres, np in all),
+ * the stone candidates themselves, and room for the fitting evidence. */
+typedef struct {
+    const line_t *lines;
+    int nl, have_lines;
+    const double *pts;
+    int nc, np;
+    const sei_lattice_stone *stones;
+    int ns;
+    double *fit_pts;
+    int w, h;
+    double min_gap; /* no board cell is smaller than this, in pixels */
+} evidence_t;
+
+/* Stage 2 for the fit: of ndir directions (two or three), the pair whose
+ * lines cross most (the first two unless a third crosses far more),
+ * merged into lines. pts is room for max_crossings crossings, used to
+ * count them. Returns the count of lines, or -1 when out of memory. */
+static int fit_lines(const float *segs, int n, int ndir, const int dir[3], double diag, const sei_lattice_params *p,
+                     line_t *lines, double *pts)
+{
+    static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+    int best_pair = 0, most = -1;
+    for (int k = 0; ndir == 3 && k < 3; k++) {
+        int f[2] = {dir[pairs[k][0]], dir[pairs[k][1]]};
+        int m = sei_lattice_lines(segs, n, f, diag, p, lines);
+        int c = m < 0 ? -1 : sei_lattice_crossings(lines, m, diag, p, pts, p->max_crossings);
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "directions %d and %d: %d lines, %d crossings\n", f[0], f[1], m, c);
+        /* The first pair stays unless another crosses far more: two
+         * directions a family's lines fan over, seen in perspective,
+         * can both be found, and either then pairs with the other
+         * family about as well. */
+        if (k == 0 || c > p->pair_cross_ratio * most + p->min_evidence) {
+            most = c;
+            best_pair = k;
+        }
+    }
+    int fam[2] = {dir[pairs[best_pair][0]], dir[pairs[best_pair][1]]};
+    return sei_lattice_lines(segs, n, fam, diag, p, lines);
+}
+
+/* Stage 4 for the fit: guesses from cells of lines, the vanishing-point
+ * lattice first in line, and the lattice of the stones, into top. */
+static void fit_hypotheses(const evidence_t *e, const sei_lattice_params *p, topk_t *top)
+{
+    uint64_t rng = p->seed ? p->seed : 0x2545F4914F6CDD1DULL;
+    if (e->have_lines) {
+        /* Cells are scored on the crossings alone when there are enough:
+         * they are many fewer than crossings and stones together, and
+         * thousands of cells are scored. */
+        hypotheses_from_cells(e->lines, e->nl, e->pts, e->nc >= p->min_evidence ? e->nc : e->np, e->w, e->h, p,
+                              e->min_gap, &rng, top);
+        double Hv[9], Hvi[9];
+        if (sei_lattice_by_vanishing(e->lines, e->nl, e->w, e->h, p, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
+            double s = score_points(e->pts, e->np, Hvi, p->hyp_tol, p->hyp_radius) +
+                       p->align_weight * alignment(e->lines, e->nl, Hvi, p->hyp_radius, p->align_sine);
+            topk_first(top, s, Hv);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
+        }
+    }
+    double Hs[9], Hsi[9];
+    if (e->ns >= 3 && sei_lattice_by_stones(e->stones, e->ns, p, &rng, Hs) == 0 && sei_h_inv(Hs, Hsi) == 0) {
+        double s = score_points(e->pts, e->np, Hsi, p->hyp_tol, p->hyp_radius) +
+                   p->align_weight * alignment(e->lines, e->nl, Hsi, p->hyp_radius, p->align_sine);
+        /* Always among those grown: its score counts stones the cells'
+         * scores may not have. */
+        topk_first(top, s, Hs);
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "stone lattice: raw %.0f\n", s);
+    }
+}
+
+/* Stage 5 for the fit: each guess of top grown outwards from its cell,
+ * refitted on the points it explains; the one explaining most in the end
+ * into H. Returns its score, -1e18 when none could be grown. */
+static double fit_grow(const evidence_t *e, const sei_lattice_params *p, const topk_t *top, double H[9])
+{
+    double final_best = -1e18;
+    for (int k = 0; k < top->n; k++) {
+        double G[9], Ginv[9];
+        memcpy(G, top->h[k], sizeof G);
+        int m = fitting_evidence(e->pts, e->nc, e->stones, e->ns, G, p, e->fit_pts);
+        sei_lattice_grow(e->fit_pts, m, p, e->min_gap, G);
+        if (sei_h_inv(G, Ginv))
+            continue;
+        m = fitting_evidence(e->pts, e->nc, e->stones, e->ns, G, p, e->fit_pts);
+        double s = density_score(e->fit_pts, m, Ginv, p) +
+                   p->align_weight * alignment(e->lines, e->nl, Ginv, 30, p->align_sine);
+        if (s > final_best) {
+            final_best = s;
+            memcpy(H, G, sizeof G);
+        }
+    }
+    /* Stone centres are seen at the stone's top, a little off its point in
+     * an oblique view; crossings are exact. Where the crossings alone hold
+     * the lattice (they fill it, net of its holes, with exact_crossings
+     * points) and their own fit explains them as well, the final fit is
+     * theirs. */
+    if (e->nc >= p->exact_crossings && final_best > -1e18) {
+        double G[9], Ginv[9], Hi[9];
+        memcpy(G, H, sizeof G);
+        sei_lattice_grow(e->pts, e->nc, p, e->min_gap, G);
+        /* Judged on the crossings alone: the stones, a little off, would
+         * always prefer the fit they pulled. */
+        double before = sei_h_inv(H, Hi) ? -1e18 : density_score(e->pts, e->nc, Hi, p);
+        double after = sei_h_inv(G, Ginv) ? -1e18 : density_score(e->pts, e->nc, Ginv, p);
+        if (getenv("SEI_TRACE"))
+            fprintf(stderr, "refit on crossings alone: they judge it %.0f against %.0f\n", after, before);
+        if (before >= p->exact_crossings && after >= before - p->exact_loss * fabs(before))
+            memcpy(H, G, sizeof G);
+    }
+    return final_best;
+}
+
+/* Stage 5b for the fit: the board's plane (H) and the stones' tops (Hs)
+ * fitted apart where crossings and stones both hold the lattice, kept when
+ * they explain at least as many points; H, Hinv and Hsinv are updated
+ * then. Returns the count of fitting evidence on the lattice as it ends. */
+static int fit_parallax(const evidence_t *e, const sei_lattice_params *p, double H[9], double Hinv[9],
+                        double Hsinv[9], sei_lattice *out)
+{
+    int m = fitting_evidence(e->pts, e->nc, e->stones, e->ns, H, p, e->fit_pts);
+    double G[9], Hs[9];
+    memcpy(G, H, sizeof G);
+    if (p->parallax_min > 0 && sei_lattice_parallax(e->fit_pts, e->nc, m, p, G, Hs) == 0) {
+        double Gi[9], Gsi[9];
+        if (sei_h_inv(G, Gi) == 0 && sei_h_inv(Hs, Gsi) == 0) {
+            int before = explained(e->fit_pts, e->nc, m, Hinv, Hinv, p),
+                after = explained(e->fit_pts, e->nc, m, Gi, Gsi, p);
+            if (getenv("SEI_TRACE"))
+                fprintf(stderr, "parallax: explains %d points against %d\n", after, before);
+            if (after >= before) {
+                out->parallax = 1;
+                memcpy(H, G, sizeof G);
+                memcpy(Hinv, Gi, sizeof Gi);
+                memcpy(Hsinv, Gsi, sizeof Gsi);
+                m = fitting_evidence(e->pts, e->nc, e->stones, e->ns, H, p, e->fit_pts);
+            }
+        }
+    }
+    return m;
+}
+
+/* Stage 6 for the fit: the parallax (5b), then the window of the size
+ * given (0: any) that explains the evidence best on lattice H; out's
+ * lattice, size and doubts from it. t: when stage 6 began (its time
+ * includes 5b's). Returns 0, or -1 with out->why set. */
+static int fit_window(const evidence_t *e, const sei_lattice_params *p, int size, double H[9], double t,
+                      sei_lattice *out)
+{
+    static float ev_zero[GW][GW];
+    float(*ev)[GW] = malloc(sizeof ev_zero);
+    double Hinv[9], Hsinv[9];
+    if (!ev || sei_h_inv(H, Hinv)) {
+        free(ev);
+        return fail_why(out, "out of memory", 0, 0);
+    }
+    memcpy(Hsinv, Hinv, sizeof Hsinv);
+    double t5 = sei_now_ms();
+    int m = fit_parallax(e, p, H, Hinv, Hsinv, out);
+    out->stage_ms[SEI_LAT_PARALLAX] = sei_now_ms() - t5;
+    evidence_grid(e->fit_pts, e->nc, m, e->lines, e->nl, Hinv, Hsinv, p, ev);
+    int N = 0, st0[2] = {0, 0}, rn = 0, st1[2] = {0, 0};
+    double runner = 0, runner_off = 0;
+    double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off, st1);
+    double in = 0, pts_in = 0, pts_all = 0;
+    for (int u = 0; u < N; u++)
+        for (int v = 0; v < N; v++) {
+            in += ev[st0[0] + u + GR][st0[1] + v + GR];
+            pts_in += ev[st0[0] + u + GR][st0[1] + v + GR] >= 1;
+        }
+    for (int u = 0; u < GW; u++)
+        for (int v = 0; v < GW; v++)
+            pts_all += ev[u][v] >= 1;
+    out->stage_ms[SEI_LAT_WINDOW] = sei_now_ms() - t;
+    if (getenv("SEI_TRACE") && N) {
+        /* The evidence around the window, a character a point. */
+        for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {
+            for (int u = st0[0] - 3; u < st0[0] + N + 3; u++) {
+                float x = u < -GR || u > GR || v < -GR || v > GR ? 0 : ev[u + GR][v + GR];
+                int inside = u >= st0[0] && u < st0[0] + N && v >= st0[1] && v < st0[1] + N;
+                fputc(x >= 1 ? '#' : x > 0 ? '+' : inside ? '.' : ' ', stderr);
+            }
+            fputc('\n', stderr);
+        }
+    }
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
+                "shifted %.1f\n",
+                N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
+    if (!N || in < p->min_support * N * N) {
+        free(ev);
+        return fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
+    }
+    /* Shift the lattice so the window starts at (0, 0). */
+    double T[9] = {1, 0, st0[0], 0, 1, st0[1], 0, 0, 1};
+    sei_h_mul(H, T, out->H);
+    out->size = N;
+    out->score = in / ((double)N * N);
+    out->runner_size = rn;
+    /* Doubt about the size, and about where the window sits. */
+    out->margin = rn ? (best - runner) / N : 1e9;
+    out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
+    out->shift[0] = runner_off > -1e18 ? st1[0] - st0[0] : 0;
+    out->shift[1] = runner_off > -1e18 ? st1[1] - st0[1] : 0;
+    out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
+    out->free_size = N;
+    if (size) {
+        int N0 = 0, s0[2] = {0, 0}, rn0 = 0;
+        double r0 = 0, ro0 = 0, in0 = 0;
+        sei_lattice_window((const float(*)[GW])ev, 0, p, &N0, s0, &r0, &rn0, &ro0, NULL);
+        for (int u = 0; u < N0; u++)
+            for (int v = 0; v < N0; v++)
+                in0 += ev[s0[0] + u + GR][s0[1] + v + GR];
+        out->free_size = N0 && in0 >= p->min_support * N0 * N0 ? N0 : 0;
+    }
+    out->unsure = out->margin < p->unsure_margin || out->shift_margin < p->unsure_shift ||
+                  out->outside > p->unsure_outside;
+    free(ev);
+    return 0;
+}
+
 int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, int ns, int w, int h, int size,
                     const sei_lattice_params *p, int keep, sei_lattice *out)
 {
     memset(out, 0, sizeof *out);
     double diag = sqrt((double)w * w + (double)h * h);
-    /* No board cell is smaller than this. */
-    double min_gap = p->min_cell * diag;
     double t = sei_now_ms();
     int rc = -1, nl = 0, np = 0, nc = 0;
     line_t *lines = NULL;
@@ -1629,7 +1852,7 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     segs = chained;
 
     /* 1. Families. */
-    int dir[3], ndir = sei_lattice_directions(segs, n, diag, p, dir), fam[2] = {0, 0}, have_lines = ndir >= 2;
+    int dir[3], ndir = sei_lattice_directions(segs, n, diag, p, dir), have_lines = ndir >= 2;
     out->stage_ms[SEI_LAT_FAMILIES] = sei_now_ms() - t;
     t = sei_now_ms();
     if (!have_lines && !stones_enough) {
@@ -1637,36 +1860,15 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         goto done;
     }
 
-    /* 2. Lines, of the pair of directions whose lines cross most (the
-     * first two unless a third direction was found). */
+    /* 2. Lines. */
     lines = calloc((size_t)(p->max_lines > 0 ? p->max_lines : 1), sizeof *lines);
     pts = malloc(sizeof(double) * 2 * (size_t)(p->max_crossings + ns + 1));
     if (!lines || !pts) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
     }
-    if (have_lines) {
-        static const int pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-        int best_pair = 0, most = -1;
-        for (int k = 0; ndir == 3 && k < 3; k++) {
-            int f[2] = {dir[pairs[k][0]], dir[pairs[k][1]]};
-            int m = sei_lattice_lines(segs, n, f, diag, p, lines);
-            int c = m < 0 ? -1 : sei_lattice_crossings(lines, m, diag, p, pts, p->max_crossings);
-            if (getenv("SEI_TRACE"))
-                fprintf(stderr, "directions %d and %d: %d lines, %d crossings\n", f[0], f[1], m, c);
-            /* The first pair stays unless another crosses far more: two
-             * directions a family's lines fan over, seen in perspective,
-             * can both be found, and either then pairs with the other
-             * family about as well. */
-            if (k == 0 || c > p->pair_cross_ratio * most + p->min_evidence) {
-                most = c;
-                best_pair = k;
-            }
-        }
-        fam[0] = dir[pairs[best_pair][0]];
-        fam[1] = dir[pairs[best_pair][1]];
-        nl = sei_lattice_lines(segs, n, fam, diag, p, lines);
-    }
+    if (have_lines)
+        nl = fit_lines(segs, n, ndir, dir, diag, p, lines, pts);
     if (nl < 0) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
@@ -1706,41 +1908,16 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
     if (!have_lines)
         nl = 0; /* too few to trust: only the stones speak */
 
-    /* 4. Hypotheses: cells of lines, the vanishing-point lattice first in
-     * line, and the lattice of the stones. */
-    uint64_t rng = p->seed ? p->seed : 0x2545F4914F6CDD1DULL;
+    /* 4. Hypotheses. */
     top.s = malloc(sizeof(double) * (size_t)top.k);
     top.h = malloc(sizeof(double[9]) * (size_t)top.k);
-    if (!top.s || !top.h) {
+    fit_pts = malloc(sizeof(double) * 2 * (size_t)(np + 1));
+    if (!top.s || !top.h || !fit_pts) {
         fail_why(out, "out of memory", 0, 0);
         goto done;
     }
-    if (have_lines) {
-        /* Cells are scored on the crossings alone when there are enough:
-         * they are many fewer than crossings and stones together, and
-         * thousands of cells are scored. */
-        hypotheses_from_cells(lines, nl, pts, nc >= p->min_evidence ? nc : np, w, h, p, min_gap, &rng, &top);
-        double Hv[9], Hvi[9];
-        if (sei_lattice_by_vanishing(lines, nl, w, h, p, &rng, Hv) == 0 && sei_h_inv(Hv, Hvi) == 0) {
-            double s = score_points(pts, np, Hvi, p->hyp_tol, p->hyp_radius) +
-                       p->align_weight * alignment(lines, nl, Hvi, p->hyp_radius, p->align_sine);
-            topk_first(&top, s, Hv);
-            if (getenv("SEI_TRACE"))
-                fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
-        }
-    }
-    {
-        double Hs[9], Hsi[9];
-        if (ns >= 3 && sei_lattice_by_stones(stones, ns, p, &rng, Hs) == 0 && sei_h_inv(Hs, Hsi) == 0) {
-            double s = score_points(pts, np, Hsi, p->hyp_tol, p->hyp_radius) +
-                       p->align_weight * alignment(lines, nl, Hsi, p->hyp_radius, p->align_sine);
-            /* Always among those grown: its score counts stones the cells'
-             * scores may not have. */
-            topk_first(&top, s, Hs);
-            if (getenv("SEI_TRACE"))
-                fprintf(stderr, "stone lattice: raw %.0f\n", s);
-        }
-    }
+    evidence_t e = {lines, nl, have_lines, pts, nc, np, stones, ns, fit_pts, w, h, p->min_cell * diag};
+    fit_hypotheses(&e, p, &top);
     out->stage_ms[SEI_LAT_HYPOTHESES] = sei_now_ms() - t;
     t = sei_now_ms();
     if (top.n == 0 || top.s[0] < p->min_hyp_score) {
@@ -1748,46 +1925,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         goto done;
     }
 
-    /* 5. Grow the best guesses outwards from their cell, refitting on the
-     * points they explain; keep the one explaining most in the end. */
-    double H[9], final_best = -1e18;
-    fit_pts = malloc(sizeof(double) * 2 * (size_t)(np + 1));
-    if (!fit_pts) {
-        fail_why(out, "out of memory", 0, 0);
-        goto done;
-    }
-    for (int k = 0; k < top.n; k++) {
-        double G[9], Ginv[9];
-        memcpy(G, top.h[k], sizeof G);
-        int m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
-        sei_lattice_grow(fit_pts, m, p, min_gap, G);
-        if (sei_h_inv(G, Ginv))
-            continue;
-        m = fitting_evidence(pts, nc, stones, ns, G, p, fit_pts);
-        double s = density_score(fit_pts, m, Ginv, p) + p->align_weight * alignment(lines, nl, Ginv, 30, p->align_sine);
-        if (s > final_best) {
-            final_best = s;
-            memcpy(H, G, sizeof H);
-        }
-    }
-    /* Stone centres are seen at the stone's top, a little off its point in
-     * an oblique view; crossings are exact. Where the crossings alone hold
-     * the lattice (they fill it, net of its holes, with exact_crossings
-     * points) and their own fit explains them as well, the final fit is
-     * theirs. */
-    if (nc >= p->exact_crossings && final_best > -1e18) {
-        double G[9], Ginv[9], Hi[9];
-        memcpy(G, H, sizeof G);
-        sei_lattice_grow(pts, nc, p, min_gap, G);
-        /* Judged on the crossings alone: the stones, a little off, would
-         * always prefer the fit they pulled. */
-        double before = sei_h_inv(H, Hi) ? -1e18 : density_score(pts, nc, Hi, p);
-        double after = sei_h_inv(G, Ginv) ? -1e18 : density_score(pts, nc, Ginv, p);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "refit on crossings alone: they judge it %.0f against %.0f\n", after, before);
-        if (before >= p->exact_crossings && after >= before - p->exact_loss * fabs(before))
-            memcpy(H, G, sizeof H);
-    }
+    /* 5. Grow. */
+    double H[9], final_best = fit_grow(&e, p, &top, H);
     if (getenv("SEI_TRACE"))
         fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
                 nf[1], nc, ns, top.s[0], final_best);
@@ -1798,99 +1937,9 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
         goto done;
     }
 
-    /* 6. The window. */
-    {
-        static float ev_zero[GW][GW];
-        float(*ev)[GW] = malloc(sizeof ev_zero);
-        double Hinv[9], Hs[9], Hsinv[9];
-        if (!ev || sei_h_inv(H, Hinv)) {
-            free(ev);
-            fail_why(out, "out of memory", 0, 0);
-            goto done;
-        }
-        int m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
-        memcpy(Hsinv, Hinv, sizeof Hsinv);
-        /* 5b. Parallax: the board's plane and the stones' tops apart, where
-         * crossings and stones both hold the lattice. */
-        double t5 = sei_now_ms(), G[9];
-        memcpy(G, H, sizeof G);
-        if (p->parallax_min > 0 && sei_lattice_parallax(fit_pts, nc, m, p, G, Hs) == 0) {
-            double Gi[9], Gsi[9];
-            if (sei_h_inv(G, Gi) == 0 && sei_h_inv(Hs, Gsi) == 0) {
-                int before = explained(fit_pts, nc, m, Hinv, Hinv, p), after = explained(fit_pts, nc, m, Gi, Gsi, p);
-                if (getenv("SEI_TRACE"))
-                    fprintf(stderr, "parallax: explains %d points against %d\n", after, before);
-                if (after >= before) {
-                    out->parallax = 1;
-                    memcpy(H, G, sizeof G);
-                    memcpy(Hinv, Gi, sizeof Gi);
-                    memcpy(Hsinv, Gsi, sizeof Gsi);
-                    m = fitting_evidence(pts, nc, stones, ns, H, p, fit_pts);
-                }
-            }
-        }
-        out->stage_ms[SEI_LAT_PARALLAX] = sei_now_ms() - t5;
-        evidence_grid(fit_pts, nc, m, lines, nl, Hinv, Hsinv, p, ev);
-        int N = 0, st0[2] = {0, 0}, rn = 0, st1[2] = {0, 0};
-        double runner = 0, runner_off = 0;
-        double best = sei_lattice_window((const float(*)[GW])ev, size, p, &N, st0, &runner, &rn, &runner_off, st1);
-        double in = 0, pts_in = 0, pts_all = 0;
-        for (int u = 0; u < N; u++)
-            for (int v = 0; v < N; v++) {
-                in += ev[st0[0] + u + GR][st0[1] + v + GR];
-                pts_in += ev[st0[0] + u + GR][st0[1] + v + GR] >= 1;
-            }
-        for (int u = 0; u < GW; u++)
-            for (int v = 0; v < GW; v++)
-                pts_all += ev[u][v] >= 1;
-        out->stage_ms[SEI_LAT_WINDOW] = sei_now_ms() - t;
-        if (getenv("SEI_TRACE") && N) {
-            /* The evidence around the window, a character a point. */
-            for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {
-                for (int u = st0[0] - 3; u < st0[0] + N + 3; u++) {
-                    float e = u < -GR || u > GR || v < -GR || v > GR ? 0 : ev[u + GR][v + GR];
-                    int inside = u >= st0[0] && u < st0[0] + N && v >= st0[1] && v < st0[1] + N;
-                    fputc(e >= 1 ? '#' : e > 0 ? '+' : inside ? '.' : ' ', stderr);
-                }
-                fputc('\n', stderr);
-            }
-        }
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
-                    "shifted %.1f\n",
-                    N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
-        if (!N || in < p->min_support * N * N) {
-            free(ev);
-            fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
-            goto done;
-        }
-        /* Shift the lattice so the window starts at (0, 0). */
-        double T[9] = {1, 0, st0[0], 0, 1, st0[1], 0, 0, 1};
-        sei_h_mul(H, T, out->H);
-        out->size = N;
-        out->score = in / ((double)N * N);
-        out->runner_size = rn;
-        /* Doubt about the size, and about where the window sits. */
-        out->margin = rn ? (best - runner) / N : 1e9;
-        out->shift_margin = runner_off > -1e18 ? (best - runner_off) / N : 1e9;
-        out->shift[0] = runner_off > -1e18 ? st1[0] - st0[0] : 0;
-        out->shift[1] = runner_off > -1e18 ? st1[1] - st0[1] : 0;
-        out->outside = pts_all > 0 ? 1 - pts_in / pts_all : 0;
-        out->free_size = N;
-        if (size) {
-            int N0 = 0, s0[2] = {0, 0}, rn0 = 0;
-            double r0 = 0, ro0 = 0, in0 = 0;
-            sei_lattice_window((const float(*)[GW])ev, 0, p, &N0, s0, &r0, &rn0, &ro0, NULL);
-            for (int u = 0; u < N0; u++)
-                for (int v = 0; v < N0; v++)
-                    in0 += ev[s0[0] + u + GR][s0[1] + v + GR];
-            out->free_size = N0 && in0 >= p->min_support * N0 * N0 ? N0 : 0;
-        }
-        out->unsure = out->margin < p->unsure_margin || out->shift_margin < p->unsure_shift ||
-                      out->outside > p->unsure_outside;
-        free(ev);
+    /* 5b and 6. Parallax, and the window. */
+    if (fit_window(&e, p, size, H, t, out) == 0)
         rc = 0;
-    }
 done:
     if (keep && lines) {
         out->lines = lines;
