@@ -24,14 +24,21 @@ static void add_points(cJSON *doc, const char *name, const uint8_t mark[SEI_MAX_
 int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *path = NULL, *debug = NULL;
-    int json = 0, size = 0;
+    int json = 0, size = 0, force = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))
             json = 1;
+        else if (!strcmp(argv[i], "--force"))
+            force = 1;
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fprintf(out, "usage: seichi detect IMAGE [--size N] [--json] [--debug DIR]\n\n"
-                         "Find the board in a photo and read every point (README: Reading a photo).\n");
+            fprintf(out, "usage: seichi detect IMAGE [--size N] [--json] [--debug DIR [--force]]\n\n"
+                         "Find the board in a photo and read every point (README: Reading a photo).\n"
+                         "--debug DIR writes each stage's picture there; pictures of an earlier\n"
+                         "run are replaced only with --force.\n");
             return 0;
+        } else if ((!strcmp(argv[i], "--size") || !strcmp(argv[i], "--debug")) && i + 1 >= argc) {
+            fprintf(err, "seichi detect: %s needs a value\n", argv[i]);
+            return 2;
         } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
             size = atoi(argv[++i]);
             if (size != 9 && size != 13 && size != 19) {
@@ -51,7 +58,11 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
         }
     }
     if (!path) {
-        fprintf(err, "usage: seichi detect IMAGE [--size N] [--json] [--debug DIR]\n");
+        fprintf(err, "usage: seichi detect IMAGE [--size N] [--json] [--debug DIR [--force]]\n");
+        return 2;
+    }
+    if (force && !debug) {
+        fprintf(err, "seichi detect: --force is for --debug DIR (detect writes no other file)\n");
         return 2;
     }
     sei_vision_params p;
@@ -65,7 +76,7 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
         fprintf(err, "seichi detect: out of memory\n");
         goto done;
     }
-    if (debug && sei_vision_set_debug(v, debug) != SEI_VISION_OK) {
+    if (debug && sei_vision_set_debug(v, debug, force) != SEI_VISION_OK) {
         fprintf(err, "seichi detect: %s\n", sei_vision_errmsg(v));
         goto done;
     }

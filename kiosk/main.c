@@ -25,7 +25,7 @@ static void usage(FILE *f)
             "                      a GTP engine that counts: final_score, final_status_list, loadsgf\n"
             "  clock --time-control SPEC --simulate FILE [--handicap N] [--json]\n"
             "                      the game clock and the timekeeper's calls over a list of moves\n"
-            "  detect IMAGE [--size N] [--json] [--debug DIR]\n"
+            "  detect IMAGE [--size N] [--json] [--debug DIR [--force]]\n"
             "                      read the board in a picture\n"
             "  bench [rules]       time counting and legal-move checks\n"
             "  bench vision DIR... read photos with their truth: points and boards right, time\n"

@@ -136,6 +136,18 @@ expect 2 "debug folder $tmp/bad.jpg: not a folder" -- detect "$src/images/render
 mkdir "$tmp/dbg"
 expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg"
 [ -s "$tmp/dbg/2-lattice-grid.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no debug pictures"; }
+# A second run into the same folder replaces nothing unless asked; a link
+# under a picture's name is never written through.
+expect 2 "already holds debug pictures" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg"
+expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg" --force
+expect 2 "--force is for --debug DIR" -- detect "$src/images/renders/r043.jpg" --force
+expect 2 "--debug needs a value" -- detect "$src/images/renders/r043.jpg" --debug
+expect 2 "--size needs a value" -- detect "$src/images/renders/r043.jpg" --size
+mkdir "$tmp/dbg2"
+echo mine > "$tmp/keep.txt"
+ln -s "$tmp/keep.txt" "$tmp/dbg2/1-segments-lines.png"
+expect 2 "is a symbolic link: not written through" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg2" --force
+[ "$(cat "$tmp/keep.txt")" = mine ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: debug wrote through a link"; }
 # A --size the picture contradicts: the 13x13 render is no 9x9 or 19x19
 # board; its own size still reads.
 expect 3 "no board of 9 lines here (the picture shows more lines than that" -- detect "$src/images/renders/r043.jpg" --size 9

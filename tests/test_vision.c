@@ -598,7 +598,7 @@ static void test_segment_cache(void **state)
         assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
         sei_vision_status sa = sei_vision_read(v, &img, a);
         assert_non_null(mkdtemp(dir));
-        assert_int_equal(sei_vision_set_debug(v, dir), SEI_VISION_OK);
+        assert_int_equal(sei_vision_set_debug(v, dir, 0), SEI_VISION_OK);
         sei_vision_status sb = sei_vision_read(v, &img, b);
         assert_int_equal(sb, sa);
         if (sa == SEI_VISION_OK) {
@@ -965,18 +965,19 @@ static void test_doubt_margin(void **state)
 }
 
 /* A debug folder that is missing or is a file is refused at once; a real
- * one gets the stages' pictures. */
+ * one gets the stages' pictures, and one holding them already (or a link
+ * under one of their names) is refused. */
 static void test_debug_folder(void **state)
 {
     (void)state;
     sei_vision *v = sei_vision_create(NULL);
-    assert_int_equal(sei_vision_set_debug(v, "/nonexistent/seichi-debug"), SEI_VISION_ERROR);
+    assert_int_equal(sei_vision_set_debug(v, "/nonexistent/seichi-debug", 0), SEI_VISION_ERROR);
     assert_non_null(strstr(sei_vision_errmsg(v), "debug folder /nonexistent/seichi-debug"));
-    assert_int_equal(sei_vision_set_debug(v, SEI_TESTS_DIR "/cli.sh"), SEI_VISION_ERROR);
+    assert_int_equal(sei_vision_set_debug(v, SEI_TESTS_DIR "/cli.sh", 0), SEI_VISION_ERROR);
     assert_non_null(strstr(sei_vision_errmsg(v), "not a folder"));
     char dir[] = "/tmp/seichi-debug-XXXXXX";
     assert_non_null(mkdtemp(dir));
-    assert_int_equal(sei_vision_set_debug(v, dir), SEI_VISION_OK);
+    assert_int_equal(sei_vision_set_debug(v, dir, 0), SEI_VISION_OK);
     sei_image img;
     double H[9] = {60, 0, 160, 0, 60, 60, 0, 0, 1};
     draw_board(&img, 800, 600, 9, H, position9);
@@ -987,8 +988,31 @@ static void test_debug_folder(void **state)
     char path[320];
     snprintf(path, sizeof path, "%s/2-lattice-grid.png", dir);
     assert_int_equal(access(path, R_OK), 0);
+    /* The folder now holds an earlier run's pictures: not replaced unless
+     * asked; other files there do not count. */
+    assert_int_equal(sei_vision_set_debug(v, dir, 0), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "already holds debug pictures"));
+    assert_int_equal(sei_vision_set_debug(v, dir, 1), SEI_VISION_OK);
     remove_dir(dir);
-    assert_int_equal(sei_vision_set_debug(v, NULL), SEI_VISION_OK);
+    char dir2[] = "/tmp/seichi-debug-XXXXXX";
+    assert_non_null(mkdtemp(dir2));
+    char other[320], link_path[320];
+    snprintf(other, sizeof other, "%s/notes.png", dir2);
+    FILE *f = fopen(other, "w");
+    assert_non_null(f);
+    fputs("mine", f);
+    fclose(f);
+    assert_int_equal(sei_vision_set_debug(v, dir2, 0), SEI_VISION_OK);
+    /* A link under a picture's name is never written through, even with
+     * replace: its target is left as it was. */
+    snprintf(link_path, sizeof link_path, "%s/1-segments-lines.png", dir2);
+    assert_int_equal(symlink(other, link_path), 0);
+    assert_int_equal(sei_vision_set_debug(v, dir2, 1), SEI_VISION_ERROR);
+    assert_non_null(strstr(sei_vision_errmsg(v), "symbolic link"));
+    unlink(link_path);
+    unlink(other);
+    remove_dir(dir2);
+    assert_int_equal(sei_vision_set_debug(v, NULL, 0), SEI_VISION_OK);
     sei_vision_destroy(v);
 }
 

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "vision.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -152,7 +153,19 @@ static sei_vision_status fail(sei_vision *v, sei_vision_status st, const char *f
     return st;
 }
 
-sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir)
+/* A name debug_save gives a picture: its views' prefixes, then the
+ * stage's number, a dash, and ".png". */
+static int debug_name(const char *name)
+{
+    static const char *const prefixes[] = {"finder-", "rectify-", "zoom-", "ink-", "joined-", "smoothed-"};
+    for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++)
+        if (!strncmp(name, prefixes[k], strlen(prefixes[k])))
+            name += strlen(prefixes[k]);
+    size_t len = strlen(name);
+    return name[0] >= '0' && name[0] <= '9' && name[1] == '-' && len > 6 && !strcmp(name + len - 4, ".png");
+}
+
+sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int replace)
 {
     v->debug_dir[0] = 0;
     v->errmsg[0] = 0;
@@ -175,6 +188,34 @@ sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir)
         return fail(v, SEI_VISION_ERROR, "debug folder %s: cannot write there (%s)", dir, strerror(errno));
     close(fd);
     unlink(probe);
+    /* Which pictures a reading writes depends on what it finds, so every
+     * name of theirs already there is looked at before anything is read. */
+    DIR *d = opendir(dir);
+    if (!d)
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: cannot list it (%s)", dir, strerror(errno));
+    sei_vision_status res = SEI_VISION_OK;
+    struct dirent *e;
+    while (res == SEI_VISION_OK && (e = readdir(d))) {
+        if (!debug_name(e->d_name))
+            continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (lstat(path, &st))
+            continue;
+        if (S_ISLNK(st.st_mode))
+            res = fail(v, SEI_VISION_ERROR, "debug folder %s: %s is a symbolic link: not written through", dir,
+                       e->d_name);
+        else if (!S_ISREG(st.st_mode))
+            res = fail(v, SEI_VISION_ERROR, "debug folder %s: %s is not a regular file", dir, e->d_name);
+        else if (!replace)
+            res = fail(v, SEI_VISION_ERROR,
+                       "debug folder %s already holds debug pictures (%s): not replaced (give an empty folder, or "
+                       "--force to replace them)",
+                       dir, e->d_name);
+    }
+    closedir(d);
+    if (res != SEI_VISION_OK)
+        return res;
     snprintf(v->debug_dir, sizeof v->debug_dir, "%s", dir);
     return SEI_VISION_OK;
 }
@@ -190,6 +231,13 @@ static void debug_save(sei_vision *v, int stage, const char *what, const sei_ima
              v->view == VIEW_RECTIFY ? "rectify-" : "", zoom ? "zoom-" : "", v->view == VIEW_ZOOM_INK ? "ink-" : "",
              !zoom ? "" : v->join ? "joined-" : v->blur > 0 ? "smoothed-" : "", stage, sei_vision_stage_names[stage],
              what);
+    /* The folder held no such name when it was set (or replace was
+     * given): a regular file of this name is this reader's own picture
+     * of an earlier look, replaced as the look is repeated. A link made
+     * there since is not written through. */
+    struct stat st;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return;
     sei_cv_save(path, img, err, sizeof err);
 }
 

@@ -292,8 +292,12 @@ void sei_vision_destroy(sei_vision *v);
 const char *sei_vision_errmsg(const sei_vision *v);
 /* Write each stage's picture into dir (NULL: stop). The string is copied.
  * A folder that is missing or cannot be written to is refused at once
- * (SEI_VISION_ERROR with a message; no pictures are written then). */
-sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir);
+ * (SEI_VISION_ERROR with a message; no pictures are written then); so is
+ * one that already holds a debug picture's name, unless replace is set,
+ * and, replace or not, one where such a name is a symbolic link or not a
+ * regular file: no picture replaces a file it was not asked to, and none
+ * is written through a link. */
+sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int replace);
 
 /* Do once what a process's first reading would: build OpenCV's Lab
  * colour tables (about 80 ms here), load the reader's models and run each
