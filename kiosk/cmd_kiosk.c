@@ -23,7 +23,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: seichi kiosk [--source camera|webcam[:N]|FILE|DIR] [--db PATH] [--windowed WxH] [--lang en|zh|ja|ko]\n"
-            "                   [--time-control SPEC]\n"
+            "                   [--sample FILE] [--time-control SPEC]\n"
             "\n"
             "The touchscreen kiosk: the camera's view with the board found on it, then\n"
             "the position to confirm (tap a group to mark it dead), the count, and\n"

@@ -242,8 +242,8 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
         /* One picture never shows a move nor ends: watched, it would keep
          * the program waiting for ever. */
         fprintf(err, "seichi record: %s is a single picture: recording needs a game that unfolds (a camera, a video "
-                     "or a folder of frames); count one position with seichi score --image\n",
-                source);
+                     "or a folder of frames); count one position with seichi score %s\n",
+                source, source);
         sei_source_close(src);
         if (to_stdout)
             unlink(tmp_path);

@@ -53,7 +53,7 @@ static void usage(FILE *f)
             "                      the director's station: results from the kiosks over HTTP\n"
             "  patches --out FILE [--copies N] [--jitter CELLS] [--seed S] DIR...\n"
             "                      the point classifier's training data from pictures with their truth\n"
-            "  help                this text (also COMMAND --help)\n"
+            "  help [COMMAND]      this text, or COMMAND's own (as COMMAND --help)\n"
             "  --version           the program's version\n"
             "\n"
             "--quiet (-q), with any command: no messages about what was done, only results and errors.\n"
@@ -73,6 +73,11 @@ int sei_main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "help") && argc == 3 && strcmp(argv[2], "help")) {
+        /* `seichi help COMMAND` is `seichi COMMAND --help`. */
+        char *again[] = {argv[0], argv[2], "--help", NULL};
+        return sei_main(3, again);
+    }
     if (!strcmp(cmd, "score"))
         return sei_cli_score(argc - 2, argv + 2, stdout, stderr);
     if (!strcmp(cmd, "gtp"))

@@ -18,6 +18,9 @@ expect 0 "White ends with 1 spare stone" -- score --board "$src/tests/boards/ing
 expect 0 "x o dead stones" -- score --board "$src/kiosk/samples/club-game-19.board"
 expect 0 "usage: seichi" -- help
 expect 0 "usage: seichi score" -- score --help
+# `help COMMAND` is COMMAND --help; an unknown one is an error.
+expect 0 "usage: seichi detect IMAGE" -- help detect
+expect 2 "unknown command 'nonsense'" -- help nonsense
 expect 2 "komi takes points" -- score --board "$src/tests/boards/seeds-184-177.board" --komi 0.001
 expect 0 "Black counts 2 against -8" -- score --board "$src/tests/boards/tiny-2x2.board" --komi -20
 # Such a count is stored and read back whole (the store's komi rule is
@@ -452,7 +455,7 @@ expect 2 "give --source and --sgf" -- record --sgf "$tmp/x.sgf"
 # timeout: a regression must fail here, not hang the suite.
 for pic in "$seq/end-count-9x9/frame-0000.jpg" "$src/tests/golden/confirm-en.png"; do
   [ -f "$pic" ] || continue
-  expect 2 "is a single picture: recording needs a game that unfolds (a camera, a video or a folder of frames)" -- \
+  expect 2 "is a single picture: recording needs a game that unfolds (a camera, a video or a folder of frames); count one position with seichi score" -- \
     record --source "$pic" --sgf "$tmp/still.sgf" --size 9
   [ -e "$tmp/still.sgf" ] && { fail=$((fail + 1)); echo "FAIL: record of a single picture wrote $tmp/still.sgf"; } || pass=$((pass + 1))
 done
