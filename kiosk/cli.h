@@ -27,6 +27,8 @@ typedef struct {
     int size;                /* with a photo: 0, or the board size if known */
     int save;                /* --save: store the count in the results database */
     int keep_photo;          /* --keep-photo: store the photo's bytes too */
+    int checked;             /* --checked: the points a photo was read in doubt at were looked at, so its
+                                count may be saved (without it such a count is not) */
     const char *db;          /* --db: the database (NULL: the default in the data folder) */
     sei_rules rules;
     int rules_set;           /* --rules given: overrides the record's RU */

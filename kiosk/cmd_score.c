@@ -130,6 +130,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             o->save = 1;
         else if (!strcmp(a, "--keep-photo"))
             o->keep_photo = o->save = 1;
+        else if (!strcmp(a, "--checked"))
+            o->checked = 1;
         else if (!strcmp(a, "--db")) { NEED_VALUE(); o->db = v; o->save = 1; }
         else if (!strcmp(a, "--annotate")) { NEED_VALUE(); o->annotate = v; }
         else if (!strcmp(a, "--force"))
@@ -211,6 +213,9 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     if (o->ident_given && !o->save)
         return bad(err, "%s", "--event, --round, --table, --black, --white, --black-id and --white-id say who played a "
                               "stored result: give --save");
+    if (o->checked && (!o->save || !o->image_path))
+        return bad(err, "%s", "--checked says a photo's doubts were looked at before its count is saved: give a photo "
+                              "and --save");
     if (o->game && !o->sgf_path)
         return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
@@ -570,6 +575,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
                      "                    [--fill-photo FILLED.jpg [--spares b:N,w:N]] (Ing's fill checked on a photo)\n"
                      "                    [--ko simple|positional|situational] [--json]\n"
                      "                    [--save] [--db PATH] [--keep-photo] (--db and --keep-photo save too)\n"
+                     "                    [--checked] (a photo read in doubt is saved only with it)\n"
                      "                    with --save: " SEI_IDENT_USAGE "\n"
                      "                    (a record's PB, PW, EV and RO are taken unless given)\n"
                      "rules: %s\n", sei_rules_preset_names());
@@ -586,7 +592,24 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
             rc = 2;
         int64_t id = 0;
         char db[4096] = "", uuid[SEI_UUID_LEN + 1] = "";
-        if (!rc && o.save && sei_score_save_result(&o, r, &id, uuid, db, sizeof db, err))
+        /* A count of a photo read in doubt is not a result until someone
+         * has looked at the points named: stored as it is, a judge would
+         * later see an agreed result with no trace of the doubt. */
+        int doubt = r->from_image && (r->vision.board_unsure || r->vision.unsure_count || (r->fill_done && r->fill_unsure));
+        if (!rc && o.save && doubt && !o.checked) {
+            char what[64];
+            if (r->vision.board_unsure)
+                snprintf(what, sizeof what, "the board itself");
+            else if (r->vision.unsure_count)
+                snprintf(what, sizeof what, "%d point%s", r->vision.unsure_count, r->vision.unsure_count == 1 ? "" : "s");
+            else
+                snprintf(what, sizeof what, "the filled board's photo");
+            fprintf(err, "seichi score: not saved: the photo was read in doubt (%s, named with the count); look, then "
+                         "give --checked to save the count as read, or count the corrected position with --board "
+                         "FILE\n",
+                    what);
+            rc = 2;
+        } else if (!rc && o.save && sei_score_save_result(&o, r, &id, uuid, db, sizeof db, err))
             rc = 2;
         if (o.json) {
             /* stdout holds the document only: where it was saved goes in

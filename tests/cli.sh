@@ -246,6 +246,13 @@ expect 2 "already exists: not replaced (give --force" -- results --db "$tmp/resu
 [ "$(cat "$tmp/old.csv")" = "keep me" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: old.csv changed"; }
 : >"$tmp/old.csv.tmpAb12Cd"
 expect 0 "1 result written to $tmp/old.csv" -- results --db "$tmp/results.db" export --csv "$tmp/old.csv" --force
+# The count of a photo read in doubt (t027: a hand over the board) is not
+# saved until --checked says the points were looked at; the count is
+# printed all the same. --checked alone means nothing.
+expect 2 "not saved: the photo was read in doubt (6 points" -- score "$src/images/testset/t027.jpg" --save --db "$tmp/doubt.db"
+[ ! -e "$tmp/doubt.db" ] || [ "$("$seichi" results --db "$tmp/doubt.db" list 2>/dev/null | grep -c W+)" = 0 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a count in doubt was saved"; }
+expect 0 "Saved as result 1" -- score "$src/images/testset/t027.jpg" --save --db "$tmp/doubt.db" --checked
+expect 2 "give a photo and --save" -- score "$src/images/testset/t027.jpg" --checked
 # Standard output carries results only; messages go to standard error, and
 # --quiet (anywhere) leaves them out.
 "$seichi" score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/quiet.db" >"$tmp/q.out" 2>"$tmp/q.err"
