@@ -146,6 +146,7 @@ expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/db
 expect 2 "--force is for --debug DIR" -- detect "$src/images/renders/r043.jpg" --force
 expect 2 "--debug needs a value" -- detect "$src/images/renders/r043.jpg" --debug
 expect 2 "--size needs a value" -- detect "$src/images/renders/r043.jpg" --size
+expect 2 "--size takes 9, 13 or 19, not '13.0'" -- detect "$src/images/renders/r043.jpg" --size 13.0
 mkdir "$tmp/dbg2"
 echo mine > "$tmp/keep.txt"
 ln -s "$tmp/keep.txt" "$tmp/dbg2/1-segments-lines.png"
