@@ -36,6 +36,7 @@
 #include "store.h"
 #include "opengotha.h"
 #include "textbuf.h"
+#include "imageio.h"
 
 #ifndef KILL_TRIALS
 #define KILL_TRIALS 250
@@ -1339,6 +1340,32 @@ static void test_json_documents(void **state)
     doc = json_run(sei_cli_detect, &err, 2, photo, "--json");
     assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "grid")), 13);
     cJSON_Delete(doc), free(err);
+
+    /* An annotated picture says its doubts under the count, in orange, as
+     * the printed count does (t027: a hand over six points); one read with
+     * none has no such line. */
+    const char *with[2] = {SEI_TESTS_DIR "/../images/testset/t027.jpg", photo};
+    for (int k = 0; k < 2; k++) {
+        char *ann = (char *)tpath(k ? "ann-sure.png" : "ann-doubt.png");
+        unlink(ann);
+        doc = json_run(sei_cli_score, &err, 4, (char *)with[k], "--annotate", ann, "--json");
+        cJSON_Delete(doc), free(err);
+        sei_image img = {0};
+        char msg[200];
+        assert_int_equal(sei_cv_load(ann, 0, &img, msg, sizeof msg), 0);
+        double scale = (img.width > img.height ? img.width : img.height) / 900.0;
+        int orange = 0;
+        for (int y = (int)(52 * scale); y < (int)(80 * scale) && y < img.height; y++)
+            for (int x = 0; x < (int)(700 * scale) && x < img.width; x++) {
+                const uint8_t *px = sei_image_row(&img, y) + 3 * x;
+                orange += px[0] < 60 && abs(px[1] - 200) < 40 && px[2] > 215;
+            }
+        sei_image_free(&img);
+        if (k == 0)
+            assert_true(orange > 500);
+        else
+            assert_int_equal(orange, 0);
+    }
 }
 
 /* ---- killed mid-save -------------------------------------------------------------- */
