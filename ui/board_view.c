@@ -45,7 +45,9 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
     snprintf(widest, sizeof widest, "%d", n);
     double est = (double)side / (n + 1.1);
     int labels = !zoomed && est >= 28 && ui_text_width(ui, widest, FS_SMALL) <= (int)(est * 0.62);
-    double margin = labels ? 1.05 : zoomed ? 0.5 : 0.6;
+    /* With numbers, a margin that holds them beside a stone on the first
+     * column (stones reach 0.47 of a cell, a number up to 0.62 of one). */
+    double margin = labels ? 1.2 : zoomed ? 0.5 : 0.6;
     double cell = (double)side / (span - 1 + 2 * margin);
     double ox = x0 + cell * (margin - c0), oy = y0 + cell * (margin - r0);
     ui->board_on = 1;
@@ -77,8 +79,10 @@ void ui_draw_board(sei_ui *ui, int x0, int y0, int side, const sei_board *b, con
             ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox + i * cell), (int)(oy - cell * 0.78),
                          ALIGN_CENTRE, 0);
             snprintf(lab, sizeof lab, "%d", n - i);
-            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.7), (int)(oy + i * cell),
-                         ALIGN_CENTRE, (int)(cell * 0.62));
+            /* Ending just short of where a first column's stone begins:
+             * stones drawn later never cover a number. */
+            ui_text_draw(ui, lab, FS_SMALL, (SDL_Color){90, 70, 30, 255}, (int)(ox - cell * 0.5 - 2),
+                         (int)(oy + i * cell), ALIGN_RIGHT, (int)(cell * 0.62));
         }
     double rad = cell * 0.47;
     for (int y = 0; y < n; y++)
