@@ -2848,6 +2848,8 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
         v.message = a->nocam_line[0] ? a->nocam_line : NULL;
         v.have_sample = a->p.sample != NULL;
+        v.nocam_file = !a->src_lost && strcmp(a->src_spec, "camera") &&
+                       !(!strncmp(a->src_spec, "webcam", 6) && (!a->src_spec[6] || a->src_spec[6] == ':'));
         break;
     case SEI_SCREEN_PLAYERS: v.event = a->who.event; break;
     case SEI_SCREEN_KEYBOARD:

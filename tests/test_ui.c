@@ -303,6 +303,14 @@ static void test_golden_screens(void **state)
         snprintf(name, sizeof name, "nocamera-%s", langs[l]);
         golden(name);
         sei_app_destroy(a);
+        /* A file that is not there: the reason, and no cable to check. */
+        if (l == SEI_LANG_EN) {
+            a = app_new("/nonexistent/game.mp4", db, l);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_NOCAMERA);
+            sei_app_draw(a);
+            golden("nocamera-file-en");
+            sei_app_destroy(a);
+        }
     }
     assert_int_equal(golden_failures, 0);
 }

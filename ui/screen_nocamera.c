@@ -9,9 +9,12 @@ void ui_screen_nocamera(sei_ui *ui, const sei_ui_view *v)
     ui_fill_rect(ui, 0, 0, SEI_UI_W, SEI_UI_H, PANEL_BG);
     ui_text_draw(ui, sei_ui_string(L, SEI_S_NOCAM_TITLE), FS_LARGE, YELLOW, SEI_UI_W / 2, 70, ALIGN_CENTRE, 700);
     int y = 110;
+    /* The reason first and plainest; then what to do, which for a file or
+     * a folder is not a cable to check. */
     if (v->message)
-        y = ui_text_wrap(ui, v->message, FS_SMALL, DIM, 80, y, SEI_UI_W - 160);
-    ui_text_wrap(ui, sei_ui_string(L, SEI_S_NOCAM_HINT), FS_BODY, WHITE, 80, y + 16, SEI_UI_W - 160);
+        y = ui_text_wrap(ui, v->message, FS_BODY, WHITE, 80, y, SEI_UI_W - 160);
+    ui_text_wrap(ui, sei_ui_string(L, v->nocam_file ? SEI_S_NOCAM_HINT_FILE : SEI_S_NOCAM_HINT), FS_SMALL, DIM, 80,
+                 y + 16, SEI_UI_W - 160);
     int bw = 260, gap = 40, total = v->have_sample ? 2 * bw + gap : bw, x = (SEI_UI_W - total) / 2;
     ui_button(ui, x, 290, bw, 80, sei_ui_string(L, SEI_S_RETRY), SEI_BTN_RETRY, BTN_PLAIN, FS_LARGE);
     if (v->have_sample)

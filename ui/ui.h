@@ -75,7 +75,7 @@ typedef enum {
     SEI_S_RESIGNED,         /* "Resigned" */
     SEI_S_WINS_BY_RESIGNATION, /* "%s wins by resignation" : colour */
     SEI_S_GAME_OVER,        /* "Both players ended the game" */
-    SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_RETRY, SEI_S_SAMPLE,
+    SEI_S_NOCAM_TITLE, SEI_S_NOCAM_HINT, SEI_S_NOCAM_HINT_FILE, SEI_S_RETRY, SEI_S_SAMPLE,
     SEI_S_NOCAM_MODULE,     /* the Pi camera does not answer */
     SEI_S_NOCAM_WEBCAM,     /* "No webcam at %s: ..." : the device */
     SEI_S_NOCAM_OPEN,       /* "%s cannot be opened" : a file or folder's name */
@@ -308,6 +308,7 @@ typedef struct {
     /* No camera */
     const char *message;     /* why (from the frame source) */
     int have_sample;         /* the bundled photo can be offered */
+    int nocam_file;          /* the source is a file or a folder: no cable to check */
     /* Record: the live fields above, and */
     int rec_moves;           /* moves recorded */
     const char *rec_lines[6]; /* the last moves, newest last ("12  Black D4"); NULL ends */
