@@ -120,6 +120,11 @@ expect 2 "takes 9, 13 or 19" -- detect "$src/images/renders/r043.jpg" --size 12
 # and a missing webcam is still "no webcam" (exit 3).
 expect 0 "Result" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/annotated.bmp"
 expect 0 "13x13 board" -- detect "$tmp/annotated.bmp"
+# A BMP cut short is refused with Seichi's one message, not OpenCV's own.
+head -c 100000 "$tmp/annotated.bmp" >"$tmp/cut.bmp"
+expect 2 "not a picture OpenCV can read (corrupt, truncated" -- detect "$tmp/cut.bmp"
+"$seichi" detect "$tmp/cut.bmp" 2>"$tmp/cut.err" >/dev/null
+grep -q "imdecode" "$tmp/cut.err" && { fail=$((fail + 1)); echo "FAIL: OpenCV's own message on stderr"; } || pass=$((pass + 1))
 printf 'RIFF not really a video' >"$tmp/clip.avi"
 export SEICHI_CVIO=/nonexistent/seichi-cvio.so
 expect 2 "plugin for other formats did not load" -- detect "$tmp/annotated.bmp"

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
@@ -133,6 +134,16 @@ int decode(const uint8_t *data, size_t len, size_t cap, sei_image *out, long *rw
         cv::Mat m;
         // imdecode turns the picture by its EXIF orientation, as imread does.
         cv::Mat bytes(1, (int)len, CV_8U, const_cast<uint8_t *>(data));
+        // OpenCV writes its own complaint about a cut-short picture to
+        // std::cerr before returning nothing; the caller says it plainly.
+        struct quiet_cerr {
+            std::streambuf *buf = std::cerr.rdbuf(nullptr);
+            ~quiet_cerr()
+            {
+                std::cerr.rdbuf(buf);
+                std::cerr.clear();
+            }
+        } quiet;
         if (!capped(cap, [&] { m = cv::imdecode(bytes, cv::IMREAD_COLOR); })) {
             *rw = refused_w, *rh = refused_h;
             return -2;
