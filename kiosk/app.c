@@ -1463,6 +1463,12 @@ static const char *camera_shown(const sei_app *a)
     return !a->camera_touched && a->src_spec[0] ? a->src_spec : a->set.camera;
 }
 
+/* "webcam" or "webcam:N": a USB camera, not a file of that name. */
+static int webcam_spec(const char *spec)
+{
+    return !strncmp(spec, "webcam", 6) && (!spec[6] || spec[6] == ':');
+}
+
 /* A source as people name it: "Camera module", "Webcam 1", "Photo
  * r043.jpg", "Folder caren1-9x9". */
 static void source_words(const sei_app *a, const char *spec, char *out, size_t n)
@@ -1472,7 +1478,7 @@ static void source_words(const sei_app *a, const char *spec, char *out, size_t n
     struct stat sb;
     if (!strcmp(spec, "camera"))
         snprintf(out, n, "%s", sei_ui_string(L, SEI_S_SRC_MODULE));
-    else if (!strncmp(spec, "webcam", 6) && (!spec[6] || spec[6] == ':'))
+    else if (webcam_spec(spec))
         snprintf(out, n, sei_ui_string(L, SEI_S_SRC_WEBCAM), spec[6] ? spec + 7 : "0");
     else {
         char name[256];
@@ -1499,7 +1505,7 @@ static void nocamera_words(const sei_app *a, char *out, size_t n)
         snprintf(out, n, "%s", sei_ui_string(L, SEI_S_NOCAM_LOST));
     else if (!strcmp(spec, "camera"))
         snprintf(out, n, "%s", sei_ui_string(L, SEI_S_NOCAM_MODULE));
-    else if (!strncmp(spec, "webcam", 6) && (!spec[6] || spec[6] == ':')) {
+    else if (webcam_spec(spec)) {
         char dev[64];
         snprintf(dev, sizeof dev, "/dev/video%.40s", spec[6] ? spec + 7 : "0");
         snprintf(out, n, sei_ui_string(L, SEI_S_NOCAM_WEBCAM), dev);
@@ -2848,8 +2854,7 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
         v.message = a->nocam_line[0] ? a->nocam_line : NULL;
         v.have_sample = a->p.sample != NULL;
-        v.nocam_file = !a->src_lost && strcmp(a->src_spec, "camera") &&
-                       !(!strncmp(a->src_spec, "webcam", 6) && (!a->src_spec[6] || a->src_spec[6] == ':'));
+        v.nocam_file = !a->src_lost && strcmp(a->src_spec, "camera") && !webcam_spec(a->src_spec);
         break;
     case SEI_SCREEN_PLAYERS: v.event = a->who.event; break;
     case SEI_SCREEN_KEYBOARD:

@@ -140,6 +140,13 @@ void sei_cli_score_done(sei_score_run *r);
  * it could not be built or written); sei_cli_score_json builds that
  * document (the caller deletes it; NULL: out of memory). */
 void sei_cli_score_print_text(FILE *out, const sei_score_run *r);
+/* What of a photo's reading is in doubt: SEI_DOUBT_BOARD (the board
+ * itself: "the board itself" into what), SEI_DOUBT_POINTS (some points:
+ * "N point(s)"), or SEI_DOUBT_NONE ("", also when the count is not of a
+ * photo). The printed count, the annotated picture and the refusal to
+ * save say their doubts from it. */
+enum { SEI_DOUBT_NONE = 0, SEI_DOUBT_BOARD, SEI_DOUBT_POINTS };
+int sei_score_photo_doubt(const sei_score_run *r, char *what, size_t n);
 int sei_cli_score_print_json(FILE *out, const sei_score_run *r);
 struct cJSON;
 struct cJSON *sei_cli_score_json(const sei_score_run *r);

@@ -39,12 +39,12 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
         } else if ((!strcmp(argv[i], "--size") || !strcmp(argv[i], "--debug")) && i + 1 >= argc) {
             fprintf(err, "seichi detect: %s needs a value\n", argv[i]);
             return 2;
-        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+        } else if (!strcmp(argv[i], "--size")) {
             if (!sei_cli_parse_int(argv[++i], &size, 9, 19) || (size != 9 && size != 13 && size != 19)) {
                 fprintf(err, "seichi detect: --size takes 9, 13 or 19, not '%s'\n", argv[i]);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--debug") && i + 1 < argc)
+        } else if (!strcmp(argv[i], "--debug"))
             debug = argv[++i];
         else if (argv[i][0] == '-') {
             fprintf(err, "seichi detect: unknown option '%s'\n", argv[i]);

@@ -595,15 +595,13 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
         /* A count of a photo read in doubt is not a result until someone
          * has looked at the points named: stored as it is, a judge would
          * later see an agreed result with no trace of the doubt. */
-        int doubt = r->from_image && (r->vision.board_unsure || r->vision.unsure_count || (r->fill_done && r->fill_unsure));
+        char what[32];
+        int doubt = sei_score_photo_doubt(r, what, sizeof what) != SEI_DOUBT_NONE;
+        if (!doubt && r->from_image && r->fill_done && r->fill_unsure) {
+            doubt = 1;
+            snprintf(what, sizeof what, "the filled board's photo");
+        }
         if (!rc && o.save && doubt && !o.checked) {
-            char what[64];
-            if (r->vision.board_unsure)
-                snprintf(what, sizeof what, "the board itself");
-            else if (r->vision.unsure_count)
-                snprintf(what, sizeof what, "%d point%s", r->vision.unsure_count, r->vision.unsure_count == 1 ? "" : "s");
-            else
-                snprintf(what, sizeof what, "the filled board's photo");
             fprintf(err, "seichi score: not saved: the photo was read in doubt (%s, named with the count); look, then "
                          "give --checked to save the count as read, or count the corrected position with --board "
                          "FILE\n",

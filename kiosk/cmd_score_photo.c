@@ -173,15 +173,14 @@ int sei_score_write_annotation(const sei_score_opts *o, const sei_score_run *r, 
         fprintf(err, "seichi score: %s\n", sei_vision_errmsg(v));
         goto done;
     }
-    char text[96], doubt[96] = "";
+    char text[96], what[32], doubt[96] = "";
     snprintf(text, sizeof text, "%s %s", s->rules.name, s->result);
     /* A picture shared on its own must not look like a clean result: the
      * doubts are said under the count, as the printed count says them. */
-    if (r->vision.board_unsure)
-        snprintf(doubt, sizeof doubt, "the board itself read in doubt: check the grid");
-    else if (r->vision.unsure_count)
-        snprintf(doubt, sizeof doubt, "%d point%s read in doubt (red): check them", r->vision.unsure_count,
-                 r->vision.unsure_count == 1 ? "" : "s");
+    int kind = sei_score_photo_doubt(r, what, sizeof what);
+    if (kind)
+        snprintf(doubt, sizeof doubt, "%s read in doubt%s", what,
+                 kind == SEI_DOUBT_BOARD ? ": check the grid" : " (red): check them");
     const uint8_t ink[3] = {255, 255, 255}, warn[3] = {0, 200, 255};
     double scale = (img.width > img.height ? img.width : img.height) / 900.0;
     sei_cv_text_outline(&out, 12 * scale, 40 * scale, text, 1.1 * scale, ink);

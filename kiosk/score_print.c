@@ -258,11 +258,22 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     /* Last, where the eye lands: a count of a photo read with doubts is
      * not a result to take before someone looks (the doubts themselves
      * are named above the count). */
-    if (run->from_image && run->vision.board_unsure)
+    char what[32];
+    int doubt = sei_score_photo_doubt(run, what, sizeof what);
+    if (doubt == SEI_DOUBT_BOARD)
         fprintf(out, "Check the grid before taking this result: the board itself was read in doubt (above).\n");
-    else if (run->from_image && run->vision.unsure_count)
-        fprintf(out, "Check the %d point%s read in doubt (above) before taking this result.\n",
-                run->vision.unsure_count, run->vision.unsure_count == 1 ? "" : "s");
+    else if (doubt == SEI_DOUBT_POINTS)
+        fprintf(out, "Check the %s read in doubt (above) before taking this result.\n", what);
+}
+
+int sei_score_photo_doubt(const sei_score_run *r, char *what, size_t n)
+{
+    int k = r->vision.unsure_count;
+    if (r->from_image && r->vision.board_unsure)
+        return snprintf(what, n, "the board itself"), SEI_DOUBT_BOARD;
+    if (r->from_image && k)
+        return snprintf(what, n, "%d point%s", k, k == 1 ? "" : "s"), SEI_DOUBT_POINTS;
+    return snprintf(what, n, "%s", ""), SEI_DOUBT_NONE;
 }
 
 /* A point as players name it ("K10"), for what the fill check found. */
