@@ -574,18 +574,21 @@ static void assert_same_points(const sei_vision_result *a, const sei_vision_resu
     assert_memory_equal(a->unsure, b->unsure, sizeof a->unsure);
 }
 
-/* The whole picture's segments are found once per reading and kept for
- * its later readings of the same view (the stone finder's): a reading with
- * debug pictures, which finds them each time, reads every picture the
+/* The segments of the whole picture, and of each part the closer looks
+ * read, are found once per reading and kept for its later readings of the
+ * same part (the stone finder's reading and its closer looks): a reading
+ * with debug pictures, which finds them each time, reads every picture the
  * same. From the test set: two boards the stone finder's reading reads
  * (t016 and t032: the first reading takes a 9x9 part of them), one the
  * first reading finds as a 19x19 board in doubt, which the finder does
- * not read again (t070), and a clear one. */
+ * not read again (t070), a clear one, and one (t084) whose stone finder's
+ * reading looks closer at a part the first reading looked at, with the
+ * same smoothing: its segments are kept too. */
 static void test_segment_cache(void **state)
 {
     (void)state;
-    const char *names[] = {"t016.jpg", "t032.jpg", "t070.jpg", "t000.jpg"};
-    const int read_again[] = {1, 1, 0, 0};
+    const char *names[] = {"t016.jpg", "t032.jpg", "t070.jpg", "t000.jpg", "t084.jpg"};
+    const int read_again[] = {1, 1, 0, 0, 1};
     sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     assert_non_null(a);
     assert_non_null(b);
@@ -615,7 +618,7 @@ static void test_segment_cache(void **state)
         sei_vision_destroy(v);
         remove_dir(dir);
     }
-    printf("%d of 4 pictures read again by the stone finder\n", finder);
+    printf("%d of 5 pictures read again by the stone finder\n", finder);
     free(a);
     free(b);
 }

@@ -27,6 +27,9 @@ extern const size_t sei_stones_model_len;
  * part of it (where the evidence points, or where the ink points), or the
  * rectify stage's top-down view of a board in doubt. */
 enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_ZOOM_INK, VIEW_RECTIFY };
+/* Parts of one picture whose segments are kept: the whole, and seven
+ * closer looks (each reading's three looks at up to two parts). */
+#define SEG_CACHE 8
 
 struct sei_vision {
     sei_vision_params p;
@@ -44,18 +47,23 @@ struct sei_vision {
     int join;    /* 1 while the zoom stage looks a last time with the dots joined (zoom_join) */
     int size_refused; /* 1 when a reading found the picture contradicts the size given */
     int use_finder;   /* 1 while the stone candidates come from the learned stone finder */
-    /* The whole picture's segments, kept through one sei_vision_read: its
-     * later readings of the same view (the stone finder's, a size given
-     * asked again with none) find the same lines, and the segments are a
-     * reading's costliest stage. Not with debug pictures, which show each
-     * reading's own black-hat picture. */
-    struct {
-        int on, valid, n;
-        const uint8_t *buf; /* the view read: its pixels, size and scale */
-        int w, h;
-        double scale;
+    /* The segments of each part of the picture read, kept through one
+     * sei_vision_read: its later readings of the same part at the same
+     * scale, smoothing and joining (the stone finder's second reading and
+     * its closer looks, a size given asked again with none) find the same
+     * lines, and the segments are a reading's costliest stage. Not with
+     * debug pictures, which show each reading's own black-hat picture, nor
+     * for a top-down view, whose pixels are made anew each time. */
+    int seg_cache_on;
+    struct seg_entry {
+        int valid, n;
+        const uint8_t *buf; /* the part read: its pixels, size, scale, smoothing and joining */
+        int w, h, join;
+        double scale, blur;
         float *segs;
-    } seg_cache;
+    } seg_cache[SEG_CACHE];
+    int seg_cache_next; /* the entry a new closer look's part takes, round the ring of entries 1 on
+                           (entry 0 is the whole picture's) */
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
@@ -138,7 +146,8 @@ void sei_vision_destroy(sei_vision *v)
     free(v->patches);
     free(v->prob);
     free(v->hidden);
-    free(v->seg_cache.segs);
+    for (int i = 0; i < SEG_CACHE; i++)
+        free(v->seg_cache[i].segs);
     free(v);
 }
 
@@ -1168,11 +1177,17 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
         goto out;
     }
-    int cacheable = v->seg_cache.on && v->view == VIEW_PICTURE && v->blur <= 0 && !v->join && !v->debug_dir[0];
-    if (cacheable && v->seg_cache.valid && v->seg_cache.buf == img->buf && v->seg_cache.w == img->width &&
-        v->seg_cache.h == img->height && v->seg_cache.scale == scale) {
-        nseg = v->seg_cache.n;
-        memcpy(segs, v->seg_cache.segs, sizeof(float) * 5 * (size_t)nseg);
+    int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY && !v->debug_dir[0];
+    const struct seg_entry *hit = NULL;
+    for (int i = 0; cacheable && !hit && i < SEG_CACHE; i++) {
+        const struct seg_entry *e = &v->seg_cache[i];
+        if (e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height && e->scale == scale &&
+            e->blur == v->blur && e->join == v->join)
+            hit = e;
+    }
+    if (hit) {
+        nseg = hit->n;
+        memcpy(segs, hit->segs, sizeof(float) * 5 * (size_t)nseg);
     } else {
         sei_image bh = {0};
         int joined = v->join && scale > 1;
@@ -1218,16 +1233,24 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         }
         sei_image_free(&bh);
         if (cacheable) {
-            float *c = realloc(v->seg_cache.segs, sizeof(float) * 5 * (size_t)(nseg + 1));
-            v->seg_cache.valid = c != NULL;
+            /* The whole picture's own entry is never given up: the readings
+             * after the first find its segments kept, however many parts
+             * were looked at closer in between. */
+            struct seg_entry *e = v->view == VIEW_PICTURE ? &v->seg_cache[0] : &v->seg_cache[1 + v->seg_cache_next];
+            float *c = realloc(e->segs, sizeof(float) * 5 * (size_t)(nseg + 1));
+            e->valid = c != NULL;
             if (c) {
                 memcpy(c, segs, sizeof(float) * 5 * (size_t)nseg);
-                v->seg_cache.segs = c;
-                v->seg_cache.n = nseg;
-                v->seg_cache.buf = img->buf;
-                v->seg_cache.w = img->width;
-                v->seg_cache.h = img->height;
-                v->seg_cache.scale = scale;
+                e->segs = c;
+                e->n = nseg;
+                e->buf = img->buf;
+                e->w = img->width;
+                e->h = img->height;
+                e->scale = scale;
+                e->blur = v->blur;
+                e->join = v->join;
+                if (v->view != VIEW_PICTURE)
+                    v->seg_cache_next = (v->seg_cache_next + 1) % (SEG_CACHE - 1);
             }
         }
     }
@@ -1748,16 +1771,18 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
  * found once among them (seg_cache). */
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
-    v->seg_cache.on = 1;
-    v->seg_cache.valid = 0;
+    v->seg_cache_on = 1;
+    for (int i = 0; i < SEG_CACHE; i++)
+        v->seg_cache[i].valid = 0;
     sei_vision_status st = read_all(v, img, out);
     if (st == SEI_VISION_OK)
         hidden_edges(v, img, out);
     /* After every reading: a doubt reported, not acted on (doubt_margin). */
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
         out->board_unsure = 1;
-    v->seg_cache.on = 0;
-    v->seg_cache.valid = 0;
+    v->seg_cache_on = 0;
+    for (int i = 0; i < SEG_CACHE; i++)
+        v->seg_cache[i].valid = 0;
     return st;
 }
 
