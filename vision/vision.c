@@ -64,6 +64,12 @@ struct sei_vision {
     } seg_cache[SEG_CACHE];
     int seg_cache_next; /* the entry a new closer look's part takes, round the ring of entries 1 on
                            (entry 0 is the whole picture's) */
+    /* 1 once the whole picture's ink went to the closer looks' map in this
+     * sei_vision_read: its first reading's alone. The later readings (the
+     * stone finder's) find its segments kept and so never made the black-hat
+     * the ink comes from; a reading with debug pictures, which keeps
+     * nothing, must read as one without. */
+    int ink_given;
 };
 
 const char *const sei_vision_stage_names[SEI_STAGES] = {"prepare", "segments", "lattice", "size", "stones", "zoom",
@@ -1219,10 +1225,11 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         }
         if (v->debug_dir[0])
             debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
-        if (map && v->p.zoom_ink > 0) {
+        if (map && v->p.zoom_ink > 0 && !(v->seg_cache_on && v->ink_given)) {
             /* Grid lines too faint or dotted for whole segments still
              * leave their ink: each strong pixel of the black-hat counts
              * as a pixel of line. */
+            v->ink_given = v->seg_cache_on;
             uint8_t at = (uint8_t)lround(255 * v->p.zoom_ink);
             for (int y = 0; y < bh.height; y++) {
                 const uint8_t *row = bh.buf + (size_t)y * (size_t)bh.stride;
@@ -1772,6 +1779,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
 sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->seg_cache_on = 1;
+    v->ink_given = 0;
     for (int i = 0; i < SEG_CACHE; i++)
         v->seg_cache[i].valid = 0;
     sei_vision_status st = read_all(v, img, out);

@@ -167,13 +167,14 @@ typedef struct {
                                picture's diagonal (grid-line fragments) are evidence (0.1) */
     double zoom_peak;       /* ... and the part read again is the evidence map's cells around its
                                peak that hold at least this share of the peak's mean (0.25) */
-    double zoom_ink;        /* no board found in the picture nor in that part: a second part is read,
-                               around the peak of a map that also counts the black-hat's pixels (the
-                               grid lines brought out) of at least this share of its range, each a
-                               pixel of line (0.25; 0: no second part), unless the two parts are
-                               nearly one (nine tenths of the larger's area in common). A small
-                               board's lines, a pixel wide, faint or drawn as dots, often give no
-                               segment at all, so the first part misses it */
+    double zoom_ink;        /* no board found in the picture nor in that part: a second part is read
+                               (in the first reading of a picture only: the stone finder's goes by
+                               segments and stones) around the peak of a map that also counts the
+                               black-hat's pixels (the grid lines brought out) of at least this share
+                               of its range, each a pixel of line (0.25; 0: no second part), unless
+                               the two parts are nearly one (nine tenths of the larger's area in
+                               common). A small board's lines, a pixel wide, faint or drawn as dots,
+                               often give no segment at all, so the first part misses it */
     double zoom_most;       /* no second reading of a part larger than this share of the
                                picture (0.6): it would see what the first did */
     double zoom_blur;       /* when the closer look finds no board, it looks once more with its grey
