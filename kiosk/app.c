@@ -1493,14 +1493,15 @@ static void source_words(const sei_app *a, const char *spec, char *out, size_t n
     }
 }
 
-/* Why there are no pictures, in the kiosk's language. */
-static void nocamera_words(const sei_app *a, char *out, size_t n)
+/* Why there are no pictures, in the kiosk's language. 1 when the words
+ * name a file or a folder (no cable to check), else 0. */
+static int nocamera_words(const sei_app *a, char *out, size_t n)
 {
     sei_lang L = a->set.lang;
     const char *spec = a->src_spec;
     out[0] = 0;
     if (!a->src_error[0])
-        return;
+        return 0;
     if (a->src_lost)
         snprintf(out, n, "%s", sei_ui_string(L, SEI_S_NOCAM_LOST));
     else if (!strcmp(spec, "camera"))
@@ -1513,7 +1514,9 @@ static void nocamera_words(const sei_app *a, char *out, size_t n)
         char name[300];
         source_words(a, spec, name, sizeof name);
         snprintf(out, n, sei_ui_string(L, SEI_S_NOCAM_OPEN), name);
+        return 1;
     }
+    return 0;
 }
 
 static void settings_button(sei_app *a, sei_ui_button b)
@@ -2851,10 +2854,9 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         source_words(a, camera_shown(a), v.settings.camera, sizeof v.settings.camera);
         break;
     case SEI_SCREEN_NOCAMERA:
-        nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
+        v.nocam_file = nocamera_words(a, a->nocam_line, sizeof a->nocam_line);
         v.message = a->nocam_line[0] ? a->nocam_line : NULL;
         v.have_sample = a->p.sample != NULL;
-        v.nocam_file = !a->src_lost && strcmp(a->src_spec, "camera") && !webcam_spec(a->src_spec);
         break;
     case SEI_SCREEN_PLAYERS: v.event = a->who.event; break;
     case SEI_SCREEN_KEYBOARD:
