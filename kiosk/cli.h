@@ -187,7 +187,19 @@ typedef struct {
     double corners[4][2];
     uint8_t hidden[SEI_MAX_SIZE][SEI_MAX_SIZE];
     int hidden_count;
+    /* The scene as the generator set it, where the truth says (rendered
+     * pictures: "camera" and "notes"): the camera's elevation over the
+     * board in degrees, the board's share of the frame (0..1), and whether
+     * a hand or an arm reaches over the board. */
+    int has_view;
+    double elevation, fill;
+    int hand;
 } sei_truth;
+/* A kiosk's view: no hand over the board, the camera at least this high
+ * over it and the board at least this share of the frame, as a camera on
+ * a stand beside a club's board is set (README: placing the camera). */
+#define SEI_KIOSK_VIEW_ELEVATION 55.0
+#define SEI_KIOSK_VIEW_FILL 0.4
 /* Read a truth file. Returns 0, -1 when it is missing, or -2 when it
  * cannot be read or is malformed. */
 int sei_truth_load(const char *path, sei_truth *t);
@@ -230,6 +242,8 @@ typedef struct {
     double warm_ms;            /* the models loaded and run once before the first picture (sei_vision_warm) */
     double stage_ms[SEI_STAGES]; /* mean time of each stage over the boards found (the whole
                                     picture's reading; a zoomed one counts in the total only) */
+    int kiosk_pictures, kiosk_found, kiosk_size_right, kiosk_perfect, kiosk_silent; /* the pictures of a
+                                    kiosk's view (SEI_KIOSK_VIEW_*), and how they were read */
     char why[4200];            /* when measuring failed on a picture: which, and why */
 } sei_vision_figures;
 /* Read every picture of dir that has a truth beside it with a reader of

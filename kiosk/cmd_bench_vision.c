@@ -92,6 +92,17 @@ int sei_truth_load(const char *path, sei_truth *t)
         t->hidden[(int)a->valuedouble][(int)b->valuedouble] = 1;
         t->hidden_count++;
     }
+    /* The scene, where the generator wrote it; a photo's truth has none. */
+    const cJSON *camera = cJSON_GetObjectItemCaseSensitive(doc, "camera");
+    const cJSON *el = cJSON_GetObjectItemCaseSensitive(camera, "elevation");
+    const cJSON *fill = cJSON_GetObjectItemCaseSensitive(camera, "fill");
+    const cJSON *notes = cJSON_GetObjectItemCaseSensitive(doc, "notes");
+    if (cJSON_IsNumber(el) && cJSON_IsNumber(fill) && cJSON_IsString(notes)) {
+        t->has_view = 1;
+        t->elevation = el->valuedouble;
+        t->fill = fill->valuedouble;
+        t->hand = strstr(notes->valuestring, "hand and arm") != NULL;
+    }
     rc = 0;
 out:
     cJSON_Delete(doc);
@@ -243,6 +254,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             break;
         }
         f->pictures++;
+        int kiosk = t.has_view && !t.hand && t.elevation >= SEI_KIOSK_VIEW_ELEVATION && t.fill >= SEI_KIOSK_VIEW_FILL;
+        f->kiosk_pictures += kiosk;
         int tb = 0, tw = 0;
         for (int y = 0; y < t.size; y++)
             for (int x = 0; x < t.size; x++) {
@@ -270,6 +283,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             continue;
         }
         f->found++;
+        f->kiosk_found += kiosk;
         for (int k = 0; k < SEI_STAGES; k++)
             f->stage_ms[k] += r->stage_ms[k];
         if (r->size != t.size) {
@@ -280,6 +294,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             continue;
         }
         f->size_right++;
+        f->kiosk_size_right += kiosk;
         f->board_flagged += r->board_unsure;
         uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE];
         int confusion[3][3] = {{0}};
@@ -308,6 +323,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             }
         f->perfect_seen += !seen_wrong;
         f->silent += missed_flag && !r->board_unsure;
+        f->kiosk_silent += kiosk && missed_flag && !r->board_unsure;
+        f->kiosk_perfect += kiosk && w == 0;
         if (w == 0)
             f->perfect++;
         else if (log)
@@ -373,6 +390,12 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                  "wrong with no sign (a misread point unflagged, the board not in doubt): %d\n", "",
             f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right,
             f.silent);
+    if (f.kiosk_pictures)
+        fprintf(out, "%-16s as a kiosk's camera sees it (no hand, the camera %.0f degrees up or more, the board %.0f%% "
+                     "of the frame or more): %d pictures, board found %d, size right %d, perfect %d (%.1f%%), "
+                     "wrong with no sign %d\n",
+                "", SEI_KIOSK_VIEW_ELEVATION, 100 * SEI_KIOSK_VIEW_FILL, f.kiosk_pictures, f.kiosk_found,
+                f.kiosk_size_right, f.kiosk_perfect, pct(f.kiosk_perfect, f.kiosk_pictures), f.kiosk_silent);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB  (models loaded and run once before: "
                  "%.0f ms, not counted)\n",
             "", f.median_ms, f.worst_ms, ru.ru_maxrss, f.warm_ms);
