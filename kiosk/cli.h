@@ -244,6 +244,9 @@ typedef struct {
                                     picture's reading; a zoomed one counts in the total only) */
     int kiosk_pictures, kiosk_found, kiosk_size_right, kiosk_perfect, kiosk_silent; /* the pictures of a
                                     kiosk's view (SEI_KIOSK_VIEW_*), and how they were read */
+    int view_read;             /* boards at their size whose truth gives the view */
+    double elevation_err_median, elevation_err_p90; /* the reader's elevation against the truth's,
+                                    degrees off: median and 90th percentile over those */
     char why[4200];            /* when measuring failed on a picture: which, and why */
 } sei_vision_figures;
 /* Read every picture of dir that has a truth beside it with a reader of

@@ -230,8 +230,9 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     sei_vision *v = sei_vision_create(params);
     sei_vision_result *r = malloc(sizeof *r);
     double *ms = calloc((size_t)n + 1, sizeof *ms);
+    double *elev_err = calloc((size_t)n + 1, sizeof *elev_err);
     int timed = 0;
-    int rc = v && r && ms ? 0 : -1;
+    int rc = v && r && ms && elev_err ? 0 : -1;
     /* What a process's first reading does once (OpenCV's Lab tables, the
      * models loaded and run), done before the first picture and timed
      * apart: no later picture pays it, and a kiosk pays it once. */
@@ -295,6 +296,8 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
         }
         f->size_right++;
         f->kiosk_size_right += kiosk;
+        if (t.has_view)
+            elev_err[f->view_read++] = fabs(r->elevation - t.elevation);
         f->board_flagged += r->board_unsure;
         uint8_t wrong_at[SEI_MAX_SIZE][SEI_MAX_SIZE];
         int confusion[3][3] = {{0}};
@@ -338,6 +341,12 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
     for (int k = 0; k < SEI_STAGES && f->found; k++)
         f->stage_ms[k] /= f->found;
     f->worst_ms = timed ? ms[timed - 1] : 0;
+    if (f->view_read) {
+        qsort(elev_err, (size_t)f->view_read, sizeof *elev_err, sei_cmp_double);
+        f->elevation_err_median = elev_err[f->view_read / 2];
+        f->elevation_err_p90 = elev_err[(int)(0.9 * (f->view_read - 1))];
+    }
+    free(elev_err);
     sei_vision_destroy(v);
     free(r);
     free(ms);
@@ -396,6 +405,10 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                      "wrong with no sign %d\n",
                 "", SEI_KIOSK_VIEW_ELEVATION, 100 * SEI_KIOSK_VIEW_FILL, f.kiosk_pictures, f.kiosk_found,
                 f.kiosk_size_right, f.kiosk_perfect, pct(f.kiosk_perfect, f.kiosk_pictures), f.kiosk_silent);
+    if (f.view_read)
+        fprintf(out, "%-16s the view read: the camera's elevation off by %.1f degrees (median), %.1f (90th "
+                     "percentile), over the %d boards at their size\n",
+                "", f.elevation_err_median, f.elevation_err_p90, f.view_read);
     fprintf(out, "%-16s median %6.1f ms  worst %7.1f ms  peak memory %ld KiB  (models loaded and run once before: "
                  "%.0f ms, not counted)\n",
             "", f.median_ms, f.worst_ms, ru.ru_maxrss, f.warm_ms);

@@ -127,6 +127,11 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
             add_points(doc, "hidden", r->hidden, n);
             sei_json_round(doc, "min_confidence", r->min_confidence, 3);
             sei_json_round(doc, "lattice_score", r->lattice_score, 3);
+            /* The view: the camera's elevation over the board in degrees,
+             * and the board's share of the picture (README: placing the
+             * camera). */
+            sei_json_round(doc, "elevation", r->elevation, 1);
+            sei_json_round(doc, "board_share", r->board_share, 3);
             sei_json_round(doc, "ms", r->ms, 2);
             cJSON *stages = cJSON_AddObjectToObject(doc, "stages_ms");
             for (int k = 0; stages && k < SEI_STAGES; k++)

@@ -1108,7 +1108,8 @@ static void test_renders(void **state)
  * a reader that never says it cannot see a point fails. Its truth also
  * gives each scene's camera and notes: of the pictures of a kiosk's view
  * (no hand, the camera high, the board large in the frame: cli.h), at
- * least 20, a floor on those read perfectly and none wrong with no sign. */
+ * least 20, a floor on those read perfectly and none wrong with no sign;
+ * and ceilings on how far off the camera's elevation is read. */
 static void test_testset(void **state)
 {
     (void)state;
@@ -1132,6 +1133,15 @@ static void test_testset(void **state)
     assert_true(f.kiosk_pictures >= 20);
     assert_true(kiosk >= TESTSET_KIOSK_PERFECT_FLOOR);
     assert_int_equal(f.kiosk_silent, 0);
+    /* The view the reader reports (vision.h: elevation), against the
+     * camera that made each picture: a constant, or the lattice's loose
+     * focal length near a straight-down view, is 15 degrees off or more. */
+    printf("the view read: elevation off by %.1f degrees (median, ceiling 5), %.1f (90th percentile, ceiling 12) over "
+           "%d boards\n",
+           f.elevation_err_median, f.elevation_err_p90, f.view_read);
+    assert_true(f.view_read >= 90);
+    assert_true(f.elevation_err_median <= 5);
+    assert_true(f.elevation_err_p90 <= 12);
 }
 
 /* The stone candidates of the pictures of dir, as the reader finds them

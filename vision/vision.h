@@ -272,6 +272,15 @@ typedef struct {
     double corners[4][2];                       /* pixels of the corner intersections: TL, TR, BR, BL */
     double H[9];                                /* grid (col, row) to picture pixels, row-major */
     double lattice_score;                       /* share of the board's points that show evidence */
+    /* The view the reading found: how high the camera stands over the
+     * board, in degrees (90: straight above; from the lattice, with the
+     * picture's centre taken as the lens's: within a few degrees on the
+     * renders), and the board's share of the picture (its corner points'
+     * extent over the picture's, the larger of width and height). A
+     * kiosk's camera reads best from 55 degrees up and with the board 40%
+     * of the frame or more (README: placing the camera). */
+    double elevation;
+    double board_share;
     int board_unsure;                           /* 1: another size or offset of the board explains the
                                                    picture nearly as well; the reading may be a guess
                                                    (also when it was read again from above: rectify) */
