@@ -230,6 +230,8 @@ void sei_app_params_default(sei_app_params *p)
     p->retry_ms = 3000;
     p->motion = 7;
     p->autocapture = 1;
+    p->view_low = 40;
+    p->view_far = 0.33;
     p->search_every = 15;
     p->voice = 1;
     sei_push_params_default(&p->push);
@@ -2779,6 +2781,10 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         }
         v.found = a->found;
         v.size = a->seen.size;
+        /* A camera placed where the reader reads worse: said while the board is seen. */
+        if (a->found && a->seen.elevation > 0 && a->seen.elevation < a->p.view_low)
+            v.view_low = (int)lround(a->seen.elevation);
+        v.view_far = a->found && a->seen.board_share > 0 && a->seen.board_share < a->p.view_far;
         v.moving = a->moving;
         v.unsure = a->unsure;
         v.editing_corners = a->editing;

@@ -242,6 +242,49 @@ static void golden(const char *name)
 
 static const char *const langs[SEI_LANG_COUNT] = {"en", "zh", "ja", "ko"};
 
+/* The live view says where the camera stands too low or too far to read
+ * the board well (sei_app_params' view_low and view_far): the test set's
+ * t101, a 13x13 board seen from 27 degrees (read from 25), and t065, a
+ * 13x13 board seen from 82 degrees but 27% of the frame (its grid 24%),
+ * each in every language and laid out to fit; the sample, seen from
+ * 49 degrees and filling the frame, says neither (live-en above). */
+static void check_layout(sei_app *a, const char *what);
+static void test_live_camera_view(void **state)
+{
+    (void)state;
+    golden_failures = 0;
+    const char *const pics[2] = {SEI_SOURCE_DIR "/images/testset/t101.jpg", SEI_SOURCE_DIR "/images/testset/t065.jpg"};
+    for (int k = 0; k < 2; k++)
+        for (int l = 0; l < SEI_LANG_COUNT; l++) {
+            char db[128], name[64];
+            snprintf(db, sizeof db, "%s/view-%d-%s.db", tmpdir, k, langs[l]);
+            sei_app *a = app_new(pics[k], db, l);
+            for (int t = 0; t < 3; t++)
+                sei_app_tick(a, t * 100.0);
+            assert_int_equal(sei_app_screen(a), SEI_SCREEN_LIVE);
+            sei_ui_view v;
+            sei_app_view(a, &v);
+            assert_true(v.found);
+            assert_int_equal(v.size, 13);
+            if (k == 0) {
+                assert_true(v.view_low >= 20 && v.view_low <= 32);
+                assert_false(v.view_far);
+            } else {
+                assert_int_equal(v.view_low, 0);
+                assert_true(v.view_far);
+            }
+            sei_app_draw(a);
+            snprintf(name, sizeof name, "live-%s-%s", k ? "far" : "low", langs[l]);
+            golden(name);
+            check_layout(a, k ? "live, camera far" : "live, camera low");
+            sei_app_destroy(a);
+        }
+    sei_app_params p;
+    sei_app_params_default(&p);
+    assert_true(p.view_low > 0 && p.view_far > 0);
+    assert_int_equal(golden_failures, 0);
+}
+
 static void test_golden_screens(void **state)
 {
     (void)state;
@@ -3889,6 +3932,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_screens),
+        cmocka_unit_test(test_live_camera_view),
         cmocka_unit_test(test_unsure_ringed),
         cmocka_unit_test(test_tap_toggles_group),
         cmocka_unit_test(test_fix_stones_and_panel),

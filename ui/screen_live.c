@@ -1,5 +1,6 @@
 /* screen_live.c - the live view: the camera's picture with the grid the
- * reader found, what it sees in words across the top, a bar filling while
+ * reader found, what it sees in words across the top (and whether the
+ * camera stands too low or too far to read the board well), a bar filling while
  * the board stays still toward the capture, the corner handles to drag
  * when the reader is unsure; the tournament's banner and the results
  * waiting for the director's station under the top line; Capture, Fix
@@ -38,7 +39,14 @@ void ui_screen_live(sei_ui *ui, const sei_ui_view *v)
         msg = sei_ui_string(v->lang, SEI_S_LIVE_UNSURE);
     else if (v->found && v->still > 0.3)
         msg = sei_ui_string(v->lang, SEI_S_LIVE_STILL);
-    else if (v->found) {
+    else if (v->found && v->view_low) {
+        /* Where the camera stands decides how well the board is read. */
+        snprintf(line, sizeof line, sei_ui_string(v->lang, SEI_S_LIVE_LOW), v->size, v->size, v->view_low);
+        msg = line;
+    } else if (v->found && v->view_far) {
+        snprintf(line, sizeof line, sei_ui_string(v->lang, SEI_S_LIVE_FAR), v->size, v->size);
+        msg = line;
+    } else if (v->found) {
         snprintf(line, sizeof line, sei_ui_string(v->lang, SEI_S_LIVE_FOUND), v->size, v->size);
         msg = line;
     } else

@@ -32,7 +32,7 @@ typedef enum { SEI_LANG_EN = 0, SEI_LANG_ZH, SEI_LANG_JA, SEI_LANG_KO, SEI_LANG_
 typedef enum {
     SEI_S_LANG_NAME,
     SEI_S_LIVE_SEARCHING, SEI_S_LIVE_FOUND, SEI_S_LIVE_STILL, SEI_S_LIVE_MOVING, SEI_S_LIVE_UNSURE,
-    SEI_S_LIVE_CORNERS_HINT,
+    SEI_S_LIVE_CORNERS_HINT, SEI_S_LIVE_LOW, SEI_S_LIVE_FAR,
     SEI_S_CAPTURE, SEI_S_SETTINGS, SEI_S_FIX_CORNERS, SEI_S_DONE, SEI_S_RECORD,
     SEI_S_CONFIRM_TITLE, SEI_S_CONFIRM_HINT,
     SEI_S_ZOOM_HINT,        /* the confirm panel's title while zoomed: tap the point, Back for the whole board */ SEI_S_RULES, SEI_S_KOMI, SEI_S_HANDICAP,
@@ -277,6 +277,9 @@ typedef struct {
     sei_ui_frame frame;
     int found;               /* a board is seen in the frame */
     int size;                /* its lines */
+    int view_low;            /* the camera sees the board from this few degrees above it, too low to
+                                read it well: raise it (0: not) */
+    int view_far;            /* the board is small in the picture: bring the camera closer */
     double H[9];             /* grid (col, row) to frame pixels */
     double still;            /* 0..1: how long it has stayed still, toward capture */
     int moving;              /* a hand or motion over the board */
