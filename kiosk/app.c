@@ -230,8 +230,8 @@ void sei_app_params_default(sei_app_params *p)
     p->retry_ms = 3000;
     p->motion = 7;
     p->autocapture = 1;
-    p->view_low = 40;
-    p->view_far = 0.33;
+    p->view_low = SEI_VIEW_LOW;
+    p->view_far = SEI_VIEW_FAR;
     p->search_every = 15;
     p->voice = 1;
     sei_push_params_default(&p->push);

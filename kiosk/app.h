@@ -31,14 +31,10 @@ typedef struct {
     double motion;           /* mean grey change per sampled pixel that counts as motion (7) */
     int autocapture;         /* 1: capture by itself once the board is still */
     double view_low;         /* the live view asks for the camera to be raised when the reader sees
-                                the board from fewer degrees above it than this (40: below it the
-                                renders with no hand read about 6 boards in 10 right, from 40 to 55
-                                9 in 10, from 55 up all but a few; README: placing the camera; 0:
-                                never) */
+                                the board from fewer degrees above it than this (SEI_VIEW_LOW, 40:
+                                vision.h says why; 0: never) */
     double view_far;         /* and for it to come closer when the board's corner points span less
-                                than this share of the picture (0.33: the grid spans about 0.85 of
-                                the board's own extent, so 40% of the frame, below which about 2 in
-                                3 are read right; 0: never) */
+                                than this share of the picture (SEI_VIEW_FAR, 0.33; 0: never) */
     int search_every;        /* while nothing moves, search for the lattice again every this many
                                 frames (15) and read the stones on the known one in between */
     const char *time_control; /* recorded games' time control (a --time-control string, "none");

@@ -519,4 +519,15 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
         print_points(out, "Check these points (the picture leaves them in doubt):", r->unsure, r->size);
     if (r->unsure_count && r->hidden_count)
         print_points(out, "Of these, a hand or an arm hides:", r->hidden, r->size);
+    /* Where the doubt may come from the camera's place, what would help
+     * the next picture (vision.h: SEI_VIEW_LOW, SEI_VIEW_FAR). */
+    if (r->board_unsure || r->unsure_count) {
+        if (r->elevation > 0 && r->elevation < SEI_VIEW_LOW)
+            fprintf(out, "The camera saw the board from %.0f degrees above it: from %.0f or more (55 is best) "
+                         "boards are read more surely.\n",
+                    r->elevation, SEI_VIEW_LOW);
+        if (r->board_share > 0 && r->board_share < SEI_VIEW_FAR)
+            fprintf(out, "The board fills little of the picture: with the camera closer, so that the board fills "
+                         "40%% of it or more, boards are read more surely.\n");
+    }
 }

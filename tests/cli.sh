@@ -97,6 +97,14 @@ expect 0 "^    A B C D E F G H J K L M N\$" -- detect "$src/images/renders/r043.
 expect 0 "^13  " -- detect "$src/images/renders/r043.jpg"
 expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"board_unsure":false' -- detect "$src/images/renders/r043.jpg" --json
+# The view: how high the camera stood (r043: 49 degrees, read about 46),
+# and where a reading in doubt came from a low camera, what would help
+# (t101: 27 degrees, three points in doubt); r043, sure and seen from
+# above 40 degrees, has no such line.
+expect 0 '"elevation":4[0-9]' -- detect "$src/images/renders/r043.jpg" --json
+expect 0 "The camera saw the board from 2[0-9] degrees above it" -- score "$src/images/testset/t101.jpg"
+"$seichi" score "$src/images/renders/r043.jpg" >"$tmp/out" 2>&1
+ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera saw the board' '$tmp/out'"
 printf 'not a picture' >"$tmp/bad.jpg"
 expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 : >"$tmp/empty.png"
