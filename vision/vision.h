@@ -278,11 +278,10 @@ typedef struct {
      * renders), and the board's share of the picture (its corner points'
      * extent over the picture's, the larger of width and height). A
      * kiosk's camera reads best from 55 degrees up and with the board 40%
-     * of the frame or more (README: placing the camera). */
+     * of the frame or more (README: placing the camera); below
+     * SEI_VIEW_LOW and SEI_VIEW_FAR the kiosk and `score` say so. */
     double elevation;
     double board_share;
-    /* Below these the view reads worse, and the kiosk and `score` say so
-     * (SEI_VIEW_LOW, SEI_VIEW_FAR below). */
     int board_unsure;                           /* 1: another size or offset of the board explains the
                                                    picture nearly as well; the reading may be a guess
                                                    (also when it was read again from above: rectify) */
