@@ -1798,7 +1798,9 @@ static int fit_window(const evidence_t *e, const sei_lattice_params *p, int size
                 N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
     if (!N || in < p->min_support * N * N) {
         free(ev);
-        return fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
+        /* With a size given, only that size was looked for. */
+        return size ? fail_why(out, "the evidence does not make a %dx%d grid", size, size)
+                    : fail_why(out, "the evidence does not make a 9, 13 or 19 grid", 0, 0);
     }
     /* Shift the lattice so the window starts at (0, 0). */
     double T[9] = {1, 0, st0[0], 0, 1, st0[1], 0, 0, 1};
