@@ -152,6 +152,10 @@ expect 2 "$tmp/notapic: a folder, not a picture" -- detect "$tmp/notapic"
 # work (nothing is read, nothing printed but the message).
 expect 2 "debug folder $tmp/nodir: No such file" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/nodir"
 expect 2 "debug folder $tmp/bad.jpg: not a folder" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/bad.jpg"
+# A folder there that takes no new files (procfs) says so, not "no such file".
+if [ -d /proc/self ]; then
+  expect 2 "debug folder /proc: cannot write there (it takes no new files)" -- detect "$src/images/renders/r043.jpg" --debug /proc
+fi
 mkdir "$tmp/dbg"
 expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg"
 [ -s "$tmp/dbg/2-lattice-grid.png" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no debug pictures"; }

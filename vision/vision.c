@@ -199,8 +199,11 @@ sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int repla
         strlen(dir) >= sizeof v->debug_dir)
         return fail(v, SEI_VISION_ERROR, "debug folder %s: the name is too long", dir);
     int fd = mkstemp(probe);
+    /* The folder is there, so "no such file" means it takes no new files
+     * (/proc, say). */
     if (fd < 0)
-        return fail(v, SEI_VISION_ERROR, "debug folder %s: cannot write there (%s)", dir, strerror(errno));
+        return fail(v, SEI_VISION_ERROR, "debug folder %s: cannot write there (%s)", dir,
+                    errno == ENOENT ? "it takes no new files" : strerror(errno));
     close(fd);
     unlink(probe);
     /* Which pictures a reading writes depends on what it finds, so every
