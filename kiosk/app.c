@@ -2782,9 +2782,9 @@ void sei_app_view(sei_app *a, sei_ui_view *out)
         v.found = a->found;
         v.size = a->seen.size;
         /* A camera placed where the reader reads worse: said while the board is seen. */
-        if (a->found && a->seen.elevation > 0 && a->seen.elevation < a->p.view_low)
+        if (a->found && sei_vision_view_low(&a->seen, a->p.view_low))
             v.view_low = (int)lround(a->seen.elevation);
-        v.view_far = a->found && a->seen.board_share > 0 && a->seen.board_share < a->p.view_far;
+        v.view_far = a->found && sei_vision_view_far(&a->seen, a->p.view_far);
         v.moving = a->moving;
         v.unsure = a->unsure;
         v.editing_corners = a->editing;

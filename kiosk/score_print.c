@@ -522,11 +522,11 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
     /* Where the doubt may come from the camera's place, what would help
      * the next picture (vision.h: SEI_VIEW_LOW, SEI_VIEW_FAR). */
     if (r->board_unsure || r->unsure_count) {
-        if (r->elevation > 0 && r->elevation < SEI_VIEW_LOW)
+        if (sei_vision_view_low(r, SEI_VIEW_LOW))
             fprintf(out, "The camera saw the board from %.0f degrees above it: from %.0f or more (%.0f is best) "
                          "boards are read more surely.\n",
                     r->elevation, SEI_VIEW_LOW, SEI_KIOSK_VIEW_ELEVATION);
-        if (r->board_share > 0 && r->board_share < SEI_VIEW_FAR)
+        if (sei_vision_view_far(r, SEI_VIEW_FAR))
             fprintf(out, "The board fills little of the picture: with the camera closer, so that the board fills "
                          "%.0f%% of it or more, boards are read more surely.\n",
                     100 * SEI_KIOSK_VIEW_FILL);

@@ -409,19 +409,27 @@ static double view_elevation(const double H[9], int n, int w, int h)
     return asin(fmin(1, fabs(dot) / sqrt(pn * nn))) * (180 / 3.14159265358979323846);
 }
 
+/* The bounding box of four corners: x0, y0, x1, y1. */
+static void corners_box(const double corners[4][2], double box[4])
+{
+    box[0] = box[2] = corners[0][0];
+    box[1] = box[3] = corners[0][1];
+    for (int k = 1; k < 4; k++) {
+        box[0] = fmin(box[0], corners[k][0]);
+        box[1] = fmin(box[1], corners[k][1]);
+        box[2] = fmax(box[2], corners[k][0]);
+        box[3] = fmax(box[3], corners[k][1]);
+    }
+}
+
 /* The view a reading found (its lattice out->H, its corners) into out:
  * elevation and board_share (vision.h). */
 static void set_view(sei_vision_result *out, int w, int h)
 {
     out->elevation = view_elevation(out->H, out->size, w, h);
-    double x0 = out->corners[0][0], x1 = x0, y0 = out->corners[0][1], y1 = y0;
-    for (int k = 1; k < 4; k++) {
-        x0 = fmin(x0, out->corners[k][0]);
-        x1 = fmax(x1, out->corners[k][0]);
-        y0 = fmin(y0, out->corners[k][1]);
-        y1 = fmax(y1, out->corners[k][1]);
-    }
-    out->board_share = fmax((x1 - x0) / w, (y1 - y0) / h);
+    double box[4];
+    corners_box((const double(*)[2])out->corners, box);
+    out->board_share = fmax((box[2] - box[0]) / w, (box[3] - box[1]) / h);
 }
 
 /* Where the top of a stone standing on each intersection is seen, as a
@@ -1514,12 +1522,12 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
 {
     double x0 = 1e18, y0 = 1e18, x1 = -1e18, y1 = -1e18, cellpx;
     if (first) {
-        for (int i = 0; i < 4; i++) {
-            x0 = fmin(x0, first->corners[i][0]);
-            x1 = fmax(x1, first->corners[i][0]);
-            y0 = fmin(y0, first->corners[i][1]);
-            y1 = fmax(y1, first->corners[i][1]);
-        }
+        double box[4];
+        corners_box((const double(*)[2])first->corners, box);
+        x0 = box[0];
+        y0 = box[1];
+        x1 = box[2];
+        y1 = box[3];
         cellpx = fmax(x1 - x0, y1 - y0) / (first->size - 1);
         if ((x1 - x0) * (y1 - y0) > v->p.zoom_below * img->width * img->height)
             return 0;
@@ -1854,10 +1862,10 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     for (int i = 0; i < SEG_CACHE; i++)
         v->seg_cache[i].valid = 0;
     sei_vision_status st = read_all(v, img, out);
-    if (st == SEI_VISION_OK)
+    if (st == SEI_VISION_OK) {
         hidden_edges(v, img, out);
-    if (st == SEI_VISION_OK)
         set_view(out, img->width, img->height);
+    }
     /* After every reading: a doubt reported, not acted on (doubt_margin). */
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
         out->board_unsure = 1;

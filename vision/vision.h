@@ -302,6 +302,18 @@ typedef struct {
  * the camera). */
 #define SEI_VIEW_LOW 40.0
 #define SEI_VIEW_FAR 0.33
+/* Whether reading r saw the board from fewer degrees above it than low,
+ * or its grid spanning less of the picture than share (0 where the
+ * reading found no view). Inline: the lean program prints these words
+ * (score) without the reader linked in. */
+static inline int sei_vision_view_low(const sei_vision_result *r, double low)
+{
+    return r->elevation > 0 && r->elevation < low;
+}
+static inline int sei_vision_view_far(const sei_vision_result *r, double share)
+{
+    return r->board_share > 0 && r->board_share < share;
+}
 
 typedef struct sei_vision sei_vision;
 
