@@ -1205,177 +1205,184 @@ sei_vision_status sei_vision_warm(sei_vision *v)
     return SEI_VISION_OK;
 }
 
-/* One reading of the part roi (x, y, width, height) of img, scaled to the
- * working size but never enlarged more than max_up times; the evidence
- * into map (may be NULL). */
-static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
-                                   sei_vision_result *out, zoom_map *map)
+/* Stage 0 of a view, prepare: the part img to the working size, and grey
+ * (work and gray; *scale from img's pixels to theirs). A whole picture is
+ * only ever shrunk; a part of it (the zoom stage) is also enlarged, never
+ * more than max_up times, so that a board small in the frame meets the
+ * lattice fit at the scale its parameters know. */
+static sei_vision_status view_prepare(sei_vision *v, const sei_image *img, double max_up, sei_image *work,
+                                      sei_image *gray, double *scale)
 {
-    double t0 = sei_now_ms(), t = t0;
-    memset(out, 0, sizeof *out);
-    v->errmsg[0] = 0;
-    sei_image view = sei_image_part(img, roi[0], roi[1], roi[2], roi[3]);
-    img = &view;
-
-    sei_image work = {0}, gray = {0}, dbg = {0};
-    float *segs = NULL;
-    sei_vision_status st = SEI_VISION_OK;
-
-    /* Prepare: to the working size, and grey. A whole picture is only ever
-     * shrunk; a part of it (the zoom stage) is also enlarged, so that a
-     * board small in the frame meets the lattice fit at the scale its
-     * parameters know. */
     int side = img->width > img->height ? img->width : img->height;
-    double scale = (double)v->p.work_side / side;
-    if (scale > max_up)
-        scale = max_up;
-    int ww = (int)lround(img->width * scale), wh = (int)lround(img->height * scale);
-    if (img->channels != 3) {
+    double s = (double)v->p.work_side / side;
+    if (s > max_up)
+        s = max_up;
+    *scale = s;
+    int ww = (int)lround(img->width * s), wh = (int)lround(img->height * s);
+    if (img->channels != 3)
         /* Stones are told from wood by colour as well as lightness. */
-        st = fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed (this one has %d channel)", img->channels);
-        goto out;
-    }
-    if (sei_cv_resize(img, &work, ww, wh) || sei_cv_convert(&work, &gray, SEI_CV_GRAY)) {
-        st = fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
-        goto out;
-    }
-    if (scale > 1 && v->blur > 0) {
+        return fail(v, SEI_VISION_BADIMAGE, "a colour picture is needed (this one has %d channel)", img->channels);
+    if (sei_cv_resize(img, work, ww, wh) || sei_cv_convert(work, gray, SEI_CV_GRAY))
+        return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
+    if (s > 1 && v->blur > 0) {
         /* Enlarged lines drawn without smoothing are dotted (zoom_blur). */
         sei_image sm = {0};
-        if (sei_cv_blur(&gray, &sm, v->blur * scale)) {
-            st = fail(v, SEI_VISION_NOMEM, "out of memory");
-            goto out;
-        }
-        sei_image_free(&gray);
-        gray = sm;
+        if (sei_cv_blur(gray, &sm, v->blur * s))
+            return fail(v, SEI_VISION_NOMEM, "out of memory");
+        sei_image_free(gray);
+        *gray = sm;
     }
-    out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
-    t = sei_now_ms();
+    return SEI_VISION_OK;
+}
 
-    /* Segments. */
-    segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
-    int nseg = 0;
-    /* Grid lines are thin and dark; wood grain, shadows and table edges are
-     * not. The black-hat (closing minus picture) keeps the first and
-     * flattens the rest, so the segments come from it. */
-    if (!segs) {
-        st = fail(v, SEI_VISION_NOMEM, "out of memory");
-        goto out;
-    }
-    int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY && !v->debug_dir[0];
-    const struct seg_entry *hit = NULL;
-    for (int i = 0; cacheable && !hit && i < SEG_CACHE; i++) {
+/* The segments a view found before (the segment cache), or NULL: the same
+ * pixels at the same scale and with the same way of joining dots. */
+static const struct seg_entry *segments_kept(const sei_vision *v, const sei_image *img, double scale)
+{
+    for (int i = 0; i < SEG_CACHE; i++) {
         const struct seg_entry *e = &v->seg_cache[i];
         if (e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height && e->scale == scale &&
             e->blur == v->blur && e->join == v->join)
-            hit = e;
+            return e;
     }
-    if (hit) {
-        nseg = hit->n;
-        memcpy(segs, hit->segs, sizeof(float) * 5 * (size_t)nseg);
-    } else {
-        sei_image bh = {0};
-        int joined = v->join && scale > 1;
-        /* Joining the dots: the black-hat's kernel wider than a line a
-         * pixel wide enlarged, then the dots' means along their line. */
-        int kernel = joined ? ((int)ceil(scale) + 2) | 1 : v->p.line_kernel;
-        if (sei_cv_blackhat(&gray, &bh, kernel) == 0 && joined) {
-            sei_image j = {0};
-            int bad = sei_cv_join_lines(&bh, &j, (int)lround(v->p.zoom_join * scale), v->p.zoom_join_angles);
-            sei_image_free(&bh);
-            if (!bad) {
-                /* The joined lines are as wide as the kernel; their
-                 * cores, thin and dark again, are lines to the segment
-                 * finder, which finds edges. */
-                for (int y = 0; y < j.height; y++) {
-                    uint8_t *row = j.buf + (size_t)y * (size_t)j.stride;
-                    for (int x = 0; x < j.width; x++)
-                        row[x] = (uint8_t)(255 - row[x]);
-                }
-                if (sei_cv_blackhat(&j, &bh, v->p.line_kernel))
-                    sei_image_free(&bh);
-            }
-            sei_image_free(&j);
-        }
-        if (!bh.buf || sei_cv_segments(&bh, segs, MAX_SEGMENTS, &nseg)) {
-            sei_image_free(&bh);
-            st = fail(v, SEI_VISION_ERROR, "line segment detection failed");
-            goto out;
-        }
-        if (v->debug_dir[0])
-            debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
-        if (map && v->p.zoom_ink > 0 && !(v->seg_cache_on && v->ink_given)) {
-            /* Grid lines too faint or dotted for whole segments still
-             * leave their ink: each strong pixel of the black-hat counts
-             * as a pixel of line. */
-            v->ink_given = v->seg_cache_on;
-            uint8_t at = (uint8_t)lround(255 * v->p.zoom_ink);
-            for (int y = 0; y < bh.height; y++) {
-                const uint8_t *row = bh.buf + (size_t)y * (size_t)bh.stride;
-                for (int x = 0; x < bh.width; x++)
-                    if (row[x] >= at)
-                        zoom_map_add(map, (x + 0.5) / scale + roi[0], (y + 0.5) / scale + roi[1], 1 / scale, 1);
-            }
-        }
-        sei_image_free(&bh);
-        if (cacheable) {
-            /* The whole picture's own entry is never given up: the readings
-             * after the first find its segments kept, however many parts
-             * were looked at closer in between. */
-            struct seg_entry *e = v->view == VIEW_PICTURE ? &v->seg_cache[0] : &v->seg_cache[1 + v->seg_cache_next];
-            float *c = realloc(e->segs, sizeof(float) * 5 * (size_t)(nseg + 1));
-            e->valid = c != NULL;
-            if (c) {
-                memcpy(c, segs, sizeof(float) * 5 * (size_t)nseg);
-                e->segs = c;
-                e->n = nseg;
-                e->buf = img->buf;
-                e->w = img->width;
-                e->h = img->height;
-                e->scale = scale;
-                e->blur = v->blur;
-                e->join = v->join;
-                if (v->view != VIEW_PICTURE)
-                    v->seg_cache_next = (v->seg_cache_next + 1) % (SEG_CACHE - 1);
-            }
-        }
-    }
-    out->stage_ms[SEI_STAGE_SEGMENTS] = sei_now_ms() - t;
-    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
-        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
-        const uint8_t red[3] = {0, 0, 255};
-        for (int i = 0; i < nseg; i++)
-            sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
-        debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
-        sei_image_free(&dbg);
-    }
-    t = sei_now_ms();
+    return NULL;
+}
 
-    /* Lattice and size. */
-    sei_lattice lat;
-    /* Stone candidates: round dark and bright blobs, the evidence that a
-     * finished game leaves where it hides the grid. */
-    enum { MAX_BLOBS = 1500 };
-    int nblob = 0;
-    float *blobs = v->p.stone_evidence ? malloc(sizeof(float) * 4 * MAX_BLOBS) : NULL;
-    sei_lattice_stone *stones = v->p.stone_evidence ? malloc(sizeof *stones * MAX_BLOBS) : NULL;
-    /* Found on a smaller picture: stones are many pixels across, and this
-     * stage's cost is all per pixel. */
-    sei_image small = {0};
-    double bs = v->p.stone_scale > 0 && v->p.stone_scale < 1 ? v->p.stone_scale : 1;
-    if (v->p.stone_evidence && v->use_finder && (st = load_finder(v)) != SEI_VISION_OK) {
-        free(blobs);
-        free(stones);
-        goto out;
+/* Keep the n segments segs of the view img (at scale) in the cache. The
+ * whole picture's own entry is never given up: the readings after the
+ * first find its segments kept, however many parts were looked at closer
+ * in between. */
+static void segments_keep(sei_vision *v, const sei_image *img, double scale, const float *segs, int n)
+{
+    struct seg_entry *e = v->view == VIEW_PICTURE ? &v->seg_cache[0] : &v->seg_cache[1 + v->seg_cache_next];
+    float *c = realloc(e->segs, sizeof(float) * 5 * (size_t)(n + 1));
+    e->valid = c != NULL;
+    if (!c)
+        return;
+    memcpy(c, segs, sizeof(float) * 5 * (size_t)n);
+    e->segs = c;
+    e->n = n;
+    e->buf = img->buf;
+    e->w = img->width;
+    e->h = img->height;
+    e->scale = scale;
+    e->blur = v->blur;
+    e->join = v->join;
+    if (v->view != VIEW_PICTURE)
+        v->seg_cache_next = (v->seg_cache_next + 1) % (SEG_CACHE - 1);
+}
+
+/* The black-hat (closing minus picture) of gray, which keeps grid lines,
+ * thin and dark, and flattens wood grain, shadows and table edges; on a
+ * part enlarged (scale above 1) with join set, the dots of lines drawn
+ * enlarged joined first. Into bh; -1 when out of memory. */
+static int line_picture(const sei_vision *v, const sei_image *gray, double scale, sei_image *bh)
+{
+    int joined = v->join && scale > 1;
+    /* Joining the dots: the black-hat's kernel wider than a line a pixel
+     * wide enlarged, then the dots' means along their line. */
+    int kernel = joined ? ((int)ceil(scale) + 2) | 1 : v->p.line_kernel;
+    if (sei_cv_blackhat(gray, bh, kernel))
+        return -1;
+    if (!joined)
+        return 0;
+    sei_image j = {0};
+    int bad = sei_cv_join_lines(bh, &j, (int)lround(v->p.zoom_join * scale), v->p.zoom_join_angles);
+    sei_image_free(bh);
+    if (!bad) {
+        /* The joined lines are as wide as the kernel; their cores, thin
+         * and dark again, are lines to the segment finder, which finds
+         * edges. */
+        for (int y = 0; y < j.height; y++) {
+            uint8_t *row = j.buf + (size_t)y * (size_t)j.stride;
+            for (int x = 0; x < j.width; x++)
+                row[x] = (uint8_t)(255 - row[x]);
+        }
+        if (sei_cv_blackhat(&j, bh, v->p.line_kernel))
+            sei_image_free(bh);
     }
-    if (v->p.stone_evidence &&
-        (!blobs || !stones || sei_cv_resize(&work, &small, (int)lround(ww * bs), (int)lround(wh * bs)) ||
-         sei_cv_stone_blobs(&small, &v->p.blobs, v->use_finder ? v->finder : NULL, blobs, MAX_BLOBS, &nblob)))
-        nblob = 0;
+    sei_image_free(&j);
+    return bh->buf ? 0 : -1;
+}
+
+/* Stage 1, segments: the line segments of the view img (its grey gray, at
+ * scale; the part roi of the picture) into segs (MAX_SEGMENTS of them at
+ * most), *nseg. Grid lines too faint or dotted for whole segments still
+ * leave their ink: each strong pixel of the black-hat goes into map (may
+ * be NULL) as a pixel of line. */
+static sei_vision_status view_segments(sei_vision *v, const sei_image *img, const sei_image *gray, double scale,
+                                       const int roi[4], zoom_map *map, float *segs, int *nseg)
+{
+    int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY && !v->debug_dir[0];
+    const struct seg_entry *hit = cacheable ? segments_kept(v, img, scale) : NULL;
+    if (hit) {
+        *nseg = hit->n;
+        memcpy(segs, hit->segs, sizeof(float) * 5 * (size_t)hit->n);
+        return SEI_VISION_OK;
+    }
+    sei_image bh = {0};
+    if (line_picture(v, gray, scale, &bh) || sei_cv_segments(&bh, segs, MAX_SEGMENTS, nseg)) {
+        sei_image_free(&bh);
+        return fail(v, SEI_VISION_ERROR, "line segment detection failed");
+    }
+    if (v->debug_dir[0])
+        debug_save(v, SEI_STAGE_SEGMENTS, "blackhat", &bh);
+    if (map && v->p.zoom_ink > 0 && !(v->seg_cache_on && v->ink_given)) {
+        v->ink_given = v->seg_cache_on;
+        uint8_t at = (uint8_t)lround(255 * v->p.zoom_ink);
+        for (int y = 0; y < bh.height; y++) {
+            const uint8_t *row = bh.buf + (size_t)y * (size_t)bh.stride;
+            for (int x = 0; x < bh.width; x++)
+                if (row[x] >= at)
+                    zoom_map_add(map, (x + 0.5) / scale + roi[0], (y + 0.5) / scale + roi[1], 1 / scale, 1);
+        }
+    }
+    sei_image_free(&bh);
+    if (cacheable)
+        segments_keep(v, img, scale, segs, *nseg);
+    return SEI_VISION_OK;
+}
+
+/* Stage 1's debug picture: the segments in red over the working picture. */
+static void debug_segments(sei_vision *v, const sei_image *work, const float *segs, int nseg)
+{
+    sei_image dbg = {0};
+    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+        return;
+    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
+    const uint8_t red[3] = {0, 0, 255};
+    for (int i = 0; i < nseg; i++)
+        sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
+    debug_save(v, SEI_STAGE_SEGMENTS, "lines", &dbg);
+    sei_image_free(&dbg);
+}
+
+/* Stage 2's first part, the stone candidates: round dark and bright blobs
+ * of the working picture, the evidence that a finished game leaves where
+ * it hides the grid, into stones (max of them at most), *n. They are found
+ * on a smaller picture (stone_scale): stones are many pixels across, and
+ * this step's cost is all per pixel. None when stone_evidence is off, or
+ * when they cannot be found (out of memory). */
+static sei_vision_status stone_candidates(sei_vision *v, const sei_image *work, sei_lattice_stone *stones, int max,
+                                          int *n)
+{
+    *n = 0;
+    if (!v->p.stone_evidence)
+        return SEI_VISION_OK;
+    if (v->use_finder) {
+        sei_vision_status st = load_finder(v);
+        if (st != SEI_VISION_OK)
+            return st;
+    }
+    double bs = v->p.stone_scale > 0 && v->p.stone_scale < 1 ? v->p.stone_scale : 1;
+    float *blobs = malloc(sizeof(float) * 4 * (size_t)max);
+    sei_image small = {0};
+    if (!blobs ||
+        sei_cv_resize(work, &small, (int)lround(work->width * bs), (int)lround(work->height * bs)) ||
+        sei_cv_stone_blobs(&small, &v->p.blobs, v->use_finder ? v->finder : NULL, blobs, max, n))
+        *n = 0;
     sei_image_free(&small);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nblob, sei_now_ms() - t);
-    for (int i = 0; i < nblob; i++) {
+    for (int i = 0; i < *n; i++) {
         /* Pixel centres: (x + 0.5) / bs - 0.5 in the working picture. */
         stones[i].x = (float)((blobs[4 * i] + 0.5) / bs - 0.5);
         stones[i].y = (float)((blobs[4 * i + 1] + 0.5) / bs - 0.5);
@@ -1383,20 +1390,152 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         stones[i].dark = blobs[4 * i + 3] > 0 ? 1 : -1;
     }
     free(blobs);
-    if (map) {
-        /* Short segments are grid-line fragments (a table's edges are
-         * long); stone candidates count by their diameter. */
-        double diag = hypot(ww, wh);
-        for (int i = 0; i < nseg; i++) {
-            double len = hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
-            if (len < v->p.zoom_segment * diag)
-                zoom_map_add(map, (segs[5 * i] + segs[5 * i + 2]) / 2 / scale + roi[0],
-                             (segs[5 * i + 1] + segs[5 * i + 3]) / 2 / scale + roi[1], len / scale, 0);
-        }
-        for (int i = 0; i < nblob; i++)
-            zoom_map_add(map, stones[i].x / scale + roi[0], stones[i].y / scale + roi[1], 2 * stones[i].r / scale, 0);
+    return SEI_VISION_OK;
+}
+
+/* The view's evidence into the zoom stage's map: short segments are
+ * grid-line fragments (a table's edges are long), counted by their length;
+ * stone candidates by their diameter. */
+static void map_evidence(const sei_vision *v, zoom_map *map, const sei_image *work, double scale, const int roi[4],
+                         const float *segs, int nseg, const sei_lattice_stone *stones, int nstone)
+{
+    double diag = hypot(work->width, work->height);
+    for (int i = 0; i < nseg; i++) {
+        double len = hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
+        if (len < v->p.zoom_segment * diag)
+            zoom_map_add(map, (segs[5 * i] + segs[5 * i + 2]) / 2 / scale + roi[0],
+                         (segs[5 * i + 1] + segs[5 * i + 3]) / 2 / scale + roi[1], len / scale, 0);
     }
-    int fitted = sei_lattice_fit(segs, nseg, stones, nblob, ww, wh, v->p.size, &v->p.lattice, v->debug_dir[0] != 0, &lat);
+    for (int i = 0; i < nstone; i++)
+        zoom_map_add(map, stones[i].x / scale + roi[0], stones[i].y / scale + roi[1], 2 * stones[i].r / scale, 0);
+}
+
+/* Stage 2's debug picture: what the fit worked from (merged lines by
+ * family, crossings, stone candidates dark and bright). */
+static void debug_evidence(sei_vision *v, const sei_image *work, const sei_lattice *lat,
+                           const sei_lattice_stone *stones, int nstone)
+{
+    sei_image dbg = {0};
+    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+        return;
+    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
+    const uint8_t fam_col[2][3] = {{0, 0, 255}, {255, 120, 0}}, cross_col[3] = {0, 255, 255};
+    for (int i = 0; i < lat->nlines; i++) {
+        const sei_lattice_line *l = &lat->lines[i];
+        double x1 = -l->a * l->c + l->b * l->tmin, y1 = -l->b * l->c - l->a * l->tmin;
+        double x2 = -l->a * l->c + l->b * l->tmax, y2 = -l->b * l->c - l->a * l->tmax;
+        sei_cv_line(&dbg, x1, y1, x2, y2, fam_col[l->fam], 1);
+    }
+    for (int i = 0; i < lat->npoints; i++)
+        sei_cv_circle(&dbg, lat->points[2 * i], lat->points[2 * i + 1], 2, cross_col, -1);
+    const uint8_t dark_col[3] = {0, 200, 0}, bright_col[3] = {255, 0, 255};
+    for (int i = 0; i < nstone; i++)
+        sei_cv_circle(&dbg, stones[i].x, stones[i].y, stones[i].r, stones[i].dark > 0 ? dark_col : bright_col, 1);
+    debug_save(v, SEI_STAGE_LATTICE, "evidence", &dbg);
+    sei_image_free(&dbg);
+}
+
+/* The lattice stage's debug picture: the grid found (n x n, H upright),
+ * its first point ringed. */
+static void debug_grid(sei_vision *v, const sei_image *work, const double H[9], int n)
+{
+    sei_image dbg = {0};
+    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+        return;
+    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
+    const uint8_t green[3] = {0, 220, 0}, blue[3] = {255, 80, 0};
+    draw_lattice(&dbg, H, n, green, 1);
+    double x, y;
+    sei_h_apply(H, 0, 0, &x, &y);
+    sei_cv_circle(&dbg, x, y, 8, blue, 2);
+    debug_save(v, SEI_STAGE_LATTICE, "grid", &dbg);
+    sei_image_free(&dbg);
+}
+
+/* Stage 4, stones, with the lattice's rival placement: the stones on the
+ * lattice H (upright by turn) read into out; where the fit's next best
+ * placement of the same lattice is near (rival_shift), it is read too, and
+ * taken when it explains the board better (rival_placement), the points in
+ * doubt of both kept. t: when the stage began. */
+static sei_vision_status view_stones(sei_vision *v, const sei_image *work, const sei_lattice *lat,
+                                     const double H[9], const double turn[9], double scale, const int roi[4],
+                                     double t, sei_vision_result *out)
+{
+    int n = lat->size;
+    sei_vision_status st = read_stones(v, work, H, n, scale, roi[0], roi[1], t, out);
+    if (st != SEI_VISION_OK || lat->shift_margin >= v->p.rival_shift || (!lat->shift[0] && !lat->shift[1]))
+        return st;
+    /* The rival placement, turned upright as the board was. */
+    double T[9] = {1, 0, lat->shift[0], 0, 1, lat->shift[1], 0, 0, 1}, A[9], R[9];
+    sei_h_mul(lat->H, T, A);
+    sei_h_mul(A, turn, R);
+    t = sei_now_ms();
+    double stones_ms = out->stage_ms[SEI_STAGE_STONES];
+    int take = 0;
+    st = rival_placement(v, work, H, R, n, out, &take);
+    if (st == SEI_VISION_OK && take) {
+        /* The rival read in full, keeping the points in doubt. */
+        uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
+        memcpy(unsure, out->unsure, sizeof unsure);
+        st = read_stones(v, work, R, n, scale, roi[0], roi[1], t, out);
+        out->unsure_count = 0;
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                out->unsure[y][x] |= unsure[y][x];
+                out->unsure_count += out->unsure[y][x];
+            }
+    }
+    out->stage_ms[SEI_STAGE_STONES] = stones_ms + sei_now_ms() - t;
+    return st;
+}
+
+/* One reading of the part roi (x, y, width, height) of img, scaled to the
+ * working size but never enlarged more than max_up times; the evidence
+ * into map (may be NULL). The stages in order, each timed into out's
+ * stage_ms: prepare, segments, lattice (stone candidates and the fit),
+ * size (the board turned upright; a size given checked), stones. */
+static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
+                                   sei_vision_result *out, zoom_map *map)
+{
+    enum { MAX_BLOBS = 1500 };
+    double t0 = sei_now_ms(), t = t0;
+    memset(out, 0, sizeof *out);
+    v->errmsg[0] = 0;
+    sei_image view = sei_image_part(img, roi[0], roi[1], roi[2], roi[3]);
+    img = &view;
+    sei_image work = {0}, gray = {0};
+    float *segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
+    sei_lattice_stone *stones = malloc(sizeof *stones * MAX_BLOBS);
+    sei_lattice lat = {0};
+    int nseg = 0, nstone = 0;
+    double scale = 1;
+
+    sei_vision_status st = view_prepare(v, img, max_up, &work, &gray, &scale);
+    if (st != SEI_VISION_OK)
+        goto out;
+    out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
+
+    t = sei_now_ms();
+    if (!segs || !stones) {
+        st = fail(v, SEI_VISION_NOMEM, "out of memory");
+        goto out;
+    }
+    st = view_segments(v, img, &gray, scale, roi, map, segs, &nseg);
+    if (st != SEI_VISION_OK)
+        goto out;
+    out->stage_ms[SEI_STAGE_SEGMENTS] = sei_now_ms() - t;
+    debug_segments(v, &work, segs, nseg);
+
+    t = sei_now_ms();
+    st = stone_candidates(v, &work, stones, MAX_BLOBS, &nstone);
+    if (st != SEI_VISION_OK)
+        goto out;
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nstone, sei_now_ms() - t);
+    if (map)
+        map_evidence(v, map, &work, scale, roi, segs, nseg, stones, nstone);
+    int fitted = sei_lattice_fit(segs, nseg, stones, nstone, work.width, work.height, v->p.size, &v->p.lattice,
+                                 v->debug_dir[0] != 0, &lat);
     memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
     if (getenv("SEI_TRACE")) {
         fprintf(stderr, "lattice stages:");
@@ -1404,24 +1543,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
             fprintf(stderr, " %s %.1f ms", sei_lattice_stage_names[i], lat.stage_ms[i]);
         fprintf(stderr, "\n");
     }
-    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
-        /* What the fit worked from: merged lines by family, crossings. */
-        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
-        const uint8_t fam_col[2][3] = {{0, 0, 255}, {255, 120, 0}}, cross_col[3] = {0, 255, 255};
-        for (int i = 0; i < lat.nlines; i++) {
-            const sei_lattice_line *l = &lat.lines[i];
-            double x1 = -l->a * l->c + l->b * l->tmin, y1 = -l->b * l->c - l->a * l->tmin;
-            double x2 = -l->a * l->c + l->b * l->tmax, y2 = -l->b * l->c - l->a * l->tmax;
-            sei_cv_line(&dbg, x1, y1, x2, y2, fam_col[l->fam], 1);
-        }
-        for (int i = 0; i < lat.npoints; i++)
-            sei_cv_circle(&dbg, lat.points[2 * i], lat.points[2 * i + 1], 2, cross_col, -1);
-        const uint8_t dark_col[3] = {0, 200, 0}, bright_col[3] = {255, 0, 255};
-        for (int i = 0; i < nblob; i++)
-            sei_cv_circle(&dbg, stones[i].x, stones[i].y, stones[i].r, stones[i].dark > 0 ? dark_col : bright_col, 1);
-        debug_save(v, SEI_STAGE_LATTICE, "evidence", &dbg);
-        sei_image_free(&dbg);
-    }
+    debug_evidence(v, &work, &lat, stones, nstone);
     sei_lattice_free(&lat);
     if (map)
         map->lattice = !fitted;
@@ -1429,40 +1551,31 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
      * that takes the place of this one keeps this one's stage times. */
     out->stage_ms[SEI_STAGE_LATTICE] = sei_now_ms() - t;
     if (fitted) {
-        free(stones);
         st = fail(v, SEI_VISION_NOBOARD, "no board found: %s", lat.why);
         goto out;
     }
+
     t = sei_now_ms();
     int n = lat.size;
     double H[9], turn[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     if (!lat.parallax)
-        board_plane(v, &lat, ww, wh);
+        board_plane(v, &lat, work.width, work.height);
     upright(lat.H, n, H, turn);
     out->size = n;
     out->lattice_score = lat.score;
     out->board_unsure = lat.unsure;
     out->board_margin = lat.margin < lat.shift_margin ? lat.margin : lat.shift_margin;
     out->stage_ms[SEI_STAGE_SIZE] = sei_now_ms() - t;
-    if (v->debug_dir[0] && sei_image_alloc(&dbg, ww, wh, 3) == 0) {
-        memcpy(dbg.buf, work.buf, (size_t)work.stride * (size_t)wh);
-        const uint8_t green[3] = {0, 220, 0}, blue[3] = {255, 80, 0};
-        draw_lattice(&dbg, H, n, green, 1);
-        double x, y;
-        sei_h_apply(H, 0, 0, &x, &y);
-        sei_cv_circle(&dbg, x, y, 8, blue, 2);
-        debug_save(v, SEI_STAGE_LATTICE, "grid", &dbg);
-        sei_image_free(&dbg);
-    }
     /* After the grid's debug picture, which shows what the size was held
      * against. */
+    debug_grid(v, &work, H, n);
     st = v->p.size ? check_size(v, segs, nseg, &lat) : SEI_VISION_OK;
-    free(stones);
     if (st != SEI_VISION_OK) {
         out->size = 0;
         v->size_refused = 1;
         goto out;
     }
+
     t = sei_now_ms();
     if (v->view == VIEW_RECTIFY) {
         /* The top-down view gives the lattice; its stones are read in the
@@ -1471,38 +1584,13 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         sei_h_mul(Sc, H, out->H);
         goto out;
     }
-
-    st = read_stones(v, &work, H, n, scale, roi[0], roi[1], t, out);
-    if (st == SEI_VISION_OK && lat.shift_margin < v->p.rival_shift && (lat.shift[0] || lat.shift[1])) {
-        /* The rival placement, turned upright as the board was. */
-        double T[9] = {1, 0, lat.shift[0], 0, 1, lat.shift[1], 0, 0, 1}, A[9], R[9];
-        sei_h_mul(lat.H, T, A);
-        sei_h_mul(A, turn, R);
-        t = sei_now_ms();
-        double stones_ms = out->stage_ms[SEI_STAGE_STONES];
-        int take = 0;
-        st = rival_placement(v, &work, H, R, n, out, &take);
-        if (st == SEI_VISION_OK && take) {
-            /* The rival read in full, keeping the points in doubt. */
-            uint8_t unsure[SEI_MAX_SIZE][SEI_MAX_SIZE];
-            memcpy(unsure, out->unsure, sizeof unsure);
-            st = read_stones(v, &work, R, n, scale, roi[0], roi[1], t, out);
-            for (int y = 0; y < n; y++)
-                for (int x = 0; x < n; x++)
-                    out->unsure[y][x] |= unsure[y][x];
-            out->unsure_count = 0;
-            for (int y = 0; y < n; y++)
-                for (int x = 0; x < n; x++)
-                    out->unsure_count += out->unsure[y][x];
-        }
-        out->stage_ms[SEI_STAGE_STONES] = stones_ms + sei_now_ms() - t;
-    }
+    st = view_stones(v, &work, &lat, H, turn, scale, roi, t, out);
 out:
     out->ms = sei_now_ms() - t0;
     free(segs);
+    free(stones);
     sei_image_free(&work);
     sei_image_free(&gray);
-    sei_image_free(&dbg);
     return st;
 }
 
