@@ -628,6 +628,194 @@ static void vote(sei_tracker *t, const uint8_t *g, int nn)
     }
 }
 
+/* A step while no board is locked: search the whole picture, and lock on a
+ * board found the same, at the same place, lock_frames times in a row
+ * (auto_lock). The reading into st and g. */
+static sei_vision_status step_unlocked(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS])
+{
+    sei_vision_status vs = search(t, f, &st->r, st);
+    if (vs != SEI_VISION_OK) {
+        t->found_run = 0;
+        t->run = 0;
+        return vs == SEI_VISION_NOBOARD ? SEI_VISION_OK : vs;
+    }
+    st->read = 1;
+    int same = t->found_run && st->r.size == t->found_size &&
+               !moved(t, f, (const double(*)[2])t->found_corners, st->r.corners, st->r.size);
+    t->found_run = same ? t->found_run + 1 : 1;
+    t->found_size = st->r.size;
+    memcpy(t->found_corners, st->r.corners, sizeof t->found_corners);
+    flat(&st->r, g);
+    vote(t, g, st->r.size * st->r.size);
+    memcpy(st->grid, st->r.grid, sizeof st->grid);
+    if (t->p.auto_lock && t->found_run >= t->p.lock_frames) {
+        lock_on(t, f, &st->r, NULL);
+        st->locked_now = 1;
+        t->run = 1;
+        memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
+    }
+    return SEI_VISION_OK;
+}
+
+/* Locked, and time to look for the board afresh (search_every frames, or
+ * the first still frame after motion with search_after_motion): it may
+ * have been moved, or swapped. Returns 1 when the step ends here (*vs its
+ * status), 0 to go on; *refitted when the board was found again elsewhere
+ * and read there, *have_reading when the search's own reading serves. */
+static int step_research(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS],
+                         sei_vision_status *vs, int *refitted, int *have_reading)
+{
+    t->since_search = 0;
+    sei_vision_result found;
+    *vs = search(t, f, &found, st);
+    if (*vs == SEI_VISION_NOBOARD) {
+        *vs = SEI_VISION_OK;
+        if (++t->failed_searches >= t->p.lost_searches && t->p.auto_lock)
+            sei_tracker_unlock(t);
+        t->run = 0;
+        return 1; /* searched again on the next still frame */
+    }
+    if (*vs != SEI_VISION_OK)
+        return 1;
+    t->after_motion = 0;
+    t->failed_searches = 0;
+    t->found_size = found.size;
+    memcpy(t->found_corners, found.corners, sizeof t->found_corners);
+    if (found.size != t->size) {
+        if (t->p.auto_lock) {
+            /* Another board: lock on it instead. */
+            lock_on(t, f, &found, NULL);
+            st->locked_now = 1;
+            st->r = found;
+            memcpy(st->grid, found.grid, sizeof st->grid);
+            st->read = 1;
+            flat(&found, g);
+            vote(t, g, t->size * t->size);
+            return 1;
+        }
+    } else if (moved(t, f, (const double(*)[2])t->corners, found.corners, t->size)) {
+        int best_d = 1 << 30;
+        if (find_again(t, f, &found, 1, 0, g, &best_d, 1, st)) {
+            st->found_again = 1;
+            *refitted = 1;
+        }
+    } else {
+        /* The same board where it was: its reading serves, the corners
+         * following the search's within its jitter (no second read). */
+        memcpy(t->corners, found.corners, sizeof t->corners);
+        st->r = found;
+        double t1 = sei_now_ms();
+        flat(&st->r, g);
+        classify(t, &st->r, g);
+        st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
+        *have_reading = 1;
+    }
+    return 0;
+}
+
+/* The stones read on the locked lattice, and classified with each point's
+ * learned empty look, into st and g. Returns 1 when the step ends here (*vs
+ * its status: a lattice off the picture reads nothing, and is no error). */
+static int step_read(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS],
+                     sei_vision_status *vs)
+{
+    double t1 = sei_now_ms();
+    *vs = sei_vision_read_corners(t->v, f, (const double(*)[2])t->corners, t->size, &st->r);
+    st->stage_ms[SEI_TRACK_READ] = sei_now_ms() - t1;
+    if (*vs != SEI_VISION_OK) {
+        snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
+        if (*vs == SEI_VISION_NOBOARD)
+            *vs = SEI_VISION_OK;
+        return 1;
+    }
+    t1 = sei_now_ms();
+    flat(&st->r, g);
+    classify(t, &st->r, g);
+    st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
+    return 0;
+}
+
+/* Steady again, but the picture around the board changed all over since
+ * the last steady frame: a bump, or a camera knocked. Search for the board
+ * whatever the reading says (a few stones slid off the lattice may read as
+ * a take-back). Returns 1 when the step ends here (*vs an error of the
+ * search); *refitted when the board was found again. */
+static int step_bumped(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS],
+                       sei_vision_status *vs, int *refitted)
+{
+    sei_vision_result found;
+    *vs = search(t, f, &found, st);
+    if (*vs != SEI_VISION_OK && *vs != SEI_VISION_NOBOARD)
+        return 1;
+    int seen = *vs == SEI_VISION_OK;
+    *vs = SEI_VISION_OK;
+    int d = distance(t, g);
+    if (find_again(t, f, &found, seen, 1, g, &d, 0, st)) {
+        st->found_again = *refitted = 1;
+        memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
+        t->run = t->p.stable_frames;
+    }
+    return 0;
+}
+
+/* A steady reading (or one just found again) judged against the expected
+ * position: far from it, the board was bumped or slid, so it is looked for
+ * again, and lost if it is still far; a new steady reading teaches each
+ * point's empty look (the light drifts over a game). Only steady frames are
+ * judged, so a hand cannot pull the lattice away. Returns 1 when the step
+ * ends here (*vs an error of the search). */
+static int step_steady(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS], int refitted,
+                       sei_vision_status *vs)
+{
+    int d = distance(t, g), far = far_limit(t);
+    if (d > far && !refitted) {
+        sei_vision_result found;
+        *vs = search(t, f, &found, st);
+        if (*vs != SEI_VISION_OK && *vs != SEI_VISION_NOBOARD)
+            return 1;
+        int seen = *vs == SEI_VISION_OK;
+        *vs = SEI_VISION_OK;
+        if (find_again(t, f, &found, seen, 0, g, &d, 0, st)) {
+            st->found_again = 1;
+            memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
+            t->run = t->p.stable_frames; /* the same steady frame, read right */
+        }
+    }
+    if (d > far && t->have_expect) {
+        st->lost = 1;
+    } else if (t->run == t->p.stable_frames || st->found_again) {
+        learn(t, &st->r, g, t->p.follow);
+        memcpy(t->steady, g, (size_t)t->size * (size_t)t->size);
+        t->have_steady = 1;
+        keep_picture(t, f);
+    }
+    if (!st->lost)
+        t->still = t->motion;
+    return 0;
+}
+
+/* The step's line and its reading (the tracker's, and the reader's own
+ * beside it), with SEI_TRACE. */
+static void step_trace(const sei_tracker_state *st)
+{
+    fprintf(stderr, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,
+            st->moving ? " moving" : "", st->searched ? " searched" : "", st->locked_now ? " locked" : "",
+            st->found_again ? " found-again" : "", st->lost ? " lost" : "", st->read ? "" : " (nothing read)", st->run,
+            st->ms);
+    for (int y = 0; st->read && y < st->size; y++) {
+        for (int x = 0; x < st->size; x++)
+            fputc(".XO"[st->grid[y][x] % 3], stderr);
+        fputs("  ", stderr);
+        for (int x = 0; x < st->size; x++)
+            fputc(".XO"[st->r.grid[y][x] % 3], stderr);
+        fputc('\n', stderr);
+    }
+}
+
+/* One frame: motion first (nothing is read while hands are at the board);
+ * then, unlocked, a search; locked, a search afresh when it is time, the
+ * stones read on the lattice, a bump looked for, and a steady reading
+ * judged. */
 sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_tracker_state *st)
 {
     double t0 = sei_now_ms();
@@ -654,170 +842,31 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
         st->change = sei_motion_change(t->still.prev, t->motion.prev);
     uint8_t g[NPTS];
     if (!t->locked) {
-        vs = search(t, f, &st->r, st);
-        if (vs != SEI_VISION_OK) {
-            t->found_run = 0;
-            t->run = 0;
-            vs = vs == SEI_VISION_NOBOARD ? SEI_VISION_OK : vs;
-            goto out;
-        }
-        st->read = 1;
-        int same = t->found_run && st->r.size == t->found_size &&
-                   !moved(t, f, (const double(*)[2])t->found_corners, st->r.corners, st->r.size);
-        t->found_run = same ? t->found_run + 1 : 1;
-        t->found_size = st->r.size;
-        memcpy(t->found_corners, st->r.corners, sizeof t->found_corners);
-        flat(&st->r, g);
-        vote(t, g, st->r.size * st->r.size);
-        memcpy(st->grid, st->r.grid, sizeof st->grid);
-        if (t->p.auto_lock && t->found_run >= t->p.lock_frames) {
-            lock_on(t, f, &st->r, NULL);
-            st->locked_now = 1;
-            t->run = 1;
-            memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
-        }
+        vs = step_unlocked(t, f, st, g);
         goto out;
     }
-
-    int nn = t->size * t->size;
     int refitted = 0, have_reading = 0;
     t->since_search++;
-    if ((t->p.search_every && t->since_search >= t->p.search_every) || (t->p.search_after_motion && t->after_motion)) {
-        /* Look for the board afresh: it may have been moved, or swapped. */
-        t->since_search = 0;
-        sei_vision_result found;
-        vs = search(t, f, &found, st);
-        if (vs == SEI_VISION_NOBOARD) {
-            vs = SEI_VISION_OK;
-            if (++t->failed_searches >= t->p.lost_searches && t->p.auto_lock)
-                sei_tracker_unlock(t);
-            t->run = 0;
-            goto out; /* searched again on the next still frame */
-        }
-        if (vs != SEI_VISION_OK)
-            goto out;
-        t->after_motion = 0;
-        t->failed_searches = 0;
-        t->found_size = found.size;
-        memcpy(t->found_corners, found.corners, sizeof t->found_corners);
-        if (found.size != t->size) {
-            if (t->p.auto_lock) {
-                /* Another board: lock on it instead. */
-                lock_on(t, f, &found, NULL);
-                st->locked_now = 1;
-                st->r = found;
-                memcpy(st->grid, found.grid, sizeof st->grid);
-                st->read = 1;
-                flat(&found, g);
-                vote(t, g, t->size * t->size);
-                goto out;
-            }
-        } else if (moved(t, f, (const double(*)[2])t->corners, found.corners, t->size)) {
-            int best_d = 1 << 30;
-            if (find_again(t, f, &found, 1, 0, g, &best_d, 1, st)) {
-                st->found_again = 1;
-                refitted = 1;
-            }
-        } else {
-            /* The same board where it was: its reading serves, the corners
-             * following the search's within its jitter (no second read). */
-            memcpy(t->corners, found.corners, sizeof t->corners);
-            st->r = found;
-            double t1 = sei_now_ms();
-            flat(&st->r, g);
-            classify(t, &st->r, g);
-            st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
-            have_reading = 1;
-        }
-    }
+    if (((t->p.search_every && t->since_search >= t->p.search_every) ||
+         (t->p.search_after_motion && t->after_motion)) &&
+        step_research(t, f, st, g, &vs, &refitted, &have_reading))
+        goto out;
     t->after_motion = 0;
-    if (!refitted && !have_reading) {
-        double t1 = sei_now_ms();
-        vs = sei_vision_read_corners(t->v, f, (const double(*)[2])t->corners, t->size, &st->r);
-        st->stage_ms[SEI_TRACK_READ] = sei_now_ms() - t1;
-        if (vs != SEI_VISION_OK) {
-            snprintf(t->msg, sizeof t->msg, "%s", sei_vision_errmsg(t->v));
-            if (vs == SEI_VISION_NOBOARD)
-                vs = SEI_VISION_OK;
-            goto out;
-        }
-        t1 = sei_now_ms();
-        flat(&st->r, g);
-        classify(t, &st->r, g);
-        st->stage_ms[SEI_TRACK_CLASSIFY] = sei_now_ms() - t1;
-    }
+    if (!refitted && !have_reading && step_read(t, f, st, g, &vs))
+        goto out;
     st->read = 1;
-    vote(t, g, nn);
+    vote(t, g, t->size * t->size);
     int steady = t->run >= t->p.stable_frames;
-    if (steady && !refitted && st->change > t->p.bump_change) {
-        /* Steady again, but the picture around the board changed all over
-         * since the last steady frame: a bump, or a camera knocked. Search
-         * for the board whatever the reading says (a few stones slid off
-         * the lattice may read as a take-back). */
-        sei_vision_result found;
-        vs = search(t, f, &found, st);
-        if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
-            goto out;
-        int seen = vs == SEI_VISION_OK;
-        vs = SEI_VISION_OK;
-        int d = distance(t, g);
-        if (find_again(t, f, &found, seen, 1, g, &d, 0, st)) {
-            st->found_again = refitted = 1;
-            memcpy(t->last, g, (size_t)nn);
-            t->run = t->p.stable_frames;
-        }
-    }
-    if (steady || refitted) {
-        /* A steady reading far from the expected position: the board was
-         * bumped or slid. Only steady frames are judged, so a hand cannot
-         * pull the lattice away. */
-        int d = distance(t, g), far = far_limit(t);
-        if (d > far && !refitted) {
-            sei_vision_result found;
-            vs = search(t, f, &found, st);
-            if (vs != SEI_VISION_OK && vs != SEI_VISION_NOBOARD)
-                goto out;
-            int seen = vs == SEI_VISION_OK;
-            vs = SEI_VISION_OK;
-            if (find_again(t, f, &found, seen, 0, g, &d, 0, st)) {
-                st->found_again = 1;
-                memcpy(t->last, g, (size_t)nn);
-                t->run = t->p.stable_frames; /* the same steady frame, read right */
-            }
-        }
-        if (d > far && t->have_expect) {
-            st->lost = 1;
-        } else if (t->run == t->p.stable_frames || st->found_again) {
-            /* A new steady reading: the light drifts over a game, follow it
-             * on the points read empty. */
-            learn(t, &st->r, g, t->p.follow);
-            memcpy(t->steady, g, (size_t)nn);
-            t->have_steady = 1;
-            keep_picture(t, f);
-        }
-        if (!st->lost) {
-            t->still = t->motion;
-        }
-    }
+    if (steady && !refitted && st->change > t->p.bump_change && step_bumped(t, f, st, g, &vs, &refitted))
+        goto out;
+    if ((steady || refitted) && step_steady(t, f, st, g, refitted, &vs))
+        goto out;
     for (int y = 0; y < t->size; y++)
         memcpy(st->grid[y], g + y * t->size, (size_t)t->size);
 out:
     fill(t, st);
     st->ms = sei_now_ms() - t0;
-    if (getenv("SEI_TRACE")) {
-        /* A line a step, then the reading (the tracker's, and the reader's own beside it). */
-        fprintf(stderr, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,
-                st->moving ? " moving" : "",
-                st->searched ? " searched" : "", st->locked_now ? " locked" : "", st->found_again ? " found-again" : "",
-                st->lost ? " lost" : "", st->read ? "" : " (nothing read)", st->run, st->ms);
-        for (int y = 0; st->read && y < st->size; y++) {
-            for (int x = 0; x < st->size; x++)
-                fputc(".XO"[st->grid[y][x] % 3], stderr);
-            fputs("  ", stderr);
-            for (int x = 0; x < st->size; x++)
-                fputc(".XO"[st->r.grid[y][x] % 3], stderr);
-            fputc('\n', stderr);
-        }
-    }
+    if (getenv("SEI_TRACE"))
+        step_trace(st);
     return vs;
 }
