@@ -15,6 +15,7 @@
 #include "clock.h"
 #include "count.h"
 #include "jsonout.h"
+#include "picname.h"
 #include "textbuf.h"
 #include "sgf.h"
 #include "store.h"
@@ -194,11 +195,13 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
             i++;
         }
         else if (!o->board_path && !o->sgf_path && !o->image_path) {
-            /* A bare file: a record or a photo if it looks like one. */
+            /* A bare file: a record or a photo if it looks like one, by
+             * its name or, whatever its name, by its first bytes (a
+             * picture saved with no extension, or another). */
             const char *dot = strrchr(a, '.');
             if (dot && !strcasecmp(dot, ".sgf"))
                 o->sgf_path = a;
-            else if (dot && (!strcasecmp(dot, ".jpg") || !strcasecmp(dot, ".jpeg") || !strcasecmp(dot, ".png")))
+            else if (sei_picture_name(a) || sei_picture_file(a))
                 o->image_path = a;
             else
                 o->board_path = a;
@@ -568,7 +571,7 @@ int sei_cli_score(int argc, char **argv, FILE *out, FILE *err)
     sei_score_opts o;
     int rc = sei_cli_score_parse(argc, argv, &o, err);
     if (rc < 0) {
-        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | PHOTO [--size N] [--annotate OUT.png [--force]])\n"
+        fprintf(out, "usage: seichi score (--board FILE | --sgf FILE | (PHOTO | --image FILE) [--size N] [--annotate OUT.png [--force]])\n"
                      "                    [--game N] [--rules R] [--komi K] [--handicap N]\n"
                      "                    [--dead auto|none|record|POINTS] [--prisoners B,W | --last b|w]\n"
                      "                    [--penalty b:N,w:N] [--handicap-bonus none|n-1|n]\n"

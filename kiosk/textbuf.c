@@ -250,7 +250,7 @@ char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size
         buf = nb;
         cap *= 2;
     }
-    int rd_err = ferror(f);
+    int rd_err = ferror(f), rd_errno = errno;
     if (!is_stdin)
         fclose(f);
     if (!buf) {
@@ -259,7 +259,9 @@ char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size
         return NULL;
     }
     if (rd_err || got > limit) {
-        if (rd_err)
+        if (rd_err && rd_errno == EISDIR)
+            snprintf(msg, n, "'%s' is a folder, not a file", path);
+        else if (rd_err)
             snprintf(msg, n, "cannot read '%s'", path);
         else
             snprintf(msg, n, "'%s' is larger than %zu bytes: not a board file or game record", path, limit);

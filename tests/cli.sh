@@ -80,7 +80,7 @@ printf '(;GM[1]SZ[9]SEIP[x];B[ee])' >"$tmp/badseip.sgf"
 expect 2 "is not Seichi's prisoners" -- score --sgf "$tmp/badseip.sgf"
 expect 2 "unknown command" -- frobnicate
 mkdir "$tmp/dir"
-expect 2 "cannot read" -- score --board "$tmp/dir"
+expect 2 "is a folder, not a file" -- score --board "$tmp/dir"
 head -c 2000000 /dev/zero | tr '\0' '.' >"$tmp/huge.board"
 expect 2 "larger than" -- score --board "$tmp/huge.board"
 printf 'X.\n.O\n' >"$tmp/ok2.board"
@@ -105,6 +105,11 @@ expect 0 '"elevation":4[0-9]' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 "The camera saw the board from 2[0-9] degrees above it" -- score "$src/images/testset/t101.jpg"
 "$seichi" score "$src/images/renders/r043.jpg" >"$tmp/out" 2>&1
 ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera saw the board' '$tmp/out'"
+# A photo is known by its first bytes too, whatever its name (a picture
+# saved with no extension is no board diagram); a folder is said to be one.
+cp "$src/images/renders/r043.jpg" "$tmp/photo-no-extension"
+expect 0 "B+5.5" -- score "$tmp/photo-no-extension"
+expect 2 "is a folder, not a file" -- score "$src/images/renders"
 printf 'not a picture' >"$tmp/bad.jpg"
 expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 : >"$tmp/empty.png"

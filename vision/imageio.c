@@ -14,6 +14,7 @@
  * refused rather than decoded with its missing part grey. */
 #define _POSIX_C_SOURCE 200809L
 #include "imageio.h"
+#include "picname.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -201,12 +202,19 @@ static void probe(const uint8_t *b, size_t n, header *hd)
 {
     memset(hd, 0, sizeof *hd);
     hd->complete = 1;
-    if (n >= 8 && !memcmp(b, "\x89PNG\r\n\x1a\n", 8))
+    switch (sei_picture_bytes(b, n)) {
+    case SEI_PIC_PNG:
         probe_png(b, n, hd);
-    else if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF)
+        break;
+    case SEI_PIC_JPEG:
         probe_jpeg(b, n, hd);
-    else if (n >= 3 && b[0] == 'P' && b[1] >= '1' && b[1] <= '6' && isspace(b[2]))
+        break;
+    case SEI_PIC_PNM:
         probe_pnm(b, n, hd);
+        break;
+    default: /* OpenCV's plugin decodes the others */
+        break;
+    }
 }
 
 /* Which scale (1, 2, 4, 8) keeps the pixel count under the limit. */

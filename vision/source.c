@@ -51,22 +51,6 @@ struct sei_source {
 };
 
 
-int sei_picture_name(const char *name)
-{
-    static const char *const ext[] = {"png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "pgm", "ppm", "pnm"};
-    const char *dot = strrchr(name, '.');
-    if (!dot || dot == name)
-        return 0;
-    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-        const char *a = dot + 1, *b = ext[i];
-        while (*a && *b && tolower((unsigned char)*a) == *b)
-            a++, b++;
-        if (!*a && !*b)
-            return 1;
-    }
-    return 0;
-}
-
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);

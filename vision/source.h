@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "image.h"
+#include "picname.h" /* sei_picture_name: a folder's pictures */
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,11 +46,6 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
 /* The same, for callers that only need "did it open": NULL on failure. */
 sei_source *sei_source_open(const char *spec, char *err, size_t n);
 
-/* Whether a file name looks like a picture, by extension (.png, .jpg,
- * .jpeg, .pgm, .ppm, .pnm, read by Seichi itself; .bmp, .tif, .tiff, .webp
- * through OpenCV's plugin): a folder may hold notes and thumbnails'
- * databases besides. */
-int sei_picture_name(const char *name);
 
 /* The files of dir that keep accepts (every one when keep is NULL), hidden
  * ones left out, in name order. Returns how many, with *names allocated
