@@ -110,6 +110,10 @@ ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera s
 cp "$src/images/renders/r043.jpg" "$tmp/photo-no-extension"
 expect 0 "B+5.5" -- score "$tmp/photo-no-extension"
 expect 2 "is a folder, not a file" -- score "$src/images/renders"
+# ... but a pipe is not looked into: its bytes are the diagram's.
+"$seichi" score /dev/stdin <"$src/tests/boards/seeds-184-177.board" >"$tmp/out" 2>&1
+cat "$src/tests/boards/seeds-184-177.board" | "$seichi" score /dev/stdin >>"$tmp/out" 2>&1
+ok "a diagram through /dev/stdin, a file and a pipe, is read" sh -c "[ \$(grep -c '^Result: .*W+0.5' '$tmp/out') = 2 ]"
 printf 'not a picture' >"$tmp/bad.jpg"
 expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 : >"$tmp/empty.png"

@@ -1,10 +1,12 @@
 /* picname.c - what picname.h says: a picture known by its name or by its
  * first bytes (the formats' own signatures). */
+#define _POSIX_C_SOURCE 200809L
 #include "picname.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static unsigned le32(const uint8_t *p) { return (unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24; }
 
@@ -32,6 +34,11 @@ sei_picture_kind sei_picture_bytes(const uint8_t *b, size_t n)
 
 int sei_picture_file(const char *path)
 {
+    /* Only a regular file is looked into: "-" (standard input), a pipe or
+     * a FIFO would lose the bytes read here to the reader that follows. */
+    struct stat st;
+    if (!strcmp(path, "-") || stat(path, &st) || !S_ISREG(st.st_mode))
+        return 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;

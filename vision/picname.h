@@ -25,8 +25,9 @@ typedef enum {
 /* The kind of picture the n bytes b begin (SEI_PIC_NONE: none known). */
 sei_picture_kind sei_picture_bytes(const uint8_t *b, size_t n);
 
-/* 1 when the file at path begins as a picture does, whatever its name; 0
- * when it does not, or cannot be read (its reader says why). */
+/* 1 when the regular file at path begins as a picture does, whatever its
+ * name; 0 when it does not, cannot be read (its reader says why), or is no
+ * regular file ("-", a pipe, a FIFO: its bytes are left for its reader). */
 int sei_picture_file(const char *path);
 
 /* Whether a file name looks like a picture, by extension (.png, .jpg,

@@ -1275,7 +1275,7 @@ static void segments_keep(sei_vision *v, const sei_image *img, double scale, con
 /* The black-hat (closing minus picture) of gray, which keeps grid lines,
  * thin and dark, and flattens wood grain, shadows and table edges; on a
  * part enlarged (scale above 1) with join set, the dots of lines drawn
- * enlarged joined first. Into bh; -1 when out of memory. */
+ * enlarged joined first. Into bh; -1 when OpenCV fails (out of memory). */
 static int line_picture(const sei_vision *v, const sei_image *gray, double scale, sei_image *bh)
 {
     int joined = v->join && scale > 1;
@@ -1361,13 +1361,15 @@ static void debug_segments(sei_vision *v, const sei_image *work, const float *se
  * of the working picture, the evidence that a finished game leaves where
  * it hides the grid, into stones (max of them at most), *n. They are found
  * on a smaller picture (stone_scale): stones are many pixels across, and
- * this step's cost is all per pixel. None when stone_evidence is off, or
- * when they cannot be found (out of memory). */
+ * this step's cost is all per pixel. None when stone_evidence is off or
+ * stones is NULL, or when they cannot be found (out of memory): the
+ * lattice is then fitted on lines alone. An error only when the stone
+ * finder's model cannot be loaded. */
 static sei_vision_status stone_candidates(sei_vision *v, const sei_image *work, sei_lattice_stone *stones, int max,
                                           int *n)
 {
     *n = 0;
-    if (!v->p.stone_evidence)
+    if (!v->p.stone_evidence || !stones)
         return SEI_VISION_OK;
     if (v->use_finder) {
         sei_vision_status st = load_finder(v);
@@ -1505,7 +1507,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     img = &view;
     sei_image work = {0}, gray = {0};
     float *segs = malloc(sizeof(float) * 5 * MAX_SEGMENTS);
-    sei_lattice_stone *stones = malloc(sizeof *stones * MAX_BLOBS);
+    sei_lattice_stone *stones = v->p.stone_evidence ? malloc(sizeof *stones * MAX_BLOBS) : NULL;
     sei_lattice lat = {0};
     int nseg = 0, nstone = 0;
     double scale = 1;
@@ -1516,7 +1518,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
 
     t = sei_now_ms();
-    if (!segs || !stones) {
+    if (!segs) {
         st = fail(v, SEI_VISION_NOMEM, "out of memory");
         goto out;
     }
