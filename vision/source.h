@@ -46,7 +46,6 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
 /* The same, for callers that only need "did it open": NULL on failure. */
 sei_source *sei_source_open(const char *spec, char *err, size_t n);
 
-
 /* The files of dir that keep accepts (every one when keep is NULL), hidden
  * ones left out, in name order. Returns how many, with *names allocated
  * (free with sei_folder_list_free; NULL when none), or -1 with errno set

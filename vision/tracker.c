@@ -735,6 +735,28 @@ static int step_read(sei_tracker *t, const sei_image *f, sei_tracker_state *st, 
     return 0;
 }
 
+/* Look for the board afresh (a search of the whole picture) and read it
+ * where that, or the picture's own shift, puts it (find_again: need_moved,
+ * *d the distance to beat). Found again, the reading stands as this steady
+ * frame's. Returns 1 when found again, 0 when not, -1 on an error of the
+ * search (*vs). */
+static int search_again(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS], int need_moved,
+                        int *d, sei_vision_status *vs)
+{
+    sei_vision_result found;
+    *vs = search(t, f, &found, st);
+    if (*vs != SEI_VISION_OK && *vs != SEI_VISION_NOBOARD)
+        return -1;
+    int seen = *vs == SEI_VISION_OK;
+    *vs = SEI_VISION_OK;
+    if (!find_again(t, f, &found, seen, need_moved, g, d, 0, st))
+        return 0;
+    st->found_again = 1;
+    memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
+    t->run = t->p.stable_frames; /* the same steady frame, read right */
+    return 1;
+}
+
 /* Steady again, but the picture around the board changed all over since
  * the last steady frame: a bump, or a camera knocked. Search for the board
  * whatever the reading says (a few stones slid off the lattice may read as
@@ -743,19 +765,10 @@ static int step_read(sei_tracker *t, const sei_image *f, sei_tracker_state *st, 
 static int step_bumped(sei_tracker *t, const sei_image *f, sei_tracker_state *st, uint8_t g[NPTS],
                        sei_vision_status *vs, int *refitted)
 {
-    sei_vision_result found;
-    *vs = search(t, f, &found, st);
-    if (*vs != SEI_VISION_OK && *vs != SEI_VISION_NOBOARD)
-        return 1;
-    int seen = *vs == SEI_VISION_OK;
-    *vs = SEI_VISION_OK;
-    int d = distance(t, g);
-    if (find_again(t, f, &found, seen, 1, g, &d, 0, st)) {
-        st->found_again = *refitted = 1;
-        memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
-        t->run = t->p.stable_frames;
-    }
-    return 0;
+    int d = distance(t, g), again = search_again(t, f, st, g, 1, &d, vs);
+    if (again > 0)
+        *refitted = 1;
+    return again < 0;
 }
 
 /* A steady reading (or one just found again) judged against the expected
@@ -768,19 +781,8 @@ static int step_steady(sei_tracker *t, const sei_image *f, sei_tracker_state *st
                        sei_vision_status *vs)
 {
     int d = distance(t, g), far = far_limit(t);
-    if (d > far && !refitted) {
-        sei_vision_result found;
-        *vs = search(t, f, &found, st);
-        if (*vs != SEI_VISION_OK && *vs != SEI_VISION_NOBOARD)
-            return 1;
-        int seen = *vs == SEI_VISION_OK;
-        *vs = SEI_VISION_OK;
-        if (find_again(t, f, &found, seen, 0, g, &d, 0, st)) {
-            st->found_again = 1;
-            memcpy(t->last, g, (size_t)t->size * (size_t)t->size);
-            t->run = t->p.stable_frames; /* the same steady frame, read right */
-        }
-    }
+    if (d > far && !refitted && search_again(t, f, st, g, 0, &d, vs) < 0)
+        return 1;
     if (d > far && t->have_expect) {
         st->lost = 1;
     } else if (t->run == t->p.stable_frames || st->found_again) {

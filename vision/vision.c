@@ -1294,7 +1294,7 @@ static int line_picture(const sei_vision *v, const sei_image *gray, double scale
          * and dark again, are lines to the segment finder, which finds
          * edges. */
         for (int y = 0; y < j.height; y++) {
-            uint8_t *row = j.buf + (size_t)y * (size_t)j.stride;
+            uint8_t *row = sei_image_row(&j, y);
             for (int x = 0; x < j.width; x++)
                 row[x] = (uint8_t)(255 - row[x]);
         }
@@ -1331,7 +1331,7 @@ static sei_vision_status view_segments(sei_vision *v, const sei_image *img, cons
         v->ink_given = v->seg_cache_on;
         uint8_t at = (uint8_t)lround(255 * v->p.zoom_ink);
         for (int y = 0; y < bh.height; y++) {
-            const uint8_t *row = bh.buf + (size_t)y * (size_t)bh.stride;
+            const uint8_t *row = sei_image_row(&bh, y);
             for (int x = 0; x < bh.width; x++)
                 if (row[x] >= at)
                     zoom_map_add(map, (x + 0.5) / scale + roi[0], (y + 0.5) / scale + roi[1], 1 / scale, 1);
@@ -1343,13 +1343,22 @@ static sei_vision_status view_segments(sei_vision *v, const sei_image *img, cons
     return SEI_VISION_OK;
 }
 
+/* A copy of the working picture to draw a stage's debug picture on, into
+ * dbg: 0, or -1 when no debug pictures are asked for (or no memory). */
+static int debug_canvas(const sei_vision *v, const sei_image *work, sei_image *dbg)
+{
+    if (!v->debug_dir[0] || sei_image_alloc(dbg, work->width, work->height, 3))
+        return -1;
+    memcpy(dbg->buf, work->buf, (size_t)work->stride * (size_t)work->height);
+    return 0;
+}
+
 /* Stage 1's debug picture: the segments in red over the working picture. */
 static void debug_segments(sei_vision *v, const sei_image *work, const float *segs, int nseg)
 {
     sei_image dbg = {0};
-    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+    if (debug_canvas(v, work, &dbg))
         return;
-    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
     const uint8_t red[3] = {0, 0, 255};
     for (int i = 0; i < nseg; i++)
         sei_cv_line(&dbg, segs[5 * i], segs[5 * i + 1], segs[5 * i + 2], segs[5 * i + 3], red, 1);
@@ -1418,9 +1427,8 @@ static void debug_evidence(sei_vision *v, const sei_image *work, const sei_latti
                            const sei_lattice_stone *stones, int nstone)
 {
     sei_image dbg = {0};
-    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+    if (debug_canvas(v, work, &dbg))
         return;
-    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
     const uint8_t fam_col[2][3] = {{0, 0, 255}, {255, 120, 0}}, cross_col[3] = {0, 255, 255};
     for (int i = 0; i < lat->nlines; i++) {
         const sei_lattice_line *l = &lat->lines[i];
@@ -1442,9 +1450,8 @@ static void debug_evidence(sei_vision *v, const sei_image *work, const sei_latti
 static void debug_grid(sei_vision *v, const sei_image *work, const double H[9], int n)
 {
     sei_image dbg = {0};
-    if (!v->debug_dir[0] || sei_image_alloc(&dbg, work->width, work->height, 3))
+    if (debug_canvas(v, work, &dbg))
         return;
-    memcpy(dbg.buf, work->buf, (size_t)work->stride * (size_t)work->height);
     const uint8_t green[3] = {0, 220, 0}, blue[3] = {255, 80, 0};
     draw_lattice(&dbg, H, n, green, 1);
     double x, y;
