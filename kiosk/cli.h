@@ -17,6 +17,7 @@
 /* Everything `seichi score` was asked to do. */
 typedef struct {
     const char *board_path;  /* a board diagram, or */
+    int board_bare;          /* board_path was a bare file, taken for a diagram as it looks like no picture */
     const char *sgf_path;    /* a game record: its final position is counted, or */
     int game;                /* --game N: which game of a record holding several (1-based; 0: not given) */
     const char *image_path;  /* a photo of the board: read, then counted */

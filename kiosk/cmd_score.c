@@ -203,8 +203,10 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
                 o->sgf_path = a;
             else if (sei_picture_name(a) || sei_picture_file(a))
                 o->image_path = a;
-            else
+            else {
                 o->board_path = a;
+                o->board_bare = 1;
+            }
         } else
             return bad(err, "unexpected argument '%s'", a);
 #undef NEED_VALUE
@@ -495,6 +497,10 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         free(text);
         if (st) {
             fprintf(err, "seichi score: %s: %s\n", path, msg);
+            if (o->board_bare)
+                fprintf(err, "seichi score: %s is neither a board diagram nor a picture (by its first bytes: JPEG, PNG, "
+                             "PNM, BMP, TIFF or WebP); --image FILE tries it as a picture all the same\n",
+                        path);
             return 2;
         }
     }

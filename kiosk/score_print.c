@@ -125,6 +125,14 @@ static void print_groups_text(FILE *out, sei_board *b, const uint8_t *mark, cons
 
 static void print_fill_photo(FILE *out, const sei_score_run *run);
 
+static int any_marked(const uint8_t *mark)
+{
+    for (int i = 0; i < SEI_MAX_POINTS; i++)
+        if (mark[i])
+            return 1;
+    return 0;
+}
+
 void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
 {
     sei_board *b = run->board;
@@ -165,11 +173,13 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
             fprintf(out, " %c", point_char(b, s, sei_board_point(b, x, y)));
         fprintf(out, " %d\n", b->size - y);
     }
-    fprintf(out, "\n  " SEI_BOARDFILE_LEGEND "\n\n");
+    fprintf(out, "\n  " SEI_BOARDFILE_LEGEND "\n");
 
-    int any_dead = 0;
-    for (int i = 0; i < SEI_MAX_POINTS && !any_dead; i++)
-        any_dead = s->dead[i] != 0;
+    /* What the dead stones, seki and the picture's doubts add, between
+     * blank lines: one blank line only when they add nothing. */
+    int any_dead = any_marked(s->dead), doubts = run->from_image && (run->vision.board_unsure || run->vision.unsure_count);
+    if (run->proposed || run->dead_from_record || any_dead || any_marked(run->seki) || doubts)
+        fprintf(out, "\n");
     if (run->proposed && any_dead)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
                 run->proposal.playouts);
@@ -517,8 +527,12 @@ void sei_cli_print_unsure(FILE *out, const sei_vision_result *r)
         fprintf(out, "The board itself is in doubt (its size or where its lines are): check the grid.\n");
     if (r->unsure_count)
         print_points(out, "Check these points (the picture leaves them in doubt):", r->unsure, r->size);
-    if (r->unsure_count && r->hidden_count)
+    if (r->unsure_count && r->hidden_count) {
         print_points(out, "Of these, a hand or an arm hides:", r->hidden, r->size);
+        /* Points beside a hand are misread more often than any others,
+         * not always with a doubt: a new picture is the sure way. */
+        fprintf(out, "Take the picture again with no hand or arm over the board.\n");
+    }
     /* Where the doubt may come from the camera's place, what would help
      * the next picture (vision.h: SEI_VIEW_LOW, SEI_VIEW_FAR). */
     if (r->board_unsure || r->unsure_count) {

@@ -16,6 +16,16 @@ expect 0 '"result":"B+0.5"' -- score --board "$src/tests/boards/seeds-184-177.bo
 expect 0 "Black ends with 2 holes" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing
 expect 0 "White ends with 1 spare stone" -- score --board "$src/tests/boards/ing-fill-b3.board" --rules ing
 expect 0 "x o dead stones" -- score --board "$src/kiosk/samples/club-game-19.board"
+# One blank line between the key and the count when nothing stands
+# between them (no dead stones, no seki, no doubt), and blank lines round
+# what does (the board's dead stones).
+"$seichi" score --board "$src/tests/boards/ing-fill-b3.board" --rules ing > "$tmp/blank.out" 2>&1
+ok "score: one blank line after the key when nothing follows it" \
+  sh -c "grep -A2 'x o dead stones' '$tmp/blank.out' | sed -n 2,3p | tr '\n' '|' | grep -q '^|  *Black  *White|\$'"
+"$seichi" score --board "$src/kiosk/samples/club-game-19.board" > "$tmp/blank.out" 2>&1
+ok "score: blank lines round the dead stones" \
+  sh -c "grep -A2 'x o dead stones' '$tmp/blank.out' | sed -n 2,3p | tr '\n' '|' | grep -q '^|  dead: R17 ' &&
+         grep -B2 '^  *Black  *White\$' '$tmp/blank.out' | sed -n 2p | grep -q '^\$'"
 expect 0 "usage: seichi" -- help
 expect 0 "usage: seichi score" -- score --help
 # `help COMMAND` is COMMAND --help; an unknown one is an error.
@@ -110,6 +120,12 @@ ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera s
 cp "$src/images/renders/r043.jpg" "$tmp/photo-no-extension"
 expect 0 "B+5.5" -- score "$tmp/photo-no-extension"
 expect 2 "is a folder, not a file" -- score "$src/images/renders"
+# A bare file that is neither says so; named with --board, it is a diagram
+# and only the diagram's fault is told.
+expect 2 "README.md is neither a board diagram nor a picture" -- score "$src/README.md"
+"$seichi" score --board "$src/README.md" >"$tmp/out" 2>&1
+ok "score --board of a text says only what is wrong with it as a diagram" \
+  sh -c "grep -q 'unknown character' '$tmp/out' && ! grep -q 'nor a picture' '$tmp/out'"
 # ... but a pipe is not looked into: its bytes are the diagram's.
 "$seichi" score /dev/stdin <"$src/tests/boards/seeds-184-177.board" >"$tmp/out" 2>&1
 cat "$src/tests/boards/seeds-184-177.board" | "$seichi" score /dev/stdin >>"$tmp/out" 2>&1
@@ -224,6 +240,7 @@ ok "score: a photo read with no doubt ends on its count" sh -c "! grep -q 'befor
 # A hand over the board's edge: the points it hides are named, not guessed
 # silently (the truth's "hidden" in t030.json: S19 T19 S18 T18 S17 T17 ...).
 expect 0 'Of these, a hand or an arm hides: S19 T19 S18 T18 S17 T17 ' -- detect "$src/images/testset/t030.jpg"
+expect 0 '^Take the picture again with no hand or arm over the board\.$' -- detect "$src/images/testset/t030.jpg"
 # each point in doubt followed by a question mark, the columns kept
 expect 0 '^19  \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. O?O?19$' -- detect "$src/images/testset/t030.jpg"
 # ... and that grid read back by score --board as it stands
