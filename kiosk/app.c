@@ -2452,10 +2452,10 @@ static void station_button(sei_app *a, sei_ui_button b)
 static int pairing_same(const sei_store_pairing *x, const sei_store_pairing *y)
 {
     char a1[SEI_IDENT_TEXT + 1], a2[SEI_IDENT_TEXT + 1], b1[SEI_IDENT_TEXT + 1], b2[SEI_IDENT_TEXT + 1];
-    sei_push_player_name(&x->black, a1, sizeof a1);
-    sei_push_player_name(&y->black, a2, sizeof a2);
-    sei_push_player_name(&x->white, b1, sizeof b1);
-    sei_push_player_name(&y->white, b2, sizeof b2);
+    sei_store_player_name(&x->black, a1, sizeof a1);
+    sei_store_player_name(&y->black, a2, sizeof a2);
+    sei_store_player_name(&x->white, b1, sizeof b1);
+    sei_store_player_name(&y->white, b2, sizeof b2);
     return x->round == y->round && x->table == y->table && x->handicap == y->handicap && !strcmp(a1, a2) &&
            !strcmp(b1, b2);
 }
@@ -2487,8 +2487,8 @@ static int station_tick(sei_app *a)
             a->pair_have = 1;
             a->pair_handicap = p->handicap;
             a->who.round = p->round;
-            sei_push_player_name(&p->black, a->who.black, sizeof a->who.black);
-            sei_push_player_name(&p->white, a->who.white, sizeof a->who.white);
+            sei_store_player_name(&p->black, a->who.black, sizeof a->who.black);
+            sei_store_player_name(&p->white, a->who.white, sizeof a->who.white);
             who_save(a);
             changed = 1;
         }

@@ -161,7 +161,36 @@ static int import(sei_store *s, const char *file, FILE *out, FILE *err)
 typedef struct {
     int64_t id;
     sei_store_result r;
+    /* r's result in the pairing's colours: "B+1.5" of a game its players
+     * played with the colours swapped (a judge confirmed it as played) is
+     * "W+1.5" to the pairing program, which knows them by their colours. */
+    char result[sizeof ((sei_store_result *)0)->result];
 } standing;
+
+static void stand(sei_store *s, standing *a, const sei_store_result *r, FILE *err)
+{
+    a->id = r->id;
+    a->r = *r;
+    snprintf(a->result, sizeof a->result, "%s", r->result);
+    sei_store_pairing p;
+    if (sei_store_pairing_get(s, r->ident.round, r->ident.table, &p) != SEI_STORE_OK)
+        return;
+    sei_paired m = sei_store_paired(&p, &r->ident);
+    if (m == SEI_PAIRED_SWAPPED && (r->result[0] == 'B' || r->result[0] == 'W') && r->result[1] == '+') {
+        a->result[0] = r->result[0] == 'B' ? 'W' : 'B';
+        fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) was played with the pairing's colours "
+                     "swapped: %s, written for the player who won as %s\n",
+                r->id, r->ident.round, r->ident.table, r->result, a->result);
+    } else if (m == SEI_PAIRED_OTHER) {
+        char b[SEI_IDENT_TEXT + 1], w[SEI_IDENT_TEXT + 1];
+        sei_store_player_name(&p.black, b, sizeof b);
+        sei_store_player_name(&p.white, w, sizeof w);
+        fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) names %s and %s, the pairing %s and %s: "
+                     "written for the pairing's players by their colours\n",
+                r->id, r->ident.round, r->ident.table, r->ident.black[0] ? r->ident.black : "nobody",
+                r->ident.white[0] ? r->ident.white : "nobody", b[0] ? b : "nobody", w[0] ? w : "nobody");
+    }
+}
 
 static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *voided, int *warned, FILE *err)
 {
@@ -201,8 +230,7 @@ static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *void
                 (*warned)++;
                 sei_store_result_release(&at[g].r);
             }
-            at[g].id = r.id;
-            at[g].r = r;
+            stand(s, &at[g], &r, err);
         } else
             sei_store_result_release(&r);
     }
@@ -233,7 +261,7 @@ static int export_egd(sei_og *og, const standing *at, const unsigned char *voide
         if (sei_og_game_get(og, i, &g))
             continue;
         if (at[i].id) {
-            eg[i].outcome = sei_og_outcome_from_result(at[i].r.result, &eg[i].by_default);
+            eg[i].outcome = sei_og_outcome_from_result(at[i].result, &eg[i].by_default);
             eg[i].voided = eg[i].outcome == SEI_OG_UNKNOWN; /* a result that is no result ("Void") */
         } else if (g.outcome != SEI_OG_UNKNOWN)
             eg[i].outcome = g.outcome, eg[i].by_default = g.by_default; /* entered in OpenGotha */
@@ -301,7 +329,7 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             filled++;
         if (og_out && at[i].id) {
             int by_default = 0;
-            sei_og_outcome o = sei_og_outcome_from_result(at[i].r.result, &by_default);
+            sei_og_outcome o = sei_og_outcome_from_result(at[i].result, &by_default);
             if (sei_og_set_result(og, g.round, g.table, o, by_default)) {
                 rc = fail(err, sei_og_errmsg(og));
                 break;
@@ -320,7 +348,7 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             const sei_store_result *r = at[i].id ? &at[i].r : NULL;
             if (r)
                 sei_store_received_from(s, r->id, from, sizeof from);
-            sei_text_csv_field(&t, r ? r->result : "", 0);
+            sei_text_csv_field(&t, r ? at[i].result : "", 0);
             sei_text_csv_field(&t, r ? sei_state_name(r->state) : "", 0);
             sei_text_csv_field(&t, r ? (from[0] ? from : sei_origin_name(r->origin)) : "", 0);
             sei_text_csv_field(&t, r ? r->uuid : "", 1);

@@ -449,24 +449,6 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
     return rc;
 }
 
-void sei_push_player_name(const sei_store_player *p, char *out, size_t n)
-{
-    char full[2 * SEI_IDENT_TEXT + 2];
-    if (!p->known) {
-        snprintf(out, n, "%s", "");
-        return;
-    }
-    snprintf(full, sizeof full, "%s%s%s", p->name, p->name[0] && p->first_name[0] ? " " : "", p->first_name);
-    size_t len = strlen(full), cap = n - 1 < SEI_IDENT_TEXT ? n - 1 : SEI_IDENT_TEXT;
-    if (len > cap) {
-        len = cap;
-        while (len && ((unsigned char)full[len] & 0xC0) == 0x80) /* cut before a character, not inside one */
-            len--;
-    }
-    memcpy(out, full, len);
-    out[len] = 0;
-}
-
 /* ---- the kiosk's worker --------------------------------------------------------- */
 
 struct sei_pusher {

@@ -98,10 +98,6 @@ sei_push_status sei_push_enroll(const char *url, const char *code, const sei_pus
 sei_push_status sei_push_pairing(const char *url, int table, const sei_push_params *p, sei_store_pairing *out,
                                  char *err, size_t n);
 
-/* A player as the kiosk's banner and a result name them: the family name,
- * then the given name ("Müller Jörg"), cut at a character to fit
- * SEI_IDENT_TEXT bytes; "" for no player. */
-void sei_push_player_name(const sei_store_player *p, char *out, size_t n);
 
 /* The pairing a kiosk keeps in s's settings: the address as typed (typed,
  * tn bytes), its URL (url, un), the station's name for the kiosk (kiosk,

@@ -868,6 +868,8 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
                            : rc;
 }
 
+static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r);
+
 /* A save; with kiosk, the result was received from that kiosk at the
  * station, and which one is written in the same transaction (and a second
  * result for its table that says otherwise makes both disputed). */
@@ -1007,6 +1009,8 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
     }
     if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
         rc = mark_disputes(s, new_id, uuid, r);
+    if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
+        rc = mark_unpaired(s, new_id, uuid, r);
     if (rc == SQLITE_OK) {
         sqlite3_finalize(ins);
         ins = NULL;
@@ -2790,6 +2794,13 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
             moved.photo_path = NULL, moved.photo = NULL, moved.game_sgf = NULL, moved.game_path = NULL;
             rc = mark_disputes(s, id, cur.uuid, &moved);
         }
+        /* Given other players, table or handicap: checked against the
+         * pairing, as on receipt. */
+        if (!rc && differ && (to == SEI_STATE_AGREED || to == SEI_STATE_DISPUTED) && nr->ident.round &&
+            nr->ident.table &&
+            (strcmp(cur.ident.black, nr->ident.black) || strcmp(cur.ident.white, nr->ident.white) ||
+             cur.ident.round != nr->ident.round || cur.ident.table != nr->ident.table || cur.handicap != nr->handicap))
+            rc = mark_unpaired(s, id, cur.uuid, nr);
         if (!rc)
             rc = set_received(s, id, "kiosk_through", through);
         if (!rc) {
@@ -2935,6 +2946,149 @@ static void pairing_row(sqlite3_stmt *st, sei_store_pairing *p)
     p->handicap = sqlite3_column_int(st, 2);
     player_row(st, 3, &p->black);
     player_row(st, 10, &p->white);
+}
+
+void sei_store_player_name(const sei_store_player *p, char *out, size_t n)
+{
+    char full[2 * SEI_IDENT_TEXT + 2];
+    if (!p->known) {
+        snprintf(out, n, "%s", "");
+        return;
+    }
+    snprintf(full, sizeof full, "%s%s%s", p->name, p->name[0] && p->first_name[0] ? " " : "", p->first_name);
+    size_t len = strlen(full), cap = n - 1 < SEI_IDENT_TEXT ? n - 1 : SEI_IDENT_TEXT;
+    if (len > cap) {
+        len = cap;
+        while (len && ((unsigned char)full[len] & 0xC0) == 0x80) /* cut before a character, not inside one */
+            len--;
+    }
+    memcpy(out, full, len);
+    out[len] = 0;
+}
+
+/* The words of a name (at most max of them, each at most 127 bytes), in
+ * ASCII lower case, sorted: a name's words whatever their order. */
+#define NAME_WORDS 16
+static int name_words(const char *name, char w[NAME_WORDS][SEI_IDENT_TEXT + 1])
+{
+    int k = 0;
+    for (const char *c = name; *c && k < NAME_WORDS;) {
+        while (*c == ' ' || *c == '\t')
+            c++;
+        if (!*c)
+            break;
+        size_t len = 0;
+        while (c[len] && c[len] != ' ' && c[len] != '\t')
+            len++;
+        size_t m = len < SEI_IDENT_TEXT ? len : SEI_IDENT_TEXT;
+        for (size_t i = 0; i < m; i++)
+            w[k][i] = (char)tolower((unsigned char)c[i]);
+        w[k][m] = 0;
+        /* insertion into order */
+        for (int j = k; j > 0 && strcmp(w[j - 1], w[j]) > 0; j--) {
+            char t[SEI_IDENT_TEXT + 1];
+            memcpy(t, w[j], sizeof t);
+            memcpy(w[j], w[j - 1], sizeof t);
+            memcpy(w[j - 1], t, sizeof t);
+        }
+        k++;
+        c += len;
+    }
+    return k;
+}
+
+/* A name given (typed, or taken from the pairing) is the player's: the same
+ * words. given "" is no name. */
+static int same_player(const char *given, const sei_store_player *p)
+{
+    char full[SEI_IDENT_TEXT + 1];
+    sei_store_player_name(p, full, sizeof full);
+    char a[NAME_WORDS][SEI_IDENT_TEXT + 1], b[NAME_WORDS][SEI_IDENT_TEXT + 1];
+    int na = name_words(given, a), nb = name_words(full, b);
+    if (na != nb)
+        return 0;
+    for (int i = 0; i < na; i++)
+        if (strcmp(a[i], b[i]))
+            return 0;
+    return 1;
+}
+
+static int name_given(const char *name)
+{
+    for (; *name; name++)
+        if (*name != ' ' && *name != '\t')
+            return 1;
+    return 0;
+}
+
+sei_paired sei_store_paired(const sei_store_pairing *p, const sei_ident *who)
+{
+    int gb = name_given(who->black), gw = name_given(who->white);
+    if ((!gb || same_player(who->black, &p->black)) && (!gw || same_player(who->white, &p->white)))
+        return SEI_PAIRED_SAME;
+    if ((!gb || same_player(who->black, &p->white)) && (!gw || same_player(who->white, &p->black)))
+        return SEI_PAIRED_SWAPPED;
+    return SEI_PAIRED_OTHER;
+}
+
+/* At the station, a result received for a game of the imported
+ * tournament whose players are that game's with the colours swapped, or
+ * that was counted with another handicap than the game's: it cannot go
+ * to the pairing program as it is, so it is set disputed (when still
+ * agreed), with an audit row by "station" saying why, in the caller's
+ * transaction. A judge settles it; the export gives a game played with
+ * the colours swapped to the player who won. Other names than the
+ * pairing's (typed by hand, spelled otherwise) are no dispute: the
+ * results page shows the pairing's beside them, and the export names
+ * them. */
+static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
+{
+    sqlite3_stmt *q;
+    int rc = sqlite3_prepare_v2(s->db, PAIRING_SELECT " WHERE g.round = ?1 AND g.table_no = ?2", -1, &q, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int(q, 1, r->ident.round);
+    sqlite3_bind_int(q, 2, r->ident.table);
+    sei_store_pairing p;
+    rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW)
+        pairing_row(q, &p);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_ROW)
+        return rc == SQLITE_DONE ? SQLITE_OK : rc; /* no such game: the export names it */
+    sei_paired m = sei_store_paired(&p, &r->ident);
+    int handicap = m != SEI_PAIRED_OTHER && r->decided == SEI_DECIDED_COUNT && r->handicap != p.handicap;
+    if (m != SEI_PAIRED_SWAPPED && !handicap)
+        return SQLITE_OK;
+    char b[SEI_IDENT_TEXT + 1], w[SEI_IDENT_TEXT + 1], reason[3 * SEI_IDENT_TEXT + 256];
+    sei_store_player_name(&p.black, b, sizeof b);
+    sei_store_player_name(&p.white, w, sizeof w);
+    int at = snprintf(reason, sizeof reason, "round %d, table %d is %s (Black) against %s (White)", p.round, p.table,
+                      b[0] ? b : "nobody", w[0] ? w : "nobody");
+    if (m == SEI_PAIRED_SWAPPED)
+        at += snprintf(reason + at, sizeof reason - (size_t)at, "; this result has them with the colours swapped");
+    if (handicap)
+        snprintf(reason + at, sizeof reason - (size_t)at, "; counted with handicap %d, the pairing's is %d",
+                 r->handicap, p.handicap);
+    char state[16] = "";
+    rc = sqlite3_prepare_v2(s->db, "SELECT state FROM results WHERE id = ?1", -1, &q, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_bind_int64(q, 1, id);
+    if ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        snprintf(state, sizeof state, "%s", (const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+    if (rc != SQLITE_ROW)
+        return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
+    if (!strcmp(state, "agreed")) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)id);
+        if ((rc = exec(s, sql)) != SQLITE_OK)
+            return rc;
+    }
+    /* Already disputed (another result at the table): the row still says
+     * why this one cannot stand as it is. */
+    return audit_row_for(s, id, uuid, "station", "correct", "state", state, "disputed", reason);
 }
 
 sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p)

@@ -499,6 +499,22 @@ typedef struct {
     int round, table, handicap;
     sei_store_player black, white;
 } sei_store_pairing;
+/* A player as the kiosk's banner and a result name them: the family name,
+ * then the given name ("Müller Jörg"), cut at a character to fit
+ * SEI_IDENT_TEXT bytes; "" for no player. */
+void sei_store_player_name(const sei_store_player *p, char *out, size_t n);
+
+/* How a result's players (who->black, who->white) stand to the pairing p
+ * of its round and table. Names are the same when they hold the same
+ * words, whatever their order, spacing and ASCII case ("Jörg Müller" is
+ * "Müller Jörg"); a name not given matches anyone. */
+typedef enum {
+    SEI_PAIRED_SAME,    /* as paired, or no name given */
+    SEI_PAIRED_SWAPPED, /* the pairing's players with the colours swapped */
+    SEI_PAIRED_OTHER    /* someone else at this table */
+} sei_paired;
+sei_paired sei_store_paired(const sei_store_pairing *p, const sei_ident *who);
+
 /* The game at a table of a round of the imported tournament (round 0:
  * the latest round with a game at that table, as a kiosk asks for it);
  * SEI_STORE_ERR_NOTFOUND when there is none. */

@@ -315,19 +315,46 @@ for t in 1 2; do
   expect 0 "1 result sent" -- results --db "$tmp/day-kiosk$t.db" push --station "$url" --token-file "$tmp/day$t.enroll"
 done
 http 200 GET "/api/v1/results?round=1"
+# Table 2's game has a handicap of 3 stones; its photo was counted as an
+# even game (no --handicap): the station disputes it, saying why.
 ok "the day: both photos' results at the station, from their kiosks" \
-  test "$(jq -r '[.results[] | "\(.table):\(.source):\(.state)"] | sort | join(",")' "$tmp/body")" = "1:Table 1:agreed,2:Table 2:agreed"
+  test "$(jq -r '[.results[] | "\(.table):\(.source):\(.state)"] | sort | join(",")' "$tmp/body")" = "1:Table 1:agreed,2:Table 2:disputed"
 w1=$(jq -r '.results[] | select(.table == 1) | .result[0:1]' "$tmp/body")
 u2=$(jq -r '.results[] | select(.table == 2) | .uuid' "$tmp/body")
+id2=$(jq -r '.results[] | select(.table == 2) | .id' "$tmp/body")
+expect 0 "station.*disputed.*counted with handicap 0, the pairing's is 3" -- results --db "$db" audit "$id2"
 printf '8642\n8642\n' >"$tmp/daypin"
 expect 0 "" -- results --db "$db" set-pin --pin-file "$tmp/daypin"
 http 200 POST "/api/v1/results/$u2/correct" -H "X-Seichi-PIN: 8642" \
   --data-binary '{"judge":"Ada","reason":"White resigned; the board was counted by mistake","result":"B+R"}'
-id2=$(jq -r .result.id "$tmp/body")
 expect 0 "Ada.*result.*B+R" -- results --db "$db" audit "$id2"
-expect 0 "written" -- station export --db "$db" --opengotha "$tmp/day-out.xml"
+expect 1 "round 1, table 2) is disputed" -- station export --db "$db" --opengotha "$tmp/day-out.xml"
+http 200 POST "/api/v1/results/$u2/confirm" -H "X-Seichi-PIN: 8642" --data-binary '{"judge":"Ada"}'
+expect 0 "written" -- station export --db "$db" --opengotha "$tmp/day-out.xml" --force
 ok "the day: OpenGotha's file holds both results, nothing else changed" "$station_og" "$club" "$tmp/day-out.xml" \
   "1:1:$w1" 1:2:B
+# Colours swapped at the board: the pairing's two players, Black and White
+# the other way round (the names typed given name first, in lower case:
+# the same players). The station disputes it; confirmed by a judge, the
+# export gives the win to the player who won, in the pairing's colours.
+http 200 GET "/api/v1/pairing?round=2&table=1"
+pb=$(jq -r '.black.name + " " + .black.first_name' "$tmp/body")
+pw=$(jq -r '.white.first_name + " " + .white.name | ascii_downcase' "$tmp/body")
+ok "round 2, table 1 is an even game" test "$(jq -r .handicap "$tmp/body")" = 0
+expect 0 "pairing code" -- station enroll --db "$db" --name "Table 9"
+cp "$tmp/out" "$tmp/day9.enroll"
+expect 0 "Saved as result 1" -- score --board "$board" --db "$tmp/day-kiosk9.db" --round 2 --table 1 --black "$pw" --white "$pb"
+expect 0 "1 result sent" -- results --db "$tmp/day-kiosk9.db" push --station "$url" --token-file "$tmp/day9.enroll"
+http 200 GET "/api/v1/results?round=2"
+res9=$(jq -r '.results[] | select(.table == 1) | .result' "$tmp/body")
+u9=$(jq -r '.results[] | select(.table == 1) | .uuid' "$tmp/body")
+ok "swapped colours: disputed" test "$(jq -r '.results[] | select(.table == 1) | .state' "$tmp/body")" = disputed
+expect 0 "this result has them with the colours swapped" -- results --db "$db" audit "$(jq -r '.results[] | select(.table == 1) | .id' "$tmp/body")"
+http 200 POST "/api/v1/results/$u9/confirm" -H "X-Seichi-PIN: 8642" --data-binary '{"judge":"Ada"}'
+expect 0 "played with the pairing's colours swapped: $res9, written for the player who won as" -- station export --db "$db" --csv "$tmp/day.csv"
+flipped=$(printf '%s' "$res9" | tr BW WB)
+ok "swapped colours: the CSV gives the game to the player who won ($res9 as $flipped)" \
+  grep -q "^2,1,$pb,[^,]*,$flipped,confirmed,Table 9,$u9" "$tmp/day.csv"
 kill -INT "$spid"
 wait "$spid"
 spid=

@@ -52,22 +52,22 @@ static void test_player_name(void **state)
     sei_store_player p;
     memset(&p, 0, sizeof p);
     char out[SEI_IDENT_TEXT + 1];
-    sei_push_player_name(&p, out, sizeof out);
+    sei_store_player_name(&p, out, sizeof out);
     assert_string_equal(out, ""); /* no player on this side */
     p.known = 1;
     snprintf(p.name, sizeof p.name, "Müller");
     snprintf(p.first_name, sizeof p.first_name, "Jörg");
-    sei_push_player_name(&p, out, sizeof out);
+    sei_store_player_name(&p, out, sizeof out);
     assert_string_equal(out, "Müller Jörg");
     p.first_name[0] = 0;
-    sei_push_player_name(&p, out, sizeof out);
+    sei_store_player_name(&p, out, sizeof out);
     assert_string_equal(out, "Müller");
     /* Two names at their cap: cut to the cap, at a character. */
     for (int i = 0; i < 42; i++)
         memcpy(p.name + 3 * i, "한", 3);
     p.name[126] = 0;
     memcpy(p.first_name, p.name, 127);
-    sei_push_player_name(&p, out, sizeof out);
+    sei_store_player_name(&p, out, sizeof out);
     assert_true(strlen(out) <= SEI_IDENT_TEXT);
     assert_int_equal(sei_ident_text_ok(out, SEI_IDENT_TEXT, NULL, 0), 0);
     assert_int_equal(strncmp(out, p.name, 126), 0);
@@ -114,12 +114,52 @@ static void test_no_station(void **state)
     remove(side);
 }
 
+/* A result's players against its game's pairing: the same words in any
+ * order and ASCII case are the same player; the colours swapped are told
+ * apart from other players; a name not given matches anyone. */
+static void test_paired(void **state)
+{
+    (void)state;
+    sei_store_pairing p;
+    memset(&p, 0, sizeof p);
+    p.black.known = p.white.known = 1;
+    snprintf(p.black.name, sizeof p.black.name, "Straße");
+    snprintf(p.black.first_name, sizeof p.black.first_name, "Anna");
+    snprintf(p.white.name, sizeof p.white.name, "Müller");
+    snprintf(p.white.first_name, sizeof p.white.first_name, "Jörg");
+    struct {
+        const char *black, *white;
+        sei_paired want;
+    } cases[] = {
+        {"Straße Anna", "Müller Jörg", SEI_PAIRED_SAME},
+        {"anna  Straße", " Jörg MÜLLER ", SEI_PAIRED_OTHER}, /* Ü is not ASCII: another word */
+        {"ANNA straße", "Jörg Müller", SEI_PAIRED_SAME},
+        {"", "", SEI_PAIRED_SAME},
+        {"Straße Anna", "", SEI_PAIRED_SAME},
+        {"Müller Jörg", "Straße Anna", SEI_PAIRED_SWAPPED},
+        {"", "Anna Straße", SEI_PAIRED_SWAPPED},
+        {"Ann", "Bob", SEI_PAIRED_OTHER},
+        {"Straße Anna", "Bob", SEI_PAIRED_OTHER},
+        {"Straße", "Müller Jörg", SEI_PAIRED_OTHER}, /* a word short */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sei_ident who;
+        memset(&who, 0, sizeof who);
+        snprintf(who.black, sizeof who.black, "%s", cases[i].black);
+        snprintf(who.white, sizeof who.white, "%s", cases[i].white);
+        if (sei_store_paired(&p, &who) != cases[i].want)
+            fail_msg("case %zu (%s, %s): %d, want %d", i, cases[i].black, cases[i].white, sei_store_paired(&p, &who),
+                     cases[i].want);
+    }
+}
+
 int main(void)
 {
     curl_global_init(CURL_GLOBAL_DEFAULT);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_url),
         cmocka_unit_test(test_player_name),
+        cmocka_unit_test(test_paired),
         cmocka_unit_test(test_no_station),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,9 +84,9 @@ def enroll(name):
     return token, path
 
 
-def score(kdb, rnd, table, black, white):
+def score(kdb, rnd, table, black, white, handicap=0):
     run("score", "--board", board, "--db", kdb, "--event", "Club Open 2026", "--round", str(rnd), "--table",
-        str(table), "--black", black, "--white", white)
+        str(table), "--black", black, "--white", white, *(["--handicap", str(handicap)] if handicap else []))
 
 
 def http(path, method="GET", body=None, headers=None):
@@ -142,7 +142,7 @@ try:
     k2 = os.path.join(tmp, "k2.db")
     score(k1, 2, 1, "Durand Élodie", "Müller Jörg")
     score(k1, 2, 2, "Sato Hana", "Straße Anna")
-    score(k1, 1, 2, "de la Cruz Mary Ann", "이 서연")
+    score(k1, 1, 2, "de la Cruz Mary Ann", "이 서연", 3)  # the pairing's handicap: else disputed
     out = run("results", "--db", k1, "push", "--station", url, "--token-file", tok1_file, both=True)
     ok("the kiosk pushed its three results", "3 results sent" in out, out)
     # A disputed result at a table the pairings lack, as a kiosk sends it.
