@@ -81,6 +81,27 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
     /* Notepad's "Unicode" is UTF-16, which no byte-wise check would name. */
     if (len >= 2 && (!memcmp(text, "\xFF\xFE", 2) || !memcmp(text, "\xFE\xFF", 2)))
         return perr(err, errlen, 0, 0, "the file is UTF-16 text: save it as UTF-8 (or plain ASCII)");
+    /* A labelled diagram is read from its line of column letters: the
+     * lines a program printed above it (`detect`'s "13x13 board, read in
+     * ...", `score`'s rules) are not the board. */
+    for (size_t k = 0, n = 1; k < len; n++) {
+        size_t s0 = k, e0;
+        while (k < len && text[k] != '\n')
+            k++;
+        e0 = k < len ? k++ : k;
+        if (e0 > s0 && text[e0 - 1] == '\r')
+            e0--;
+        while (s0 < e0 && (text[s0] == ' ' || text[s0] == '\t'))
+            s0++;
+        if (column_labels(text + s0, e0 - s0, &label_cols)) {
+            /* from the start of that line */
+            while (s0 > 0 && text[s0 - 1] != '\n')
+                s0--;
+            i = s0;
+            line = (int)n;
+            break;
+        }
+    }
     while (i < len) {
         size_t start = i;
         while (i < len && text[i] != '\n')
@@ -111,6 +132,16 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
                 labelled_cols = label_cols, labels_line = line;
             line++;
             continue;
+        }
+        /* ... and ends at the first line below its rows that is no row
+         * (`detect`'s "corners: ...", `score`'s count): a line of points
+         * and marks alone, or one starting with a row number, is a row. */
+        if (labelled_cols >= 0 && rows > 0 && !(text[j] >= '0' && text[j] <= '9')) {
+            size_t k = j;
+            while (k < end && text[k] && strchr(".+XOxobwsf?[] \t", text[k]))
+                k++;
+            if (k < end)
+                break;
         }
         size_t first = j, last = end;
         int lead = -1, trail = -1;

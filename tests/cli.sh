@@ -246,6 +246,16 @@ expect 0 '^19  \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. \. O?O?19$' -- de
 # ... and that grid read back by score --board as it stands
 "$seichi" detect "$src/images/testset/t030.jpg" | sed -n '2,21p' > "$tmp/t030.board"
 expect 0 "Result: " -- score --board "$tmp/t030.board"
+# ... or saved whole, its first line and its points in doubt included:
+# the same count; and score's own output, whole, through a pipe.
+"$seichi" detect "$src/images/testset/t030.jpg" > "$tmp/t030-whole.board"
+"$seichi" score --board "$tmp/t030.board" --dead none --json > "$tmp/t030a.json" 2>&1
+"$seichi" score --board "$tmp/t030-whole.board" --dead none --json > "$tmp/t030b.json" 2>&1
+ok "detect's whole output counts as its grid does" \
+  sh -c "grep -q '\"result\"' '$tmp/t030a.json' && cmp -s '$tmp/t030a.json' '$tmp/t030b.json'"
+"$seichi" score --board "$src/kiosk/samples/club-game-19.board" | "$seichi" score --board - >"$tmp/again.out" 2>&1
+expect 0 "W+18.5" -- score --board "$src/kiosk/samples/club-game-19.board"
+ok "score's whole output counted again: the same result" grep -q "W+18.5" "$tmp/again.out"
 expect 0 '"hidden":\[\[0,17\],\[0,18\],\[1,17\],\[1,18\]' -- detect "$src/images/testset/t030.jpg" --json
 expect 0 '"hidden":\["ra","sa","rb","sb"' -- score "$src/images/testset/t030.jpg" --json
 
