@@ -225,6 +225,8 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         return bad(err, "%s", "--game picks a game of a record: give --sgf FILE");
     if (o->annotate && !o->image_path)
         return bad(err, "%s", "--annotate draws on a photo: give one");
+    if (o->size && !o->image_path)
+        return bad(err, "%s", "--size says a photo's board size (a diagram or a record has its own): give a photo");
     if (o->spares[1] >= 0 && !o->fill_photo)
         return bad(err, "%s", "--spares goes with --fill-photo (Ing's fill check)");
     if (o->force && !o->annotate)

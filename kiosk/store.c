@@ -253,7 +253,9 @@ static sei_store_status status_of(int rc)
 static sei_store_status fail_db(sei_store *s, int rc, const char *doing)
 {
     int sys = sqlite3_system_errno(s->db);
-    const char *what = sqlite3_errmsg(s->db);
+    /* The connection's last words may be a later call's ("not an error"):
+     * then the code's own. */
+    const char *what = sqlite3_errcode(s->db) == SQLITE_OK ? sqlite3_errstr(rc) : sqlite3_errmsg(s->db);
     int prim = rc & 0xff;
     if ((prim == SQLITE_CANTOPEN || prim == SQLITE_IOERR || prim == SQLITE_READONLY || prim == SQLITE_PERM) && sys)
         return fail(s, status_of(rc), "%s '%s': %s (%s)", doing, s->path, what, strerror(sys));

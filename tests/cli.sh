@@ -120,6 +120,8 @@ ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera s
 cp "$src/images/renders/r043.jpg" "$tmp/photo-no-extension"
 expect 0 "B+5.5" -- score "$tmp/photo-no-extension"
 expect 2 "is a folder, not a file" -- score "$src/images/renders"
+# --size is a photo's: a diagram or a record has its own size.
+expect 2 "--size says a photo's board size" -- score --board "$src/kiosk/samples/club-game-19.board" --size 13
 # A bare file that is neither says so; named with --board, it is a diagram
 # and only the diagram's fault is told.
 expect 2 "README.md is neither a board diagram nor a picture" -- score "$src/README.md"
@@ -294,6 +296,8 @@ ok "patches -q: no message, the file made" sh -c "test ! -s '$tmp/q.out' && test
 expect 0 "Saved as result 1" -- score --board "$src/tests/boards/seeds-184-177.board" --save --db "$tmp/results.db"
 expect 0 "W+0.5" -- results --db "$tmp/results.db" list
 expect 2 "nothing saved there yet" -- results --db "$tmp/none.db" list
+# A file that is no database says so in SQLite's words for it, not "not an error".
+expect 2 "file is not a database (not a SQLite file, or damaged)" -- results --db "$src/README.md" list
 
 # Exports never replace a file unless --force, and never write through a
 # symbolic link or into a device, with or without it; a temporary file
