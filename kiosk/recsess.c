@@ -194,6 +194,10 @@ char *sei_recsess_sgf(const sei_recsess *s)
         sei_text_printf(&t, "RE[%c+R]", s->resigned == SEI_BLACK ? 'W' : 'B');
     if (s->ended == SEI_RECSESS_END_TIME)
         sei_text_printf(&t, "RE[%c+T]", s->resigned == SEI_BLACK ? 'W' : 'B');
+    /* Ended to be counted: no result yet, but over (a private property, as
+     * SEIT is: --resume will not go on with it). */
+    if (s->ended == SEI_RECSESS_END_COUNT)
+        sei_text_printf(&t, "SEIEND[count]");
     if (s->p.timed) {
         /* TM: main time in seconds; OT: the overtime, as SGF leaves it to
          * the program (the --time-control string says it whole). */
@@ -337,6 +341,8 @@ static int load_resume(sei_recsess *s)
         rc = fail(s, "%s is a %dx%d game, not %dx%d", s->path, g.size, g.size, s->p.size, s->p.size);
     else if (g.result[0])
         rc = fail(s, "%s: that game is over (RE[%s]); not resuming it", s->path, g.result);
+    else if (sei_sgf_get(sg, g.root, "SEIEND"))
+        rc = fail(s, "%s: that game is over (it ended to be counted); not resuming it", s->path);
     else if (g.bad_points)
         rc = fail(s, "%s: cannot resume from it: %d move%s name no point", s->path, g.bad_points,
                   g.bad_points == 1 ? "" : "s");

@@ -467,6 +467,10 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   expect 0 "White resigned: Black wins" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --size 9
   grep -q "RE\[B+R\]" "$tmp/resign.sgf" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: no RE[B+R] in the resigned game"; }
   expect 0 "the game is over" -- record --source "$seq/end-count-9x9" --sgf "$tmp/end.sgf" --size 9
+  # Over, to be counted: --resume will not go on with it (another game's
+  # frames would add their moves after the end).
+  expect 2 "that game is over (it ended to be counted); not resuming it" -- \
+    record --source "$seq/caren1-9x9" --sgf "$tmp/end.sgf" --size 9 --resume
   # --sgf -: the record alone on standard output (the progress on standard
   # error, none with --quiet), the same game a file gets, no temporary left.
   ( cd "$tmp" && TMPDIR="$tmp/rtmp" && mkdir -p "$TMPDIR" && export TMPDIR &&
