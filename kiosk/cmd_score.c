@@ -371,6 +371,9 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
     }
     if (sei_sgf_parse(s, text, len) != SEI_OK) {
         fprintf(err, "seichi score: %s: %s\n", o->sgf_path, sei_sgf_errmsg(s));
+        if (sei_picture_bytes((const uint8_t *)text, len))
+            fprintf(err, "seichi score: %s is a picture, not a game record: 'seichi score %s' reads it\n",
+                    o->sgf_path, o->sgf_path);
         goto out;
     }
     /* Several games in one file: which one is counted is not guessed. */

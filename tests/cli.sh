@@ -123,6 +123,8 @@ expect 2 "is a folder, not a file" -- score "$src/images/renders"
 # An option given twice is refused: which one was meant is a guess.
 expect 2 "--board given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --board "$src/tests/boards/ing-fill-b3.board"
 expect 2 "--komi given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --komi 6.5 --komi 7.5
+# A picture given as a record: said so, with what reads it.
+expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/renders/r043.jpg"
 # --size is a photo's: a diagram or a record has its own size.
 expect 2 "--size says a photo's board size" -- score --board "$src/kiosk/samples/club-game-19.board" --size 13
 # A bare file that is neither says so; named with --board, it is a diagram
