@@ -551,8 +551,11 @@ static int cmd_list(sei_store *s, int json, FILE *out, FILE *err)
             cJSON_AddItemToArray(list, result_json(&r, 0));
         else {
             const sei_ident *who = &r.ident;
-            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %s%s%s  %s", r.id, r.time, r.size, r.size, r.rules,
-                    r.result, r.result_stones[0] ? "  " : "", r.result_stones, sei_state_name(r.state));
+            /* The result and its stones in columns of their own, blank
+             * where there are none (territory rules, a game won without a
+             * count), so that the states stand in a column too. */
+            fprintf(out, "%6" PRId64 "  %s  %2dx%-2d  %-12s  %-7s  %-7s  %s", r.id, r.time, r.size, r.size, r.rules,
+                    r.result, r.result_stones, sei_state_name(r.state));
             if (who->round)
                 fprintf(out, "  round %d", who->round);
             if (who->table)
