@@ -119,7 +119,7 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         /* An option given twice: which one was meant is a guess (the last
          * would win silently: --board A --board B counts B). Values are
          * stepped over below, so a is an option or a bare file here. */
-        if (a[0] == '-' && a[1] == '-' && a[2]) {
+        if (a[0] == '-' && a[1] == '-' && a[2] && strcmp(a, "--help")) {
             for (int k = 0; k < nseen; k++)
                 if (!strcmp(seen[k], a))
                     return bad(err, "%s given twice", a);
@@ -514,8 +514,8 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         if (st) {
             fprintf(err, "seichi score: %s: %s\n", path, msg);
             if (o->board_bare)
-                fprintf(err, "seichi score: %s is neither a board diagram nor a picture (by its first bytes: JPEG, PNG, "
-                             "PNM, BMP, TIFF or WebP); --image FILE tries it as a picture all the same\n",
+                fprintf(err, "seichi score: if %s is no board diagram, it is no picture either (by its first bytes: "
+                             "JPEG, PNG, PNM, BMP, TIFF or WebP); --image FILE tries it as a picture all the same\n",
                         path);
             return 2;
         }

@@ -814,6 +814,8 @@ sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, in
 
 static int audit_row_for(sei_store *s, int64_t id, const char *uuid, const char *judge, const char *action,
                          const char *field, const char *old_value, const char *new_value, const char *reason);
+static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *p);
+static void in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out);
 
 /* At the station, a result received for a round and table that already
  * has a live result (agreed, disputed or confirmed) saying otherwise: the
@@ -825,9 +827,17 @@ static int audit_row_for(sei_store *s, int64_t id, const char *uuid, const char 
 static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
 {
     sqlite3_stmt *q;
+    /* Results are compared in the pairing's colours: "W+18.5" of a game
+     * played with the colours swapped is the other player's win. */
+    sei_store_pairing p;
+    int paired = table_pairing(s, r->ident.round, r->ident.table, &p);
+    if (paired < 0)
+        return SQLITE_ERROR;
+    char mine[sizeof r->result];
+    in_pairing_colours(paired ? &p : NULL, &r->ident, r->result, mine);
     int rc = sqlite3_prepare_v2(s->db,
-                                "SELECT id, uuid, result, state FROM results WHERE round = ?1 AND table_no = ?2"
-                                " AND id != ?3 AND state IN ('agreed', 'disputed', 'confirmed') AND result != ?4"
+                                "SELECT id, uuid, result, state, black, white FROM results WHERE round = ?1"
+                                " AND table_no = ?2 AND id != ?3 AND state IN ('agreed', 'disputed', 'confirmed')"
                                 " ORDER BY id",
                                 -1, &q, NULL);
     if (rc != SQLITE_OK)
@@ -835,13 +845,22 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
     sqlite3_bind_int(q, 1, r->ident.round);
     sqlite3_bind_int(q, 2, r->ident.table);
     sqlite3_bind_int64(q, 3, id);
-    sqlite3_bind_text(q, 4, r->result, -1, SQLITE_STATIC);
     int others = 0;
     char first[96] = "";
     while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
         int64_t oid = sqlite3_column_int64(q, 0);
         const char *ouuid = (const char *)sqlite3_column_text(q, 1), *ores = (const char *)sqlite3_column_text(q, 2),
                    *ostate = (const char *)sqlite3_column_text(q, 3);
+        sei_ident ow;
+        memset(&ow, 0, sizeof ow);
+        snprintf(ow.black, sizeof ow.black, "%s", (const char *)sqlite3_column_text(q, 4));
+        snprintf(ow.white, sizeof ow.white, "%s", (const char *)sqlite3_column_text(q, 5));
+        char theirs[sizeof r->result];
+        in_pairing_colours(paired ? &p : NULL, &ow, ores, theirs);
+        if (!strcmp(mine, theirs)) {
+            rc = SQLITE_OK;
+            continue; /* the same result again */
+        }
         if (!others++)
             snprintf(first, sizeof first, "%s (result %lld)", ores, (long long)oid);
         rc = SQLITE_OK;
@@ -3043,21 +3062,39 @@ sei_paired sei_store_paired(const sei_store_pairing *p, const sei_ident *who)
  * pairing's (typed by hand, spelled otherwise) are no dispute: the
  * results page shows the pairing's beside them, and the export names
  * them. */
+/* The game at round and table of the imported tournament into p: 1, 0
+ * none, -1 an error. */
+static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *p)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(s->db, PAIRING_SELECT " WHERE g.round = ?1 AND g.table_no = ?2", -1, &q, NULL) !=
+        SQLITE_OK)
+        return -1;
+    sqlite3_bind_int(q, 1, round);
+    sqlite3_bind_int(q, 2, table);
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW)
+        pairing_row(q, p);
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* result ("B+1.5") in the pairing p's colours (p NULL: as it is), into out
+ * (24 bytes): B and W turned round when who are p's players swapped. */
+static void in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out)
+{
+    snprintf(out, 24, "%s", result);
+    if (p && (out[0] == 'B' || out[0] == 'W') && out[1] == '+' && sei_store_paired(p, who) == SEI_PAIRED_SWAPPED)
+        out[0] = out[0] == 'B' ? 'W' : 'B';
+}
+
 static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
 {
     sqlite3_stmt *q;
-    int rc = sqlite3_prepare_v2(s->db, PAIRING_SELECT " WHERE g.round = ?1 AND g.table_no = ?2", -1, &q, NULL);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int(q, 1, r->ident.round);
-    sqlite3_bind_int(q, 2, r->ident.table);
     sei_store_pairing p;
-    rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW)
-        pairing_row(q, &p);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW)
-        return rc == SQLITE_DONE ? SQLITE_OK : rc; /* no such game: the export names it */
+    int rc, paired = table_pairing(s, r->ident.round, r->ident.table, &p);
+    if (paired <= 0)
+        return paired < 0 ? SQLITE_ERROR : SQLITE_OK; /* no such game: the export names it */
     sei_paired m = sei_store_paired(&p, &r->ident);
     int handicap = m != SEI_PAIRED_OTHER && r->decided == SEI_DECIDED_COUNT && r->handicap != p.handicap;
     if (m != SEI_PAIRED_SWAPPED && !handicap)

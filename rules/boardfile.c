@@ -83,7 +83,8 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
         return perr(err, errlen, 0, 0, "the file is UTF-16 text: save it as UTF-8 (or plain ASCII)");
     /* A labelled diagram is read from its line of column letters: the
      * lines a program printed above it (`detect`'s "13x13 board, read in
-     * ...", `score`'s rules) are not the board. */
+     * ...", `score`'s rules) are not the board. A row before any such line
+     * (a diagram lettered below, or not at all) starts it where it is. */
     for (size_t k = 0, n = 1; k < len; n++) {
         size_t s0 = k, e0;
         while (k < len && text[k] != '\n')
@@ -93,6 +94,13 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
             e0--;
         while (s0 < e0 && (text[s0] == ' ' || text[s0] == '\t'))
             s0++;
+        size_t r0 = s0;
+        while (r0 < e0 && text[r0] >= '0' && text[r0] <= '9')
+            r0++;
+        while (r0 < e0 && text[r0] && strchr(".+XOxobwsf?[] \t0123456789", text[r0]))
+            r0++;
+        if (s0 < e0 && text[s0] != '#' && r0 == e0)
+            break; /* a row of points */
         if (column_labels(text + s0, e0 - s0, &label_cols)) {
             /* from the start of that line */
             while (s0 > 0 && text[s0 - 1] != '\n')

@@ -129,10 +129,10 @@ expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/
 expect 2 "--size says a photo's board size" -- score --board "$src/kiosk/samples/club-game-19.board" --size 13
 # A bare file that is neither says so; named with --board, it is a diagram
 # and only the diagram's fault is told.
-expect 2 "README.md is neither a board diagram nor a picture" -- score "$src/README.md"
+expect 2 "if .*README.md is no board diagram, it is no picture either" -- score "$src/README.md"
 "$seichi" score --board "$src/README.md" >"$tmp/out" 2>&1
 ok "score --board of a text says only what is wrong with it as a diagram" \
-  sh -c "grep -q 'unknown character' '$tmp/out' && ! grep -q 'nor a picture' '$tmp/out'"
+  sh -c "grep -q 'unknown character' '$tmp/out' && ! grep -q 'no picture either' '$tmp/out'"
 # ... but a pipe is not looked into: its bytes are the diagram's.
 "$seichi" score /dev/stdin <"$src/tests/boards/seeds-184-177.board" >"$tmp/out" 2>&1
 cat "$src/tests/boards/seeds-184-177.board" | "$seichi" score /dev/stdin >>"$tmp/out" 2>&1

@@ -355,6 +355,14 @@ expect 0 "played with the pairing's colours swapped: $res9, written for the play
 flipped=$(printf '%s' "$res9" | tr BW WB)
 ok "swapped colours: the CSV gives the game to the player who won ($res9 as $flipped)" \
   grep -q "^2,1,$pb,[^,]*,$flipped,confirmed,Table 9,$u9" "$tmp/day.csv"
+# The same text from the pairing's players in the pairing's colours is the
+# other player's win: a dispute, not the same result again.
+pw0=$(jq -r '.white.name + " " + .white.first_name' <<<"$(curl -s "$url/api/v1/pairing?round=2&table=1")")
+expect 0 "Saved as result 2" -- score --board "$board" --db "$tmp/day-kiosk9.db" --round 2 --table 1 --black "$pb" --white "$pw0"
+expect 0 "1 result sent" -- results --db "$tmp/day-kiosk9.db" push --station "$url" --token-file "$tmp/day9.enroll"
+http 200 GET "/api/v1/results?round=2"
+ok "the same text in the pairing's colours after a swapped one: disputed" \
+  test "$(jq -r --arg u "$u9" '[.results[] | select(.table == 1 and .uuid != $u) | .state] | join(",")' "$tmp/body")" = disputed
 kill -INT "$spid"
 wait "$spid"
 spid=
