@@ -162,8 +162,8 @@ typedef struct {
     int64_t id;
     sei_store_result r;
     /* r's result in the pairing's colours: "B+1.5" of a game its players
-     * played with the colours swapped (a judge confirmed it as played) is
-     * "W+1.5" to the pairing program, which knows them by their colours. */
+     * played with the colours swapped is "W+1.5" to the pairing program,
+     * which knows them by their colours. */
     char result[sizeof ((sei_store_result *)0)->result];
 } standing;
 
@@ -176,8 +176,8 @@ static void stand(sei_store *s, standing *a, const sei_store_result *r, FILE *er
     if (sei_store_pairing_get(s, r->ident.round, r->ident.table, &p) != SEI_STORE_OK)
         return;
     sei_paired m = sei_store_paired(&p, &r->ident);
-    if (m == SEI_PAIRED_SWAPPED && (r->result[0] == 'B' || r->result[0] == 'W') && r->result[1] == '+') {
-        a->result[0] = r->result[0] == 'B' ? 'W' : 'B';
+    sei_store_in_pairing_colours(&p, &r->ident, r->result, a->result);
+    if (strcmp(a->result, r->result)) {
         fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) was played with the pairing's colours "
                      "swapped: %s, written for the player who won as %s\n",
                 r->id, r->ident.round, r->ident.table, r->result, a->result);

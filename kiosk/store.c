@@ -815,7 +815,6 @@ sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, in
 static int audit_row_for(sei_store *s, int64_t id, const char *uuid, const char *judge, const char *action,
                          const char *field, const char *old_value, const char *new_value, const char *reason);
 static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *p);
-static void in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out);
 
 /* At the station, a result received for a round and table that already
  * has a live result (agreed, disputed or confirmed) saying otherwise: the
@@ -834,7 +833,7 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
     if (paired < 0)
         return SQLITE_ERROR;
     char mine[sizeof r->result];
-    in_pairing_colours(paired ? &p : NULL, &r->ident, r->result, mine);
+    sei_store_in_pairing_colours(paired ? &p : NULL, &r->ident, r->result, mine);
     int rc = sqlite3_prepare_v2(s->db,
                                 "SELECT id, uuid, result, state, black, white FROM results WHERE round = ?1"
                                 " AND table_no = ?2 AND id != ?3 AND state IN ('agreed', 'disputed', 'confirmed')"
@@ -856,7 +855,7 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
         snprintf(ow.black, sizeof ow.black, "%s", (const char *)sqlite3_column_text(q, 4));
         snprintf(ow.white, sizeof ow.white, "%s", (const char *)sqlite3_column_text(q, 5));
         char theirs[sizeof r->result];
-        in_pairing_colours(paired ? &p : NULL, &ow, ores, theirs);
+        sei_store_in_pairing_colours(paired ? &p : NULL, &ow, ores, theirs);
         if (!strcmp(mine, theirs)) {
             rc = SQLITE_OK;
             continue; /* the same result again */
@@ -3079,9 +3078,7 @@ static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *
     return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
-/* result ("B+1.5") in the pairing p's colours (p NULL: as it is), into out
- * (24 bytes): B and W turned round when who are p's players swapped. */
-static void in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out)
+void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out)
 {
     snprintf(out, 24, "%s", result);
     if (p && (out[0] == 'B' || out[0] == 'W') && out[1] == '+' && sei_store_paired(p, who) == SEI_PAIRED_SWAPPED)

@@ -514,6 +514,10 @@ typedef enum {
     SEI_PAIRED_OTHER    /* someone else at this table */
 } sei_paired;
 sei_paired sei_store_paired(const sei_store_pairing *p, const sei_ident *who);
+/* result ("B+1.5") in the pairing p's colours (p NULL: as it is) into out
+ * (24 bytes, as sei_store_result's): B and W turned round when who are p's
+ * players with the colours swapped. */
+void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *who, const char *result, char *out);
 
 /* The game at a table of a round of the imported tournament (round 0:
  * the latest round with a game at that table, as a kiosk asks for it);
