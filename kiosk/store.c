@@ -3051,16 +3051,6 @@ sei_paired sei_store_paired(const sei_store_pairing *p, const sei_ident *who)
     return SEI_PAIRED_OTHER;
 }
 
-/* At the station, a result received for a game of the imported
- * tournament whose players are that game's with the colours swapped, or
- * that was counted with another handicap than the game's: it cannot go
- * to the pairing program as it is, so it is set disputed (when still
- * agreed), with an audit row by "station" saying why, in the caller's
- * transaction. A judge settles it; the export gives a game played with
- * the colours swapped to the player who won. Other names than the
- * pairing's (typed by hand, spelled otherwise) are no dispute: the
- * results page shows the pairing's beside them, and the export names
- * them. */
 /* The game at round and table of the imported tournament into p: 1, 0
  * none, -1 an error. */
 static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *p)
@@ -3085,6 +3075,16 @@ void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *w
         out[0] = out[0] == 'B' ? 'W' : 'B';
 }
 
+/* At the station, a result received for a game of the imported
+ * tournament whose players are that game's with the colours swapped, or
+ * that was counted with another handicap than the game's: it cannot go
+ * to the pairing program as it is, so it is set disputed (when still
+ * agreed), with an audit row by "station" saying why, in the caller's
+ * transaction. A judge settles it; the export gives a game played with
+ * the colours swapped to the player who won. Other names than the
+ * pairing's (typed by hand, spelled otherwise) are no dispute: the
+ * results page shows the pairing's beside them, and the export names
+ * them. */
 static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
 {
     sqlite3_stmt *q;
