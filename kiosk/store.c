@@ -820,20 +820,18 @@ static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *
  * has a live result (agreed, disputed or confirmed) saying otherwise: the
  * two cannot both stand, so the new one and every agreed one there are
  * set disputed, each with an audit row by "station" giving the other
- * result, in the caller's transaction. A judge settles it (voids one,
- * confirms or corrects the other). The same result twice (a board
- * counted again, a second kiosk) is no dispute. */
-static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
+ * result, in the caller's transaction; *disputed set when the new one
+ * was. A judge settles it (voids one, confirms or corrects the other).
+ * The same result twice (a board counted again, a second kiosk) is no
+ * dispute. Results are compared in the colours of the table's pairing p
+ * (NULL: none): "W+18.5" of a game played with the colours swapped is
+ * the other player's win. */
+static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r,
+                         const sei_store_pairing *p, int *disputed)
 {
     sqlite3_stmt *q;
-    /* Results are compared in the pairing's colours: "W+18.5" of a game
-     * played with the colours swapped is the other player's win. */
-    sei_store_pairing p;
-    int paired = table_pairing(s, r->ident.round, r->ident.table, &p);
-    if (paired < 0)
-        return SQLITE_ERROR;
     char mine[sizeof r->result];
-    sei_store_in_pairing_colours(paired ? &p : NULL, &r->ident, r->result, mine);
+    sei_store_in_pairing_colours(p, &r->ident, r->result, mine);
     int rc = sqlite3_prepare_v2(s->db,
                                 "SELECT id, uuid, result, state, black, white FROM results WHERE round = ?1"
                                 " AND table_no = ?2 AND id != ?3 AND state IN ('agreed', 'disputed', 'confirmed')"
@@ -855,7 +853,7 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
         snprintf(ow.black, sizeof ow.black, "%s", (const char *)sqlite3_column_text(q, 4));
         snprintf(ow.white, sizeof ow.white, "%s", (const char *)sqlite3_column_text(q, 5));
         char theirs[sizeof r->result];
-        sei_store_in_pairing_colours(paired ? &p : NULL, &ow, ores, theirs);
+        sei_store_in_pairing_colours(p, &ow, ores, theirs);
         if (!strcmp(mine, theirs)) {
             rc = SQLITE_OK;
             continue; /* the same result again */
@@ -884,11 +882,33 @@ static int mark_disputes(sei_store *s, int64_t id, const char *uuid, const sei_s
              first, others > 1 ? ", and more" : "");
     snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)id);
     rc = exec(s, sql);
-    return rc == SQLITE_OK ? audit_row_for(s, id, uuid, "station", "correct", "state", "agreed", "disputed", reason)
-                           : rc;
+    if (rc != SQLITE_OK)
+        return rc;
+    *disputed = 1;
+    return audit_row_for(s, id, uuid, "station", "correct", "state", sei_state_name(r->state), "disputed", reason);
 }
 
-static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r);
+static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r,
+                         const sei_store_pairing *p, sei_result_state state);
+
+/* The station's checks of a result received, or changed by its kiosk,
+ * against the pairing of its table, looked up once: other results there
+ * (disputes, when asked) and the pairing's players and handicap
+ * (unpaired, when asked). r's state is the row's as it stands. In the
+ * caller's transaction. */
+static int received_checks(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r, int disputes,
+                           int unpaired)
+{
+    sei_store_pairing p;
+    int paired = table_pairing(s, r->ident.round, r->ident.table, &p), disputed = 0;
+    if (paired < 0)
+        return SQLITE_ERROR;
+    int rc = disputes ? mark_disputes(s, id, uuid, r, paired ? &p : NULL, &disputed) : SQLITE_OK;
+    /* No such game: the export names it. */
+    if (rc == SQLITE_OK && unpaired && paired)
+        rc = mark_unpaired(s, id, uuid, r, &p, disputed ? SEI_STATE_DISPUTED : r->state);
+    return rc;
+}
 
 /* A save; with kiosk, the result was received from that kiosk at the
  * station, and which one is written in the same transaction (and a second
@@ -1028,9 +1048,7 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
         }
     }
     if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
-        rc = mark_disputes(s, new_id, uuid, r);
-    if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
-        rc = mark_unpaired(s, new_id, uuid, r);
+        rc = received_checks(s, new_id, uuid, r, 1, 1);
     if (rc == SQLITE_OK) {
         sqlite3_finalize(ins);
         ins = NULL;
@@ -2804,23 +2822,19 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
             rc = who.oom ? SQLITE_NOMEM : audit_row(&a, rows[i].field, rows[i].old_value, rows[i].new_value);
             sei_text_free(&who);
         }
-        /* Moved to another table or result: a second result there that
-         * says otherwise makes both disputed, as on receipt. */
+        /* Checked as on receipt: moved to another table or result, a
+         * second result there that says otherwise makes both disputed;
+         * given other players, table or handicap, against the pairing. */
         if (!rc && differ && (to == SEI_STATE_AGREED || to == SEI_STATE_DISPUTED) && nr->ident.round &&
-            nr->ident.table && (strcmp(cur.result, nr->result) || cur.ident.round != nr->ident.round ||
-                                cur.ident.table != nr->ident.table)) {
+            nr->ident.table) {
             sei_store_result moved = *nr;
             moved.state = to;
             moved.photo_path = NULL, moved.photo = NULL, moved.game_sgf = NULL, moved.game_path = NULL;
-            rc = mark_disputes(s, id, cur.uuid, &moved);
+            int place = cur.ident.round != nr->ident.round || cur.ident.table != nr->ident.table;
+            rc = received_checks(s, id, cur.uuid, &moved, place || strcmp(cur.result, nr->result),
+                                 place || strcmp(cur.ident.black, nr->ident.black) ||
+                                     strcmp(cur.ident.white, nr->ident.white) || cur.handicap != nr->handicap);
         }
-        /* Given other players, table or handicap: checked against the
-         * pairing, as on receipt. */
-        if (!rc && differ && (to == SEI_STATE_AGREED || to == SEI_STATE_DISPUTED) && nr->ident.round &&
-            nr->ident.table &&
-            (strcmp(cur.ident.black, nr->ident.black) || strcmp(cur.ident.white, nr->ident.white) ||
-             cur.ident.round != nr->ident.round || cur.ident.table != nr->ident.table || cur.handicap != nr->handicap))
-            rc = mark_unpaired(s, id, cur.uuid, nr);
         if (!rc)
             rc = set_received(s, id, "kiosk_through", through);
         if (!rc) {
@@ -3075,56 +3089,43 @@ void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *w
         out[0] = out[0] == 'B' ? 'W' : 'B';
 }
 
-/* At the station, a result received for a game of the imported
+/* At the station, a result received for the game p of the imported
  * tournament whose players are that game's with the colours swapped, or
  * that was counted with another handicap than the game's: it cannot go
  * to the pairing program as it is, so it is set disputed (when still
- * agreed), with an audit row by "station" saying why, in the caller's
- * transaction. A judge settles it; the export gives a game played with
- * the colours swapped to the player who won. Other names than the
- * pairing's (typed by hand, spelled otherwise) are no dispute: the
- * results page shows the pairing's beside them, and the export names
- * them. */
-static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r)
+ * agreed: its row's state is state), with an audit row by "station"
+ * saying why, in the caller's transaction. A judge settles it; the
+ * export gives a game played with the colours swapped to the player who
+ * won. Other names than the pairing's (typed by hand, spelled otherwise)
+ * are no dispute: the results page shows the pairing's beside them, and
+ * the export names them. */
+static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r,
+                         const sei_store_pairing *p, sei_result_state state)
 {
-    sqlite3_stmt *q;
-    sei_store_pairing p;
-    int rc, paired = table_pairing(s, r->ident.round, r->ident.table, &p);
-    if (paired <= 0)
-        return paired < 0 ? SQLITE_ERROR : SQLITE_OK; /* no such game: the export names it */
-    sei_paired m = sei_store_paired(&p, &r->ident);
-    int handicap = m != SEI_PAIRED_OTHER && r->decided == SEI_DECIDED_COUNT && r->handicap != p.handicap;
+    sei_paired m = sei_store_paired(p, &r->ident);
+    int handicap = m != SEI_PAIRED_OTHER && r->decided == SEI_DECIDED_COUNT && r->handicap != p->handicap;
     if (m != SEI_PAIRED_SWAPPED && !handicap)
         return SQLITE_OK;
     char b[SEI_IDENT_TEXT + 1], w[SEI_IDENT_TEXT + 1], reason[3 * SEI_IDENT_TEXT + 256];
-    sei_store_player_name(&p.black, b, sizeof b);
-    sei_store_player_name(&p.white, w, sizeof w);
-    int at = snprintf(reason, sizeof reason, "round %d, table %d is %s (Black) against %s (White)", p.round, p.table,
-                      b[0] ? b : "nobody", w[0] ? w : "nobody");
+    sei_store_player_name(&p->black, b, sizeof b);
+    sei_store_player_name(&p->white, w, sizeof w);
+    int at = snprintf(reason, sizeof reason, "round %d, table %d is %s (Black) against %s (White)", p->round,
+                      p->table, b[0] ? b : "nobody", w[0] ? w : "nobody");
     if (m == SEI_PAIRED_SWAPPED)
         at += snprintf(reason + at, sizeof reason - (size_t)at, "; this result has them with the colours swapped");
     if (handicap)
         snprintf(reason + at, sizeof reason - (size_t)at, "; counted with handicap %d, the pairing's is %d",
-                 r->handicap, p.handicap);
-    char state[16] = "";
-    rc = sqlite3_prepare_v2(s->db, "SELECT state FROM results WHERE id = ?1", -1, &q, NULL);
-    if (rc != SQLITE_OK)
-        return rc;
-    sqlite3_bind_int64(q, 1, id);
-    if ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        snprintf(state, sizeof state, "%s", (const char *)sqlite3_column_text(q, 0));
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW)
-        return rc == SQLITE_DONE ? SQLITE_ERROR : rc;
-    if (!strcmp(state, "agreed")) {
+                 r->handicap, p->handicap);
+    if (state == SEI_STATE_AGREED) {
         char sql[96];
         snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)id);
-        if ((rc = exec(s, sql)) != SQLITE_OK)
+        int rc = exec(s, sql);
+        if (rc != SQLITE_OK)
             return rc;
     }
     /* Already disputed (another result at the table): the row still says
      * why this one cannot stand as it is. */
-    return audit_row_for(s, id, uuid, "station", "correct", "state", state, "disputed", reason);
+    return audit_row_for(s, id, uuid, "station", "correct", "state", sei_state_name(state), "disputed", reason);
 }
 
 sei_store_status sei_store_pairing_get(sei_store *s, int round, int table, sei_store_pairing *p)
