@@ -44,6 +44,25 @@ static int column_labels(const char *t, size_t len, int *n)
     return k > 0;
 }
 
+/* What a row of points is written with: the points, the marks printed
+ * beside them (a point read in doubt, territory, seki and false eyes) and
+ * blanks. */
+#define ROW_MARKS ".+XOxobwsf?[] \t"
+
+/* The line at *i of text (len bytes): [*start, *end), without its newline
+ * or a Windows '\r'; *i moves past the newline. */
+static void next_line(const char *text, size_t len, size_t *i, size_t *start, size_t *end)
+{
+    *start = *i;
+    while (*i < len && text[*i] != '\n')
+        (*i)++;
+    *end = *i;
+    if (*i < len)
+        (*i)++;
+    if (*end > *start && text[*end - 1] == '\r')
+        (*end)--;
+}
+
 /* A row number of one to three digits at *i (advanced past it); -1 when
  * there is none or it is too long. */
 static int read_label(const char *t, size_t *i, size_t end)
@@ -86,39 +105,27 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
      * ...", `score`'s rules) are not the board. A row before any such line
      * (a diagram lettered below, or not at all) starts it where it is. */
     for (size_t k = 0, n = 1; k < len; n++) {
-        size_t s0 = k, e0;
-        while (k < len && text[k] != '\n')
-            k++;
-        e0 = k < len ? k++ : k;
-        if (e0 > s0 && text[e0 - 1] == '\r')
-            e0--;
+        size_t from, s0, e0;
+        next_line(text, len, &k, &from, &e0);
+        s0 = from;
         while (s0 < e0 && (text[s0] == ' ' || text[s0] == '\t'))
             s0++;
         size_t r0 = s0;
         while (r0 < e0 && text[r0] >= '0' && text[r0] <= '9')
             r0++;
-        while (r0 < e0 && text[r0] && strchr(".+XOxobwsf?[] \t0123456789", text[r0]))
+        while (r0 < e0 && text[r0] && strchr(ROW_MARKS "0123456789", text[r0]))
             r0++;
         if (s0 < e0 && text[s0] != '#' && r0 == e0)
             break; /* a row of points */
         if (column_labels(text + s0, e0 - s0, &label_cols)) {
-            /* from the start of that line */
-            while (s0 > 0 && text[s0 - 1] != '\n')
-                s0--;
-            i = s0;
+            i = from; /* from the start of that line */
             line = (int)n;
             break;
         }
     }
     while (i < len) {
-        size_t start = i;
-        while (i < len && text[i] != '\n')
-            i++;
-        size_t end = i;
-        if (i < len)
-            i++; /* the newline */
-        if (end > start && text[end - 1] == '\r')
-            end--;
+        size_t start, end;
+        next_line(text, len, &i, &start, &end);
         /* Skip leading blanks to see if this is a comment or empty line. */
         size_t j = start;
         while (j < end && (text[j] == ' ' || text[j] == '\t'))
@@ -146,7 +153,7 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
          * and marks alone, or one starting with a row number, is a row. */
         if (labelled_cols >= 0 && rows > 0 && !(text[j] >= '0' && text[j] <= '9')) {
             size_t k = j;
-            while (k < end && text[k] && strchr(".+XOxobwsf?[] \t", text[k]))
+            while (k < end && text[k] && strchr(ROW_MARKS, text[k]))
                 k++;
             if (k < end)
                 break;
