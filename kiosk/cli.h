@@ -86,6 +86,8 @@ typedef struct {
     char rules_raw[64];      /* the record's RU as written ("" none) */
     int rules_unknown;       /* 1: RU names no rules Seichi knows (the default or --rules used) */
     int dead_from_record;    /* 1: the dead stones are those the record marks (--dead record) */
+    int dead_unmarked;       /* a diagram marking no dead stones, no --dead given: the stones a
+                                proposal (--dead auto) would take as dead, said beside the count */
     int prisoners_given;     /* 1: the prisoners were given (--prisoners, --last, a record's moves
                                 or its SEIP); 0: a board or a photo without them, counted as none */
     int from_image;

@@ -541,6 +541,19 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
             return 2;
         }
     }
+    if (o->board_path && !how) {
+        /* A diagram's dead stones are its x and o. One that marks none
+         * (typed in a hurry, or `detect`'s reading of a photo, whose count
+         * proposes them) is counted as it stands, and what a proposal
+         * would take as dead is said beside it. */
+        int marked = 0;
+        for (int i = 0; i < SEI_MAX_POINTS; i++)
+            marked |= dead[i];
+        uint8_t would[SEI_MAX_POINTS];
+        if (!marked && sei_count_propose(b, &rules, would, NULL) == SEI_OK)
+            for (int i = 0; i < SEI_MAX_POINTS; i++)
+                r->dead_unmarked += would[i] != 0;
+    }
     if (pris.source != SEI_PRISONERS_BOARD)
         r->prisoners_given = 1;
     /* The komi: given, the record's, or a default that says so. A handicap

@@ -178,7 +178,7 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
     /* What the dead stones, seki and the picture's doubts add, between
      * blank lines: one blank line only when they add nothing. */
     int any_dead = any_marked(s->dead), doubts = run->from_image && (run->vision.board_unsure || run->vision.unsure_count);
-    if (run->proposed || run->dead_from_record || any_dead || any_marked(run->seki) || doubts)
+    if (run->proposed || run->dead_from_record || any_dead || any_marked(run->seki) || doubts || run->dead_unmarked)
         fprintf(out, "\n");
     if (run->proposed && any_dead)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,
@@ -187,6 +187,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
         fprintf(out, "No dead stones proposed (%.1f ms, %d playouts).\n", run->proposal.ms, run->proposal.playouts);
     else if (run->dead_from_record)
         fprintf(out, "Dead stones as the record marks them (TB/TW at its end):\n");
+    else if (run->dead_unmarked)
+        fprintf(out, "No dead stones marked (x and o): counted with none.\n"
+                     "Seichi would propose %d stone%s as dead; --dead auto counts with them.\n",
+                run->dead_unmarked, run->dead_unmarked == 1 ? "" : "s");
     print_groups_text(out, b, s->dead, "  dead", run);
     print_groups_text(out, b, run->seki, "  in seki", NULL);
     if (run->from_image)
@@ -427,6 +431,8 @@ cJSON *sei_cli_score_json(const sei_score_run *run)
     side_json(doc, "white", &s->side[SEI_WHITE]);
     cJSON_AddBoolToObject(doc, "prisoners_given", run->prisoners_given);
     cJSON_AddStringToObject(doc, "dead_from", run->proposed ? "proposed" : run->dead_from_record ? "record" : "given");
+    if (run->dead_unmarked)
+        cJSON_AddNumberToObject(doc, "dead_unmarked", run->dead_unmarked);
     cJSON_AddNumberToObject(doc, "dame", s->dame);
     cJSON_AddBoolToObject(doc, "prisoners_net", s->prisoners_net);
     cJSON_AddNumberToObject(doc, "margin", s->margin);

@@ -120,6 +120,16 @@ ok "score of r043 says nothing of the camera's place" sh -c "! grep -q 'camera s
 cp "$src/images/renders/r043.jpg" "$tmp/photo-no-extension"
 expect 0 "B+5.5" -- score "$tmp/photo-no-extension"
 expect 2 "is a folder, not a file" -- score "$src/images/renders"
+# A diagram marking no dead stones is counted with none, and what a
+# proposal would take as dead is said beside it (`detect`'s reading of a
+# photo marks none); one that marks them, or --dead, says nothing of it.
+tr 'xo' 'XO' < "$src/kiosk/samples/club-game-19.board" > "$tmp/unmarked.board"
+expect 0 "Seichi would propose 7 stones as dead; --dead auto" -- score --board "$tmp/unmarked.board"
+grep -q "W+2.5" "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the unmarked diagram not counted with no dead stones"; }
+expect 0 "W+18.5" -- score --board "$tmp/unmarked.board" --dead auto
+! grep -q "would propose" "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --dead auto still says what it would propose"; }
+expect 0 "W+18.5" -- score --board "$src/kiosk/samples/club-game-19.board"
+! grep -q "would propose" "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: a diagram marking its dead stones says what a proposal would take"; }
 # An option given twice is refused: which one was meant is a guess.
 expect 2 "--board given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --board "$src/tests/boards/ing-fill-b3.board"
 expect 2 "--komi given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --komi 6.5 --komi 7.5
