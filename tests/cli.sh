@@ -153,9 +153,9 @@ expect 2 "not a picture" -- detect "$tmp/bad.jpg"
 expect 2 "empty" -- detect "$tmp/empty.png"
 expect 2 "cannot open" -- detect "$tmp/missing.jpg"
 expect 3 "no board found" -- detect "$src/tests/vision-seeds/r043-tiny.png"
-# With a size given, no board says of that size alone (t096: a 19x19 board
-# a quarter of the frame, seen from low, read as a 13x13 part without it).
-expect 3 "does not make a 19x19 grid" -- detect "$src/images/testset/t096.jpg" --size 19
+# With a size given, no board says of that size alone (t060: a dense 19x19
+# board under a lamp's glare, read as a 13x13 part without it).
+expect 3 "does not make a 19x19 grid" -- detect "$src/images/testset/t060.jpg" --size 19
 # A JPEG cut short is unreadable, not a board read from its grey half.
 size=$(wc -c <"$src/images/renders/r043.jpg")
 head -c $((size / 2)) "$src/images/renders/r043.jpg" >"$tmp/cut.jpg"

@@ -76,32 +76,6 @@ extern "C" int sei_cv_convert(const sei_image *src, sei_image *dst, int to)
     });
 }
 
-extern "C" int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n)
-{
-    try {
-        *n = 0;
-        if (gray->channels != 1)
-            return -1;
-        cv::Ptr<cv::LineSegmentDetector> lsd = cv::createLineSegmentDetector(cv::LSD_REFINE_STD);
-        std::vector<cv::Vec4f> lines;
-        std::vector<double> widths;
-        lsd->detect(view(gray), lines, widths);
-        int k = 0;
-        for (size_t i = 0; i < lines.size() && k < max; i++, k++) {
-            segs[5 * k + 0] = lines[i][0];
-            segs[5 * k + 1] = lines[i][1];
-            segs[5 * k + 2] = lines[i][2];
-            segs[5 * k + 3] = lines[i][3];
-            segs[5 * k + 4] = i < widths.size() ? (float)widths[i] : 1.0f;
-        }
-        *n = k;
-        return 0;
-    } catch (...) {
-        *n = 0;
-        return -1;
-    }
-}
-
 extern "C" int sei_cv_phase_shift(const sei_image *a, const sei_image *b, double *dx, double *dy, double *response)
 {
     try {

@@ -46,10 +46,6 @@ int sei_cv_blackhat(const sei_image *gray, sei_image *dst, int ksize);
  * and noise, short in every direction, fade. */
 int sei_cv_join_lines(const sei_image *gray, sei_image *dst, int length, int angles);
 
-/* Straight line segments of a grey image (OpenCV's LSD). Writes up to max
- * segments as 5 floats each: x1, y1, x2, y2, width; *n gets the count. */
-int sei_cv_segments(const sei_image *gray, float *segs, int max, int *n);
-
 /* How far the picture b is moved against a, both grey and of one size:
  * the phase correlation's peak (OpenCV's phaseCorrelate, a Hanning window
  * against the crops' edges), b(x + *dx, y + *dy) showing a(x, y). *response

@@ -47,8 +47,9 @@ typedef struct {
                                   directions in a phone photo, 6 crossings against 111) */
     /* lines */
     double line_tolerance;     /* segments this many pixels apart are one line (2.5) */
-    double merge_factor;       /* lines merge within line_tolerance times this: both edges of a thick
-                                  grid line come out of LSD a few pixels apart (1.6) */
+    double merge_factor;       /* lines merge within line_tolerance times this: a thick grid line's
+                                  pieces may lie a few pixels apart (1.6; set when OpenCV's LSD gave
+                                  both edges of a line, kept for the ridge finder's one middle) */
     double merge_parallel;     /* a segment joins a line when the sine of their angle is below this (0.06) */
     double merge_lines_parallel; /* two whole lines merge below this sine (0.05) */
     double line_slack;         /* allowance beyond a line's extent, per pixel along it, grows as

@@ -83,6 +83,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->stone_height = 0.3;
     p->stone_centre = 0.2;
     p->line_kernel = 3;
+    sei_ridge_params_default(&p->ridges);
     /* The recorder's constants, which read better than the reader's old
      * ones (0.45/12, 0.4/6, 0.5/8) both against the wood around a point
      * and against the point itself seen empty (README: the stone rule). */
@@ -1321,7 +1322,7 @@ static sei_vision_status view_segments(sei_vision *v, const sei_image *img, cons
         return SEI_VISION_OK;
     }
     sei_image bh = {0};
-    if (line_picture(v, gray, scale, &bh) || sei_cv_segments(&bh, segs, MAX_SEGMENTS, nseg)) {
+    if (line_picture(v, gray, scale, &bh) || sei_ridge_segments(&bh, &v->p.ridges, segs, MAX_SEGMENTS, nseg)) {
         sei_image_free(&bh);
         return fail(v, SEI_VISION_ERROR, "line segment detection failed");
     }

@@ -2,7 +2,8 @@
  * and every stone, with no markers and no clicked corners.
  *
  * The stages, each timed and each able to write a debug picture:
- *   1. segments  straight line segments of the picture (LSD);
+ *   1. segments  straight line segments of the picture: the ridges of its
+ *                black-hat, the grid's thin lines (ridges.h);
  *   2. lattice   the grid: line crossings and stone candidates (round dark
  *                and white blobs found before any lattice), fitted as one
  *                projective lattice (a homography from grid coordinates to
@@ -28,6 +29,7 @@
 #include <stdint.h>
 
 #include "board.h"
+#include "ridges.h"
 #include "cvwrap.h"
 #include "image.h"
 #include "points.h"
@@ -85,6 +87,7 @@ typedef struct {
     int work_side;          /* the picture is shrunk to this longest side first (1000 px) */
     int size;               /* 0: find the size; 9, 13, 19: the caller knows it */
     int line_kernel;        /* black-hat kernel that brings out thin dark lines, pixels (3) */
+    sei_ridge_params ridges; /* the segments: the black-hat's ridges cut into straight pieces (ridges.h) */
     double stone_radius;    /* sampling disk, in cells (0.28) */
     double stone_height;    /* where a stone is sampled, in cells above the board: near its top (0.3) */
     double stone_centre;    /* where a stone candidate's centre is seen, in cells above the board: a
