@@ -15,18 +15,13 @@
 
 #include "lattice.h"
 #include "shared.h"
+#include "testrand.h"
 
 #define W 1000
 #define HH 750
 
 static uint64_t rs = 88172645463325252ULL;
-static double rnd(void)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return (double)(rs >> 11) / 9007199254740992.0;
-}
+static double rnd(void) { return sei_test_rnd(&rs); }
 
 /* A 19x19 board with its corners at pix (x y pairs, top left first). */
 static void board_at(const double pix[8], double H[9])

@@ -14,18 +14,13 @@
 
 #include "ridges.h"
 #include "shared.h"
+#include "testrand.h"
 
 #define MAXSEG 20000
 #define PI 3.14159265358979323846
 
 static uint64_t rs = 88172645463325252ULL;
-static double rnd(void)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return (double)(rs >> 11) / 9007199254740992.0;
-}
+static double rnd(void) { return sei_test_rnd(&rs); }
 
 /* A line: through (px, py) along the unit (ux, uy), from t0 to t1. */
 typedef struct {
