@@ -899,6 +899,8 @@ static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_s
 static int received_checks(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r, int disputes,
                            int unpaired)
 {
+    if (!disputes && !unpaired)
+        return SQLITE_OK;
     sei_store_pairing p;
     int paired = table_pairing(s, r->ident.round, r->ident.table, &p), disputed = 0;
     if (paired < 0)
