@@ -126,6 +126,7 @@ expect 2 "is a folder, not a file" -- score "$src/images/renders"
 tr 'xo' 'XO' < "$src/kiosk/samples/club-game-19.board" > "$tmp/unmarked.board"
 expect 0 "Seichi would propose 7 stones as dead; --dead auto" -- score --board "$tmp/unmarked.board"
 grep -q "W+2.5" "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the unmarked diagram not counted with no dead stones"; }
+expect 0 '"dead_unmarked":[[:space:]]*7' -- score --board "$tmp/unmarked.board" --json
 expect 0 "W+18.5" -- score --board "$tmp/unmarked.board" --dead auto
 ! grep -q "would propose" "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --dead auto still says what it would propose"; }
 expect 0 "W+18.5" -- score --board "$src/kiosk/samples/club-game-19.board"

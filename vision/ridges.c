@@ -15,7 +15,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 void sei_ridge_params_default(sei_ridge_params *p)
 {
@@ -52,9 +51,11 @@ static double off_line(double cx, double cy, double ux, double uy, double x, dou
 
 /* The chain pts[0..n) (x y pairs) cut into straight pieces of at least
  * min_len pixels, none further than max_dist from its line, into segs (x1
- * y1 x2 y2 width) from *k up to max. A piece starts where its first
- * min_len pixels lie on one line, and grows while the next pixel does. */
-static void cut_chain(const float *pts, int n, const sei_ridge_params *p, float *segs, int max, int *k)
+ * y1 x2 y2 width) from *k up to max: the steep ones (steep 1: at 45
+ * degrees or more) or the shallow ones (0). A piece starts where its
+ * first min_len pixels lie on one line, and grows while the next pixel
+ * does. */
+static void cut_chain(const float *pts, int n, const sei_ridge_params *p, int steep, float *segs, int max, int *k)
 {
     int L = p->min_len < 2 ? 2 : p->min_len;
     int i = 0;
@@ -83,10 +84,13 @@ static void cut_chain(const float *pts, int n, const sei_ridge_params *p, float 
         /* Its ends: the first and last pixels moved onto its line. */
         double t0 = (pts[2 * i] - cx) * ux + (pts[2 * i + 1] - cy) * uy;
         double t1 = (pts[2 * (e - 1)] - cx) * ux + (pts[2 * (e - 1) + 1] - cy) * uy;
-        if (fabs(t1 - t0) >= L - 1) {
+        float x0 = (float)(cx + t0 * ux), y0 = (float)(cy + t0 * uy), x1 = (float)(cx + t1 * ux),
+              y1 = (float)(cy + t1 * uy);
+        /* Only its pass's kind: a shallow piece of the steep pass runs
+         * along a staircase of row maxima (and the other way round). */
+        if (fabs(t1 - t0) >= L - 1 && (fabsf(y1 - y0) >= fabsf(x1 - x0)) == steep) {
             float *s = segs + 5 * *k;
-            s[0] = (float)(cx + t0 * ux), s[1] = (float)(cy + t0 * uy);
-            s[2] = (float)(cx + t1 * ux), s[3] = (float)(cy + t1 * uy), s[4] = 1.0f;
+            s[0] = x0, s[1] = y0, s[2] = x1, s[3] = y1, s[4] = 1.0f;
             (*k)++;
         }
         i = e;
@@ -112,8 +116,8 @@ static int next_pixel(const uint8_t *m, int w, int h, int x, int y, int *nx, int
  * followed are set to 1) into segs from *k up to max; pts and back hold a
  * chain (w * h points each). Each chain is followed both ways from its
  * first pixel in row order, and joined end to start. */
-static void chains(uint8_t *m, int w, int h, const sei_ridge_params *p, float *pts, int *back, float *segs, int max,
-                   int *k)
+static void chains(uint8_t *m, int w, int h, const sei_ridge_params *p, int steep, float *pts, int *back, float *segs,
+                   int max, int *k)
 {
     for (int y = 0; y < h && *k < max; y++)
         for (int x = 0; x < w && *k < max; x++) {
@@ -135,7 +139,7 @@ static void chains(uint8_t *m, int w, int h, const sei_ridge_params *p, float *p
                 pts[2 * nf] = (float)nx, pts[2 * nf + 1] = (float)ny, nf++;
                 cx = nx, cy = ny;
             }
-            cut_chain(pts, nf, p, segs, max, k);
+            cut_chain(pts, nf, p, steep, segs, max, k);
         }
 }
 
@@ -176,8 +180,9 @@ int sei_ridge_segments(const sei_image *bh, const sei_ridge_params *p, float *se
     for (int across = 0; across < 2; across++) {
         /* across 0: steep ridges, whose middle pixel is the highest of the
          * three in its row; 1: shallow ones, of the three in its column.
-         * A plateau's last pixel is its middle; the picture's last column
-         * and row are none (a flat picture has no ridge). */
+         * A plateau's last pixel is its middle; the picture's outer
+         * columns and rows, with a neighbour on one side only, are none
+         * (a flat picture or a ramp has no ridge). */
         for (int y = 0; y < h; y++) {
             const uint8_t *r = sei_image_row(bh, y), *up = sei_image_row(bh, y > 0 ? y - 1 : y),
                           *dn = sei_image_row(bh, y + 1 < h ? y + 1 : y);
@@ -185,24 +190,13 @@ int sei_ridge_segments(const sei_image *bh, const sei_ridge_params *p, float *se
             for (int x = 0; x < w; x++) {
                 int v = r[x], on = v >= t;
                 if (on && across == 0)
-                    on = x + 1 < w && (x == 0 || v >= r[x - 1]) && v > r[x + 1];
+                    on = x > 0 && x + 1 < w && v >= r[x - 1] && v > r[x + 1];
                 else if (on)
-                    on = v >= up[x] && v > dn[x];
+                    on = y > 0 && y + 1 < h && v >= up[x] && v > dn[x];
                 o[x] = on ? 255 : 0;
             }
         }
-        int k0 = k;
-        chains(m, w, h, p, pts, back, segs, max, &k);
-        /* Each pass keeps the pieces of its own kind: a shallow piece of
-         * the steep pass runs along a staircase of row maxima. */
-        int kept = k0;
-        for (int i = k0; i < k; i++) {
-            float *s = segs + 5 * i;
-            int steep = fabsf(s[3] - s[1]) >= fabsf(s[2] - s[0]);
-            if (steep == (across == 0))
-                memmove(segs + 5 * kept++, s, sizeof(float) * 5);
-        }
-        k = kept;
+        chains(m, w, h, p, across == 0, pts, back, segs, max, &k);
     }
     free(m), free(pts), free(back);
     *n = k;

@@ -10,7 +10,7 @@ typedef struct {
     int min_height;  /* a ridge's middle is at least this high (14 of 255) */
     double quantile; /* ... and at least as high as this share of all pixels (0.90): texture (cloth,
                         wood grain) makes ridges of its own, lower than a board's lines */
-    int min_len;     /* fewest pixels of a piece, and its shortest length (8) */
+    int min_len;     /* fewest pixels of a piece (8); it is at least min_len - 1 pixels long */
     double max_dist; /* furthest a pixel of a piece lies from its line, pixels (1.414) */
 } sei_ridge_params;
 

@@ -1292,8 +1292,8 @@ static int line_picture(const sei_vision *v, const sei_image *gray, double scale
     sei_image_free(bh);
     if (!bad) {
         /* The joined lines are as wide as the kernel; their cores, thin
-         * and dark again, are lines to the segment finder, which finds
-         * edges. */
+         * and dark again, are lines to the segment finder, which follows
+         * thin ridges. */
         for (int y = 0; y < j.height; y++) {
             uint8_t *row = sei_image_row(&j, y);
             for (int x = 0; x < j.width; x++)
