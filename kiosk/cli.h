@@ -139,6 +139,16 @@ int sei_score_needs_full(const sei_score_opts *o);
  * with sei_cli_score_done). Returns 0, or 2 with a message on err. */
 int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err);
 void sei_cli_score_done(sei_score_run *r);
+/* 1 when any point of mark (SEI_MAX_POINTS, by board point) is set: a
+ * count's dead stones, its seki, a diagram's dead marks. */
+static inline int sei_cli_any_marked(const uint8_t *mark)
+{
+    for (int i = 0; i < SEI_MAX_POINTS; i++)
+        if (mark[i])
+            return 1;
+    return 0;
+}
+
 /* Print a count as text, or as one JSON document (returns 0, or -1 when
  * it could not be built or written); sei_cli_score_json builds that
  * document (the caller deletes it; NULL: out of memory). */

@@ -546,11 +546,8 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
          * (typed in a hurry, or `detect`'s reading of a photo, whose count
          * proposes them) is counted as it stands, and what a proposal
          * would take as dead is said beside it. */
-        int marked = 0;
-        for (int i = 0; i < SEI_MAX_POINTS; i++)
-            marked |= dead[i];
         uint8_t would[SEI_MAX_POINTS];
-        if (!marked && sei_count_propose(b, &rules, would, NULL) == SEI_OK)
+        if (!sei_cli_any_marked(dead) && sei_count_propose(b, &rules, would, NULL) == SEI_OK)
             for (int i = 0; i < SEI_MAX_POINTS; i++)
                 r->dead_unmarked += would[i] != 0;
     }

@@ -125,14 +125,6 @@ static void print_groups_text(FILE *out, sei_board *b, const uint8_t *mark, cons
 
 static void print_fill_photo(FILE *out, const sei_score_run *run);
 
-static int any_marked(const uint8_t *mark)
-{
-    for (int i = 0; i < SEI_MAX_POINTS; i++)
-        if (mark[i])
-            return 1;
-    return 0;
-}
-
 void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
 {
     sei_board *b = run->board;
@@ -177,8 +169,10 @@ void sei_cli_score_print_text(FILE *out, const sei_score_run *run)
 
     /* What the dead stones, seki and the picture's doubts add, between
      * blank lines: one blank line only when they add nothing. */
-    int any_dead = any_marked(s->dead), doubts = run->from_image && (run->vision.board_unsure || run->vision.unsure_count);
-    if (run->proposed || run->dead_from_record || any_dead || any_marked(run->seki) || doubts || run->dead_unmarked)
+    int any_dead = sei_cli_any_marked(s->dead);
+    int doubts = run->from_image && (run->vision.board_unsure || run->vision.unsure_count);
+    if (run->proposed || run->dead_from_record || any_dead || sei_cli_any_marked(run->seki) || doubts ||
+        run->dead_unmarked)
         fprintf(out, "\n");
     if (run->proposed && any_dead)
         fprintf(out, "Dead stones proposed in %.1f ms (%d playouts), chain and confidence:\n", run->proposal.ms,

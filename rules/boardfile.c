@@ -111,8 +111,6 @@ sei_status sei_boardfile_parse(const char *text, size_t len, sei_board **out, ui
         while (s0 < e0 && (text[s0] == ' ' || text[s0] == '\t'))
             s0++;
         size_t r0 = s0;
-        while (r0 < e0 && text[r0] >= '0' && text[r0] <= '9')
-            r0++;
         while (r0 < e0 && text[r0] && strchr(ROW_MARKS "0123456789", text[r0]))
             r0++;
         if (s0 < e0 && text[s0] != '#' && r0 == e0)

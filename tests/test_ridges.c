@@ -77,6 +77,17 @@ static int strays(const line_t *lines, int nl, const float *segs, int n, double 
     return k;
 }
 
+/* The segments of img under p (room for MAXSEG; the caller frees them),
+ * *n of them. */
+static float *segments_of(const sei_image *img, const sei_ridge_params *p, int *n)
+{
+    float *segs = malloc(sizeof(float) * 5 * MAXSEG);
+    assert_non_null(segs);
+    *n = -1;
+    assert_int_equal(sei_ridge_segments(img, p, segs, MAXSEG, n), 0);
+    return segs;
+}
+
 static void noise(sei_image *img, int top)
 {
     for (int y = 0; y < img->height; y++)
@@ -115,9 +126,8 @@ static void test_turned_grid(void **state)
         }
     sei_ridge_params p;
     sei_ridge_params_default(&p);
-    float *segs = malloc(sizeof(float) * 5 * MAXSEG);
-    int n = -1;
-    assert_int_equal(sei_ridge_segments(&img, &p, segs, MAXSEG, &n), 0);
+    int n;
+    float *segs = segments_of(&img, &p, &n);
     assert_true(n > 38);
     double total = 0, found = 0;
     for (int i = 0; i < 38; i++) {
@@ -151,14 +161,14 @@ static void test_texture(void **state)
     draw(&img, &l, 150);
     sei_ridge_params p;
     sei_ridge_params_default(&p);
-    float *segs = malloc(sizeof(float) * 5 * MAXSEG);
-    int n = 0;
-    assert_int_equal(sei_ridge_segments(&img, &p, segs, MAXSEG, &n), 0);
+    int n;
+    float *segs = segments_of(&img, &p, &n);
     assert_true(covered(&l, segs, n) >= 0.9 * 240);
     int kept_out = strays(&l, 1, segs, n, p.min_len);
     assert_true(kept_out <= 2);
+    free(segs);
     p.quantile = 0;
-    assert_int_equal(sei_ridge_segments(&img, &p, segs, MAXSEG, &n), 0);
+    segs = segments_of(&img, &p, &n);
     assert_true(strays(&l, 1, segs, n, p.min_len) > 10 * (kept_out + 1));
     free(segs);
     sei_image_free(&img);
@@ -212,9 +222,8 @@ static void test_one_pass_each(void **state)
     draw(&img, &l[1], 120);
     sei_ridge_params p;
     sei_ridge_params_default(&p);
-    float *segs = malloc(sizeof(float) * 5 * MAXSEG);
-    int n = 0;
-    assert_int_equal(sei_ridge_segments(&img, &p, segs, MAXSEG, &n), 0);
+    int n;
+    float *segs = segments_of(&img, &p, &n);
     double total = 0;
     for (int i = 0; i < n; i++)
         total += hypot(segs[5 * i + 2] - segs[5 * i], segs[5 * i + 3] - segs[5 * i + 1]);
