@@ -32,6 +32,13 @@ void sei_image_free(sei_image *img);
 
 static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->buf + (size_t)y * (size_t)img->stride; }
 
+/* img made w x h (no larger than it either way) by pixel area: each new
+ * pixel the mean of the old ones it covers (OpenCV's INTER_AREA, to a
+ * level's rounding, at a quarter of its time: shrink.c). dst is allocated
+ * as by sei_image_alloc. Returns 0, or -1 (a size out of range, out of
+ * memory). */
+int sei_image_shrink(const sei_image *img, sei_image *dst, int w, int h);
+
 /* The part w x h at (x, y) of img, as a view of its pixels (the caller
  * keeps it inside img). */
 static inline sei_image sei_image_part(const sei_image *img, int x, int y, int w, int h)

@@ -1242,11 +1242,18 @@ int sei_lattice_by_stones(const sei_lattice_stone *st, int n, const sei_lattice_
         double ra = st[a].r;
         /* Neighbours of a: centres between stone_min_gap and stone_near radii away. */
         int nb[16], nn = 0;
+        /* Most stones lie far beyond stone_near: the squared distance
+         * (with room for its rounding) turns them away before hypot, the
+         * costly part, decides for the rest. */
+        double near = p->stone_near * ra, far2 = near * near * (1 + 1e-9) + 1e-12;
         for (int j = 0; j < n && nn < 16; j++) {
             if (j == a)
                 continue;
-            double d = hypot(st[j].x - st[a].x, st[j].y - st[a].y);
-            if (d >= p->stone_min_gap * ra && d <= p->stone_near * ra && st[j].r < 1.6 * ra && st[j].r * 1.6 > ra)
+            double dx = st[j].x - st[a].x, dy = st[j].y - st[a].y;
+            if (dx * dx + dy * dy > far2)
+                continue;
+            double d = hypot(dx, dy);
+            if (d >= p->stone_min_gap * ra && d <= near && st[j].r < 1.6 * ra && st[j].r * 1.6 > ra)
                 nb[nn++] = j;
         }
         if (nn < 2)

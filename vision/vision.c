@@ -30,6 +30,7 @@ enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_ZOOM_INK, VIEW_RECTIFY };
 /* Parts of one picture whose segments are kept: the whole, and seven
  * closer looks (each reading's three looks at up to two parts). */
 #define SEG_CACHE 8
+#define PREP_CACHE 4
 
 struct sei_vision {
     sei_vision_params p;
@@ -64,6 +65,19 @@ struct sei_vision {
     } seg_cache[SEG_CACHE];
     int seg_cache_next; /* the entry a new closer look's part takes, round the ring of entries 1 on
                            (entry 0 is the whole picture's) */
+    /* The same for the prepare stage's pictures, kept while seg_cache_on:
+     * a hard picture is read whole six or seven times (the thresholds'
+     * and the stone finder's readings, the views the rectify stage turns
+     * to), each time shrunk and made grey anew. Entry 0 is the whole
+     * picture's, the others a ring as above. */
+    struct prep_entry {
+        int valid;
+        const uint8_t *buf; /* the part prepared: its pixels, size, enlargement and smoothing */
+        int w, h, stride;
+        double max_up, blur, scale;
+        sei_image work, gray;
+    } prep_cache[PREP_CACHE];
+    int prep_cache_next;
     /* 1 once the whole picture's ink went to the closer looks' map in this
      * sei_vision_read: its first reading's alone. The later readings (the
      * stone finder's) find its segments kept and so never made the black-hat
@@ -144,6 +158,16 @@ sei_vision *sei_vision_create(const sei_vision_params *p)
     return v;
 }
 
+/* Every prepared picture kept (prep_cache) given up. */
+static void prep_forget(sei_vision *v)
+{
+    for (int i = 0; i < PREP_CACHE; i++) {
+        sei_image_free(&v->prep_cache[i].work);
+        sei_image_free(&v->prep_cache[i].gray);
+        v->prep_cache[i].valid = 0;
+    }
+}
+
 void sei_vision_destroy(sei_vision *v)
 {
     if (!v)
@@ -155,6 +179,7 @@ void sei_vision_destroy(sei_vision *v)
     free(v->hidden);
     for (int i = 0; i < SEG_CACHE; i++)
         free(v->seg_cache[i].segs);
+    prep_forget(v);
     free(v);
 }
 
@@ -1236,6 +1261,57 @@ static sei_vision_status view_prepare(sei_vision *v, const sei_image *img, doubl
     return SEI_VISION_OK;
 }
 
+/* A copy of src into dst (allocated); -1 when out of memory. */
+static int image_copy(const sei_image *src, sei_image *dst)
+{
+    if (sei_image_alloc(dst, src->width, src->height, src->channels))
+        return -1;
+    for (int y = 0; y < src->height; y++)
+        memcpy(sei_image_row(dst, y), sei_image_row(src, y), (size_t)src->width * (size_t)src->channels);
+    return 0;
+}
+
+/* view_prepare, or its pictures kept from an earlier reading of the same
+ * part in this sei_vision_read (prep_cache): copies, so a reading may
+ * draw on its own. The same pixels either way. */
+static sei_vision_status view_prepared(sei_vision *v, const sei_image *img, double max_up, sei_image *work,
+                                       sei_image *gray, double *scale)
+{
+    /* Not a top-down view, whose pixels are made anew each time (at an
+     * address a freed one may have had). */
+    int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY;
+    for (int i = 0; cacheable && i < PREP_CACHE; i++) {
+        const struct prep_entry *e = &v->prep_cache[i];
+        if (!e->valid || e->buf != img->buf || e->w != img->width || e->h != img->height ||
+            e->stride != img->stride || e->max_up != max_up || e->blur != v->blur)
+            continue;
+        if (image_copy(&e->work, work) || image_copy(&e->gray, gray)) {
+            sei_image_free(work);
+            return fail(v, SEI_VISION_NOMEM, "out of memory");
+        }
+        *scale = e->scale;
+        return SEI_VISION_OK;
+    }
+    sei_vision_status st = view_prepare(v, img, max_up, work, gray, scale);
+    if (st != SEI_VISION_OK || !cacheable)
+        return st;
+    struct prep_entry *e = v->view == VIEW_PICTURE ? &v->prep_cache[0] : &v->prep_cache[1 + v->prep_cache_next];
+    sei_image_free(&e->work);
+    sei_image_free(&e->gray);
+    /* Kept only when there is memory to keep it. */
+    e->valid = !image_copy(work, &e->work) && !image_copy(gray, &e->gray);
+    e->buf = img->buf;
+    e->w = img->width;
+    e->h = img->height;
+    e->stride = img->stride;
+    e->max_up = max_up;
+    e->blur = v->blur;
+    e->scale = *scale;
+    if (v->view != VIEW_PICTURE)
+        v->prep_cache_next = (v->prep_cache_next + 1) % (PREP_CACHE - 1);
+    return SEI_VISION_OK;
+}
+
 /* The segments a view found before (the segment cache), or NULL: the same
  * pixels at the same scale and with the same way of joining dots. */
 static const struct seg_entry *segments_kept(const sei_vision *v, const sei_image *img, double scale)
@@ -1520,7 +1596,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     int nseg = 0, nstone = 0;
     double scale = 1;
 
-    sei_vision_status st = view_prepare(v, img, max_up, &work, &gray, &scale);
+    sei_vision_status st = view_prepared(v, img, max_up, &work, &gray, &scale);
     if (st != SEI_VISION_OK)
         goto out;
     out->stage_ms[SEI_STAGE_PREPARE] = sei_now_ms() - t;
@@ -1970,6 +2046,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     v->seg_cache_on = 0;
     for (int i = 0; i < SEG_CACHE; i++)
         v->seg_cache[i].valid = 0;
+    prep_forget(v);
     return st;
 }
 
