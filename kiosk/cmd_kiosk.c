@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <SDL.h>
@@ -18,6 +19,7 @@
 
 #include "app.h"
 #include "cli.h"
+#include "store.h"
 
 static void usage(FILE *f)
 {
@@ -124,6 +126,29 @@ int sei_cli_kiosk(int argc, char **argv, FILE *out, FILE *err)
             usage(err);
             return 2;
         }
+    }
+
+    /* What the options name is checked before a screen is looked for, so
+     * a mistyped path says so on any machine, with a display or none. A
+     * camera may be plugged in later (the kiosk waits for it), a file
+     * named will not appear. */
+    struct stat sb;
+    if (p.source && strcmp(p.source, "camera") && strncmp(p.source, "webcam", 6) && stat(p.source, &sb)) {
+        fprintf(err, "seichi kiosk: --source %s: no such file or folder (or camera, webcam, webcam:N)\n", p.source);
+        return 2;
+    }
+    if (p.sample && (stat(p.sample, &sb) || !S_ISREG(sb.st_mode))) {
+        fprintf(err, "seichi kiosk: --sample %s: no such picture file\n", p.sample);
+        return 2;
+    }
+    if (p.db) {
+        char why[512];
+        sei_store *s = sei_store_open(p.db, why, sizeof why);
+        if (!s) {
+            fprintf(err, "seichi kiosk: --db %s: %s\n", p.db, why);
+            return 1;
+        }
+        sei_store_close(s);
     }
 
     sei_kiosk_memory_setup();

@@ -453,6 +453,13 @@ expect 0 "usage: seichi kiosk" -- kiosk --help
 expect 2 "unknown language 'fr'" -- kiosk --lang fr
 expect 2 "windowed wants WIDTHxHEIGHT" -- kiosk --windowed big
 expect 2 "unknown option" -- kiosk --frobnicate x
+# Paths named in the options are checked before any screen is looked for
+# (checked after, these would say "no display", or open a window and run
+# until the timeout).
+expect 2 "kiosk: --source $tmp/none.jpg: no such file or folder" -- kiosk --source "$tmp/none.jpg"
+expect 2 "kiosk: --sample $tmp/none.jpg: no such picture file" -- kiosk --sample "$tmp/none.jpg"
+expect 1 "kiosk: --db $src/README.md: cannot read results database .*file is not a database" -- kiosk --db "$src/README.md"
+expect 1 "kiosk: --db $tmp/no/such/dir.db: cannot open results database" -- kiosk --db "$tmp/no/such/dir.db"
 # No screen at all: said clearly, exit 1.
 (unset DISPLAY WAYLAND_DISPLAY SDL_VIDEODRIVER; timeout 20 "$seichi" kiosk --db "$tmp/nodisplay.db" >"$tmp/nd.out" 2>&1)
 if [ $? -eq 1 ] && grep -q "no display found" "$tmp/nd.out"; then pass=$((pass + 1)); else

@@ -14,7 +14,6 @@
 #include <cmocka.h>
 
 #include "lattice.h"
-#include "shared.h"
 #include "testrand.h"
 
 #define W 1000
@@ -752,5 +751,5 @@ int main(void)
         cmocka_unit_test(test_fit),      cmocka_unit_test(test_fit_stones_only), cmocka_unit_test(test_fit_third_direction),
         cmocka_unit_test(test_parallax), cmocka_unit_test(test_fit_parallax),
     };
-    return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,7 +10,6 @@
 
 #include <cmocka.h>
 
-#include "shared.h"
 #include "termsafe.h"
 
 static const struct {
@@ -58,5 +57,5 @@ static void test_cases(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_cases)};
-    return sei_test_exit(cmocka_run_group_tests(tests, NULL, NULL));
+    return cmocka_run_group_tests(tests, NULL, NULL);
 }
