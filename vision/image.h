@@ -39,6 +39,12 @@ static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->
  * memory). */
 int sei_image_shrink(const sei_image *img, sei_image *dst, int w, int h);
 
+/* The colours of img (3 channels, BGR) as CIE L*a*b* into dst (allocated
+ * as by sei_image_alloc): L scaled to 0..255, a and b offset by 128, the
+ * bytes OpenCV's COLOR_BGR2Lab gives (lab.c). Returns 0, or -1 (not a
+ * colour picture, out of memory). */
+int sei_image_lab(const sei_image *img, sei_image *dst);
+
 /* The part w x h at (x, y) of img, as a view of its pixels (the caller
  * keeps it inside img). */
 static inline sei_image sei_image_part(const sei_image *img, int x, int y, int w, int h)

@@ -1194,8 +1194,8 @@ static sei_vision_status load_finder(sei_vision *v)
 sei_vision_status sei_vision_warm(sei_vision *v)
 {
     v->errmsg[0] = 0;
-    /* OpenCV builds its CIE Lab tables at the first conversion (the stone
-     * rule reads in Lab): most of a process's first reading's extra time. */
+    /* The CIE Lab tables are built at the first conversion (the stone
+     * rule reads in Lab; lab.c). */
     sei_image px = {0}, lab = {0};
     if (sei_image_alloc(&px, 8, 8, 3))
         return fail(v, SEI_VISION_NOMEM, "out of memory");

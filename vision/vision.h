@@ -335,9 +335,9 @@ const char *sei_vision_errmsg(const sei_vision *v);
  * is written through a link. */
 sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int replace);
 
-/* Do once what a process's first reading would: build OpenCV's Lab
- * colour tables (about 80 ms here), load the reader's models and run each
- * once on a blank input. Optional; a reading does what it needs. */
+/* Do once what a process's first reading would: build the Lab colour
+ * tables (lab.c: well under a millisecond), load the reader's models and
+ * run each once on a blank input. Optional; a reading does what it needs. */
 sei_vision_status sei_vision_warm(sei_vision *v);
 
 /* Read the board in img (BGR or grey; not changed) into out (the caller's). */
