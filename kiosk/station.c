@@ -592,7 +592,6 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
                              MHD_OPTION_PER_IP_CONNECTION_LIMIT, st->p.per_ip,
                              MHD_OPTION_CONNECTION_TIMEOUT, st->p.timeout_s,
                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, st->p.conn_memory,
-                             MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned)1,
                              MHD_OPTION_NOTIFY_COMPLETED, completed, st, MHD_OPTION_ARRAY, tls_opts, MHD_OPTION_END);
     if (!st->d) {
         snprintf(err, n, "cannot listen on %s:%d (the port may be taken%s)", st->p.host, st->p.port,

@@ -61,6 +61,10 @@ expect 2 "listen takes" -- station --db "$db" --listen nowhere
 
 start 0
 ok "the station started on a free port" test -n "$port"
+# A second station on that port is refused (no second database answering
+# half the requests), with another database or the same one.
+expect 2 "cannot listen on 127.0.0.1:$port" -- station --db "$tmp/other.db" --listen "127.0.0.1:$port"
+expect 2 "cannot listen on 127.0.0.1:$port" -- station --db "$db" --listen "127.0.0.1:$port"
 
 # ---- pairings and results read by anyone -----------------------------------------
 http 200 GET "/api/v1/pairing?round=1&table=2"
