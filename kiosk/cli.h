@@ -54,6 +54,12 @@ extern int sei_cli_quiet;
 /* Take --quiet and -q out of argv (argc entries, NULL-terminated after),
  * setting sei_cli_quiet when there was one; returns the new argc. */
 int sei_cli_take_quiet(int argc, char **argv);
+/* The first option (--NAME, not --help) that argv (argc entries: a
+ * command's arguments) gives twice, or NULL. Every command refuses one
+ * (front.c): which was meant is a guess, and the last would win silently
+ * (a judge's correction naming the other judge, an export to the other
+ * file). A value that itself starts with -- counts as an option here. */
+const char *sei_cli_given_twice(int argc, char **argv);
 /* Such a message, on err (never standard output, which carries results),
  * unless --quiet. */
 void sei_cli_note(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -55,6 +55,19 @@ int sei_cli_take_quiet(int argc, char **argv)
     return kept;
 }
 
+const char *sei_cli_given_twice(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || a[1] != '-' || !a[2] || !strcmp(a, "--help"))
+            continue;
+        for (int k = 0; k < i; k++)
+            if (!strcmp(argv[k], a))
+                return a;
+    }
+    return NULL;
+}
+
 void sei_cli_note(FILE *err, const char *fmt, ...)
 {
     if (sei_cli_quiet)
@@ -109,23 +122,12 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
     o->spares[1] = o->spares[2] = -1;
     o->prisoners.source = SEI_PRISONERS_BOARD;
     const char *rules = NULL, *komi = NULL, *ko = NULL, *penalty = NULL, *hbonus = NULL;
-    int have_prisoners = 0, nseen = 0;
-    const char *seen[64];
+    int have_prisoners = 0;
 
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 #define NEED_VALUE() do { if (!v) return bad(err, "%s needs a value", a); i++; } while (0)
-        /* An option given twice: which one was meant is a guess (the last
-         * would win silently: --board A --board B counts B). Values are
-         * stepped over below, so a is an option or a bare file here. */
-        if (a[0] == '-' && a[1] == '-' && a[2] && strcmp(a, "--help")) {
-            for (int k = 0; k < nseen; k++)
-                if (!strcmp(seen[k], a))
-                    return bad(err, "%s given twice", a);
-            if (nseen < (int)(sizeof seen / sizeof *seen))
-                seen[nseen++] = a;
-        }
         if (!strcmp(a, "--json"))
             o->json = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))

@@ -80,6 +80,12 @@ int main(int argc, char **argv)
         return 0;
     }
     argc = lean_argc, argv = lean;
+    const char *twice = argc >= 2 ? sei_cli_given_twice(argc - 2, argv + 2) : NULL;
+    if (twice) {
+        sei_term_guard();
+        fprintf(stderr, "seichi %s: %s given twice (which one was meant is a guess)\n", argv[1], twice);
+        return 2;
+    }
     if (argc >= 2 && !strcmp(argv[1], "gtp")) {
         sei_term_guard();
         return sei_cli_gtp(argc - 2, argv + 2, stdout, stderr);

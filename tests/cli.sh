@@ -134,6 +134,14 @@ expect 0 "W+18.5" -- score --board "$src/kiosk/samples/club-game-19.board"
 # An option given twice is refused: which one was meant is a guess.
 expect 2 "--board given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --board "$src/tests/boards/ing-fill-b3.board"
 expect 2 "--komi given twice" -- score --board "$src/kiosk/samples/club-game-19.board" --komi 6.5 --komi 7.5
+# So in every command (a judge's correction must not name the other judge,
+# an export not go to the other file), and nothing is done.
+expect 2 "seichi results: --judge given twice" -- results --db "$tmp/twice.db" correct 1 --judge J --judge K --reason r
+ok "an option twice opens no database" test ! -e "$tmp/twice.db"
+expect 2 "seichi record: --sgf given twice" -- record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/t1.sgf" --sgf "$tmp/t2.sgf"
+ok "an option twice records nothing" test ! -e "$tmp/t1.sgf" -a ! -e "$tmp/t2.sgf"
+expect 2 "seichi detect: --size given twice" -- detect "$src/images/renders/r043.jpg" --size 13 --size 9
+expect 2 "seichi clock: --time-control given twice" -- clock --time-control byoyomi:1m+3x30s --time-control absolute:10m
 # A picture given as a record: said so, with what reads it.
 expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/renders/r043.jpg"
 # --size is a photo's: a diagram or a record has its own size.
