@@ -32,6 +32,11 @@ int sei_cv_resize(const sei_image *src, sei_image *dst, int w, int h);
 /* Convert BGR to one channel of grey, or to 3-channel HSV or Lab. */
 enum { SEI_CV_GRAY = 0, SEI_CV_HSV, SEI_CV_LAB };
 int sei_cv_convert(const sei_image *src, sei_image *dst, int to);
+/* OpenCV's own area resize (INTER_AREA) and BGR to Lab, which
+ * sei_cv_resize and sei_cv_convert take from shrink.c and lab.c instead:
+ * for the tests that hold those to OpenCV's bytes. */
+int sei_cv_resize_opencv(const sei_image *src, sei_image *dst, int w, int h);
+int sei_cv_lab_opencv(const sei_image *src, sei_image *dst);
 /* src smoothed with a Gaussian of the given sigma (pixels) into a new
  * image *dst of the same size and channels. */
 int sei_cv_blur(const sei_image *src, sei_image *dst, double sigma);

@@ -33,10 +33,11 @@ void sei_image_free(sei_image *img);
 static inline uint8_t *sei_image_row(const sei_image *img, int y) { return img->buf + (size_t)y * (size_t)img->stride; }
 
 /* img made w x h (no larger than it either way) by pixel area: each new
- * pixel the mean of the old ones it covers (OpenCV's INTER_AREA, to a
- * level's rounding, at a quarter of its time: shrink.c). dst is allocated
- * as by sei_image_alloc. Returns 0, or -1 (a size out of range, out of
- * memory). */
+ * pixel the mean of the old ones it covers. OpenCV's INTER_AREA gives the
+ * same bytes for ratios other than whole ones (whole ones it takes by a
+ * fast path of its own, a level apart at times), on one thread in about
+ * twice the time (shrink.c). dst is allocated as by sei_image_alloc.
+ * Returns 0, or -1 (a size out of range, out of memory). */
 int sei_image_shrink(const sei_image *img, sei_image *dst, int w, int h);
 
 /* The colours of img (3 channels, BGR) as CIE L*a*b* into dst (allocated

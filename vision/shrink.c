@@ -5,14 +5,13 @@
  * Why not cv::resize: OpenCV 4.6 has a fast area path only for whole
  * ratios; at the reader's 1280 -> 1000 its general one took 12-15 ms a
  * picture on one core here, a fifth of the reading's time budget. This one
- * sums in the same order with the same float weights, so that on this
- * machine the two agree to the last bit (checked on 329 random sizes and
- * every committed and shared picture: the reader's readings did not
- * change), in half the time: each old row is made floats once and summed
- * across by a fixed number of taps, then the rows are summed down in
- * loops over whole rows that the compiler vectorises (-O3 and no fused
- * multiply-adds for this file: vision/CMakeLists.txt). test_shrink holds it
- * to the definition. */
+ * sums in the same order with the same float weights, so that the two
+ * agree to the last bit for ratios other than whole ones (test_shrink, on
+ * x86-64 and on arm64, where both fuse multiplies and adds), in about half
+ * the time on one thread: each old row is made floats once and summed
+ * across by a fixed number of taps, then the rows are summed down in loops
+ * over whole rows that the compiler vectorises (-O3 for this file:
+ * vision/CMakeLists.txt). */
 #include "image.h"
 
 #include <math.h>
@@ -88,8 +87,8 @@ static inline uint8_t level(float v)
 
 /* Horizontal: one old row's new pixels into out (w * cn floats), each the
  * weighted sum of the old pixels it covers, summed from the left. For 3
- * channels and k fixed (k is a constant where it is called, so the loop
- * is unrolled). */
+ * channels; inlined, so where k is a constant (2 or 3, the reader's
+ * ratios) the loop is unrolled. */
 static inline void across3(const float *r, const taps *tx, int w, int k, float *out)
 {
     for (int x = 0; x < w; x++) {

@@ -66,10 +66,11 @@ struct sei_vision {
     int seg_cache_next; /* the entry a new closer look's part takes, round the ring of entries 1 on
                            (entry 0 is the whole picture's) */
     /* The same for the prepare stage's pictures, kept while seg_cache_on:
-     * a hard picture is read whole six or seven times (the thresholds'
-     * and the stone finder's readings, the views the rectify stage turns
-     * to), each time shrunk and made grey anew. Entry 0 is the whole
-     * picture's, the others a ring as above. */
+     * a hard picture is read whole several times (the thresholds' and the
+     * stone finder's readings; the rectify stage reads its stones on the
+     * whole picture at the working size, corners_lattice), each time
+     * shrunk (and made grey) anew. Entry 0 is the whole picture's, the
+     * others a ring as above. */
     struct prep_entry {
         int valid;
         const uint8_t *buf; /* the part prepared: its pixels, size, enlargement and smoothing */
@@ -2291,7 +2292,14 @@ static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, co
         return fail(v, SEI_VISION_BADIMAGE, "a lattice of %d lines cannot be read", size);
     int side = img->width > img->height ? img->width : img->height;
     *scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
-    if (sei_cv_resize(img, work, (int)lround(img->width * *scale), (int)lround(img->height * *scale)))
+    /* The whole picture at the working size: the prepare stage's, when it
+     * kept it (in sei_vision_read, the rectify stage's views). */
+    const struct prep_entry *e = &v->prep_cache[0];
+    if (v->seg_cache_on && e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height &&
+        e->stride == img->stride && e->max_up == 1 && e->scale == *scale) {
+        if (image_copy(&e->work, work))
+            return fail(v, SEI_VISION_NOMEM, "out of memory");
+    } else if (sei_cv_resize(img, work, (int)lround(img->width * *scale), (int)lround(img->height * *scale)))
         return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
     const double uv[8] = {0, 0, size - 1, 0, size - 1, size - 1, 0, size - 1};
     double xy[8];
