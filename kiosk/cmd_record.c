@@ -258,6 +258,11 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             unlink(tmp_path);
         return 2;
     }
+    /* Checked above as not there: another record started meanwhile on the
+     * same name must not be replaced by this one (nor this one by it). A
+     * resumed record was there (or starts afresh: the same). */
+    if (!resume && !force)
+        sei_recsess_must_create(s);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop;
@@ -303,6 +308,8 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             rc = 1;
         }
         sei_image_free(&f);
+        if (sei_recsess_taken(s))
+            break; /* nothing this run records can be saved */
         if (ev.locked && !locked) {
             double c[4][2];
             int n;
@@ -341,7 +348,9 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             break;
         }
     }
-    if (!locked) {
+    if (sei_recsess_taken(s))
+        rc = 1; /* said when it was found */
+    else if (!locked) {
         /* Steady: read the same on several still frames in a row, which a
          * folder of pictures gives only with several of the board. */
         char what[96], hint[96];

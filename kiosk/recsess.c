@@ -36,6 +36,8 @@ struct sei_recsess {
     int notes_cap;
     double t_offset;                    /* --resume: the saved game's last time, so times go on from it */
     int dirty;                          /* changed since the file was last written */
+    int create;                         /* the file is new: the first save makes it, replacing nothing */
+    int taken;                          /* another program wrote a file of that name first: nothing saved */
     int loaded;                         /* --resume found a saved game and replayed it */
     char date[32];
     /* Each point of a lattice one ring wider than the board, as it looked
@@ -295,14 +297,32 @@ int sei_recsess_save(sei_recsess *s)
     if (!sgf)
         return fail(s, "out of memory");
     char msg[400];
-    int rc = sei_file_write_atomic(s->path, sgf, strlen(sgf), msg, sizeof msg);
-    if (rc)
+    int rc;
+    if (s->taken)
+        rc = -1;
+    else if (s->create) {
+        /* Made only if no file has that name (a link, not a rename: two
+         * programs cannot both make it). */
+        rc = sei_file_write_new(s->path, sgf, strlen(sgf), 0, msg, sizeof msg);
+        s->taken = rc && access(s->path, F_OK) == 0;
+        s->create = rc != 0;
+    } else
+        rc = sei_file_write_atomic(s->path, sgf, strlen(sgf), msg, sizeof msg);
+    if (s->taken)
+        fail(s, "'%s' was written by another program while this one watched: not replaced, and this game is not "
+                "saved (record it again under another name)",
+             s->path);
+    else if (rc)
         fail(s, "%s", msg);
     free(sgf);
     if (!rc)
         s->dirty = 0;
     return rc;
 }
+
+void sei_recsess_must_create(sei_recsess *s) { s->create = 1; }
+
+int sei_recsess_taken(const sei_recsess *s) { return s->taken; }
 
 /* ---- resume ---------------------------------------------------------------------- */
 

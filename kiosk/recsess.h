@@ -160,6 +160,12 @@ int sei_recsess_ended(const sei_recsess *s, int *resigned);
 
 /* Write the SGF now (also done after every move). Returns 0 or -1. */
 int sei_recsess_save(sei_recsess *s);
+/* The record's file is a new one: its first save makes it and replaces
+ * nothing. Another program that made a file of that name between the
+ * caller's check and that save keeps it: that save and every later one
+ * fail, and sei_recsess_taken says so. */
+void sei_recsess_must_create(sei_recsess *s);
+int sei_recsess_taken(const sei_recsess *s);
 
 const sei_recorder *sei_recsess_recorder(const sei_recsess *s); /* NULL until the geometry is locked */
 /* The locked corners (TL, TR, BR, BL, frame pixels) and size; 0, or -1 before the lock. */

@@ -23,6 +23,7 @@
 #include "cvwrap.h"
 #include "recsess.h"
 #include "sgf.h"
+#include "source.h"
 #include "shared.h"
 
 static const char *seichi, *seq;
@@ -342,6 +343,50 @@ static void test_clock_without_frames(void **state)
     sei_recsess_destroy(s);
 }
 
+/* Two records started on one new name: the one that saves second finds
+ * the other's file there (made between its check and its first save),
+ * leaves it as it is and says so, and saves nothing more. The first save
+ * comes when the board locks: the frames are fed until then. */
+static void test_name_taken_meanwhile(void **state)
+{
+    (void)state;
+    sei_recsess_params p;
+    sei_recsess_params_default(&p);
+    p.size = 9;
+    char out[128], err[256];
+    snprintf(out, sizeof out, "%s/taken.sgf", tmpdir);
+    unlink(out);
+    sei_recsess *s = sei_recsess_create(&p, out, 0, err, sizeof err);
+    assert_non_null(s);
+    sei_recsess_must_create(s);
+    const char other[] = "(;GM[1]FF[4]SZ[9]C[the other record])";
+    FILE *f = fopen(out, "w");
+    assert_non_null(f);
+    fputs(other, f);
+    fclose(f);
+    sei_source *src = NULL;
+    assert_int_equal(sei_source_try_open(seq, &src, err, sizeof err), SEI_SOURCE_OK);
+    int failed = 0;
+    for (int frame = 0; frame < 400 && !failed; frame++) {
+        sei_image img = {0};
+        if (sei_source_grab(src, &img) != SEI_SOURCE_OK)
+            break;
+        sei_recsess_event ev;
+        failed = sei_recsess_frame(s, &img, frame / 2.0, &ev) != 0;
+        sei_image_free(&img);
+    }
+    sei_source_close(src);
+    assert_true(failed);
+    assert_true(sei_recsess_taken(s));
+    assert_non_null(strstr(sei_recsess_errmsg(s), "written by another program"));
+    assert_int_equal(sei_recsess_save(s), -1);
+    char *now = sei_test_read_file(out, NULL);
+    assert_non_null(now);
+    assert_string_equal(now, other);
+    free(now);
+    sei_recsess_destroy(s);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -362,6 +407,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_kill_and_resume),
         cmocka_unit_test(test_from_video),
         cmocka_unit_test(test_clock_without_frames),
+        cmocka_unit_test(test_name_taken_meanwhile),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];
