@@ -210,12 +210,48 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
     sei_store_result r;
     sei_store_status st;
     err[0] = 0;
+    /* The results listed first, the listing closed, then each read again
+     * and sent: a listing open across the writes below holds a read
+     * snapshot, and another program's write meanwhile (a second push, a
+     * result saved) would make each of them fail at once ("database is
+     * locked") where a write outside one waits its turn. */
+    int64_t *ids = NULL;
+    size_t nids = 0, cap = 0;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
         if (st == SEI_STORE_ERR_ROW) {
             if (log)
                 fprintf(log, "%s: not sent: %s\n", who, sei_store_errmsg(s));
             tally.refused++;
             continue;
+        }
+        if (nids == cap) {
+            int64_t *more = realloc(ids, sizeof *ids * (cap = cap ? 2 * cap : 64));
+            if (!more) {
+                sei_store_result_release(&r);
+                st = SEI_STORE_ERR_NOMEM;
+                break;
+            }
+            ids = more;
+        }
+        ids[nids++] = r.id;
+        sei_store_result_release(&r);
+    }
+    sei_store_cursor_close(c);
+    if (st != SEI_STORE_DONE) {
+        snprintf(err, n, "%s", st == SEI_STORE_ERR_NOMEM ? "out of memory" : sei_store_errmsg(s));
+        if (log)
+            fprintf(log, "%s: %s\n", who, err);
+        rc = st == SEI_STORE_ERR_NOMEM ? SEI_PUSH_NOMEM : SEI_PUSH_DB;
+    }
+    for (size_t i = 0; i < nids && !rc; i++) {
+        if ((st = sei_store_get(s, ids[i], &r)) != SEI_STORE_OK) {
+            if (st == SEI_STORE_ERR_NOTFOUND)
+                continue; /* gone since the listing */
+            snprintf(err, n, "%s", sei_store_errmsg(s));
+            if (log)
+                fprintf(log, "%s: %s\n", who, err);
+            rc = SEI_PUSH_DB;
+            break;
         }
         int sent = 0;
         int64_t through = 0;
@@ -306,13 +342,7 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
         sei_text_free(&answer);
         sei_store_result_release(&r);
     }
-    if (st != SEI_STORE_DONE && !rc) {
-        snprintf(err, n, "%s", sei_store_errmsg(s));
-        if (log)
-            fprintf(log, "%s: %s\n", who, err);
-        rc = SEI_PUSH_DB;
-    }
-    sei_store_cursor_close(c);
+    free(ids);
     conn_close(&k);
     sei_store_outbox_count(s, &tally.waiting);
     if (t)

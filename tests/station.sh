@@ -367,6 +367,26 @@ expect 0 "1 result sent" -- results --db "$tmp/day-kiosk9.db" push --station "$u
 http 200 GET "/api/v1/results?round=2"
 ok "the same text in the pairing's colours after a swapped one: disputed" \
   test "$(jq -r --arg u "$u9" '[.results[] | select(.table == 1 and .uuid != $u) | .state] | join(",")' "$tmp/body")" = disputed
+# Pushes from one kiosk database at once (the kiosk's sender and a push
+# typed at its console), with a result saved meanwhile: each waits its turn
+# for the database and every result arrives once (a push that held its
+# listing open across its writes failed with "database is locked").
+for t in 1 2 3 4 5 6; do
+  "$seichi" score --board "$board" --db "$tmp/par.db" --round 4 --table "$t" --black "P$t" --white "Q$t" >/dev/null 2>&1
+done
+before=$(count_results)
+pids=
+for i in 1 2 3; do
+  "$seichi" results --db "$tmp/par.db" push --station "$url" --token-file "$tmp/day9.enroll" >"$tmp/par$i.out" 2>&1 &
+  pids="$pids $!"
+done
+"$seichi" score --board "$board" --db "$tmp/par.db" --round 4 --table 7 --black P7 --white Q7 >/dev/null 2>&1
+wait $pids # (not the station, also in the background)
+for i in 1 2 3; do
+  ok "pushes at once: push $i neither locked out nor failed" sh -c "! grep -q 'locked\|cannot' '$tmp/par$i.out'"
+done
+expect 0 "0 waiting" -- results --db "$tmp/par.db" push --station "$url" --token-file "$tmp/day9.enroll"
+ok "pushes at once: all seven results at the station, once each" test "$(count_results)" = "$((before + 7))"
 kill -INT "$spid"
 wait "$spid"
 spid=
