@@ -23,6 +23,15 @@ int sei_image_alloc(sei_image *img, int width, int height, int channels)
     return 0;
 }
 
+int sei_image_copy(const sei_image *src, sei_image *dst)
+{
+    if (sei_image_alloc(dst, src->width, src->height, src->channels))
+        return -1;
+    for (int y = 0; y < src->height; y++)
+        memcpy(sei_image_row(dst, y), sei_image_row(src, y), (size_t)src->width * (size_t)src->channels);
+    return 0;
+}
+
 void sei_image_free(sei_image *img)
 {
     if (!img)

@@ -26,6 +26,9 @@ extern "C" {
  * zeroed. Returns 0, or -1 when out of memory or the size is absurd. The
  * caller frees them with sei_image_free. */
 int sei_image_alloc(sei_image *img, int width, int height, int channels);
+/* A copy of src's pixels (a view of a part too) into dst, allocated as by
+ * sei_image_alloc. Returns 0, or -1 when out of memory. */
+int sei_image_copy(const sei_image *src, sei_image *dst);
 /* Free pixels from sei_image_alloc or sei_cv_load; zeroes the view. NULL
  * and an empty view are no-ops. */
 void sei_image_free(sei_image *img);

@@ -387,13 +387,10 @@ sei_source_status sei_source_grab(sei_source *s, sei_image *frame)
             snprintf(s->msg, sizeof s->msg, "end of the video");
         break;
     case K_PICTURE:
-        if (sei_image_alloc(frame, s->picture.width, s->picture.height, s->picture.channels)) {
+        if (sei_image_copy(&s->picture, frame)) {
             snprintf(s->msg, sizeof s->msg, "out of memory");
             break;
         }
-        for (int y = 0; y < s->picture.height; y++)
-            memcpy(sei_image_row(frame, y), sei_image_row(&s->picture, y),
-                   (size_t)s->picture.width * (size_t)s->picture.channels);
         st = SEI_SOURCE_OK;
         break;
     case K_FOLDER:

@@ -1262,14 +1262,19 @@ static sei_vision_status view_prepare(sei_vision *v, const sei_image *img, doubl
     return SEI_VISION_OK;
 }
 
-/* A copy of src into dst (allocated); -1 when out of memory. */
-static int image_copy(const sei_image *src, sei_image *dst)
+/* The prepared pictures kept (prep_cache) of the part img at enlargement
+ * max_up, or NULL. Its grey picture is smoothed as v->blur was then; with
+ * any_blur, one smoothed otherwise will do (the caller takes only the
+ * colour picture, which smoothing leaves alone). */
+static const struct prep_entry *prep_kept(const sei_vision *v, const sei_image *img, double max_up, int any_blur)
 {
-    if (sei_image_alloc(dst, src->width, src->height, src->channels))
-        return -1;
-    for (int y = 0; y < src->height; y++)
-        memcpy(sei_image_row(dst, y), sei_image_row(src, y), (size_t)src->width * (size_t)src->channels);
-    return 0;
+    for (int i = 0; v->seg_cache_on && i < PREP_CACHE; i++) {
+        const struct prep_entry *e = &v->prep_cache[i];
+        if (e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height &&
+            e->stride == img->stride && e->max_up == max_up && (any_blur || e->blur == v->blur))
+            return e;
+    }
+    return NULL;
 }
 
 /* view_prepare, or its pictures kept from an earlier reading of the same
@@ -1281,16 +1286,13 @@ static sei_vision_status view_prepared(sei_vision *v, const sei_image *img, doub
     /* Not a top-down view, whose pixels are made anew each time (at an
      * address a freed one may have had). */
     int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY;
-    for (int i = 0; cacheable && i < PREP_CACHE; i++) {
-        const struct prep_entry *e = &v->prep_cache[i];
-        if (!e->valid || e->buf != img->buf || e->w != img->width || e->h != img->height ||
-            e->stride != img->stride || e->max_up != max_up || e->blur != v->blur)
-            continue;
-        if (image_copy(&e->work, work) || image_copy(&e->gray, gray)) {
+    const struct prep_entry *kept = cacheable ? prep_kept(v, img, max_up, 0) : NULL;
+    if (kept) {
+        if (sei_image_copy(&kept->work, work) || sei_image_copy(&kept->gray, gray)) {
             sei_image_free(work);
             return fail(v, SEI_VISION_NOMEM, "out of memory");
         }
-        *scale = e->scale;
+        *scale = kept->scale;
         return SEI_VISION_OK;
     }
     sei_vision_status st = view_prepare(v, img, max_up, work, gray, scale);
@@ -1300,7 +1302,7 @@ static sei_vision_status view_prepared(sei_vision *v, const sei_image *img, doub
     sei_image_free(&e->work);
     sei_image_free(&e->gray);
     /* Kept only when there is memory to keep it. */
-    e->valid = !image_copy(work, &e->work) && !image_copy(gray, &e->gray);
+    e->valid = !sei_image_copy(work, &e->work) && !sei_image_copy(gray, &e->gray);
     e->buf = img->buf;
     e->w = img->width;
     e->h = img->height;
@@ -2294,10 +2296,9 @@ static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, co
     *scale = side > v->p.work_side ? (double)v->p.work_side / side : 1.0;
     /* The whole picture at the working size: the prepare stage's, when it
      * kept it (in sei_vision_read, the rectify stage's views). */
-    const struct prep_entry *e = &v->prep_cache[0];
-    if (v->seg_cache_on && e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height &&
-        e->stride == img->stride && e->max_up == 1 && e->scale == *scale) {
-        if (image_copy(&e->work, work))
+    const struct prep_entry *e = prep_kept(v, img, 1, 1);
+    if (e && e->scale == *scale) {
+        if (sei_image_copy(&e->work, work))
             return fail(v, SEI_VISION_NOMEM, "out of memory");
     } else if (sei_cv_resize(img, work, (int)lround(img->width * *scale), (int)lround(img->height * *scale)))
         return fail(v, SEI_VISION_NOMEM, "cannot shrink the picture (out of memory?)");
@@ -2353,10 +2354,8 @@ sei_vision_status sei_vision_annotate(sei_vision *v, const sei_image *img, const
                                       const uint8_t marks[SEI_MAX_SIZE][SEI_MAX_SIZE], sei_image *out)
 {
     v->errmsg[0] = 0;
-    if (img->channels != 3 || sei_image_alloc(out, img->width, img->height, 3))
+    if (img->channels != 3 || sei_image_copy(img, out))
         return fail(v, SEI_VISION_NOMEM, "cannot copy the picture");
-    for (int y = 0; y < img->height; y++)
-        memcpy(sei_image_row(out, y), sei_image_row(img, y), (size_t)img->width * 3);
     int n = r->size;
     double side = img->width > img->height ? img->width : img->height;
     int thick = side > 1500 ? 3 : 2;
