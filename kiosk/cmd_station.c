@@ -23,7 +23,7 @@
 
 static const char usage_text[] =
     "usage: seichi station [--db PATH] [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
-    "       seichi station import [--db PATH] --opengotha FILE\n"
+    "       seichi station import [--db PATH] --opengotha FILE [--same-event]\n"
     "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT | --egd OUT [--partial]) [--force]\n"
     "       seichi station enroll [--db PATH] --name NAME\n"
     "       seichi station revoke [--db PATH] --name NAME\n"
@@ -129,7 +129,7 @@ out:
     return rc;
 }
 
-static int import(sei_store *s, const char *file, FILE *out, FILE *err)
+static int import(sei_store *s, const char *file, int same_event, FILE *out, FILE *err)
 {
     char msg[PATH_MAX + 128];
     size_t len;
@@ -138,12 +138,20 @@ static int import(sei_store *s, const char *file, FILE *out, FILE *err)
         return fail(err, msg);
     sei_og *og = sei_og_create();
     int rc = 0;
+    sei_store_status st;
     if (!og)
         rc = fail(err, "out of memory");
     else if (sei_og_read_memory(og, data, len)) {
         snprintf(msg, sizeof msg, "%s: %s", file, sei_og_errmsg(og));
         rc = fail(err, msg);
-    } else if (sei_store_tournament_set(s, og, data, len))
+    } else if ((st = sei_store_tournament_set(s, og, data, len, same_event)) == SEI_STORE_ERR_STATE) {
+        /* Nothing changed: the results keep their tournament. */
+        snprintf(msg, sizeof msg,
+                 "%s.\nA new tournament takes a new station database (--db NEW.db); import with --same-event only "
+                 "if this file is the same tournament, renamed or moved to other dates",
+                 sei_store_errmsg(s));
+        rc = fail(err, msg);
+    } else if (st)
         rc = fail(err, sei_store_errmsg(s));
     else
         fprintf(out, "imported '%s': %d players, %d rounds, %d games\n", sei_og_name(og), sei_og_player_count(og),
@@ -402,7 +410,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
 {
     const char *action = NULL, *db = NULL, *listen = NULL, *og = NULL, *csv = NULL, *egd = NULL, *name = NULL;
     const char *cert = NULL, *key = NULL;
-    int force = 0, partial = 0, i = 0;
+    int force = 0, partial = 0, same_event = 0, i = 0;
     if (argc > 0 && argv[0][0] != '-')
         action = argv[i++];
     for (; i < argc; i++) {
@@ -424,6 +432,8 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
             force = 1;
         else if (!strcmp(a, "--partial"))
             partial = 1;
+        else if (!strcmp(a, "--same-event"))
+            same_event = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return fputs(usage_text, out), 0;
         else
@@ -435,7 +445,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
     if (!(serving || imp || exp || enr || rev || lst))
         return fprintf(err, "seichi station: unknown action '%s'\n%s", action, usage_text), 2;
     if (((listen || cert || key) && !serving) || (og && !(imp || exp)) || (csv && !exp) || (egd && !exp) || (partial && !egd) ||
-        (name && !(enr || rev)) || (force && !exp))
+        (name && !(enr || rev)) || (force && !exp) || (same_event && !imp))
         return fprintf(err, "seichi station: an option that %s does not take\n%s", action ? action : "serving",
                        usage_text), 2;
     if ((imp && !og) || (exp && (!!og + !!csv + !!egd) != 1) || ((enr || rev) && !name))
@@ -462,7 +472,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         return fail(err, msg);
     int rc = 0;
     if (imp)
-        rc = import(s, og, out, err);
+        rc = import(s, og, same_event, out, err);
     else if (exp)
         rc = export(s, og, csv, egd, partial, force, out, err);
     else if (lst)

@@ -464,6 +464,21 @@ int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf,
     return 1;
 }
 
+int sei_og_same_event(const sei_og *a, const sei_og *b)
+{
+    static const char *const keys[] = {"shortName", "beginDate"};
+    int any = 0;
+    for (int i = 0; i < 2; i++) {
+        char x[256], y[256];
+        int hx = sei_og_param(a, "GeneralParameterSet", keys[i], x, sizeof x),
+            hy = sei_og_param(b, "GeneralParameterSet", keys[i], y, sizeof y);
+        if (hx != hy || strcmp(x, y))
+            return 0;
+        any |= hx;
+    }
+    return any || !strcmp(sei_og_name(a), sei_og_name(b));
+}
+
 int sei_og_player_count(const sei_og *og)
 {
     return og ? og->np : 0;

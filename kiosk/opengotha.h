@@ -74,6 +74,13 @@ int sei_og_rounds(const sei_og *og);
  * file has no such set or attribute (buf ""). */
 int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf, size_t n);
 
+/* Whether two files are of one tournament: the same short name (OpenGotha's
+ * own key for it, the file's default name) and the same first day. Its
+ * long name may be edited between rounds and still be the same event; a
+ * club's "Club Open" of next year made from this year's file keeps the
+ * short name but not the date. Files with neither are compared by name. */
+int sei_og_same_event(const sei_og *a, const sei_og *b);
+
 int sei_og_player_count(const sei_og *og);
 int sei_og_player_get(const sei_og *og, int i, sei_og_player *out); /* 0, or -1 for no such player */
 int sei_og_game_count(const sei_og *og);

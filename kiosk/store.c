@@ -2856,13 +2856,60 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
     return SEI_STORE_OK;
 }
 
-sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len)
+/* Inside tournament_set's transaction: SEI_STORE_OK when og may replace
+ * the tournament imported (none was, the same event, or no result is
+ * held), else SEI_STORE_ERR_STATE saying what the database holds. */
+static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
+{
+    int64_t results = 0;
+    int rc = query_int(s, "SELECT count(*) FROM results", &results);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    if (!results)
+        return SEI_STORE_OK;
+    char *data = NULL;
+    size_t len = 0;
+    sei_store_status e = sei_store_tournament_file(s, &data, &len, NULL, 0);
+    if (e == SEI_STORE_ERR_NOTFOUND)
+        return SEI_STORE_OK;
+    if (e)
+        return e;
+    sei_og *old = sei_og_create();
+    if (!old)
+        e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
+    else if (sei_og_read_memory(old, data, len))
+        e = fail(s, SEI_STORE_ERR_CORRUPT, "the tournament file kept in the station database cannot be read: %s",
+                 sei_og_errmsg(old));
+    else if (!sei_og_same_event(old, og)) {
+        char os[128], od[32], ns[128], nd[32];
+        sei_og_param(old, "GeneralParameterSet", "shortName", os, sizeof os);
+        sei_og_param(old, "GeneralParameterSet", "beginDate", od, sizeof od);
+        sei_og_param(og, "GeneralParameterSet", "shortName", ns, sizeof ns);
+        sei_og_param(og, "GeneralParameterSet", "beginDate", nd, sizeof nd);
+        e = fail(s, SEI_STORE_ERR_STATE,
+                 "the station database holds %lld result%s of '%s' (short name '%s', from %s), and this file is "
+                 "another tournament, '%s' (short name '%s', from %s): its games would take those results",
+                 (long long)results, results == 1 ? "" : "s", sei_og_name(old), os, od[0] ? od : "no date",
+                 sei_og_name(og), ns, nd[0] ? nd : "no date");
+    }
+    sei_og_destroy(old);
+    free(data);
+    return e;
+}
+
+sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len,
+                                          int other_event)
 {
     if (!s || !og || !data)
         return s ? fail(s, SEI_STORE_ERR_ARG, "no tournament") : SEI_STORE_ERR_ARG;
     int rc = exec(s, "BEGIN IMMEDIATE");
     if (rc)
         return fail_db(s, rc, "cannot write to station database");
+    sei_store_status e = other_event ? SEI_STORE_OK : same_event_or_empty(s, og);
+    if (e) {
+        exec(s, "ROLLBACK");
+        return e;
+    }
     rc = exec(s, "DELETE FROM pairings; DELETE FROM players; DELETE FROM tournament");
     sqlite3_stmt *st = NULL;
     if (!rc && !(rc = sqlite3_prepare_v2(s->db, "INSERT INTO tournament (id, name, file, imported) VALUES (1, ?1, ?2,"

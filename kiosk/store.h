@@ -483,8 +483,14 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
 struct sei_og;
 /* Import a tournament read with sei_og_read: its file (data, len bytes,
  * kept whole to be written back), its players and the games of each round
- * at their tables, replacing an earlier import, in one transaction. */
-sei_store_status sei_store_tournament_set(sei_store *s, const struct sei_og *og, const char *data, size_t len);
+ * at their tables, replacing an earlier import, in one transaction. The
+ * results stay: a round's new pairing is imported over the last. So a
+ * database holding results refuses another tournament than the one
+ * imported (sei_og_same_event) with SEI_STORE_ERR_STATE, unless
+ * other_event: its results would be taken for the new tournament's games
+ * at the same rounds and tables. */
+sei_store_status sei_store_tournament_set(sei_store *s, const struct sei_og *og, const char *data, size_t len,
+                                          int other_event);
 /* The imported file (*data, *len; the caller frees it) and the
  * tournament's name (name, n bytes; may be NULL). data and len NULL: the
  * name only. SEI_STORE_ERR_NOTFOUND when none was imported. */

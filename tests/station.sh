@@ -251,6 +251,28 @@ expect 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
 ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
 expect 2 "needs one of" -- station export --db "$db"
+
+# ---- another tournament's file is not imported over these results ----------------
+# Its games at the same rounds and tables would take this event's results
+# (exported into the wrong tournament's file). A renamed file is the same
+# event; --same-event says so of another short name or date.
+sed -e 's/shortName="clubopen26"/shortName="springcup27"/' -e 's/beginDate="2026-11-28"/beginDate="2027-03-06"/' \
+    -e 's/name="Club Open 2026"/name="Spring Cup 2027"/' "$club" >"$tmp/spring.xml"
+sed -e 's/name="Club Open 2026"/name="Club Open 2026 (Lyon)"/' "$club" >"$tmp/renamed.xml"
+ok "the test's other tournament differs" test "$(grep -c springcup27 "$tmp/spring.xml"),$(grep -c 'Lyon)' "$tmp/renamed.xml")" = "1,1"
+expect 2 "holds .* results of 'Club Open 2026'.*another tournament, 'Spring Cup 2027'" -- \
+  station import --db "$db" --opengotha "$tmp/spring.xml"
+expect 2 "new station database" -- station import --db "$db" --opengotha "$tmp/spring.xml"
+expect 1 "written" -- station export --db "$db" --csv "$tmp/games-after.csv"
+ok "a refused import changes nothing" cmp -s "$tmp/games.csv" "$tmp/games-after.csv"
+expect 0 "imported 'Club Open 2026 (Lyon)'" -- station import --db "$db" --opengotha "$tmp/renamed.xml"
+expect 0 "imported 'Spring Cup 2027'" -- station import --db "$db" --opengotha "$tmp/spring.xml" --same-event
+expect 2 "another tournament, 'Club Open 2026'" -- station import --db "$db" --opengotha "$club"
+expect 0 "imported 'Club Open 2026'" -- station import --db "$db" --opengotha "$club" --same-event
+expect 2 "does not take" -- station export --db "$db" --csv "$tmp/x.csv" --same-event
+# With no result held, any tournament may follow another.
+expect 0 "imported 'Spring Cup 2027'" -- station import --db "$tmp/fresh.db" --opengotha "$tmp/spring.xml"
+expect 0 "imported 'Club Open 2026'" -- station import --db "$tmp/fresh.db" --opengotha "$club"
 expect 0 "pairing code" -- station enroll --db "$tmp/empty.db" --name k
 expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
 

@@ -3216,7 +3216,7 @@ static void test_station_tournament(void **state)
     sei_og *og = sei_og_create();
     assert_int_equal(sei_og_read_memory(og, file, len), 0);
     for (int i = 0; i < 2; i++) /* again: replaces the first */
-        assert_int_equal(sei_store_tournament_set(s, og, file, len), SEI_STORE_OK);
+        assert_int_equal(sei_store_tournament_set(s, og, file, len, 0), SEI_STORE_OK);
     assert_int_equal(sei_store_tournament_file(s, &data, &got_len, name, sizeof name), SEI_STORE_OK);
     assert_int_equal(got_len, len);
     assert_memory_equal(data, file, len);
@@ -3278,6 +3278,37 @@ static void test_station_tournament(void **state)
     assert_int_equal(sei_store_rounds(s, &rounds, &n), SEI_STORE_OK);
     assert_true(n == 3 && rounds[0] == 1 && rounds[1] == 2 && rounds[2] == 4);
     free(rounds);
+    /* Another tournament over a database holding a result is refused, and
+     * nothing changes; with other_event it is imported. Without results
+     * (a fresh database) it is imported at once. */
+    size_t len2;
+    char *file2 = sei_file_read(SEI_TESTS_DIR "/opengotha/egd-cup.xml", 1 << 20, &len2, msg, sizeof msg);
+    assert_non_null(file2);
+    sei_og *og2 = sei_og_create();
+    assert_int_equal(sei_og_read_memory(og2, file2, len2), 0);
+    assert_false(sei_og_same_event(og, og2));
+    assert_true(sei_og_same_event(og, og));
+    assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, 0), SEI_STORE_ERR_STATE);
+    assert_non_null(strstr(sei_store_errmsg(s), "holds 1 result of 'Club Open 2026'"));
+    assert_non_null(strstr(sei_store_errmsg(s), "'EGD Cup 2026' (short name 'egdcup26', from 2026-11-28)"));
+    assert_int_equal(sei_store_tournament_file(s, NULL, NULL, name, sizeof name), SEI_STORE_OK);
+    assert_string_equal(name, "Club Open 2026");
+    assert_int_equal(sei_store_pairing_get(s, 1, 2, &p), SEI_STORE_OK);
+    assert_string_equal(p.black.name, "de la Cruz");
+    assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, 1), SEI_STORE_OK);
+    assert_int_equal(sei_store_tournament_file(s, NULL, NULL, name, sizeof name), SEI_STORE_OK);
+    assert_string_equal(name, "EGD Cup 2026");
+    int64_t count = 0;
+    assert_int_equal(sei_store_count(s, &count), SEI_STORE_OK);
+    assert_int_equal(count, 1);
+    sei_store_close(s);
+    path = tpath("station-tournament-2.db");
+    rm_db(path);
+    s = open_ok(path);
+    assert_int_equal(sei_store_tournament_set(s, og, file, len, 0), SEI_STORE_OK);
+    assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, 0), SEI_STORE_OK);
+    sei_og_destroy(og2);
+    free(file2);
     sei_og_destroy(og);
     free(file);
     sei_store_close(s);
