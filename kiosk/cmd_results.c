@@ -1193,6 +1193,13 @@ static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts
     if ((rc = read_pins(j->pin_file, &prompt, 1, pins, err)))
         return rc;
     int changed = 1;
+    /* The trail's last row before: the rows after it are this change's. */
+    int64_t last = 0;
+    sei_store_audit *rows = NULL;
+    int n = 0;
+    if (!sei_store_audit_get(s, id, &rows, &n) && n)
+        last = rows[n - 1].id;
+    sei_store_audit_free(rows, n);
     if (!strcmp(cmd, "correct"))
         st = sei_store_correct(s, id, pins[0], j->judge, j->reason, &j->change, &changed);
     else if (!strcmp(cmd, "void"))
@@ -1204,10 +1211,20 @@ static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts
         return judged_status(s, st, err);
     if (!changed)
         fprintf(out, "Result %" PRId64 " already reads so: nothing changed\n", id);
-    else if (!strcmp(cmd, "correct"))
-        fprintf(out, "Result %" PRId64 " corrected (%d field%s; see seichi results audit %" PRId64 ")\n", id, changed,
-                changed == 1 ? "" : "s", id);
-    else
+    else if (!strcmp(cmd, "correct")) {
+        /* What changed, as the audit trail has it: a field the judge gave
+         * and what follows from it (dead stones counted again change the
+         * result and the result in stones; a result decided without a
+         * count leaves the count's dead stones). */
+        rows = NULL;
+        n = 0;
+        sei_store_audit_since(s, id, last, &rows, &n);
+        fprintf(out, "Result %" PRId64 " corrected: %d audit entr%s (seichi results audit %" PRId64 ")\n", id, n,
+                n == 1 ? "y" : "ies", id);
+        for (int i = 0; i < n; i++)
+            fprintf(out, "  %s: '%s' -> '%s'\n", rows[i].field, rows[i].old_value, rows[i].new_value);
+        sei_store_audit_free(rows, n);
+    } else
         fprintf(out, "Result %" PRId64 " %s\n", id, !strcmp(cmd, "void") ? "voided" : "confirmed: it is now locked");
     return 0;
 }

@@ -424,7 +424,7 @@ expect_pin 1234 2 "goes with correct" -- results --db "$tmp/id.db" void 1 $judge
 expect_pin 1234 2 "no result 9" -- results --db "$tmp/id.db" correct 9 $judge --white Rob
 expect_pin 9999 3 "wrong judge PIN (1 of 5 tries" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
 expect_pin 1234 2 "a corrected result is B+R, W+R" -- results --db "$tmp/id.db" correct 1 $judge --result B+7
-expect_pin 1234 0 "Result 1 corrected (1 field" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
+expect_pin 1234 0 "Result 1 corrected: 1 audit entry" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
 expect_pin 1234 0 "already reads so: nothing changed" -- results --db "$tmp/id.db" correct 1 $judge --white Rob
 expect_pin 1234 0 "confirmed: it is now locked" -- results --db "$tmp/id.db" confirm 1 --judge Ann
 expect_pin 1234 4 "is confirmed: it cannot be corrected" -- results --db "$tmp/id.db" correct 1 $judge --black Eve
@@ -444,7 +444,8 @@ grep -q 'PB\[Ann\]' "$tmp/idsgf/seichi-000001.sgf" && grep -q 'PW\[Rob\]' "$tmp/
 expect 0 "Saved as result 4" -- score --board "$src/kiosk/samples/club-game-19.board" --rules japanese --save --db "$tmp/id.db"
 expect_pin 1234 2 "give --result or --dead, not both" -- results --db "$tmp/id.db" correct 4 $judge --dead none --result B+R
 expect_pin 1234 2 "dead stones: 'B19' is an empty point" -- results --db "$tmp/id.db" correct 4 $judge --dead B19
-expect_pin 1234 0 "Result 4 corrected (1 field" -- results --db "$tmp/id.db" correct 4 $judge --dead R17
+expect_pin 1234 0 "Result 4 corrected: 2 audit entries" -- results --db "$tmp/id.db" correct 4 $judge --dead R17
+ok "a correction names what the count changed with it" grep -q "^  result: 'W+3.5' -> 'B+13.5'" "$tmp/out"
 expect 0 "dead stones (SGF): qc$" -- results --db "$tmp/id.db" show 4
 expect 0 "correct  dead: 'qc qe lf ch hh mh bo' -> 'qc'" -- results --db "$tmp/id.db" audit 4
 

@@ -2692,7 +2692,7 @@ static void test_judge_cli(void **state)
     free(out), free(err);
     assert_int_equal(results_cmd(&out, &err, 12, "--db", db, "correct", "1", "--judge", "Jo", "--reason", "typo",
                                  "--white", "Rob", "--pin-file", pf), 0);
-    assert_non_null(strstr(out, "corrected (1 field"));
+    assert_non_null(strstr(out, "corrected: 1 audit entry (seichi results audit 1)\n  white_player: '"));
     free(out), free(err);
     assert_int_equal(results_cmd(&out, &err, 8, "--db", db, "correct", "1", "--judge", "Jo", "--white", "X"), 2);
     assert_non_null(strstr(err, "needs --reason"));
