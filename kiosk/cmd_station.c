@@ -306,7 +306,7 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
     sei_og *og = sei_og_create();
     standing *at = NULL;
     unsigned char *voided = NULL;
-    int rc = 0, warned = 0, filled = 0;
+    int rc = 0, warned = 0, filled = 0, in_og = 0;
     if (!og || sei_og_read_memory(og, data, len)) {
         rc = fail(err, og ? sei_og_errmsg(og) : "out of memory");
         goto out;
@@ -354,11 +354,15 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             sei_text_csv_text(&t, b, 0);
             sei_text_csv_text(&t, w, 0);
             const sei_store_result *r = at[i].id ? &at[i].r : NULL;
+            /* A game with no result standing at the station keeps the one
+             * entered in OpenGotha, as the file exported keeps it. */
+            const char *entered = r ? "" : sei_og_outcome_text(g.outcome, g.by_default);
             if (r)
                 sei_store_received_from(s, r->id, from, sizeof from);
-            sei_text_csv_field(&t, r ? at[i].result : "", 0);
+            in_og += entered[0] != 0;
+            sei_text_csv_field(&t, r ? at[i].result : entered, 0);
             sei_text_csv_field(&t, r ? sei_state_name(r->state) : "", 0);
-            sei_text_csv_field(&t, r ? (from[0] ? from : sei_origin_name(r->origin)) : "", 0);
+            sei_text_csv_field(&t, r ? (from[0] ? from : sei_origin_name(r->origin)) : entered[0] ? "OpenGotha" : "", 0);
             sei_text_csv_field(&t, r ? r->uuid : "", 1);
         }
     }
@@ -372,7 +376,10 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             rc = fail(err, msg);
     }
     sei_text_free(&t);
-    if (!rc)
+    if (!rc && in_og)
+        fprintf(out, "%s: %d of %d games with a result from the station, %d as entered in OpenGotha, written to %s\n",
+                name, filled, games, in_og, target);
+    else if (!rc)
         fprintf(out, "%s: %d of %d games with a result written to %s\n", name, filled, games, target);
 out:
     for (int i = 0; at && i < sei_og_game_count(og); i++)

@@ -551,6 +551,18 @@ sei_og_outcome sei_og_outcome_from_result(const char *result, int *by_default)
     return o;
 }
 
+const char *sei_og_outcome_text(sei_og_outcome outcome, int by_default)
+{
+    switch (outcome) {
+    case SEI_OG_BLACK_WINS: return by_default ? "B+F" : "B+";
+    case SEI_OG_WHITE_WINS: return by_default ? "W+F" : "W+";
+    case SEI_OG_EQUAL: return "0";
+    case SEI_OG_BOTH_LOSE: return "both lose";
+    case SEI_OG_BOTH_WIN: return "both win";
+    default: return "";
+    }
+}
+
 int sei_og_write_memory(sei_og *og, char **out, size_t *len)
 {
     if (!og || !og->doc)

@@ -96,6 +96,10 @@ int sei_og_set_result(sei_og *og, int round, int table, sei_og_outcome outcome, 
  * as OpenGotha's outcome: a forfeit is a win by default; a void game, or
  * a text that is no result, is SEI_OG_UNKNOWN. */
 sei_og_outcome sei_og_outcome_from_result(const char *result, int *by_default);
+/* And back, for a game whose result was entered in OpenGotha (which keeps
+ * no margin): "B+", "W+", "B+F" and "W+F" by default, "0" for a draw,
+ * "both lose", "both win"; "" when unknown. */
+const char *sei_og_outcome_text(sei_og_outcome outcome, int by_default);
 
 /* The document as XML, in UTF-8 (the caller frees *out with free()), or
  * written to path whole (sei_file_write_new: an existing file is replaced

@@ -250,6 +250,9 @@ expect 1 "written" -- station export --db "$db" --opengotha "$tmp/out.xml" --for
 expect 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
 ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
+# A game with no result standing at the station (here a disputed one) has
+# the result entered in OpenGotha, as the file exported keeps it.
+ok "CSV: a result entered in OpenGotha" grep -q "^1,3,Sato Hana,Durand Élodie,0,,OpenGotha,"$'\r'"\$" "$tmp/games.csv"
 expect 2 "needs one of" -- station export --db "$db"
 
 # ---- another tournament's file is not imported over these results ----------------
@@ -273,6 +276,10 @@ expect 2 "does not take" -- station export --db "$db" --csv "$tmp/x.csv" --same-
 # With no result held, any tournament may follow another.
 expect 0 "imported 'Spring Cup 2027'" -- station import --db "$tmp/fresh.db" --opengotha "$tmp/spring.xml"
 expect 0 "imported 'Club Open 2026'" -- station import --db "$tmp/fresh.db" --opengotha "$club"
+expect 0 "0 of 6 games with a result from the station, 3 as entered in OpenGotha" -- \
+  station export --db "$tmp/fresh.db" --csv "$tmp/fresh.csv"
+ok "CSV: OpenGotha's results, and none where it has none" \
+  test "$(cut -d, -f1,2,5,7 "$tmp/fresh.csv" | tr -d '\r' | tail -n +2 | tr '\n' ' ')" = "1,1,W+,OpenGotha 1,2,B+F,OpenGotha 1,3,0,OpenGotha 2,1,, 2,2,, 2,3,, "
 expect 0 "pairing code" -- station enroll --db "$tmp/empty.db" --name k
 expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
 
