@@ -31,6 +31,7 @@ enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_ZOOM_INK, VIEW_RECTIFY };
  * closer looks (each reading's three looks at up to two parts). */
 #define SEG_CACHE 8
 #define PREP_CACHE 4
+#define CAND_CACHE 8
 
 struct sei_vision {
     sei_vision_params p;
@@ -79,6 +80,20 @@ struct sei_vision {
         sei_image work, gray;
     } prep_cache[PREP_CACHE];
     int prep_cache_next;
+    /* The stone candidates of each part read, kept while seg_cache_on:
+     * they are found on the colour picture, which a closer look's second
+     * and third looks (smoothed, dots joined) change nothing of, so those
+     * find what the first found; and so does a size given asked again.
+     * Keyed by the part's pixels and enlargement and by which finder
+     * found them (the thresholds or the learned one). A ring. */
+    struct cand_entry {
+        int valid, finder, n;
+        const uint8_t *buf;
+        int w, h, stride;
+        double max_up;
+        sei_lattice_stone *stones;
+    } cand_cache[CAND_CACHE];
+    int cand_cache_next;
     /* 1 once the whole picture's ink went to the closer looks' map in this
      * sei_vision_read: its first reading's alone. The later readings (the
      * stone finder's) find its segments kept and so never made the black-hat
@@ -166,6 +181,11 @@ static void prep_forget(sei_vision *v)
         sei_image_free(&v->prep_cache[i].work);
         sei_image_free(&v->prep_cache[i].gray);
         v->prep_cache[i].valid = 0;
+    }
+    for (int i = 0; i < CAND_CACHE; i++) {
+        free(v->cand_cache[i].stones);
+        v->cand_cache[i].stones = NULL;
+        v->cand_cache[i].valid = 0;
     }
 }
 
@@ -1450,16 +1470,13 @@ static void debug_segments(sei_vision *v, const sei_image *work, const float *se
  * of the working picture, the evidence that a finished game leaves where
  * it hides the grid, into stones (max of them at most), *n. They are found
  * on a smaller picture (stone_scale): stones are many pixels across, and
- * this step's cost is all per pixel. None when stone_evidence is off or
- * stones is NULL, or when they cannot be found (out of memory): the
- * lattice is then fitted on lines alone. An error only when the stone
- * finder's model cannot be loaded. */
-static sei_vision_status stone_candidates(sei_vision *v, const sei_image *work, sei_lattice_stone *stones, int max,
-                                          int *n)
+ * this step's cost is all per pixel. None when they cannot be found (out
+ * of memory): the lattice is then fitted on lines alone. An error only
+ * when the stone finder's model cannot be loaded. */
+static sei_vision_status find_candidates(sei_vision *v, const sei_image *work, sei_lattice_stone *stones, int max,
+                                         int *n)
 {
     *n = 0;
-    if (!v->p.stone_evidence || !stones)
-        return SEI_VISION_OK;
     if (v->use_finder) {
         sei_vision_status st = load_finder(v);
         if (st != SEI_VISION_OK)
@@ -1482,6 +1499,49 @@ static sei_vision_status stone_candidates(sei_vision *v, const sei_image *work, 
     }
     free(blobs);
     return SEI_VISION_OK;
+}
+
+/* find_candidates for work, the part img prepared at enlargement max_up,
+ * or the candidates kept from an earlier reading of the same part by the
+ * same finder in this sei_vision_read (cand_cache). The same stones
+ * either way. None when stone_evidence is off or stones is NULL. */
+static sei_vision_status stone_candidates(sei_vision *v, const sei_image *img, double max_up, const sei_image *work,
+                                          sei_lattice_stone *stones, int max, int *n)
+{
+    *n = 0;
+    if (!v->p.stone_evidence || !stones)
+        return SEI_VISION_OK;
+    int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY;
+    for (int i = 0; cacheable && i < CAND_CACHE; i++) {
+        const struct cand_entry *e = &v->cand_cache[i];
+        if (e->valid && e->finder == v->use_finder && e->buf == img->buf && e->w == img->width &&
+            e->h == img->height && e->stride == img->stride && e->max_up == max_up && e->n <= max) {
+            if (e->n)
+                memcpy(stones, e->stones, sizeof *stones * (size_t)e->n);
+            *n = e->n;
+            return SEI_VISION_OK;
+        }
+    }
+    sei_vision_status st = find_candidates(v, work, stones, max, n);
+    if (st != SEI_VISION_OK || !cacheable)
+        return st;
+    struct cand_entry *e = &v->cand_cache[v->cand_cache_next];
+    sei_lattice_stone *c = realloc(e->stones, sizeof *stones * (size_t)(*n + 1));
+    /* Kept only when there is memory to keep it. */
+    e->valid = c != NULL;
+    if (!c)
+        return st;
+    memcpy(c, stones, sizeof *stones * (size_t)*n);
+    e->stones = c;
+    e->n = *n;
+    e->finder = v->use_finder;
+    e->buf = img->buf;
+    e->w = img->width;
+    e->h = img->height;
+    e->stride = img->stride;
+    e->max_up = max_up;
+    v->cand_cache_next = (v->cand_cache_next + 1) % CAND_CACHE;
+    return st;
 }
 
 /* The view's evidence into the zoom stage's map: short segments are
@@ -1616,7 +1676,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     debug_segments(v, &work, segs, nseg);
 
     t = sei_now_ms();
-    st = stone_candidates(v, &work, stones, MAX_BLOBS, &nstone);
+    st = stone_candidates(v, img, max_up, &work, stones, MAX_BLOBS, &nstone);
     if (st != SEI_VISION_OK)
         goto out;
     if (getenv("SEI_TRACE"))
