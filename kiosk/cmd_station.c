@@ -162,10 +162,14 @@ static int import(sei_store *s, const char *file, int same_event, FILE *out, FIL
 }
 
 /* The result standing for each game: [game index] -> result id (0: none).
- * Voided results, disputed ones and results of no game of the tournament
- * are left out (the last two named on err; a voided one's game marked in
- * voided[game index] when given); at a table with two results the later
- * stands. */
+ * A game's live results (not voided) decide it: a confirmed one stands
+ * (two confirmed that disagree leave the game out); else none while one
+ * is disputed; else the agreed ones, the later standing when they agree
+ * and none when they disagree (a desk's save or a correction onto a
+ * taken table is not checked on arrival as a kiosk's is). What is left
+ * out, and results of no game of the tournament, are named on err. A
+ * game whose results were all voided is marked in voided[game index]
+ * when given. */
 typedef struct {
     int64_t id;
     sei_store_result r;
@@ -200,13 +204,33 @@ static void stand(sei_store *s, standing *a, const sei_store_result *r, FILE *er
     }
 }
 
+/* r's result in the pairing's colours (as stand gives it, silently). */
+static void paired_result(sei_store *s, const sei_store_result *r, char *out, size_t n)
+{
+    snprintf(out, n, "%s", r->result);
+    sei_store_pairing p;
+    if (sei_store_pairing_get(s, r->ident.round, r->ident.table, &p) == SEI_STORE_OK)
+        sei_store_in_pairing_colours(&p, &r->ident, r->result, out);
+}
+
 static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *voided, int *warned, FILE *err)
 {
+    int games = sei_og_game_count(og);
+    /* Every live result of a game of the tournament, in the store's order
+     * (oldest first), then each game decided. */
+    sei_store_result *live = NULL;
+    int *game = NULL, nlive = 0, cap = 0;
+    unsigned char *gone = calloc((size_t)games + 1, 1); /* a result of the game was voided */
+    if (!gone)
+        return fail(err, "out of memory");
     sei_store_cursor *c = sei_store_list(s, 0);
-    if (!c)
+    if (!c) {
+        free(gone);
         return fail(err, sei_store_errmsg(s));
+    }
     sei_store_result r;
     sei_store_status st;
+    int rc = 0;
     while ((st = sei_store_next(c, &r)) == SEI_STORE_OK || st == SEI_STORE_ERR_ROW) {
         if (st == SEI_STORE_ERR_ROW) {
             fprintf(err, "seichi station: skipped: %s\n", sei_store_errmsg(s));
@@ -214,36 +238,109 @@ static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *void
             continue;
         }
         int g = sei_og_find_game(og, r.ident.round, r.ident.table);
-        if (r.state == SEI_STATE_VOIDED) {
-            if (g >= 0 && voided)
-                voided[g] = 1;
-            g = -2;
-        }
-        if (g >= 0 && r.state == SEI_STATE_DISPUTED) {
-            /* Not a result until a judge settles it. */
-            fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is disputed: left out until a judge "
-                         "confirms or corrects it\n", r.id, r.ident.round, r.ident.table);
-            (*warned)++;
-            g = -2;
-        }
-        if (g == -1) {
+        if (g < 0 && r.state != SEI_STATE_VOIDED) {
             fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is of no game of the tournament\n",
                     r.id, r.ident.round, r.ident.table);
             (*warned)++;
         }
-        if (g >= 0) {
-            if (at[g].id) {
-                fprintf(err, "seichi station: round %d table %d has two results (%" PRId64 " and %" PRId64
-                             "): the later stands\n", r.ident.round, r.ident.table, at[g].id, r.id);
-                (*warned)++;
-                sei_store_result_release(&at[g].r);
-            }
-            stand(s, &at[g], &r, err);
-        } else
+        if (g >= 0 && r.state == SEI_STATE_VOIDED)
+            gone[g] = 1;
+        if (g < 0 || r.state == SEI_STATE_VOIDED) {
             sei_store_result_release(&r);
+            continue;
+        }
+        if (nlive == cap) {
+            int nc = cap ? 2 * cap : 64;
+            sei_store_result *nl = realloc(live, sizeof *live * (size_t)nc);
+            int *ng = nl ? realloc(game, sizeof *game * (size_t)nc) : NULL;
+            if (nl)
+                live = nl;
+            if (!ng) {
+                sei_store_result_release(&r);
+                rc = fail(err, "out of memory");
+                break;
+            }
+            game = ng;
+            cap = nc;
+        }
+        live[nlive] = r;
+        game[nlive++] = g;
     }
     sei_store_cursor_close(c);
-    return st == SEI_STORE_DONE ? 0 : fail(err, sei_store_errmsg(s));
+    if (!rc && st != SEI_STORE_DONE)
+        rc = fail(err, sei_store_errmsg(s));
+    for (int g = 0; !rc && g < games; g++) {
+        /* The game's results: the latest confirmed, the latest agreed, and
+         * whether any disputed one or two that disagree are among them. */
+        int conf = -1, agreed = -1, disputed = -1, conf_clash = 0, agreed_clash = 0, n = 0;
+        char first_conf[sizeof r.result] = "", first_agreed[sizeof r.result] = "";
+        for (int i = 0; i < nlive; i++) {
+            if (game[i] != g)
+                continue;
+            n++;
+            char pr[sizeof r.result];
+            paired_result(s, &live[i], pr, sizeof pr);
+            if (live[i].state == SEI_STATE_CONFIRMED) {
+                conf_clash |= conf >= 0 && strcmp(pr, first_conf);
+                if (conf < 0)
+                    snprintf(first_conf, sizeof first_conf, "%s", pr);
+                conf = i;
+            } else if (live[i].state == SEI_STATE_DISPUTED)
+                disputed = i;
+            else {
+                agreed_clash |= agreed >= 0 && strcmp(pr, first_agreed);
+                if (agreed < 0)
+                    snprintf(first_agreed, sizeof first_agreed, "%s", pr);
+                agreed = i;
+            }
+        }
+        if (voided)
+            voided[g] = !n && gone[g];
+        if (!n)
+            continue;
+        sei_og_game og_game;
+        sei_og_game_get(og, g, &og_game);
+        int stands = -1;
+        if (conf >= 0 && conf_clash) {
+            fprintf(err, "seichi station: round %d table %d has confirmed results that disagree: left out until a "
+                         "judge voids all but one\n", og_game.round, og_game.table);
+            (*warned)++;
+        } else if (conf >= 0) {
+            stands = conf;
+            if (n > 1) {
+                fprintf(err, "seichi station: round %d table %d: confirmed result %" PRId64 " stands over the %d "
+                             "other%s there\n", og_game.round, og_game.table, live[conf].id, n - 1, n == 2 ? "" : "s");
+                (*warned)++;
+            }
+        } else if (disputed >= 0) {
+            /* Not a result until a judge settles it. */
+            fprintf(err, "seichi station: result %" PRId64 " (round %d, table %d) is disputed: left out until a judge "
+                         "confirms it or voids it\n", live[disputed].id, og_game.round, og_game.table);
+            (*warned)++;
+        } else if (agreed_clash) {
+            fprintf(err, "seichi station: round %d table %d has results that disagree (the latest %" PRId64 "): "
+                         "left out until a judge confirms one or voids the others\n", og_game.round, og_game.table,
+                    live[agreed].id);
+            (*warned)++;
+        } else {
+            stands = agreed;
+            if (n > 1) {
+                fprintf(err, "seichi station: round %d table %d has %d results that agree: the latest (%" PRId64
+                             ") stands\n", og_game.round, og_game.table, n, live[agreed].id);
+                (*warned)++;
+            }
+        }
+        if (stands >= 0) {
+            stand(s, &at[g], &live[stands], err);
+            memset(&live[stands], 0, sizeof live[stands]); /* moved into at[g], released with it */
+        }
+    }
+    for (int i = 0; i < nlive; i++)
+        sei_store_result_release(&live[i]);
+    free(live);
+    free(game);
+    free(gone);
+    return rc;
 }
 
 static void full_name(const sei_og *og, int i, char *buf, size_t n)
@@ -273,8 +370,11 @@ static int export_egd(sei_og *og, const standing *at, const unsigned char *voide
             eg[i].voided = eg[i].outcome == SEI_OG_UNKNOWN; /* a result that is no result ("Void") */
         } else if (g.outcome != SEI_OG_UNKNOWN)
             eg[i].outcome = g.outcome, eg[i].by_default = g.by_default; /* entered in OpenGotha */
-        else
-            eg[i].voided = voided[i];
+        else if ((eg[i].voided = voided[i])) {
+            fprintf(err, "seichi station: round %d table %d: its result was voided: written as not played\n", g.round,
+                    g.table);
+            (*warned)++;
+        }
     }
     sei_text t = {0};
     int missing = 0, rc = 0;

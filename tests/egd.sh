@@ -42,7 +42,8 @@ game 2 1; judge correct 3 --result B+F   # won by default
 game 2 2; judge void 4                   # voided: not played
 game 3 1; judge correct 5 --result B+R
 expect 2 "2 games without a result: round 3 table 2, round 3 table 3 (" -- station export --db "$db" --egd "$tmp/cup.h"
-ok "a voided game is not a missing one" sh -c "! grep -q 'round 2 table 2' '$tmp/out'"
+ok "a voided game is not a missing one" sh -c "! grep -q 'without a result:.*round 2 table 2' '$tmp/out'"
+ok "a voided game is named" grep -q "round 2 table 2: its result was voided: written as not played" "$tmp/out"
 expect 1 "written as not played (--partial): round 3 table 2, round 3 table 3" -- \
   station export --db "$db" --egd "$tmp/cup.h" --partial
 ok "the partial table says so" grep -q "^; Partial: 2 games without a result written as not played" "$tmp/cup.h"
@@ -50,9 +51,16 @@ ok "the partial table writes them 0=" grep -q "^   .*Straße Anna .*  0=$" "$tmp
 expect 2 "exists" -- station export --db "$db" --egd "$tmp/cup.h"
 
 game 3 2                                 # 6: W+18.5, then a later result at the same table
-game 3 2; judge correct 7 --result B+R   # 7 stands
+game 3 2; judge correct 7 --result B+R   # 7 says otherwise: neither stands until a judge says which
 game 3 3; judge correct 8 --result W+T
-expect 1 "round 3 table 2 has two results (6 and 7): the later stands" -- \
+expect 2 "1 game without a result: round 3 table 2 (" -- station export --db "$db" --egd "$tmp/cup.h" --force
+ok "two results that disagree are named" grep -q "round 3 table 2 has results that disagree (the latest 7)" "$tmp/out"
+# A result voided beside a live one at its table leaves the live one standing.
+game 1 2; judge void 9
+expect 1 "written" -- station export --db "$db" --csv "$tmp/x.csv"
+ok "a voided result beside a live one" grep -q "^1,2,.*,W+18.5,agreed," "$tmp/x.csv"
+judge confirm 7
+expect 1 "round 3 table 2: confirmed result 7 stands over the 1 other there" -- \
   station export --db "$db" --egd "$tmp/cup.h" --force
 ok "the table is the expected one (tests/opengotha/egd-cup.h)" cmp "$tmp/cup.h" "$want"
 cmp "$tmp/cup.h" "$want" >/dev/null || diff "$want" "$tmp/cup.h"

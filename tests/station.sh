@@ -282,6 +282,12 @@ ok "CSV: OpenGotha's results, and none where it has none" \
   test "$(cut -d, -f1,2,5,7 "$tmp/fresh.csv" | tr -d '\r' | tail -n +2 | tr '\n' ' ')" = "1,1,W+,OpenGotha 1,2,B+F,OpenGotha 1,3,0,OpenGotha 2,1,, 2,2,, 2,3,, "
 expect 0 "pairing code" -- station enroll --db "$tmp/empty.db" --name k
 expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
+# A disputed result at a table whose other result was voided (round 2,
+# table 3) is missing from the EGD table, not a game not played.
+jq -c --arg u "$(new_uuid)" '.uuid = $u | .round = 2 | .table = 3 | .state = "disputed"' "$tmp/r1.json" >"$tmp/dv.json"
+http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/dv.json"
+expect 2 "without a result: .*round 2 table 3" -- station export --db "$db" --egd "$tmp/dv.h"
+ok "a disputed game is not written as not played" test ! -e "$tmp/dv.h"
 
 wait "$slow"
 ok "a slow client is cut off after the timeout ($(cat "$tmp/slow") s)" test "$(cat "$tmp/slow")" -ge 12 -a "$(cat "$tmp/slow")" -le 25
