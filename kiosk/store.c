@@ -12,6 +12,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,13 @@ struct sei_store {
      * its results, so prepared once (sei_store_received_from). */
     sqlite3_stmt *received_st;
     sei_judge_params judge;
+    /* The imported tournament's komi and board size (tournament_terms),
+     * kept while the same file stays imported: a station checks every
+     * result it receives against them. */
+    char terms_key[64];
+    int terms_known; /* 1: komi, 2: size */
+    double terms_komi;
+    int terms_size;
     char path[1024];
     char msg[512];
 };
@@ -821,7 +829,7 @@ static int table_pairing(sei_store *s, int round, int table, sei_store_pairing *
  * two cannot both stand, so the new one and every agreed one there are
  * set disputed, each with an audit row by "station" giving the other
  * result, in the caller's transaction; *disputed set when the new one
- * was. A judge settles it (voids one, confirms or corrects the other).
+ * was. A judge settles it (voids one, or confirms the other).
  * The same result twice (a board counted again, a second kiosk) is no
  * dispute. Results are compared in the colours of the table's pairing p
  * (NULL: none): "W+18.5" of a game played with the colours swapped is
@@ -3148,12 +3156,78 @@ void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *w
  * won. Other names than the pairing's (typed by hand, spelled otherwise)
  * are no dispute: the results page shows the pairing's beside them, and
  * the export names them. */
+/* The imported tournament's komi and board size, from its file's
+ * parameters, into *komi and *size: which are known (1 komi, 2 size; 0
+ * when nothing was imported or the file gives neither). The file is read
+ * again only when another was imported since (its time and length). */
+static int tournament_terms(sei_store *s, double *komi, int *size)
+{
+    sqlite3_stmt *q;
+    char key[sizeof s->terms_key] = "";
+    if (sqlite3_prepare_v2(s->db, "SELECT imported, length(file) FROM tournament WHERE id = 1", -1, &q, NULL) !=
+        SQLITE_OK)
+        return 0;
+    if (sqlite3_step(q) == SQLITE_ROW)
+        snprintf(key, sizeof key, "%s %lld", (const char *)sqlite3_column_text(q, 0),
+                 (long long)sqlite3_column_int64(q, 1));
+    sqlite3_finalize(q);
+    if (!key[0])
+        return 0;
+    if (strcmp(key, s->terms_key)) {
+        char *data = NULL;
+        size_t len = 0;
+        sei_og *og = sei_og_create();
+        s->terms_known = 0;
+        if (og && !sei_store_tournament_file(s, &data, &len, NULL, 0) && !sei_og_read_memory(og, data, len)) {
+            char v[64], *end;
+            if (sei_og_param(og, "GeneralParameterSet", "komi", v, sizeof v)) {
+                s->terms_komi = strtod(v, &end);
+                s->terms_known |= end != v && !*end && isfinite(s->terms_komi);
+            }
+            if (sei_og_param(og, "GeneralParameterSet", "size", v, sizeof v)) {
+                long n = strtol(v, &end, 10);
+                s->terms_size = (int)n;
+                s->terms_known |= end != v && !*end && n >= 2 && n <= 25 ? 2 : 0;
+            }
+        }
+        sei_og_destroy(og);
+        free(data);
+        snprintf(s->terms_key, sizeof s->terms_key, "%s", key);
+    }
+    *komi = s->terms_komi;
+    *size = s->terms_size;
+    return s->terms_known;
+}
+
+/* One more part of a reason at buf + at (n bytes in all): the new end,
+ * kept inside the buffer (a part cut short, never past its end). */
+static int reason_add(char *buf, size_t n, int at, const char *fmt, ...)
+{
+    if (at < 0 || (size_t)at >= n)
+        return at < 0 ? 0 : (int)n - 1;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + at, n - (size_t)at, fmt, ap);
+    va_end(ap);
+    at += k > 0 ? k : 0;
+    return (size_t)at < n ? at : (int)n - 1;
+}
+
 static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r,
                          const sei_store_pairing *p, sei_result_state state)
 {
     sei_paired m = sei_store_paired(p, &r->ident);
     int handicap = m != SEI_PAIRED_OTHER && r->decided == SEI_DECIDED_COUNT && r->handicap != p->handicap;
-    if (m != SEI_PAIRED_SWAPPED && !handicap)
+    /* Counted on another board, or an even game counted with another komi
+     * than the tournament's (a kiosk set wrong): its winner may be the
+     * other player. A handicap game's komi is its own (0.5 by the usual
+     * rule), which the file does not give. */
+    double komi = 0;
+    int size = 0, terms = tournament_terms(s, &komi, &size);
+    int board = (terms & 2) && r->size != size;
+    int komi_off = (terms & 1) && !board && r->decided == SEI_DECIDED_COUNT && p->handicap == 0 &&
+                   r->handicap == 0 && fabs(r->komi - komi) > 1e-9;
+    if (m != SEI_PAIRED_SWAPPED && !handicap && !board && !komi_off)
         return SQLITE_OK;
     char b[SEI_IDENT_TEXT + 1], w[SEI_IDENT_TEXT + 1], reason[3 * SEI_IDENT_TEXT + 256];
     sei_store_player_name(&p->black, b, sizeof b);
@@ -3161,10 +3235,15 @@ static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_s
     int at = snprintf(reason, sizeof reason, "round %d, table %d is %s (Black) against %s (White)", p->round,
                       p->table, b[0] ? b : "nobody", w[0] ? w : "nobody");
     if (m == SEI_PAIRED_SWAPPED)
-        at += snprintf(reason + at, sizeof reason - (size_t)at, "; this result has them with the colours swapped");
+        at = reason_add(reason, sizeof reason, at, "; this result has them with the colours swapped");
     if (handicap)
-        snprintf(reason + at, sizeof reason - (size_t)at, "; counted with handicap %d, the pairing's is %d",
-                 r->handicap, p->handicap);
+        at = reason_add(reason, sizeof reason, at, "; counted with handicap %d, the pairing's is %d", r->handicap,
+                        p->handicap);
+    if (board)
+        at = reason_add(reason, sizeof reason, at, "; counted on a %dx%d board, the tournament's is %dx%d", r->size,
+                        r->size, size, size);
+    if (komi_off)
+        reason_add(reason, sizeof reason, at, "; counted with komi %g, the tournament's is %g", r->komi, komi);
     if (state == SEI_STATE_AGREED) {
         char sql[96];
         snprintf(sql, sizeof sql, "UPDATE results SET state = 'disputed' WHERE id = %lld", (long long)id);

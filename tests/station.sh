@@ -342,7 +342,7 @@ spid=
 # counts a photo of its board and pushes it, a judge corrects one with the
 # PIN (an audit entry), and the OpenGotha file comes back with the results.
 db="$tmp/day.db"
-photo="$src/images/renders/r043.jpg"
+photo="$src/images/renders/r003.jpg" # 19x19, as the tournament's board
 expect 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
 for t in 1 2; do
   expect 0 "pairing code" -- station enroll --db "$db" --name "Table $t"
@@ -402,6 +402,19 @@ expect 0 "1 result sent" -- results --db "$tmp/day-kiosk9.db" push --station "$u
 http 200 GET "/api/v1/results?round=2"
 ok "the same text in the pairing's colours after a swapped one: disputed" \
   test "$(jq -r --arg u "$u9" '[.results[] | select(.table == 1 and .uuid != $u) | .state] | join(",")' "$tmp/body")" = disputed
+# A kiosk set to another komi than the tournament's (7.5), on an even
+# game, and a board of another size: each disputed, saying why.
+expect 0 "Saved as result 1" -- score --board "$board" --komi 6.5 --db "$tmp/day-komi.db" --round 2 --table 2
+expect 0 "Saved as result 2" -- score "$src/images/renders/r026.jpg" --checked --db "$tmp/day-komi.db" --round 2 --table 3
+expect 0 "2 results sent" -- results --db "$tmp/day-komi.db" push --station "$url" --token-file "$tmp/day1.enroll"
+http 200 GET "/api/v1/results?round=2"
+jq '.results |= map(select(.table != 1))' "$tmp/body" >"$tmp/body2" && mv "$tmp/body2" "$tmp/body"
+ok "the day: a komi and a board size not the tournament's disputed" \
+  test "$(jq -r '[.results[] | "\(.table):\(.state)"] | sort | join(",")' "$tmp/body")" = "2:disputed,3:disputed"
+idk=$(jq -r '.results[] | select(.table == 2) | .id' "$tmp/body")
+ids=$(jq -r '.results[] | select(.table == 3) | .id' "$tmp/body")
+expect 0 "station.*disputed.*counted with komi 6.5, the tournament's is 7.5" -- results --db "$db" audit "$idk"
+expect 0 "station.*disputed.*counted on a 9x9 board, the tournament's is 19x19" -- results --db "$db" audit "$ids"
 # Pushes from one kiosk database at once (the kiosk's sender and a push
 # typed at its console), with a result saved meanwhile: each waits its turn
 # for the database and every result arrives once (a push that held its
