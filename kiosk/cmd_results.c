@@ -1218,11 +1218,20 @@ static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts
          * count leaves the count's dead stones). */
         rows = NULL;
         n = 0;
-        sei_store_audit_since(s, id, last, &rows, &n);
-        fprintf(out, "Result %" PRId64 " corrected: %d audit entr%s (seichi results audit %" PRId64 ")\n", id, n,
-                n == 1 ? "y" : "ies", id);
-        for (int i = 0; i < n; i++)
-            fprintf(out, "  %s: '%s' -> '%s'\n", rows[i].field, rows[i].old_value, rows[i].new_value);
+        if (sei_store_audit_since(s, id, last, &rows, &n))
+            fprintf(out, "Result %" PRId64 " corrected (seichi results audit %" PRId64 ")\n", id, id);
+        else {
+            /* This judge's rows: a station applying a kiosk judge's change
+             * meanwhile writes its own after the same mark. */
+            int mine = 0;
+            for (int i = 0; i < n; i++)
+                mine += !strcmp(rows[i].action, "correct") && !strcmp(rows[i].judge, j->judge);
+            fprintf(out, "Result %" PRId64 " corrected: %d audit entr%s (seichi results audit %" PRId64 ")\n", id,
+                    mine, mine == 1 ? "y" : "ies", id);
+            for (int i = 0; i < n; i++)
+                if (!strcmp(rows[i].action, "correct") && !strcmp(rows[i].judge, j->judge))
+                    fprintf(out, "  %s: '%s' -> '%s'\n", rows[i].field, rows[i].old_value, rows[i].new_value);
+        }
         sei_store_audit_free(rows, n);
     } else
         fprintf(out, "Result %" PRId64 " %s\n", id, !strcmp(cmd, "void") ? "voided" : "confirmed: it is now locked");

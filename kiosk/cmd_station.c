@@ -168,8 +168,10 @@ static int import(sei_store *s, const char *file, int same_event, FILE *out, FIL
  * and none when they disagree (a desk's save or a correction onto a
  * taken table is not checked on arrival as a kiosk's is). What is left
  * out, and results of no game of the tournament, are named on err. A
- * game whose results were all voided is marked in voided[game index]
- * when given. */
+ * game's results that stand not are marked in held[game index] (when
+ * given): HELD_VOIDED when all were voided, HELD_OUT when a game's
+ * results were left out. */
+enum { HELD_NONE = 0, HELD_VOIDED, HELD_OUT };
 typedef struct {
     int64_t id;
     sei_store_result r;
@@ -213,7 +215,7 @@ static void paired_result(sei_store *s, const sei_store_result *r, char *out, si
         sei_store_in_pairing_colours(&p, &r->ident, r->result, out);
 }
 
-static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *voided, int *warned, FILE *err)
+static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *held, int *warned, FILE *err)
 {
     int games = sei_og_game_count(og);
     /* Every live result of a game of the tournament, in the store's order
@@ -294,8 +296,8 @@ static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *void
                 agreed = i;
             }
         }
-        if (voided)
-            voided[g] = !n && gone[g];
+        if (held)
+            held[g] = !n && gone[g] ? HELD_VOIDED : HELD_NONE;
         if (!n)
             continue;
         sei_og_game og_game;
@@ -330,6 +332,8 @@ static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *void
                 (*warned)++;
             }
         }
+        if (stands < 0 && held)
+            held[g] = HELD_OUT;
         if (stands >= 0) {
             stand(s, &at[g], &live[stands], err);
             memset(&live[stands], 0, sizeof live[stands]); /* moved into at[g], released with it */
@@ -353,8 +357,9 @@ static void full_name(const sei_og *og, int i, char *buf, size_t n)
 }
 
 /* The EGF's table (egd.c) from the results standing, the file's own
- * results where the station has none, and the games voided. */
-static int export_egd(sei_og *og, const standing *at, const unsigned char *voided, int partial, const char *path,
+ * results where the station holds none, and the games voided; a game
+ * whose results were left out (disputed) is missing. */
+static int export_egd(sei_og *og, const standing *at, const unsigned char *held, int partial, const char *path,
                       int force, int *warned, FILE *err)
 {
     int games = sei_og_game_count(og);
@@ -368,9 +373,11 @@ static int export_egd(sei_og *og, const standing *at, const unsigned char *voide
         if (at[i].id) {
             eg[i].outcome = sei_og_outcome_from_result(at[i].result, &eg[i].by_default);
             eg[i].voided = eg[i].outcome == SEI_OG_UNKNOWN; /* a result that is no result ("Void") */
-        } else if (g.outcome != SEI_OG_UNKNOWN)
+        } else if (held[i] == HELD_OUT)
+            continue; /* missing until a judge settles it, whatever the file says */
+        else if (g.outcome != SEI_OG_UNKNOWN)
             eg[i].outcome = g.outcome, eg[i].by_default = g.by_default; /* entered in OpenGotha */
-        else if ((eg[i].voided = voided[i])) {
+        else if ((eg[i].voided = held[i] == HELD_VOIDED)) {
             fprintf(err, "seichi station: round %d table %d: its result was voided: written as not played\n", g.round,
                     g.table);
             (*warned)++;
@@ -405,23 +412,23 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
         return fail(err, sei_store_errmsg(s));
     sei_og *og = sei_og_create();
     standing *at = NULL;
-    unsigned char *voided = NULL;
+    unsigned char *held = NULL;
     int rc = 0, warned = 0, filled = 0, in_og = 0;
     if (!og || sei_og_read_memory(og, data, len)) {
         rc = fail(err, og ? sei_og_errmsg(og) : "out of memory");
         goto out;
     }
     int games = sei_og_game_count(og);
-    if (!(at = calloc((size_t)games + 1, sizeof *at)) || !(voided = calloc((size_t)games + 1, 1))) {
+    if (!(at = calloc((size_t)games + 1, sizeof *at)) || !(held = calloc((size_t)games + 1, 1))) {
         rc = fail(err, "out of memory");
         goto out;
     }
-    if ((rc = standings(s, og, at, voided, &warned, err)))
+    if ((rc = standings(s, og, at, held, &warned, err)))
         goto out;
     if (egd) {
         for (int i = 0; i < games; i++)
             filled += at[i].id != 0;
-        if (!(rc = export_egd(og, at, voided, partial, egd, force, &warned, err)))
+        if (!(rc = export_egd(og, at, held, partial, egd, force, &warned, err)))
             fprintf(out, "%s: %d of %d games with a result from the station; the EGD table written to %s\n", name,
                     filled, games, egd);
         goto out;
@@ -455,13 +462,19 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             sei_text_csv_text(&t, w, 0);
             const sei_store_result *r = at[i].id ? &at[i].r : NULL;
             /* A game with no result standing at the station keeps the one
-             * entered in OpenGotha, as the file exported keeps it. */
+             * entered in OpenGotha, as the file exported keeps it; its
+             * state is what the station holds of it (voided, or disputed:
+             * results left out until a judge settles them). */
             const char *entered = r ? "" : sei_og_outcome_text(g.outcome, g.by_default);
+            const char *state = r                          ? sei_state_name(r->state)
+                                : held[i] == HELD_VOIDED ? sei_state_name(SEI_STATE_VOIDED)
+                                : held[i] == HELD_OUT    ? sei_state_name(SEI_STATE_DISPUTED)
+                                                         : "";
             if (r)
                 sei_store_received_from(s, r->id, from, sizeof from);
             in_og += entered[0] != 0;
             sei_text_csv_field(&t, r ? at[i].result : entered, 0);
-            sei_text_csv_field(&t, r ? sei_state_name(r->state) : "", 0);
+            sei_text_csv_field(&t, state, 0);
             sei_text_csv_field(&t, r ? (from[0] ? from : sei_origin_name(r->origin)) : entered[0] ? "OpenGotha" : "", 0);
             sei_text_csv_field(&t, r ? r->uuid : "", 1);
         }
@@ -486,7 +499,7 @@ out:
         if (at[i].id)
             sei_store_result_release(&at[i].r);
     free(at);
-    free(voided);
+    free(held);
     sei_og_destroy(og);
     free(data);
     return rc ? rc : warned ? 1 : 0;

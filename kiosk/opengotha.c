@@ -466,17 +466,15 @@ int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf,
 
 int sei_og_same_event(const sei_og *a, const sei_og *b)
 {
-    static const char *const keys[] = {"shortName", "beginDate"};
-    int any = 0;
-    for (int i = 0; i < 2; i++) {
-        char x[256], y[256];
-        int hx = sei_og_param(a, "GeneralParameterSet", keys[i], x, sizeof x),
-            hy = sei_og_param(b, "GeneralParameterSet", keys[i], y, sizeof y);
-        if (hx != hy || strcmp(x, y))
-            return 0;
-        any |= hx;
-    }
-    return any || !strcmp(sei_og_name(a), sei_og_name(b));
+    char sa[256], sb[256], da[64], db[64];
+    sei_og_param(a, "GeneralParameterSet", "beginDate", da, sizeof da);
+    sei_og_param(b, "GeneralParameterSet", "beginDate", db, sizeof db);
+    if (strcmp(da, db))
+        return 0;
+    sei_og_param(a, "GeneralParameterSet", "shortName", sa, sizeof sa);
+    sei_og_param(b, "GeneralParameterSet", "shortName", sb, sizeof sb);
+    /* The short name when both files give one; else the name. */
+    return sa[0] && sb[0] ? !strcmp(sa, sb) : !strcmp(sei_og_name(a), sei_og_name(b));
 }
 
 int sei_og_player_count(const sei_og *og)
@@ -556,9 +554,9 @@ const char *sei_og_outcome_text(sei_og_outcome outcome, int by_default)
     switch (outcome) {
     case SEI_OG_BLACK_WINS: return by_default ? "B+F" : "B+";
     case SEI_OG_WHITE_WINS: return by_default ? "W+F" : "W+";
-    case SEI_OG_EQUAL: return "0";
-    case SEI_OG_BOTH_LOSE: return "both lose";
-    case SEI_OG_BOTH_WIN: return "both win";
+    case SEI_OG_EQUAL: return by_default ? "0 by default" : "0";
+    case SEI_OG_BOTH_LOSE: return by_default ? "both lose by default" : "both lose";
+    case SEI_OG_BOTH_WIN: return by_default ? "both win by default" : "both win";
     default: return "";
     }
 }

@@ -74,11 +74,12 @@ int sei_og_rounds(const sei_og *og);
  * file has no such set or attribute (buf ""). */
 int sei_og_param(const sei_og *og, const char *set, const char *name, char *buf, size_t n);
 
-/* Whether two files are of one tournament: the same short name (OpenGotha's
- * own key for it, the file's default name) and the same first day. Its
- * long name may be edited between rounds and still be the same event; a
- * club's "Club Open" of next year made from this year's file keeps the
- * short name but not the date. Files with neither are compared by name. */
+/* Whether two files are of one tournament: the same first day (or none
+ * in both) and the same short name (OpenGotha's own key for it, the
+ * file's default name), or the same name where either file gives no
+ * short name. Its long name may be edited between rounds and still be the
+ * same event; a club's "Club Open" of next year made from this year's
+ * file keeps the short name but not the date. */
 int sei_og_same_event(const sei_og *a, const sei_og *b);
 
 int sei_og_player_count(const sei_og *og);
@@ -98,7 +99,8 @@ int sei_og_set_result(sei_og *og, int round, int table, sei_og_outcome outcome, 
 sei_og_outcome sei_og_outcome_from_result(const char *result, int *by_default);
 /* And back, for a game whose result was entered in OpenGotha (which keeps
  * no margin): "B+", "W+", "B+F" and "W+F" by default, "0" for a draw,
- * "both lose", "both win"; "" when unknown. */
+ * "both lose", "both win" (the last three with " by default" appended
+ * when so decided); "" when unknown. */
 const char *sei_og_outcome_text(sei_og_outcome outcome, int by_default);
 
 /* The document as XML, in UTF-8 (the caller frees *out with free()), or

@@ -2869,8 +2869,10 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
  * held), else SEI_STORE_ERR_STATE saying what the database holds. */
 static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
 {
+    /* Results at a round and table: those the new file's games would
+     * take (a voided one too: its game is written as not played). */
     int64_t results = 0;
-    int rc = query_int(s, "SELECT count(*) FROM results", &results);
+    int rc = query_int(s, "SELECT count(*) FROM results WHERE round > 0 AND table_no > 0", &results);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
     if (!results)
@@ -2886,8 +2888,10 @@ static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
     if (!old)
         e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
     else if (sei_og_read_memory(old, data, len))
-        e = fail(s, SEI_STORE_ERR_CORRUPT, "the tournament file kept in the station database cannot be read: %s",
-                 sei_og_errmsg(old));
+        e = fail(s, SEI_STORE_ERR_STATE,
+                 "the station database holds %lld result%s of a tournament whose file it kept cannot be read (%s), "
+                 "so this file cannot be told the same tournament or another",
+                 (long long)results, results == 1 ? "" : "s", sei_og_errmsg(old));
     else if (!sei_og_same_event(old, og)) {
         char os[128], od[32], ns[128], nd[32];
         sei_og_param(old, "GeneralParameterSet", "shortName", os, sizeof os);
@@ -2895,8 +2899,8 @@ static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
         sei_og_param(og, "GeneralParameterSet", "shortName", ns, sizeof ns);
         sei_og_param(og, "GeneralParameterSet", "beginDate", nd, sizeof nd);
         e = fail(s, SEI_STORE_ERR_STATE,
-                 "the station database holds %lld result%s of '%s' (short name '%s', from %s), and this file is "
-                 "another tournament, '%s' (short name '%s', from %s): its games would take those results",
+                 "the station database holds %lld result%s of '%.100s' (short name '%.60s', from %s), and this file "
+                 "is another tournament, '%.100s' (short name '%.60s', from %s): its games would take those results",
                  (long long)results, results == 1 ? "" : "s", sei_og_name(old), os, od[0] ? od : "no date",
                  sei_og_name(og), ns, nd[0] ? nd : "no date");
     }

@@ -251,8 +251,9 @@ expect 1 "written" -- station export --db "$db" --csv "$tmp/games.csv"
 ok "CSV: header and one row a game" test "$(head -n 1 "$tmp/games.csv" | tr -d '\r')" = "round,table,black,white,result,state,source,uuid" -a "$(wc -l <"$tmp/games.csv")" = 7
 ok "CSV: a corrected result" grep -q "^2,2,Sato Hana,Straße Anna,B+R,confirmed,Table 1 kiosk,$u2" "$tmp/games.csv"
 # A game with no result standing at the station (here a disputed one) has
-# the result entered in OpenGotha, as the file exported keeps it.
-ok "CSV: a result entered in OpenGotha" grep -q "^1,3,Sato Hana,Durand Élodie,0,,OpenGotha,"$'\r'"\$" "$tmp/games.csv"
+# the result entered in OpenGotha, as the file exported keeps it, and the
+# station's state of it.
+ok "CSV: a result entered in OpenGotha" grep -q "^1,3,Sato Hana,Durand Élodie,0,disputed,OpenGotha,"$'\r'"\$" "$tmp/games.csv"
 expect 2 "needs one of" -- station export --db "$db"
 
 # ---- another tournament's file is not imported over these results ----------------
@@ -287,6 +288,7 @@ expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "
 jq -c --arg u "$(new_uuid)" '.uuid = $u | .round = 2 | .table = 3 | .state = "disputed"' "$tmp/r1.json" >"$tmp/dv.json"
 http 201 POST /api/v1/results "${auth[@]}" --data-binary @"$tmp/dv.json"
 expect 2 "without a result: .*round 2 table 3" -- station export --db "$db" --egd "$tmp/dv.h"
+ok "a disputed game is missing whatever OpenGotha's file says" grep -q "without a result: round 1 table 3, " "$tmp/out"
 ok "a disputed game is not written as not played" test ! -e "$tmp/dv.h"
 
 wait "$slow"

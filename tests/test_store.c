@@ -3201,6 +3201,20 @@ static void test_outbox_migrated(void **state)
     sei_store_close(k);
 }
 
+/* text (NUL-terminated) without the first occurrence of what, which it
+ * must hold; malloc'd. */
+static char *cut_first(const char *text, const char *what)
+{
+    const char *at = strstr(text, what);
+    assert_non_null(at);
+    size_t n = strlen(text), k = strlen(what), before = (size_t)(at - text);
+    char *out = malloc(n - k + 1);
+    assert_non_null(out);
+    memcpy(out, text, before);
+    memcpy(out + before, at + k, n - before - k + 1);
+    return out;
+}
+
 static void test_station_tournament(void **state)
 {
     (void)state;
@@ -3288,6 +3302,23 @@ static void test_station_tournament(void **state)
     assert_int_equal(sei_og_read_memory(og2, file2, len2), 0);
     assert_false(sei_og_same_event(og, og2));
     assert_true(sei_og_same_event(og, og));
+    {
+        /* Without short names the names decide (both files begin on
+         * 2026-11-28): the club's file is itself, the cup another. */
+        char *a = cut_first(file, " shortName=\"clubopen26\""), *b = cut_first(file2, " shortName=\"egdcup26\"");
+        sei_og *oa = sei_og_create(), *ob = sei_og_create();
+        assert_int_equal(sei_og_read_memory(oa, a, strlen(a)), 0);
+        assert_int_equal(sei_og_read_memory(ob, b, strlen(b)), 0);
+        assert_true(sei_og_same_event(oa, og));
+        assert_false(sei_og_same_event(oa, ob));
+        assert_false(sei_og_same_event(og2, ob) && sei_og_same_event(oa, og2));
+        char *c = cut_first(a, " beginDate=\"2026-11-28\"");
+        sei_og *oc = sei_og_create();
+        assert_int_equal(sei_og_read_memory(oc, c, strlen(c)), 0);
+        assert_false(sei_og_same_event(oa, oc)); /* a date in one file only */
+        sei_og_destroy(oa), sei_og_destroy(ob), sei_og_destroy(oc);
+        free(a), free(b), free(c);
+    }
     assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, 0), SEI_STORE_ERR_STATE);
     assert_non_null(strstr(sei_store_errmsg(s), "holds 1 result of 'Club Open 2026'"));
     assert_non_null(strstr(sei_store_errmsg(s), "'EGD Cup 2026' (short name 'egdcup26', from 2026-11-28)"));
@@ -3301,6 +3332,14 @@ static void test_station_tournament(void **state)
     int64_t count = 0;
     assert_int_equal(sei_store_count(s, &count), SEI_STORE_OK);
     assert_int_equal(count, 1);
+    /* A kept file that cannot be read (damaged by another tool) tells
+     * nothing of the new one: refused the same way, --same-event taken. */
+    sei_store_close(s);
+    raw_sql(path, "UPDATE tournament SET file = CAST('<not xml' AS BLOB)");
+    s = open_ok(path);
+    assert_int_equal(sei_store_tournament_set(s, og, file, len, 0), SEI_STORE_ERR_STATE);
+    assert_non_null(strstr(sei_store_errmsg(s), "cannot be told the same tournament or another"));
+    assert_int_equal(sei_store_tournament_set(s, og, file, len, 1), SEI_STORE_OK);
     sei_store_close(s);
     path = tpath("station-tournament-2.db");
     rm_db(path);

@@ -1471,12 +1471,13 @@ static void debug_segments(sei_vision *v, const sei_image *work, const float *se
  * it hides the grid, into stones (max of them at most), *n. They are found
  * on a smaller picture (stone_scale): stones are many pixels across, and
  * this step's cost is all per pixel. None when they cannot be found (out
- * of memory): the lattice is then fitted on lines alone. An error only
- * when the stone finder's model cannot be loaded. */
+ * of memory; *found 0, else 1): the lattice is then fitted on lines alone.
+ * An error only when the stone finder's model cannot be loaded. */
 static sei_vision_status find_candidates(sei_vision *v, const sei_image *work, sei_lattice_stone *stones, int max,
-                                         int *n)
+                                         int *n, int *found)
 {
     *n = 0;
+    *found = 0;
     if (v->use_finder) {
         sei_vision_status st = load_finder(v);
         if (st != SEI_VISION_OK)
@@ -1489,6 +1490,8 @@ static sei_vision_status find_candidates(sei_vision *v, const sei_image *work, s
         sei_cv_resize(work, &small, (int)lround(work->width * bs), (int)lround(work->height * bs)) ||
         sei_cv_stone_blobs(&small, &v->p.blobs, v->use_finder ? v->finder : NULL, blobs, max, n))
         *n = 0;
+    else
+        *found = 1;
     sei_image_free(&small);
     for (int i = 0; i < *n; i++) {
         /* Pixel centres: (x + 0.5) / bs - 0.5 in the working picture. */
@@ -1522,8 +1525,10 @@ static sei_vision_status stone_candidates(sei_vision *v, const sei_image *img, d
             return SEI_VISION_OK;
         }
     }
-    sei_vision_status st = find_candidates(v, work, stones, max, n);
-    if (st != SEI_VISION_OK || !cacheable)
+    int found;
+    sei_vision_status st = find_candidates(v, work, stones, max, n, &found);
+    /* None found for want of memory is not kept: a later look tries again. */
+    if (st != SEI_VISION_OK || !cacheable || !found)
         return st;
     struct cand_entry *e = &v->cand_cache[v->cand_cache_next];
     sei_lattice_stone *c = realloc(e->stones, sizeof *stones * (size_t)(*n + 1));
