@@ -129,14 +129,17 @@ out:
     return rc;
 }
 
-static int import(sei_store *s, const char *file, int same_event, FILE *out, FILE *err)
+/* The file read and checked before the database is opened: a file that
+ * is no tournament leaves no new database behind. */
+static int import(const char *db, const char *file, int same_event, FILE *out, FILE *err)
 {
-    char msg[PATH_MAX + 128];
+    char msg[PATH_MAX + 1200];
     size_t len;
     char *data = sei_file_read(file, SEI_OG_MAX_FILE, &len, msg, sizeof msg);
     if (!data)
         return fail(err, msg);
     sei_og *og = sei_og_create();
+    sei_store *s = NULL;
     int rc = 0;
     sei_store_status st;
     if (!og)
@@ -144,7 +147,9 @@ static int import(sei_store *s, const char *file, int same_event, FILE *out, FIL
     else if (sei_og_read_memory(og, data, len)) {
         snprintf(msg, sizeof msg, "%s: %s", file, sei_og_errmsg(og));
         rc = fail(err, msg);
-    } else if ((st = sei_store_tournament_set(s, og, data, len, same_event)) == SEI_STORE_ERR_STATE) {
+    } else if (!(s = sei_store_open(db, msg, sizeof msg)))
+        rc = fail(err, msg);
+    else if ((st = sei_store_tournament_set(s, og, data, len, same_event)) == SEI_STORE_ERR_STATE) {
         /* Nothing changed: the results keep their tournament. */
         snprintf(msg, sizeof msg,
                  "%s.\nA new tournament takes a new station database (--db NEW.db); import with --same-event only "
@@ -156,6 +161,7 @@ static int import(sei_store *s, const char *file, int same_event, FILE *out, FIL
     else
         fprintf(out, "imported '%s': %d players, %d rounds, %d games\n", sei_og_name(og), sei_og_player_count(og),
                 sei_og_rounds(og), sei_og_game_count(og));
+    sei_store_close(s);
     sei_og_destroy(og);
     free(data);
     return rc;
@@ -514,8 +520,8 @@ static int kiosks(sei_store *s, FILE *out, FILE *err)
     if (!n)
         fprintf(out, "no kiosks enrolled\n");
     for (int i = 0; i < n; i++) {
-        fprintf(out, "%-20s enrolled %s  %s  %" PRId64 " results received", k[i].name, k[i].created,
-                k[i].revoked[0] ? "revoked" : "active", k[i].received);
+        fprintf(out, "%-20s enrolled %s  %s  %" PRId64 " result%s received", k[i].name, k[i].created,
+                k[i].revoked[0] ? "revoked" : "active", k[i].received, k[i].received == 1 ? "" : "s");
         if (k[i].revoked[0])
             fprintf(out, " (revoked %s)", k[i].revoked);
         else if (k[i].code_valid_for)
@@ -587,13 +593,16 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         snprintf(msg, sizeof msg, "no station database at '%s' (seichi station import or enroll starts one)", db);
         return fail(err, msg);
     }
+    if (imp)
+        return import(db, og, same_event, out, err);
+    /* A name refused before a database is made for it. */
+    if (enr && !name[0])
+        return fail(err, "a kiosk's --name must not be empty");
     sei_store *s = (exp || lst) ? sei_store_open_readonly(db, msg, sizeof msg) : sei_store_open(db, msg, sizeof msg);
     if (!s)
         return fail(err, msg);
     int rc = 0;
-    if (imp)
-        rc = import(s, og, same_event, out, err);
-    else if (exp)
+    if (exp)
         rc = export(s, og, csv, egd, partial, force, out, err);
     else if (lst)
         rc = kiosks(s, out, err);

@@ -57,6 +57,11 @@ expect 0 "6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha
 expect 2 "$tmp/nothing.xml" -- station import --db "$db" --opengotha "$tmp/nothing.xml"
 printf '<html/>' >"$tmp/notog.xml"
 expect 2 "" -- station import --db "$db" --opengotha "$tmp/notog.xml"
+# A refused import or enrolment makes no database (which the next command
+# would then take for a station).
+expect 2 "notog.xml" -- station import --db "$tmp/notyet.db" --opengotha "$tmp/notog.xml"
+expect 2 "name" -- station enroll --db "$tmp/notyet.db" --name ""
+ok "a refused import or enrolment makes no database" test ! -e "$tmp/notyet.db"
 expect 2 "listen takes" -- station --db "$db" --listen nowhere
 
 start 0
