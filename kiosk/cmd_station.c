@@ -23,7 +23,7 @@
 
 static const char usage_text[] =
     "usage: seichi station [--db PATH] [--listen HOST:PORT] [--tls-cert FILE --tls-key FILE]\n"
-    "       seichi station import [--db PATH] --opengotha FILE [--same-event]\n"
+    "       seichi station import [--db PATH] --opengotha FILE [--same-event] [--force]\n"
     "       seichi station export [--db PATH] (--opengotha OUT | --csv OUT | --egd OUT [--partial]) [--force]\n"
     "       seichi station enroll [--db PATH] --name NAME\n"
     "       seichi station revoke [--db PATH] --name NAME\n"
@@ -131,7 +131,7 @@ out:
 
 /* The file read and checked before the database is opened: a file that
  * is no tournament leaves no new database behind. */
-static int import(const char *db, const char *file, int same_event, FILE *out, FILE *err)
+static int import(const char *db, const char *file, int flags, FILE *out, FILE *err)
 {
     char msg[PATH_MAX + 1200];
     size_t len;
@@ -149,11 +149,12 @@ static int import(const char *db, const char *file, int same_event, FILE *out, F
         rc = fail(err, msg);
     } else if (!(s = sei_store_open(db, msg, sizeof msg)))
         rc = fail(err, msg);
-    else if ((st = sei_store_tournament_set(s, og, data, len, same_event)) == SEI_STORE_ERR_STATE) {
-        /* Nothing changed: the results keep their tournament. */
+    else if ((st = sei_store_tournament_set(s, og, data, len, flags)) == SEI_STORE_ERR_STATE) {
+        /* Nothing changed: the results keep their tournament and games. */
         snprintf(msg, sizeof msg,
-                 "%s.\nA new tournament takes a new station database (--db NEW.db); import with --same-event only "
-                 "if this file is the same tournament, renamed or moved to other dates",
+                 "%s.\nNothing was imported. A new tournament takes a new station database (--db NEW.db); "
+                 "--same-event imports a file of the same tournament renamed or moved to other dates, --force one "
+                 "that pairs fewer rounds or has no game where a result stands",
                  sei_store_errmsg(s));
         rc = fail(err, msg);
     } else if (st)
@@ -571,7 +572,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
     if (!(serving || imp || exp || enr || rev || lst))
         return fprintf(err, "seichi station: unknown action '%s'\n%s", action, usage_text), 2;
     if (((listen || cert || key) && !serving) || (og && !(imp || exp)) || (csv && !exp) || (egd && !exp) || (partial && !egd) ||
-        (name && !(enr || rev)) || (force && !exp) || (same_event && !imp))
+        (name && !(enr || rev)) || (force && !(exp || imp)) || (same_event && !imp))
         return fprintf(err, "seichi station: an option that %s does not take\n%s", action ? action : "serving",
                        usage_text), 2;
     if ((imp && !og) || (exp && (!!og + !!csv + !!egd) != 1) || ((enr || rev) && !name))
@@ -594,7 +595,7 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
         return fail(err, msg);
     }
     if (imp)
-        return import(db, og, same_event, out, err);
+        return import(db, og, (same_event ? SEI_IMPORT_OTHER_EVENT : 0) | (force ? SEI_IMPORT_OLDER : 0), out, err);
     /* A name refused before a database is made for it. */
     if (enr && !name[0])
         return fail(err, "a kiosk's --name must not be empty");

@@ -2864,19 +2864,20 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
     return SEI_STORE_OK;
 }
 
-/* Inside tournament_set's transaction: SEI_STORE_OK when og may replace
- * the tournament imported (none was, the same event, or no result is
- * held), else SEI_STORE_ERR_STATE saying what the database holds. */
-static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
+static sei_store_status keeps_games(sei_store *s, const sei_og *og);
+
+/* Inside tournament_set's transaction: whether og may replace the
+ * tournament imported (flags as sei_store_tournament_set's). Another
+ * event is refused while results are held at rounds and tables (a voided
+ * one too: its game is written as not played), the same event when it
+ * is an older file of it (keeps_games). SEI_STORE_OK, or
+ * SEI_STORE_ERR_STATE saying why. */
+static sei_store_status import_checks(sei_store *s, const sei_og *og, int flags)
 {
-    /* Results at a round and table: those the new file's games would
-     * take (a voided one too: its game is written as not played). */
     int64_t results = 0;
     int rc = query_int(s, "SELECT count(*) FROM results WHERE round > 0 AND table_no > 0", &results);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
-    if (!results)
-        return SEI_STORE_OK;
     char *data = NULL;
     size_t len = 0;
     sei_store_status e = sei_store_tournament_file(s, &data, &len, NULL, 0);
@@ -2887,37 +2888,84 @@ static sei_store_status same_event_or_empty(sei_store *s, const sei_og *og)
     sei_og *old = sei_og_create();
     if (!old)
         e = fail(s, SEI_STORE_ERR_NOMEM, "out of memory");
-    else if (sei_og_read_memory(old, data, len))
-        e = fail(s, SEI_STORE_ERR_STATE,
-                 "the station database holds %lld result%s of a tournament whose file it kept cannot be read (%s), "
-                 "so this file cannot be told the same tournament or another",
-                 (long long)results, results == 1 ? "" : "s", sei_og_errmsg(old));
-    else if (!sei_og_same_event(old, og)) {
+    else if (sei_og_read_memory(old, data, len)) {
+        if (results && !(flags & SEI_IMPORT_OTHER_EVENT))
+            e = fail(s, SEI_STORE_ERR_STATE,
+                     "the station database holds %lld result%s of a tournament whose file it kept cannot be read "
+                     "(%s), so this file cannot be told the same tournament or another",
+                     (long long)results, results == 1 ? "" : "s", sei_og_errmsg(old));
+    } else if (!sei_og_same_event(old, og)) {
         char os[128], od[32], ns[128], nd[32];
         sei_og_param(old, "GeneralParameterSet", "shortName", os, sizeof os);
         sei_og_param(old, "GeneralParameterSet", "beginDate", od, sizeof od);
         sei_og_param(og, "GeneralParameterSet", "shortName", ns, sizeof ns);
         sei_og_param(og, "GeneralParameterSet", "beginDate", nd, sizeof nd);
-        e = fail(s, SEI_STORE_ERR_STATE,
-                 "the station database holds %lld result%s of '%.100s' (short name '%.60s', from %s), and this file "
-                 "is another tournament, '%.100s' (short name '%.60s', from %s): its games would take those results",
-                 (long long)results, results == 1 ? "" : "s", sei_og_name(old), os, od[0] ? od : "no date",
-                 sei_og_name(og), ns, nd[0] ? nd : "no date");
-    }
+        if (results && !(flags & SEI_IMPORT_OTHER_EVENT))
+            e = fail(s, SEI_STORE_ERR_STATE,
+                     "the station database holds %lld result%s of '%.100s' (short name '%.60s', from %s), and this "
+                     "file is another tournament, '%.100s' (short name '%.60s', from %s): its games would take those "
+                     "results",
+                     (long long)results, results == 1 ? "" : "s", sei_og_name(old), os, od[0] ? od : "no date",
+                     sei_og_name(og), ns, nd[0] ? nd : "no date");
+    } else if (!(flags & SEI_IMPORT_OLDER))
+        e = keeps_games(s, og);
     sei_og_destroy(old);
     free(data);
     return e;
 }
 
-sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len,
-                                          int other_event)
+/* Inside tournament_set's transaction: SEI_STORE_OK when og keeps what
+ * the import before it paired (as many rounds, and a game wherever a
+ * result not voided stands at a game of it), else SEI_STORE_ERR_STATE
+ * saying what it drops. */
+static sei_store_status keeps_games(sei_store *s, const sei_og *og)
+{
+    int64_t last = 0;
+    int rc = query_int(s, "SELECT coalesce(max(round), 0) FROM pairings", &last);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    int new_last = 0;
+    sei_og_game g;
+    for (int i = 0; i < sei_og_game_count(og); i++)
+        if (!sei_og_game_get(og, i, &g) && g.round > new_last)
+            new_last = g.round;
+    if (new_last < last)
+        return fail(s, SEI_STORE_ERR_STATE,
+                    "this file pairs rounds up to %d, the one imported up to %lld: an older file of the tournament?",
+                    new_last, (long long)last);
+    sqlite3_stmt *q;
+    rc = sqlite3_prepare_v2(s->db,
+                            "SELECT DISTINCT p.round, p.table_no, r.id FROM pairings p JOIN results r ON"
+                            " r.round = p.round AND r.table_no = p.table_no AND r.state != 'voided'"
+                            " ORDER BY p.round, p.table_no",
+                            -1, &q, NULL);
+    if (rc)
+        return fail_db(s, rc, "cannot read station database");
+    sei_store_status e = SEI_STORE_OK;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        int r = sqlite3_column_int(q, 0), t = sqlite3_column_int(q, 1);
+        if (sei_og_find_game(og, r, t) < 0) {
+            e = fail(s, SEI_STORE_ERR_STATE,
+                     "this file has no game at round %d, table %d, where result %lld stands: an older file of the "
+                     "tournament?",
+                     r, t, (long long)sqlite3_column_int64(q, 2));
+            break;
+        }
+    }
+    sqlite3_finalize(q);
+    if (!e && rc != SQLITE_ROW && rc != SQLITE_DONE)
+        e = fail_db(s, rc, "cannot read station database");
+    return e;
+}
+
+sei_store_status sei_store_tournament_set(sei_store *s, const sei_og *og, const char *data, size_t len, int flags)
 {
     if (!s || !og || !data)
         return s ? fail(s, SEI_STORE_ERR_ARG, "no tournament") : SEI_STORE_ERR_ARG;
     int rc = exec(s, "BEGIN IMMEDIATE");
     if (rc)
         return fail_db(s, rc, "cannot write to station database");
-    sei_store_status e = other_event ? SEI_STORE_OK : same_event_or_empty(s, og);
+    sei_store_status e = import_checks(s, og, flags);
     if (e) {
         exec(s, "ROLLBACK");
         return e;

@@ -481,16 +481,25 @@ sei_store_status sei_store_kiosk_change(sei_store *s, const char *kiosk, const s
                                         const sei_store_audit *rows, int n, int64_t through, sei_change_outcome *out);
 
 struct sei_og;
+/* What sei_store_tournament_set lets pass (flags). */
+enum {
+    SEI_IMPORT_OTHER_EVENT = 1, /* another tournament over results held */
+    SEI_IMPORT_OLDER = 2        /* fewer rounds paired, or games with results gone */
+};
 /* Import a tournament read with sei_og_read: its file (data, len bytes,
  * kept whole to be written back), its players and the games of each round
  * at their tables, replacing an earlier import, in one transaction. The
- * results stay: a round's new pairing is imported over the last. So a
- * database holding results refuses another tournament than the one
- * imported (sei_og_same_event) with SEI_STORE_ERR_STATE, unless
- * other_event: its results would be taken for the new tournament's games
- * at the same rounds and tables. */
+ * results stay: a round's new pairing is imported over the last. So, with
+ * SEI_STORE_ERR_STATE and nothing changed, a database holding results
+ * refuses another tournament than the one imported (sei_og_same_event:
+ * its results would be taken for the new tournament's games at the same
+ * rounds and tables) unless flags hold SEI_IMPORT_OTHER_EVENT, and any
+ * database refuses a file that pairs fewer rounds than the one imported,
+ * or has no game where a result not voided stands (an older file: the
+ * kiosks would show a past round's games, and those results none) unless
+ * flags hold SEI_IMPORT_OLDER. */
 sei_store_status sei_store_tournament_set(sei_store *s, const struct sei_og *og, const char *data, size_t len,
-                                          int other_event);
+                                          int flags);
 /* The imported file (*data, *len; the caller frees it) and the
  * tournament's name (name, n bytes; may be NULL). data and len NULL: the
  * name only. SEI_STORE_ERR_NOTFOUND when none was imported. */

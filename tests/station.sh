@@ -279,6 +279,18 @@ expect 0 "imported 'Spring Cup 2027'" -- station import --db "$db" --opengotha "
 expect 2 "another tournament, 'Club Open 2026'" -- station import --db "$db" --opengotha "$club"
 expect 0 "imported 'Club Open 2026'" -- station import --db "$db" --opengotha "$club" --same-event
 expect 2 "does not take" -- station export --db "$db" --csv "$tmp/x.csv" --same-event
+# An older file of the tournament (round 1's pairing, imported after round
+# 2's) would show the kiosks round 1's games again and leave round 2's
+# results with no game: refused, nothing changed; --force imports it.
+sed '/roundNumber="2"/d' "$club" >"$tmp/round1.xml"
+sed '/roundNumber="2" tableNumber="1"/d' "$club" >"$tmp/no21.xml"
+ok "the test's older files lack games" test "$(grep -c '<Game ' "$tmp/round1.xml"),$(grep -c '<Game ' "$tmp/no21.xml")" = "3,5"
+expect 2 "pairs rounds up to 1, the one imported up to 2: an older file" -- station import --db "$db" --opengotha "$tmp/round1.xml"
+expect 2 "no game at round 2, table 1, where result [0-9]* stands" -- station import --db "$db" --opengotha "$tmp/no21.xml"
+expect 1 "written" -- station export --db "$db" --csv "$tmp/games-older.csv"
+ok "a refused older file changes nothing" cmp -s "$tmp/games.csv" "$tmp/games-older.csv"
+expect 0 "imported 'Club Open 2026': 6 players, 4 rounds, 3 games" -- station import --db "$db" --opengotha "$tmp/round1.xml" --force
+expect 0 "imported 'Club Open 2026': 6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
 # With no result held, any tournament may follow another.
 expect 0 "imported 'Spring Cup 2027'" -- station import --db "$tmp/fresh.db" --opengotha "$tmp/spring.xml"
 expect 0 "imported 'Club Open 2026'" -- station import --db "$tmp/fresh.db" --opengotha "$club"

@@ -3326,7 +3326,7 @@ static void test_station_tournament(void **state)
     assert_string_equal(name, "Club Open 2026");
     assert_int_equal(sei_store_pairing_get(s, 1, 2, &p), SEI_STORE_OK);
     assert_string_equal(p.black.name, "de la Cruz");
-    assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, 1), SEI_STORE_OK);
+    assert_int_equal(sei_store_tournament_set(s, og2, file2, len2, SEI_IMPORT_OTHER_EVENT), SEI_STORE_OK);
     assert_int_equal(sei_store_tournament_file(s, NULL, NULL, name, sizeof name), SEI_STORE_OK);
     assert_string_equal(name, "EGD Cup 2026");
     int64_t count = 0;
@@ -3339,7 +3339,7 @@ static void test_station_tournament(void **state)
     s = open_ok(path);
     assert_int_equal(sei_store_tournament_set(s, og, file, len, 0), SEI_STORE_ERR_STATE);
     assert_non_null(strstr(sei_store_errmsg(s), "cannot be told the same tournament or another"));
-    assert_int_equal(sei_store_tournament_set(s, og, file, len, 1), SEI_STORE_OK);
+    assert_int_equal(sei_store_tournament_set(s, og, file, len, SEI_IMPORT_OTHER_EVENT), SEI_STORE_OK);
     sei_store_close(s);
     path = tpath("station-tournament-2.db");
     rm_db(path);
