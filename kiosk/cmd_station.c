@@ -363,11 +363,24 @@ static void full_name(const sei_og *og, int i, char *buf, size_t n)
         snprintf(buf, n, "%s%s%s", p.name, p.first_name[0] ? " " : "", p.first_name);
 }
 
+/* An export's bytes into path, or to out when path is "-" (standard
+ * output, as `results export` takes it). 0, or -1 with the reason in msg. */
+static int write_export(const char *path, const char *p, size_t len, int force, FILE *out, char *msg, size_t n)
+{
+    if (strcmp(path, "-"))
+        return sei_file_write_new(path, p, len, force, msg, n);
+    if (fwrite(p, 1, len, out) != len || fflush(out)) {
+        snprintf(msg, n, "cannot write to standard output");
+        return -1;
+    }
+    return 0;
+}
+
 /* The EGF's table (egd.c) from the results standing, the file's own
  * results where the station holds none, and the games voided; a game
  * whose results were left out (disputed) is missing. */
 static int export_egd(sei_og *og, const standing *at, const unsigned char *held, int partial, const char *path,
-                      int force, int *warned, FILE *err)
+                      int force, int *warned, FILE *out, FILE *err)
 {
     int games = sei_og_game_count(og);
     sei_egd_game *eg = calloc((size_t)games + 1, sizeof *eg);
@@ -395,7 +408,7 @@ static int export_egd(sei_og *og, const standing *at, const unsigned char *held,
     char why[2048], msg[PATH_MAX + 128];
     if (sei_egd_write(og, eg, partial, &t, &missing, why, sizeof why))
         rc = fail(err, why);
-    else if (sei_file_write_new(path, t.p, t.len, force, msg, sizeof msg))
+    else if (write_export(path, t.p, t.len, force, out, msg, sizeof msg))
         rc = fail(err, msg);
     else if (missing) {
         fprintf(err, "seichi station: written as not played (--partial): %s\n", why);
@@ -411,8 +424,9 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
 {
     char msg[PATH_MAX + 128], name[256];
     const char *target = og_out ? og_out : csv ? csv : egd;
-    if (sei_file_target_ok(target, force, msg, sizeof msg))
+    if (strcmp(target, "-") && sei_file_target_ok(target, force, msg, sizeof msg))
         return fail(err, msg);
+    const char *where = strcmp(target, "-") ? target : "standard output";
     char *data;
     size_t len;
     if (sei_store_tournament_file(s, &data, &len, name, sizeof name))
@@ -435,9 +449,9 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
     if (egd) {
         for (int i = 0; i < games; i++)
             filled += at[i].id != 0;
-        if (!(rc = export_egd(og, at, held, partial, egd, force, &warned, err)))
-            fprintf(out, "%s: %d of %d games with a result from the station; the EGD table written to %s\n", name,
-                    filled, games, egd);
+        if (!(rc = export_egd(og, at, held, partial, egd, force, &warned, out, err)))
+            sei_cli_note(err, "%s: %d of %d games with a result from the station; the EGD table written to %s\n", name,
+                         filled, games, where);
         goto out;
     }
     sei_text t = {0};
@@ -486,21 +500,29 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
             sei_text_csv_field(&t, r ? r->uuid : "", 1);
         }
     }
-    if (!rc && og_out) {
+    if (!rc && og_out && strcmp(og_out, "-")) {
         if (sei_og_write(og, og_out, force))
             rc = fail(err, sei_og_errmsg(og));
+    } else if (!rc && og_out) {
+        char *xml = NULL;
+        size_t xlen = 0;
+        if (sei_og_write_memory(og, &xml, &xlen))
+            rc = fail(err, sei_og_errmsg(og));
+        else if (write_export(og_out, xml, xlen, force, out, msg, sizeof msg))
+            rc = fail(err, msg);
+        free(xml);
     } else if (!rc && csv) {
         if (t.oom)
             rc = fail(err, "out of memory");
-        else if (sei_file_write_new(csv, t.p, t.len, force, msg, sizeof msg))
+        else if (write_export(csv, t.p, t.len, force, out, msg, sizeof msg))
             rc = fail(err, msg);
     }
     sei_text_free(&t);
     if (!rc && in_og)
-        fprintf(out, "%s: %d of %d games with a result from the station, %d as entered in OpenGotha, written to %s\n",
-                name, filled, games, in_og, target);
+        sei_cli_note(err, "%s: %d of %d games with a result from the station, %d as entered in OpenGotha, written to %s\n",
+                     name, filled, games, in_og, where);
     else if (!rc)
-        fprintf(out, "%s: %d of %d games with a result written to %s\n", name, filled, games, target);
+        sei_cli_note(err, "%s: %d of %d games with a result written to %s\n", name, filled, games, where);
 out:
     for (int i = 0; at && i < sei_og_game_count(og); i++)
         if (at[i].id)

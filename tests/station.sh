@@ -298,6 +298,10 @@ expect 0 "0 of 6 games with a result from the station, 3 as entered in OpenGotha
   station export --db "$tmp/fresh.db" --csv "$tmp/fresh.csv"
 ok "CSV: OpenGotha's results, and none where it has none" \
   test "$(cut -d, -f1,2,5,7 "$tmp/fresh.csv" | tr -d '\r' | tail -n +2 | tr '\n' ' ')" = "1,1,W+,OpenGotha 1,2,B+F,OpenGotha 1,3,0,OpenGotha 2,1,, 2,2,, 2,3,, "
+# "-" is standard output, the summary a note on standard error (-q: none).
+(cd "$tmp" && "$seichi" station export --db "$tmp/fresh.db" --csv - -q >"$tmp/stdout.csv" 2>"$tmp/stderr.txt")
+ok "export --csv - writes the CSV to standard output, no file named -" \
+  sh -c "cmp -s '$tmp/fresh.csv' '$tmp/stdout.csv' && test ! -e '$tmp/-' && test ! -s '$tmp/stderr.txt'"
 expect 0 "pairing code" -- station enroll --db "$tmp/empty.db" --name k
 expect 2 "no tournament imported" -- station export --db "$tmp/empty.db" --csv "$tmp/x.csv"
 # A disputed result at a table whose other result was voided (round 2,
