@@ -87,7 +87,7 @@ static int serve(const char *db, const char *listen, const char *cert, const cha
         long port = colon ? strtol(colon + 1, &end, 10) : -1;
         if (!colon || colon == listen || (size_t)(colon - listen) >= sizeof host || !colon[1] || *end || port < 0 ||
             port > 65535) {
-            fail(err, "--listen takes HOST:PORT (an IPv4 address, a port 0 to 65535)");
+            fail(err, "--listen takes HOST:PORT (an IPv4 address or localhost, a port 0 to 65535)");
             goto out;
         }
         memcpy(host, listen, (size_t)(colon - listen));

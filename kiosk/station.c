@@ -555,8 +555,11 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
     memset(&sa, 0, sizeof sa);
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)st->p.port);
-    if (st->p.port < 0 || st->p.port > 65535 || inet_pton(AF_INET, st->p.host ? st->p.host : "", &sa.sin_addr) != 1) {
-        snprintf(err, n, "cannot listen on '%s:%d': give an IPv4 address and a port 0 to 65535",
+    /* "localhost" is the loopback address, as every tool takes it; other
+     * names are not looked up (the desk's address is typed as numbers). */
+    const char *addr = st->p.host && !strcmp(st->p.host, "localhost") ? "127.0.0.1" : st->p.host ? st->p.host : "";
+    if (st->p.port < 0 || st->p.port > 65535 || inet_pton(AF_INET, addr, &sa.sin_addr) != 1) {
+        snprintf(err, n, "cannot listen on '%s:%d': give an IPv4 address (or localhost) and a port 0 to 65535",
                  st->p.host ? st->p.host : "", st->p.port);
         free(st);
         return NULL;
@@ -584,7 +587,10 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
         return NULL;
     }
     pthread_mutex_init(&st->lock, NULL);
-    st->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | (tls ? MHD_USE_TLS : 0), 0, NULL,
+    /* The port given here only names it in libmicrohttpd's own messages
+     * ("Failed to bind to port 8080"); the socket address says where. */
+    st->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | (tls ? MHD_USE_TLS : 0),
+                             (uint16_t)st->p.port, NULL,
                              NULL, handler, st,
                              MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
                              MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(st->p.threads ? st->p.threads : 1),

@@ -63,6 +63,7 @@ expect 2 "notog.xml" -- station import --db "$tmp/notyet.db" --opengotha "$tmp/n
 expect 2 "name" -- station enroll --db "$tmp/notyet.db" --name ""
 ok "a refused import or enrolment makes no database" test ! -e "$tmp/notyet.db"
 expect 2 "listen takes" -- station --db "$db" --listen nowhere
+expect 2 "give an IPv4 address (or localhost)" -- station --db "$db" --listen example.org:8080
 
 start 0
 ok "the station started on a free port" test -n "$port"
