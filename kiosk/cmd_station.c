@@ -151,11 +151,12 @@ static int import(const char *db, const char *file, int flags, FILE *out, FILE *
         rc = fail(err, msg);
     else if ((st = sei_store_tournament_set(s, og, data, len, flags)) == SEI_STORE_ERR_STATE) {
         /* Nothing changed: the results keep their tournament and games. */
-        snprintf(msg, sizeof msg,
-                 "%s.\nNothing was imported. A new tournament takes a new station database (--db NEW.db); "
-                 "--same-event imports a file of the same tournament renamed or moved to other dates, --force one "
-                 "that pairs fewer rounds or has no game where a result stands",
-                 sei_store_errmsg(s));
+        int older = strstr(sei_store_errmsg(s), "this file ") == sei_store_errmsg(s);
+        snprintf(msg, sizeof msg, "%s.\nNothing was imported. %s", sei_store_errmsg(s),
+                 older ? "Import the newest file OpenGotha saved; --force imports this one (a round unpaired to "
+                         "pair it anew)"
+                       : "A new tournament takes a new station database (--db NEW.db); --same-event imports a file "
+                         "of the same tournament renamed or moved to other dates");
         rc = fail(err, msg);
     } else if (st)
         rc = fail(err, sei_store_errmsg(s));
@@ -305,9 +306,18 @@ static int standings(sei_store *s, sei_og *og, standing *at, unsigned char *held
         }
         if (held)
             held[g] = !n && gone[g] ? HELD_VOIDED : HELD_NONE;
+        sei_og_game og_game;
+        if (!n && gone[g] && !sei_og_game_get(og, g, &og_game) && og_game.outcome != SEI_OG_UNKNOWN) {
+            /* Perhaps the station's own result, exported into the file
+             * and imported back before a judge voided it: the file cannot
+             * say whose it is. */
+            fprintf(err, "seichi station: round %d table %d: the station's result was voided, and OpenGotha's file "
+                         "gives %s: written as the file gives it (a judge may clear it in OpenGotha)\n",
+                    og_game.round, og_game.table, sei_og_outcome_text(og_game.outcome, og_game.by_default));
+            (*warned)++;
+        }
         if (!n)
             continue;
-        sei_og_game og_game;
         sei_og_game_get(og, g, &og_game);
         int stands = -1;
         if (conf >= 0 && conf_clash) {
@@ -619,8 +629,8 @@ int sei_cli_station(int argc, char **argv, FILE *out, FILE *err)
     if (imp)
         return import(db, og, (same_event ? SEI_IMPORT_OTHER_EVENT : 0) | (force ? SEI_IMPORT_OLDER : 0), out, err);
     /* A name refused before a database is made for it. */
-    if (enr && !name[0])
-        return fail(err, "a kiosk's --name must not be empty");
+    if (enr && sei_store_kiosk_name_ok(name, msg, sizeof msg))
+        return fail(err, msg);
     sei_store *s = (exp || lst) ? sei_store_open_readonly(db, msg, sizeof msg) : sei_store_open(db, msg, sizeof msg);
     if (!s)
         return fail(err, msg);

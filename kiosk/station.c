@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 
 #include <cjson/cJSON.h>
@@ -557,7 +558,7 @@ sei_station *sei_station_create(const char *db, const sei_station_params *p, cha
     sa.sin_port = htons((uint16_t)st->p.port);
     /* "localhost" is the loopback address, as every tool takes it; other
      * names are not looked up (the desk's address is typed as numbers). */
-    const char *addr = st->p.host && !strcmp(st->p.host, "localhost") ? "127.0.0.1" : st->p.host ? st->p.host : "";
+    const char *addr = st->p.host && !strcasecmp(st->p.host, "localhost") ? "127.0.0.1" : st->p.host ? st->p.host : "";
     if (st->p.port < 0 || st->p.port > 65535 || inet_pton(AF_INET, addr, &sa.sin_addr) != 1) {
         snprintf(err, n, "cannot listen on '%s:%d': give an IPv4 address (or localhost) and a port 0 to 65535",
                  st->p.host ? st->p.host : "", st->p.port);

@@ -7,6 +7,7 @@
 #include "store.h"
 #include "count.h"
 #include "opengotha.h"
+#include "rules.h"
 #include "textbuf.h"
 
 #include <ctype.h>
@@ -1241,6 +1242,8 @@ sei_store_status sei_store_get(sei_store *s, int64_t id, sei_store_result *r)
         return SEI_STORE_ERR_ARG;
     if (!r)
         return fail(s, SEI_STORE_ERR_ARG, "no result to fill");
+    /* Zeroed first: a caller may release r whatever the answer. */
+    memset(r, 0, sizeof *r);
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(s->db, "SELECT " COLS_READ ", photo FROM results WHERE id = ?", -1, &st, NULL);
     if (rc)
@@ -2356,15 +2359,27 @@ static int step_done(sqlite3_stmt *st)
     return rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
 }
 
+int sei_store_kiosk_name_ok(const char *name, char *why, size_t n)
+{
+    char what[160] = "";
+    int blank = 1;
+    for (const char *c = name; c && *c && blank; c++)
+        blank = *c == ' ';
+    if (name && !blank && !sei_ident_text_ok(name, SEI_IDENT_TEXT, what, sizeof what))
+        return 0;
+    snprintf(why, n, "a kiosk's name is text of 1 to %d bytes, not blank%s%s", SEI_IDENT_TEXT, what[0] ? ": " : "",
+             what);
+    return -1;
+}
+
 sei_store_status sei_store_kiosk_enroll(sei_store *s, const char *name, int code_seconds, char *token, char *code,
                                         int *again)
 {
     if (!s)
         return SEI_STORE_ERR_ARG;
-    char why[160];
-    if (!name || !*name || sei_ident_text_ok(name, SEI_IDENT_TEXT, why, sizeof why))
-        return fail(s, SEI_STORE_ERR_ARG, "a kiosk's name is text of 1 to %d bytes%s%s", SEI_IDENT_TEXT,
-                    name && *name ? ": " : "", name && *name ? why : "");
+    char why[300];
+    if (sei_store_kiosk_name_ok(name, why, sizeof why))
+        return fail(s, SEI_STORE_ERR_ARG, "%s", why);
     if (sodium_init() < 0)
         return fail(s, SEI_STORE_ERR_IO, "cannot start libsodium");
     unsigned char raw[32];
@@ -2894,13 +2909,13 @@ static sei_store_status import_checks(sei_store *s, const sei_og *og, int flags)
                      "the station database holds %lld result%s of a tournament whose file it kept cannot be read "
                      "(%s), so this file cannot be told the same tournament or another",
                      (long long)results, results == 1 ? "" : "s", sei_og_errmsg(old));
-    } else if (!sei_og_same_event(old, og)) {
+    } else if (!sei_og_same_event(old, og) && !(flags & SEI_IMPORT_OTHER_EVENT)) {
         char os[128], od[32], ns[128], nd[32];
         sei_og_param(old, "GeneralParameterSet", "shortName", os, sizeof os);
         sei_og_param(old, "GeneralParameterSet", "beginDate", od, sizeof od);
         sei_og_param(og, "GeneralParameterSet", "shortName", ns, sizeof ns);
         sei_og_param(og, "GeneralParameterSet", "beginDate", nd, sizeof nd);
-        if (results && !(flags & SEI_IMPORT_OTHER_EVENT))
+        if (results)
             e = fail(s, SEI_STORE_ERR_STATE,
                      "the station database holds %lld result%s of '%.100s' (short name '%.60s', from %s), and this "
                      "file is another tournament, '%.100s' (short name '%.60s', from %s): its games would take those "
@@ -2931,24 +2946,41 @@ static sei_store_status keeps_games(sei_store *s, const sei_og *og)
             new_last = g.round;
     if (new_last < last)
         return fail(s, SEI_STORE_ERR_STATE,
-                    "this file pairs rounds up to %d, the one imported up to %lld: an older file of the tournament?",
+                    "this file pairs rounds up to %d, the one imported up to %lld: an older file of the tournament",
                     new_last, (long long)last);
+    /* Each game holding a result not voided, with its players' keys. */
     sqlite3_stmt *q;
     rc = sqlite3_prepare_v2(s->db,
-                            "SELECT DISTINCT p.round, p.table_no, r.id FROM pairings p JOIN results r ON"
-                            " r.round = p.round AND r.table_no = p.table_no AND r.state != 'voided'"
+                            "SELECT p.round, p.table_no, min(r.id), coalesce(b.key, ''), coalesce(w.key, '')"
+                            " FROM pairings p JOIN results r ON r.round = p.round AND r.table_no = p.table_no"
+                            " AND r.state != 'voided' LEFT JOIN players b ON b.id = p.black"
+                            " LEFT JOIN players w ON w.id = p.white GROUP BY p.round, p.table_no"
                             " ORDER BY p.round, p.table_no",
                             -1, &q, NULL);
     if (rc)
         return fail_db(s, rc, "cannot read station database");
     sei_store_status e = SEI_STORE_OK;
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        int r = sqlite3_column_int(q, 0), t = sqlite3_column_int(q, 1);
-        if (sei_og_find_game(og, r, t) < 0) {
+        int r = sqlite3_column_int(q, 0), t = sqlite3_column_int(q, 1), i = sei_og_find_game(og, r, t);
+        long long id = (long long)sqlite3_column_int64(q, 2);
+        const char *ob = (const char *)sqlite3_column_text(q, 3), *ow = (const char *)sqlite3_column_text(q, 4);
+        if (i < 0) {
             e = fail(s, SEI_STORE_ERR_STATE,
                      "this file has no game at round %d, table %d, where result %lld stands: an older file of the "
-                     "tournament?",
-                     r, t, (long long)sqlite3_column_int64(q, 2));
+                     "tournament",
+                     r, t, id);
+            break;
+        }
+        /* The same two players, in either colour (a result names its own:
+         * the export gives it in the pairing's). */
+        sei_og_game ng;
+        sei_og_game_get(og, i, &ng);
+        const char *nb = ng.black_key ? ng.black_key : "", *nw = ng.white_key ? ng.white_key : "";
+        if (!((!strcmp(ob, nb) && !strcmp(ow, nw)) || (!strcmp(ob, nw) && !strcmp(ow, nb)))) {
+            e = fail(s, SEI_STORE_ERR_STATE,
+                     "this file pairs other players at round %d, table %d (%.60s against %.60s, not %.60s against "
+                     "%.60s), where result %lld stands: it would be theirs",
+                     r, t, nb, nw, ob, ow, id);
             break;
         }
     }
@@ -3210,27 +3242,29 @@ void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *w
  * the export names them. */
 /* The imported tournament's komi and board size, from its file's
  * parameters, into *komi and *size: which are known (1 komi, 2 size; 0
- * when nothing was imported or the file gives neither). The file is read
- * again only when another was imported since (its time and length). */
+ * when nothing was imported or the file gives neither). The file is
+ * parsed again only when its bytes changed (their length and FNV-1a hash:
+ * another import, from this process or another, a second later or not). */
 static int tournament_terms(sei_store *s, double *komi, int *size)
 {
     sqlite3_stmt *q;
-    char key[sizeof s->terms_key] = "";
-    if (sqlite3_prepare_v2(s->db, "SELECT imported, length(file) FROM tournament WHERE id = 1", -1, &q, NULL) !=
-        SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT file FROM tournament WHERE id = 1", -1, &q, NULL) != SQLITE_OK)
         return 0;
-    if (sqlite3_step(q) == SQLITE_ROW)
-        snprintf(key, sizeof key, "%s %lld", (const char *)sqlite3_column_text(q, 0),
-                 (long long)sqlite3_column_int64(q, 1));
-    sqlite3_finalize(q);
-    if (!key[0])
+    if (sqlite3_step(q) != SQLITE_ROW) {
+        sqlite3_finalize(q);
         return 0;
+    }
+    const unsigned char *data = sqlite3_column_blob(q, 0);
+    int len = sqlite3_column_bytes(q, 0);
+    uint64_t h = 14695981039346656037u;
+    for (int i = 0; i < len; i++)
+        h = (h ^ data[i]) * 1099511628211u;
+    char key[sizeof s->terms_key];
+    snprintf(key, sizeof key, "%d:%016llx", len, (unsigned long long)h);
     if (strcmp(key, s->terms_key)) {
-        char *data = NULL;
-        size_t len = 0;
         sei_og *og = sei_og_create();
         s->terms_known = 0;
-        if (og && !sei_store_tournament_file(s, &data, &len, NULL, 0) && !sei_og_read_memory(og, data, len)) {
+        if (og && data && !sei_og_read_memory(og, (const char *)data, (size_t)len)) {
             char v[64], *end;
             if (sei_og_param(og, "GeneralParameterSet", "komi", v, sizeof v)) {
                 s->terms_komi = strtod(v, &end);
@@ -3243,9 +3277,9 @@ static int tournament_terms(sei_store *s, double *komi, int *size)
             }
         }
         sei_og_destroy(og);
-        free(data);
         snprintf(s->terms_key, sizeof s->terms_key, "%s", key);
     }
+    sqlite3_finalize(q);
     *komi = s->terms_komi;
     *size = s->terms_size;
     return s->terms_known;
@@ -3277,8 +3311,12 @@ static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_s
     double komi = 0;
     int size = 0, terms = tournament_terms(s, &komi, &size);
     int board = (terms & 2) && r->size != size;
+    /* Rules that give a drawn count to Black (Ing's komi 8) decide as
+     * half a point less would: the same winner as the tournament's 7.5. */
+    sei_rules rs;
+    double same_as = sei_rules_preset(&rs, r->rules) == 0 && rs.ties_to_black ? r->komi - 0.5 : r->komi;
     int komi_off = (terms & 1) && !board && r->decided == SEI_DECIDED_COUNT && p->handicap == 0 &&
-                   r->handicap == 0 && fabs(r->komi - komi) > 1e-9;
+                   r->handicap == 0 && fabs(r->komi - komi) > 1e-9 && fabs(same_as - komi) > 1e-9;
     if (m != SEI_PAIRED_SWAPPED && !handicap && !board && !komi_off)
         return SQLITE_OK;
     char b[SEI_IDENT_TEXT + 1], w[SEI_IDENT_TEXT + 1], reason[3 * SEI_IDENT_TEXT + 256];

@@ -214,8 +214,9 @@ sei_store_status sei_store_save(sei_store *s, const sei_store_result *r, int64_t
  * uuid (may be NULL; SEI_UUID_LEN + 1 bytes) gets the UUID stored. */
 sei_store_status sei_store_save_uuid(sei_store *s, const sei_store_result *r, int64_t *id, char *uuid, int *dup);
 /* Load result id into r (the caller's; release it with
- * sei_store_result_release; r's earlier photo fields are not freed, so
- * release it first when reusing it). SEI_STORE_ERR_NOTFOUND when absent. */
+ * sei_store_result_release, whatever the answer: r is zeroed first; r's
+ * earlier photo fields are not freed, so release it first when reusing
+ * it). SEI_STORE_ERR_NOTFOUND when absent. */
 sei_store_status sei_store_get(sei_store *s, int64_t id, sei_store_result *r);
 /* Number of results into *count. */
 sei_store_status sei_store_count(sei_store *s, int64_t *count);
@@ -404,6 +405,11 @@ void sei_store_audit_free(sei_store_audit *rows, int n);
 #define SEI_TOKEN_LEN 64
 #define SEI_CODE_LEN 6
 
+/* Whether name may name a kiosk: text of 1 to SEI_IDENT_TEXT bytes
+ * (sei_ident_text_ok), not all blanks. 0, or -1 with the reason in why (n
+ * bytes). sei_store_kiosk_enroll checks it; a command may first, before it
+ * makes a database for the kiosk. */
+int sei_store_kiosk_name_ok(const char *name, char *why, size_t n);
 /* Make a kiosk's credentials: a new token (token, SEI_TOKEN_LEN + 1
  * bytes) and a one-time pairing code (code, SEI_CODE_LEN + 1 bytes) valid
  * for code_seconds. A kiosk enrolled again under its name (a lost token, a

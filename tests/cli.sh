@@ -448,6 +448,7 @@ expect_pin 1234 0 "Result 4 corrected: 2 audit entries" -- results --db "$tmp/id
 ok "a correction names what the count changed with it" grep -q "^  result: 'W+3.5' -> 'B+13.5'" "$tmp/out"
 expect 0 "dead stones (SGF): qc$" -- results --db "$tmp/id.db" show 4
 expect 0 "correct  dead: 'qc qe lf ch hh mh bo' -> 'qc'" -- results --db "$tmp/id.db" audit 4
+expect 2 "no result with id 99\|not found\|no result 99" -- results --db "$tmp/id.db" audit 99
 
 # Five wrong PINs, from separate processes, lock PIN entry for a minute.
 for try in 1 2 3 4; do printf '0000\n' | "$seichi" results --db "$tmp/id.db" correct 2 $judge --black X >/dev/null 2>&1; done

@@ -59,6 +59,11 @@ ok "two results that disagree are named" grep -q "round 3 table 2 has results th
 game 1 2; judge void 9
 expect 1 "written" -- station export --db "$db" --csv "$tmp/x.csv"
 ok "a voided result beside a live one" grep -q "^1,2,.*,W+18.5,agreed," "$tmp/x.csv"
+# A result voided where OpenGotha's file has one (perhaps the station's
+# own, exported and imported back): the file's stands, and it is said.
+game 1 1; judge void 10
+expect 1 "round 1 table 1: the station's result was voided, and OpenGotha's file gives W+" -- \
+  station export --db "$db" --csv "$tmp/x.csv" --force
 judge confirm 7
 expect 1 "round 3 table 2: confirmed result 7 stands over the 1 other there" -- \
   station export --db "$db" --egd "$tmp/cup.h" --force

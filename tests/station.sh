@@ -61,6 +61,8 @@ expect 2 "" -- station import --db "$db" --opengotha "$tmp/notog.xml"
 # would then take for a station).
 expect 2 "notog.xml" -- station import --db "$tmp/notyet.db" --opengotha "$tmp/notog.xml"
 expect 2 "name" -- station enroll --db "$tmp/notyet.db" --name ""
+expect 2 "not blank" -- station enroll --db "$tmp/notyet.db" --name "   "
+expect 2 "control character" -- station enroll --db "$tmp/notyet.db" --name "$(printf 'a\tb')"
 ok "a refused import or enrolment makes no database" test ! -e "$tmp/notyet.db"
 expect 2 "listen takes" -- station --db "$db" --listen nowhere
 expect 2 "give an IPv4 address (or localhost)" -- station --db "$db" --listen example.org:8080
@@ -287,9 +289,17 @@ sed '/roundNumber="2"/d' "$club" >"$tmp/round1.xml"
 sed '/roundNumber="2" tableNumber="1"/d' "$club" >"$tmp/no21.xml"
 ok "the test's older files lack games" test "$(grep -c '<Game ' "$tmp/round1.xml"),$(grep -c '<Game ' "$tmp/no21.xml")" = "3,5"
 expect 2 "pairs rounds up to 1, the one imported up to 2: an older file" -- station import --db "$db" --opengotha "$tmp/round1.xml"
+ok "the older file's refusal says how on" grep -q -- "--force imports this one" "$tmp/out"
 expect 2 "no game at round 2, table 1, where result [0-9]* stands" -- station import --db "$db" --opengotha "$tmp/no21.xml"
 expect 1 "written" -- station export --db "$db" --csv "$tmp/games-older.csv"
 ok "a refused older file changes nothing" cmp -s "$tmp/games.csv" "$tmp/games-older.csv"
+# Round 2's tables renumbered (1 and 2 swapped): the result at table 1
+# would be taken for other players; --same-event does not skip it.
+sed -e 's/roundNumber="2" tableNumber="1"/roundNumber="2" tableNumber="X"/' -e 's/roundNumber="2" tableNumber="2"/roundNumber="2" tableNumber="1"/' \
+    -e 's/roundNumber="2" tableNumber="X"/roundNumber="2" tableNumber="2"/' "$club" >"$tmp/swapped.xml"
+expect 2 "pairs other players at round 2, table 1 (SATOHANA against STRASSEANNA, not DURANDÉLODIE against MÜLLERJÖRG)" -- \
+  station import --db "$db" --opengotha "$tmp/swapped.xml"
+expect 2 "an older file of the tournament" -- station import --db "$db" --opengotha "$tmp/round1.xml" --same-event
 expect 0 "imported 'Club Open 2026': 6 players, 4 rounds, 3 games" -- station import --db "$db" --opengotha "$tmp/round1.xml" --force
 expect 0 "imported 'Club Open 2026': 6 players, 4 rounds, 6 games" -- station import --db "$db" --opengotha "$club"
 # With no result held, any tournament may follow another.
@@ -439,6 +449,16 @@ idk=$(jq -r '.results[] | select(.table == 2) | .id' "$tmp/body")
 ids=$(jq -r '.results[] | select(.table == 3) | .id' "$tmp/body")
 expect 0 "station.*disputed.*counted with komi 6.5, the tournament's is 7.5" -- results --db "$db" audit "$idk"
 expect 0 "station.*disputed.*counted on a 9x9 board, the tournament's is 19x19" -- results --db "$db" audit "$ids"
+# Ing's komi 8 gives a drawn count to Black: the same winner as the
+# tournament's 7.5, no dispute (round 3, paired now: the next round's file).
+sed 's|</Games>|<Game blackPlayer="SATOHANA" handicap="0" knownColor="true" result="RESULT_UNKNOWN" roundNumber="3" tableNumber="1" whitePlayer="DURANDÉLODIE"/>\n</Games>|' \
+  "$club" >"$tmp/round3.xml"
+expect 0 "6 players, 4 rounds, 7 games" -- station import --db "$db" --opengotha "$tmp/round3.xml"
+expect 0 "Saved as result 3" -- score --board "$board" --rules ing --db "$tmp/day-komi.db" --round 3 --table 1
+expect 0 "1 result sent" -- results --db "$tmp/day-komi.db" push --station "$url" --token-file "$tmp/day1.enroll"
+http 200 GET "/api/v1/results?round=3"
+ok "the day: Ing's komi 8 on an even game of a komi 7.5 tournament agreed" \
+  test "$(jq -r '[.results[] | "\(.table):\(.state)"] | join(",")' "$tmp/body")" = "1:agreed"
 # Pushes from one kiosk database at once (the kiosk's sender and a push
 # typed at its console), with a result saved meanwhile: each waits its turn
 # for the database and every result arrives once (a push that held its
