@@ -176,9 +176,9 @@ static int import(const char *db, const char *file, int flags, FILE *out, FILE *
  * and none when they disagree (a desk's save or a correction onto a
  * taken table is not checked on arrival as a kiosk's is). What is left
  * out, and results of no game of the tournament, are named on err. A
- * game's results that stand not are marked in held[game index] (when
- * given): HELD_VOIDED when all were voided, HELD_OUT when a game's
- * results were left out. */
+ * game that has results but none standing is marked in held[game index]
+ * (when given): HELD_VOIDED when all were voided, HELD_OUT when they were
+ * left out. */
 enum { HELD_NONE = 0, HELD_VOIDED, HELD_OUT };
 typedef struct {
     int64_t id;

@@ -2884,9 +2884,9 @@ static sei_store_status keeps_games(sei_store *s, const sei_og *og);
 /* Inside tournament_set's transaction: whether og may replace the
  * tournament imported (flags as sei_store_tournament_set's). Another
  * event is refused while results are held at rounds and tables (a voided
- * one too: its game is written as not played), the same event when it
- * is an older file of it (keeps_games). SEI_STORE_OK, or
- * SEI_STORE_ERR_STATE saying why. */
+ * one too: its game is written as not played); the same event (or one
+ * said to be, SEI_IMPORT_OTHER_EVENT) when it is an older file of it
+ * (keeps_games). SEI_STORE_OK, or SEI_STORE_ERR_STATE saying why. */
 static sei_store_status import_checks(sei_store *s, const sei_og *og, int flags)
 {
     int64_t results = 0;
@@ -2930,9 +2930,9 @@ static sei_store_status import_checks(sei_store *s, const sei_og *og, int flags)
 }
 
 /* Inside tournament_set's transaction: SEI_STORE_OK when og keeps what
- * the import before it paired (as many rounds, and a game wherever a
- * result not voided stands at a game of it), else SEI_STORE_ERR_STATE
- * saying what it drops. */
+ * the import before it paired (as many rounds, and a game of the same two
+ * players wherever a result not voided stands at a game of it), else
+ * SEI_STORE_ERR_STATE saying what it drops. */
 static sei_store_status keeps_games(sei_store *s, const sei_og *og)
 {
     int64_t last = 0;
