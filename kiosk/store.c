@@ -1058,7 +1058,12 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
             sqlite3_finalize(rv);
         }
     }
-    if (rc == SQLITE_OK && kiosk && r->ident.round && r->ident.table)
+    /* A station's own save (a result typed at the desk: the database has
+     * a tournament imported) is checked as a kiosk's is on receipt. */
+    int64_t desk = 0;
+    if (rc == SQLITE_OK && !kiosk && r->ident.round && r->ident.table)
+        rc = query_int(s, "SELECT count(*) FROM tournament", &desk);
+    if (rc == SQLITE_OK && (kiosk || desk) && r->ident.round && r->ident.table)
         rc = received_checks(s, new_id, uuid, r, 1, 1);
     if (rc == SQLITE_OK) {
         sqlite3_finalize(ins);

@@ -17,9 +17,12 @@ board="$src/kiosk/samples/club-game-19.board"
 cup="$src/tests/opengotha/egd-cup.xml"
 want="$src/tests/opengotha/egd-cup.h"
 . "$src/tests/expect.sh" # expect, expect_pin, ok
-# game ROUND TABLE: a counted result at that table (the sample board: W+18.5).
+# game ROUND TABLE: a counted result at that table (the sample board: White
+# wins), counted with the pairing's handicap (another is disputed on saving).
 game() {
-  expect 0 "Saved as result" -- score --board "$board" --db "$db" --event "EGD Cup 2026" --round "$1" --table "$2"
+  h=$(grep -o "handicap=\"[0-9]*\"[^/]*roundNumber=\"$1\" tableNumber=\"$2\"" "$cup" | sed 's/^handicap="\([0-9]*\)".*/\1/')
+  expect 0 "Saved as result" -- score --board "$board" --db "$db" --event "EGD Cup 2026" --round "$1" --table "$2" \
+    --handicap "${h:-0}"
 }
 printf '2468\n' >"$tmp/pin"
 judge() {  # judge ACTION N [ARGS]: a judge's correction or void, with the PIN
@@ -36,7 +39,7 @@ expect 2 "only with --egd\|does not take" -- station export --db "$db" --csv "$t
 expect 2 "one of --opengotha OUT, --csv OUT and --egd OUT" -- \
   station export --db "$db" --csv "$tmp/x.csv" --egd "$tmp/cup.h"
 
-game 1 2                 # 1: W+18.5
+game 1 2                 # 1: White wins (handicap 3)
 game 1 3; judge correct 2 --result B+R
 game 2 1; judge correct 3 --result B+F   # won by default
 game 2 2; judge void 4                   # voided: not played
@@ -58,7 +61,7 @@ ok "two results that disagree are named" grep -q "round 3 table 2 has results th
 # A result voided beside a live one at its table leaves the live one standing.
 game 1 2; judge void 9
 expect 1 "written" -- station export --db "$db" --csv "$tmp/x.csv"
-ok "a voided result beside a live one" grep -q "^1,2,.*,W+18.5,agreed," "$tmp/x.csv"
+ok "a voided result beside a live one" grep -q "^1,2,.*,W+[0-9.]*,agreed," "$tmp/x.csv"
 # A result voided where OpenGotha's file has one (perhaps the station's
 # own, exported and imported back): the file's stands, and it is said.
 game 1 1; judge void 10
@@ -72,6 +75,13 @@ cmp "$tmp/cup.h" "$want" >/dev/null || diff "$want" "$tmp/cup.h"
 # Every line of a player has the three rounds and its place, one place each.
 ok "one line a player in a game, places 1 to 7" \
   test "$(grep -v '^;' "$tmp/cup.h" | awk '{print $1}' | tr '\n' ' ')" = "1 2 3 4 5 6 7 "
+
+# A result typed at the desk is checked as a kiosk's is on arrival: at a
+# table whose result says otherwise, both become disputed.
+expect 0 "Saved as result 11" -- score --board "$board" --db "$db" --round 3 --table 3 --komi 0.5 --handicap 0
+ok "a desk's result at a taken table that says otherwise: both disputed" \
+  test "$("$seichi" results --db "$db" list --json | jq -r '[.results[] | select(.round == 3 and .table == 3) | .state] | join(",")')" = "disputed,disputed"
+expect 0 "station.*disputed.*counted with komi 0.5, the tournament's is 7.5" -- results --db "$db" audit 11
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
