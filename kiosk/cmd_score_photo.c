@@ -224,6 +224,23 @@ int sei_score_save_result(const sei_score_opts *o, const sei_score_run *r, int64
     } else if (sei_store_save_uuid(s, &res, id, uuid, NULL) != SEI_STORE_OK) {
         fprintf(err, "seichi score: cannot save: %s\n", sei_store_errmsg(s));
         rc = 2;
+    } else {
+        /* Saved into a station's database, the result is checked against
+         * the pairing and the table's other results: say so when it
+         * cannot stand as it is. */
+        sei_store_result got;
+        sei_store_audit *rows = NULL;
+        int k = 0;
+        if (!sei_store_get(s, *id, &got) && got.state == SEI_STATE_DISPUTED &&
+            !sei_store_audit_get(s, *id, &rows, &k)) {
+            fprintf(err, "seichi score: saved as disputed, for a judge to settle:");
+            for (int i = 0; i < k; i++)
+                if (!strcmp(rows[i].judge, "station"))
+                    fprintf(err, " %s.", rows[i].reason);
+            fprintf(err, "\n");
+        }
+        sei_store_audit_free(rows, k);
+        sei_store_result_release(&got);
     }
     sei_store_close(s);
     sei_store_result_release(&res);

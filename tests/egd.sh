@@ -78,7 +78,10 @@ ok "one line a player in a game, places 1 to 7" \
 
 # A result typed at the desk is checked as a kiosk's is on arrival: at a
 # table whose result says otherwise, both become disputed.
-expect 0 "Saved as result 11" -- score --board "$board" --db "$db" --round 3 --table 3 --komi 0.5 --handicap 0
+expect 0 "saved as disputed, for a judge to settle: another result for round 3, table 3" -- \
+  score --board "$board" --db "$db" --round 3 --table 3 --komi 0.5 --handicap 0
+ok "the desk's result saved, and why it is disputed said" \
+  sh -c "grep -q 'Saved as result 11' '$tmp/out' && grep -q \"counted with komi 0.5, the tournament's is 7.5\" '$tmp/out'"
 ok "a desk's result at a taken table that says otherwise: both disputed" \
   test "$("$seichi" results --db "$db" list --json | jq -r '[.results[] | select(.round == 3 and .table == 3) | .state] | join(",")')" = "disputed,disputed"
 expect 0 "station.*disputed.*counted with komi 0.5, the tournament's is 7.5" -- results --db "$db" audit 11
