@@ -15,6 +15,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 void sei_ridge_params_default(sei_ridge_params *p)
 {
@@ -115,15 +116,20 @@ static int next_pixel(const uint8_t *m, int w, int h, int x, int y, int *nx, int
 /* The segments of the marked pixels of m (w x h, 255 marked; those
  * followed are set to 1) into segs from *k up to max; pts and back hold a
  * chain (w * h points each). Each chain is followed both ways from its
- * first pixel in row order, and joined end to start. */
+ * first pixel in row order, and joined end to start. Few pixels are
+ * marked: memchr finds the next one (a quarter of the stage's time went
+ * on looking at every byte). */
 static void chains(uint8_t *m, int w, int h, const sei_ridge_params *p, int steep, float *pts, int *back, float *segs,
                    int max, int *k)
 {
-    for (int y = 0; y < h && *k < max; y++)
+    for (int y = 0; y < h && *k < max; y++) {
+        uint8_t *row = m + (size_t)y * w;
         for (int x = 0; x < w && *k < max; x++) {
-            if (m[(size_t)y * w + x] != 255)
-                continue;
-            m[(size_t)y * w + x] = 1;
+            const uint8_t *hit = memchr(row + x, 255, (size_t)(w - x));
+            if (!hit)
+                break;
+            x = (int)(hit - row);
+            row[x] = 1;
             int nb = 0, nf = 0, cx = x, cy = y, nx, ny;
             while (next_pixel(m, w, h, cx, cy, &nx, &ny)) {
                 m[(size_t)ny * w + nx] = 1;
@@ -141,6 +147,19 @@ static void chains(uint8_t *m, int w, int h, const sei_ridge_params *p, int stee
             }
             cut_chain(pts, nf, p, steep, segs, max, k);
         }
+    }
+}
+
+/* n marks o: 255 where pixel c[x] is at least t, at least l[x] and more
+ * than r[x], the middle of a ridge across it: of a steep ridge with l and
+ * r its neighbours in the row (c one pixel on), of a shallow one with l
+ * and r the rows above and below; a plateau's last pixel is its middle. Without branches, so the compiler
+ * does sixteen pixels at once (this was half the stage's time). */
+static void mark_row(const uint8_t *restrict c, const uint8_t *restrict l, const uint8_t *restrict r, int n, uint8_t t,
+                     uint8_t *restrict o)
+{
+    for (int x = 0; x < n; x++)
+        o[x] = (uint8_t)(0u - (unsigned)((c[x] >= t) & (c[x] >= l[x]) & (c[x] > r[x])));
 }
 
 /* The height a ridge must reach in bh: min_height, or more where the
@@ -196,17 +215,15 @@ int sei_ridge_segments(const sei_image *bh, const sei_ridge_params *p, float *se
          * columns and rows, with a neighbour on one side only, are none
          * (a flat picture or a ramp has no ridge). */
         for (int y = 0; y < h; y++) {
-            const uint8_t *r = sei_image_row(bh, y), *up = sei_image_row(bh, y > 0 ? y - 1 : y),
-                          *dn = sei_image_row(bh, y + 1 < h ? y + 1 : y);
+            const uint8_t *r = sei_image_row(bh, y);
             uint8_t *o = m + (size_t)y * w;
-            for (int x = 0; x < w; x++) {
-                int v = r[x], on = v >= t;
-                if (on && across == 0)
-                    on = x > 0 && x + 1 < w && v >= r[x - 1] && v > r[x + 1];
-                else if (on)
-                    on = y > 0 && y + 1 < h && v >= up[x] && v > dn[x];
-                o[x] = on ? 255 : 0;
-            }
+            memset(o, 0, (size_t)w);
+            if (t > 255) /* no pixel reaches it */
+                continue;
+            if (across == 0 && w > 2)
+                mark_row(r + 1, r, r + 2, w - 2, (uint8_t)t, o + 1);
+            else if (across == 1 && y > 0 && y + 1 < h)
+                mark_row(r, sei_image_row(bh, y - 1), sei_image_row(bh, y + 1), w, (uint8_t)t, o);
         }
         chains(m, w, h, p, across == 0, pts, back, segs, max, &k);
     }
