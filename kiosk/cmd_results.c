@@ -1231,6 +1231,12 @@ static int cmd_judge(sei_store *s, const char *cmd, int64_t id, const judge_opts
             for (int i = 0; i < n; i++)
                 if (!strcmp(rows[i].action, "correct") && !strcmp(rows[i].judge, j->judge))
                     fprintf(out, "  %s: '%s' -> '%s'\n", rows[i].field, rows[i].old_value, rows[i].new_value);
+            /* What the station found in it, checked as a save is: another
+             * result at its new table, players not the pairing's. */
+            for (int i = 0; i < n; i++)
+                if (!strcmp(rows[i].judge, "station"))
+                    fprintf(out, "  then the station: %s '%s' -> '%s' (%s)\n", rows[i].field, rows[i].old_value,
+                            rows[i].new_value, rows[i].reason);
         }
         sei_store_audit_free(rows, n);
     } else

@@ -2218,6 +2218,27 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
         n += rc == SQLITE_OK;
     }
     sei_store_result_release(&nr);
+    /* At a station (a tournament imported), checked as a save or a kiosk's
+     * change is: moved to another table, or given another result or
+     * players, a second result there that says otherwise makes both
+     * disputed, and players not the pairing's dispute it (the station's
+     * own audit rows say so). A judge then settles the table as any
+     * other. */
+    if (rc == SQLITE_OK && n && (r.state == SEI_STATE_AGREED || r.state == SEI_STATE_DISPUTED)) {
+        int64_t desk = 0;
+        rc = query_int(s, "SELECT count(*) FROM tournament", &desk);
+        sei_store_result now;
+        memset(&now, 0, sizeof now);
+        if (rc == SQLITE_OK && desk && sei_store_get(s, id, &now))
+            rc = SQLITE_ERROR;
+        else if (rc == SQLITE_OK && desk && now.ident.round && now.ident.table) {
+            int place = now.ident.round != r.ident.round || now.ident.table != r.ident.table;
+            rc = received_checks(s, id, now.uuid, &now, place || strcmp(now.result, r.result),
+                                 place || strcmp(now.ident.black, r.ident.black) ||
+                                     strcmp(now.ident.white, r.ident.white));
+        }
+        sei_store_result_release(&now);
+    }
     if (changed)
         *changed = rc == SQLITE_OK ? n : 0;
     return judged_end(s, rc, &r);

@@ -54,10 +54,16 @@ ok "the partial table writes them 0=" grep -q "^   .*Straße Anna .*  0=$" "$tmp
 expect 2 "exists" -- station export --db "$db" --egd "$tmp/cup.h"
 
 game 3 2                                 # 6: W+18.5, then a later result at the same table
-game 3 2; judge correct 7 --result B+R   # 7 says otherwise: neither stands until a judge says which
+game 3 2                                 # 7: the same result again, no dispute
+# A judge's correction is checked as a save is: 7 now says otherwise, and
+# neither stands until a judge says which.
+expect 0 "then the station: state 'agreed' -> 'disputed' (another result for round 3, table 2: W+18.5 (result 6))" -- \
+  results --db "$db" correct 7 --judge Ann --reason "table slip" --pin-file "$tmp/pin" --result B+R
+ok "a correction that makes a table's results disagree: both disputed" \
+  test "$("$seichi" results --db "$db" list --json | jq -r '[.results[] | select(.round == 3 and .table == 2) | .state] | join(",")')" = "disputed,disputed"
 game 3 3; judge correct 8 --result W+T
 expect 2 "1 game without a result: round 3 table 2 (" -- station export --db "$db" --egd "$tmp/cup.h" --force
-ok "two results that disagree are named" grep -q "round 3 table 2 has results that disagree (the latest 7)" "$tmp/out"
+ok "a disputed table is named" grep -q "result 7 (round 3, table 2) is disputed: left out" "$tmp/out"
 # A result voided beside a live one at its table leaves the live one standing.
 game 1 2; judge void 9
 expect 1 "written" -- station export --db "$db" --csv "$tmp/x.csv"
