@@ -1,5 +1,5 @@
 /* test_source.c - the frame sources (vision/source.h): a picture repeats,
- * a folder gives its pictures in name order then ends, a video file gives
+ * a folder gives its pictures in name order (numbers by value) then ends, a video file gives
  * its frames then ends, and every missing device or bad file is a status
  * with a message, never a crash; the decoding caps hold for frames too (a
  * decompression bomb in a folder, a video of huge frames). Files are
@@ -77,8 +77,9 @@ static void test_folder_in_order(void **state)
     char sub[128], path[192], err[256];
     path_of(sub, sizeof sub, "frames");
     assert_int_equal(mkdir(sub, 0700), 0);
-    /* Written out of order; read back by name: a, b, c. */
-    const char *names[] = {"c.png", "a.png", "b.png"};
+    /* Written out of order; read back by name, numbers by their value
+     * (f-9 before f-10: byte order puts f-10 first): f-1, f-9, f-10. */
+    const char *names[] = {"f-10.png", "f-1.png", "f-9.png"};
     const uint8_t level[] = {30, 10, 20};
     for (int i = 0; i < 3; i++) {
         sei_image img;
@@ -89,6 +90,8 @@ static void test_folder_in_order(void **state)
     }
     snprintf(path, sizeof path, "%s/notes.txt", sub); /* not a picture: skipped */
     write_file(path, "not a frame\n");
+    snprintf(path, sizeof path, "%s/f-5.png", sub); /* a folder, named as a picture: skipped */
+    assert_int_equal(mkdir(path, 0700), 0);
 
     sei_source *s = sei_source_open(sub, err, sizeof err);
     assert_non_null(s);

@@ -51,9 +51,45 @@ struct sei_source {
 };
 
 
+/* Names in the order a person reads them: a run of digits compares as
+ * its number, so frame-2.jpg comes before frame-10.jpg (ffmpeg's
+ * frame-%d.jpg and a phone's IMG_9.jpg, IMG_10.jpg; plain byte order had
+ * recorded a game's moves out of order). Names equal so (frame-01,
+ * frame-1) fall back to byte order, so the order is total. */
+static int natural_cmp(const char *a, const char *b)
+{
+    const char *p = a, *q = b;
+    while (*p && *q) {
+        if (isdigit((unsigned char)*p) && isdigit((unsigned char)*q)) {
+            while (*p == '0')
+                p++;
+            while (*q == '0')
+                q++;
+            size_t i = 0, j = 0;
+            while (isdigit((unsigned char)p[i]))
+                i++;
+            while (isdigit((unsigned char)q[j]))
+                j++;
+            if (i != j)
+                return i < j ? -1 : 1;
+            int c = memcmp(p, q, i);
+            if (c)
+                return c;
+            p += i, q += j;
+        } else {
+            if (*p != *q)
+                return (unsigned char)*p < (unsigned char)*q ? -1 : 1;
+            p++, q++;
+        }
+    }
+    if (*p || *q)
+        return *p ? 1 : -1;
+    return strcmp(a, b);
+}
+
 static int by_name(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return natural_cmp(*(char *const *)a, *(char *const *)b);
 }
 
 int sei_folder_list(const char *dir, int (*keep)(const char *name), char ***names)
@@ -65,7 +101,11 @@ int sei_folder_list(const char *dir, int (*keep)(const char *name), char ***name
     int count = 0, cap = 0;
     struct dirent *e;
     while ((e = readdir(d))) {
-        if (e->d_name[0] == '.' || (keep && !keep(e->d_name)))
+        struct stat st;
+        /* Files only (a link to one too): a folder named frame-0042.jpg
+         * is no frame. */
+        if (e->d_name[0] == '.' || (keep && !keep(e->d_name)) || fstatat(dirfd(d), e->d_name, &st, 0) ||
+            !S_ISREG(st.st_mode))
             continue;
         if (count == cap) {
             int ncap = cap ? 2 * cap : 64;

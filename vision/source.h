@@ -29,7 +29,8 @@ typedef struct sei_source sei_source;
  *   camera          the Pi camera through libcamera (the first one found)
  *   webcam          /dev/video0 through OpenCV's V4L2 backend (cvio.h)
  *   webcam:N        /dev/videoN
- *   PATH            a folder (its pictures in name order), a picture (that
+ *   PATH            a folder (its pictures in name order, a run of digits
+ *                   by its value: f-9 before f-10), a picture (that
  *                   one frame, again and again) or a video file
  *   faults:PLAN:SPEC  the frames of SPEC with a camera's faults on cue, for
  *                   tests: PLAN is a comma-separated list of unplug@F+N
@@ -47,7 +48,8 @@ sei_source_status sei_source_try_open(const char *spec, sei_source **out, char *
 sei_source *sei_source_open(const char *spec, char *err, size_t n);
 
 /* The files of dir that keep accepts (every one when keep is NULL), hidden
- * ones left out, in name order. Returns how many, with *names allocated
+ * ones and anything not a file (or a link to one) left out, in name order
+ * with a run of digits compared by its value (f-9 before f-10). Returns how many, with *names allocated
  * (free with sei_folder_list_free; NULL when none), or -1 with errno set
  * when dir cannot be read. */
 int sei_folder_list(const char *dir, int (*keep)(const char *name), char ***names);
