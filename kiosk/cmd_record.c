@@ -137,15 +137,18 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                 return 2;
             }
             p.handicap = (int)h;
+            p.game_given |= SEI_RECSESS_GIVEN_HANDICAP;
         } else if (!strcmp(a, "--komi")) {
             if (sei_cli_parse_komi(v, 0, &komi, err, "seichi record"))
                 return 2;
             komi_set = 1;
+            p.game_given |= SEI_RECSESS_GIVEN_KOMI;
         } else if (!strcmp(a, "--rules")) {
             if (sei_rules_preset(&p.rules, v)) {
                 fprintf(err, "seichi record: unknown rules '%s' (%s)\n", v, sei_rules_preset_names());
                 return 2;
             }
+            p.game_given |= SEI_RECSESS_GIVEN_RULES;
         } else if (!strcmp(a, "--time-control")) {
             char why[200];
             if (sei_time_control_parse(v, &p.tc, why, sizeof why)) {
@@ -275,7 +278,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
                 sgf, sei_recsess_resumed(s) ? " (resuming)" : "");
     double t0 = now_s();
     long frame = 0;
-    int rc = 0, locked = 0, away = 0;
+    int rc = 0, locked = 0, away = 0, refused = 0;
     while (!stop_asked) {
         sei_image f = {0};
         sst = sei_source_grab(src, &f);
@@ -289,7 +292,10 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             /* The camera unplugged or no frames coming: every move so far is
              * saved; wait for it, open it again, and go on where the game
              * is (moves made meanwhile are explained together once seen). */
-            if (!away)
+            if (!away && access(sgf, F_OK))
+                fprintf(err, "%7.1f s  seichi record: %s: waiting for the camera (nothing recorded yet)\n", t,
+                        sei_source_errmsg(src));
+            else if (!away)
                 fprintf(err, "%7.1f s  seichi record: %s: waiting for the camera (every move so far is saved%s%s)\n", t,
                         sei_source_errmsg(src), to_stdout ? "" : " in ", to_stdout ? "" : sgf);
             away = 1;
@@ -317,6 +323,17 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             if (say)
                 fprintf(say, "%7.1f s  board found: %dx%d; recording\n", t, n, n);
             locked = 1;
+            /* --komi with no --size, checked once the board's size is
+             * known, before any move: more komi than the board has points
+             * is a slip, and a record saying so one that score refuses. */
+            char why[96];
+            if (komi_set && !p.size && sei_rules_komi_check(komi, n, why, sizeof why)) {
+                fprintf(err, "seichi record: --komi %g: %s (the board found is %dx%d): nothing recorded\n", komi, why,
+                        n, n);
+                rc = 2;
+                refused = 1;
+                break;
+            }
         }
         if (ev.synced && say)
             fprintf(say, "%7.1f s  the board shows the saved position: going on\n", t);
@@ -348,7 +365,9 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             break;
         }
     }
-    if (sei_recsess_taken(s))
+    if (refused)
+        ; /* said so; nothing was written (recsess.c) */
+    else if (sei_recsess_taken(s))
         rc = 1; /* said when it was found */
     else if (!locked) {
         /* Steady: read the same on several still frames in a row, which a

@@ -367,6 +367,26 @@ static int load_resume(sei_recsess *s)
         rc = fail(s, "%s: cannot resume from it: %d move%s name no point", s->path, g.bad_points,
                   g.bad_points == 1 ? "" : "s");
     if (!rc) {
+        /* The game's terms are the saved game's: one given otherwise is
+         * refused, not quietly dropped (nor applied halfway through). */
+        sei_rules saved = s->p.rules;
+        if (g.rules[0])
+            sei_rules_preset(&saved, g.rules);
+        saved.komi = g.komi_given ? g.komi : saved.komi;
+        int stones = 0;
+        for (int i = 0; i < g.setup_n; i++)
+            stones += g.setup[i].color == SEI_BLACK && g.setup[i].before == 0 && g.setup[i].x >= 0;
+        if ((s->p.game_given & SEI_RECSESS_GIVEN_RULES) && strcmp(saved.name, s->p.rules.name))
+            rc = fail(s, "%s is a game under %s rules, not %s: not resuming it (its rules stand)", s->path,
+                      saved.name, s->p.rules.name);
+        else if ((s->p.game_given & SEI_RECSESS_GIVEN_KOMI) && saved.komi != s->p.rules.komi)
+            rc = fail(s, "%s is a game with komi %g, not %g: not resuming it (its komi stands)", s->path, saved.komi,
+                      s->p.rules.komi);
+        else if ((s->p.game_given & SEI_RECSESS_GIVEN_HANDICAP) && stones != s->p.handicap)
+            rc = fail(s, "%s is a game with %d handicap stone%s, not %d: not resuming it", s->path, stones,
+                      stones == 1 ? "" : "s", s->p.handicap);
+    }
+    if (!rc) {
         s->p.size = s->size = g.size;
         if (g.rules[0])
             sei_rules_preset(&s->p.rules, g.rules);
@@ -769,6 +789,11 @@ static int start(sei_recsess *s, const sei_image *f, const sei_tracker_state *st
         s->have_fed = 1;
         ev->synced = 1;
     }
+    /* A komi given that the board found cannot hold (more than its
+     * points): the caller refuses it before any move, so nothing is
+     * written, and a file there stays as it was. */
+    if ((s->p.game_given & SEI_RECSESS_GIVEN_KOMI) && !s->loaded && sei_rules_komi_check(s->p.rules.komi, s->size, NULL, 0))
+        return 0;
     return sei_recsess_save(s);
 }
 

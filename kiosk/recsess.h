@@ -38,6 +38,8 @@ typedef struct {
     sei_ident ident;     /* who played, written at the root (EV RO PB PW, SEITABLE SEIBID SEIWID);
                             empty: none */
     unsigned ident_given; /* SEI_IDENT_* given: on --resume the rest comes from the saved game */
+    unsigned game_given; /* SEI_RECSESS_GIVEN_*: the game's terms given; on --resume the saved game's
+                            stand, and one given otherwise refuses to resume */
     /* The game clock (rules/clock.h), when timed: it starts with the
      * recording, switches as each move is taken at the moment its stone
      * was first seen (not the end of the vote), writes the time left after
@@ -49,6 +51,8 @@ typedef struct {
      * put down just before is still taken (the vote takes a few frames). */
     double loss_grace;
 } sei_recsess_params;
+
+enum { SEI_RECSESS_GIVEN_RULES = 1, SEI_RECSESS_GIVEN_KOMI = 2, SEI_RECSESS_GIVEN_HANDICAP = 4 };
 
 void sei_recsess_params_default(sei_recsess_params *p);
 

@@ -149,11 +149,40 @@ int sei_file_write_atomic(const char *path, const char *data, size_t len, char *
 int sei_file_target_ok(const char *path, int replace, char *msg, size_t n)
 {
     struct stat sb;
-    if (lstat(path, &sb)) {
-        if (errno == ENOENT)
-            return 0;
-        snprintf(msg, n, "cannot write '%s': %s", path, strerror(errno));
+    size_t len = path ? strlen(path) : 0;
+    if (!len) {
+        snprintf(msg, n, "an empty file name: give the file to write");
         return -1;
+    }
+    if (path[len - 1] == '/') {
+        snprintf(msg, n, "'%s' names a folder: give a file", path);
+        return -1;
+    }
+    if (lstat(path, &sb)) {
+        if (errno != ENOENT) {
+            snprintf(msg, n, "cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        /* Nothing there yet: its folder must be there to write in, or a
+         * whole game recorded (an export made) is lost at the end. */
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s", path);
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = 0;
+        else
+            snprintf(dir, sizeof dir, ".");
+        struct stat db;
+        if (stat(dir, &db) || !S_ISDIR(db.st_mode)) {
+            snprintf(msg, n, "cannot write '%s': no folder '%s'", path, dir);
+            return -1;
+        }
+        if (access(dir, W_OK | X_OK)) {
+            snprintf(msg, n, "cannot write '%s': the folder '%s' may not be written in (%s)", path, dir,
+                     strerror(errno));
+            return -1;
+        }
+        return 0;
     }
     if (S_ISLNK(sb.st_mode)) {
         snprintf(msg, n, "'%s' is a symbolic link: not written through (give the file itself)", path);

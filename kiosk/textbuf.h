@@ -40,10 +40,12 @@ char *sei_file_read(const char *path, size_t limit, size_t *len, char *msg, size
  * reason in msg. */
 int sei_file_write_atomic(const char *path, const char *data, size_t len, char *msg, size_t n);
 
-/* May a file be written at path? 0 when nothing is there, or (replace
- * set) a regular file; -1 with the reason in msg for a symbolic link, a
- * directory, a device, a pipe or another special file (never written,
- * whatever replace says), and for an existing file when replace is 0. */
+/* May a file be written at path? 0 when nothing is there (in a folder
+ * that may be written in), or (replace set) a regular file; -1 with the
+ * reason in msg for an empty path or one ending in '/', a missing or
+ * read-only folder, a symbolic link, a directory, a device, a pipe or
+ * another special file (never written, whatever replace says), and for
+ * an existing file when replace is 0. */
 int sei_file_target_ok(const char *path, int replace, char *msg, size_t n);
 
 /* Remove the temporary files a killed sei_file_write_atomic left beside

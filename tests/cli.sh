@@ -140,6 +140,13 @@ expect 2 "seichi results: --judge given twice" -- results --db "$tmp/twice.db" c
 ok "an option twice opens no database" test ! -e "$tmp/twice.db"
 expect 2 "seichi record: --sgf given twice" -- record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/t1.sgf" --sgf "$tmp/t2.sgf"
 ok "an option twice records nothing" test ! -e "$tmp/t1.sgf" -a ! -e "$tmp/t2.sgf"
+# Where the record cannot be written: refused before a move is watched
+# (once, not a game watched with every move's save failing).
+expect 2 "^seichi record: an empty file name" -- record --source "$src/images/sequences/caren1-9x9" --sgf ""
+expect 2 "^seichi record: cannot write '$tmp/none/g.sgf': no folder '$tmp/none'" -- \
+  record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/none/g.sgf"
+ok "refused at once: one line" test "$(wc -l <"$tmp/out")" = 1
+expect 2 "names a folder: give a file" -- record --source "$src/images/sequences/caren1-9x9" --sgf "$tmp/"
 expect 2 "seichi detect: --size given twice" -- detect "$src/images/renders/r043.jpg" --size 13 --size 9
 expect 2 "seichi clock: --time-control given twice" -- clock --time-control byoyomi:1m+3x30s --time-control absolute:10m
 # A picture given as a record: said so, with what reads it.
@@ -245,7 +252,7 @@ expect 2 "is a directory" -- score "$src/images/renders/r043.jpg" --annotate "$t
 # Checked before the count too: the picture's kind, its folder, and never
 # the photo being read.
 expect 2 "writes a picture (.png, .jpg, ...)" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/out.txt"
-expect 2 "cannot write in the folder" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/missing/a.png"
+expect 2 "cannot write '$tmp/missing/a.png': no folder '$tmp/missing'" -- score "$src/images/renders/r043.jpg" --annotate "$tmp/missing/a.png"
 cp "$src/images/renders/r043.jpg" "$tmp/photo.jpg"
 expect 2 "is the photo being read" -- score "$tmp/photo.jpg" --annotate "$tmp/photo.jpg" --force
 cmp -s "$src/images/renders/r043.jpg" "$tmp/photo.jpg" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: --annotate wrote over the photo"; }
@@ -504,6 +511,22 @@ if [ -f "$seq/resign-9x9/truth.sgf" ]; then
   # frames would add their moves after the end).
   expect 2 "that game is over (it ended to be counted); not resuming it" -- \
     record --source "$seq/caren1-9x9" --sgf "$tmp/end.sgf" --size 9 --resume
+  # More komi than the board found has points: refused before any move,
+  # nothing written (a record saying so is one score --sgf refuses).
+  expect 2 "more than the 81 points of the board (the board found is 9x9): nothing recorded" -- \
+    record --source "$seq/caren1-9x9" --sgf "$tmp/k90.sgf" --komi 90
+  ok "refused komi: no record written" test ! -e "$tmp/k90.sgf"
+  # --resume goes on with the saved game's terms: others given are refused,
+  # not quietly dropped.
+  expect 0 "moves recorded" -- record --source "$seq/caren1-9x9" --sgf "$tmp/part.sgf" --size 9
+  cp "$tmp/part.sgf" "$tmp/part-before.sgf"
+  expect 2 "is a game with komi 7.5, not 0.5: not resuming it" -- \
+    record --source "$seq/caren1-9x9" --sgf "$tmp/part.sgf" --resume --komi 0.5
+  expect 2 "is a game under chinese rules, not japanese" -- \
+    record --source "$seq/caren1-9x9" --sgf "$tmp/part.sgf" --resume --rules japanese
+  expect 2 "with 0 handicap stones, not 2" -- record --source "$seq/caren1-9x9" --sgf "$tmp/part.sgf" --resume --handicap 2
+  ok "a refused resume leaves the record as it was" cmp "$tmp/part.sgf" "$tmp/part-before.sgf"
+  expect 0 "resuming" -- record --source "$seq/caren1-9x9" --sgf "$tmp/part.sgf" --resume --komi 7.5 --rules chinese
   # --sgf -: the record alone on standard output (the progress on standard
   # error, none with --quiet), the same game a file gets, no temporary left.
   ( cd "$tmp" && TMPDIR="$tmp/rtmp" && mkdir -p "$TMPDIR" && export TMPDIR &&
@@ -565,7 +588,7 @@ for pic in "$seq/end-count-9x9/frame-0000.jpg" "$src/tests/golden/confirm-en.png
   [ -e "$tmp/still.sgf" ] && { fail=$((fail + 1)); echo "FAIL: record of a single picture wrote $tmp/still.sgf"; } || pass=$((pass + 1))
 done
 expect 0 "A single picture is" -- record --help
-expect 2 "cannot write the record there" -- record --source "$seq/resign-9x9" --sgf "$tmp/no/such/dir/x.sgf"
+expect 2 "no folder '$tmp/no/such/dir'" -- record --source "$seq/resign-9x9" --sgf "$tmp/no/such/dir/x.sgf"
 if [ -f "$tmp/resign.sgf" ]; then
   expect 2 "that game is over" -- record --source "$seq/resign-9x9" --sgf "$tmp/resign.sgf" --resume
 fi
