@@ -23,6 +23,17 @@
 #define MAX_BOARD_FILE (1 << 20)
 #define MAX_SGF_FILE (64 << 20)
 
+/* A picture given where a record or a diagram was wanted: what reads it
+ * (a photo is read from a file, not from standard input). */
+static void picture_hint(FILE *err, const char *path, const char *wanted)
+{
+    if (!strcmp(path, "-"))
+        fprintf(err, "seichi score: standard input holds a picture, not %s: save it to a file and give "
+                     "'seichi score FILE'\n", wanted);
+    else
+        fprintf(err, "seichi score: %s is a picture, not %s: 'seichi score %s' reads it\n", path, wanted, path);
+}
+
 static int bad(FILE *err, const char *fmt, const char *arg)
 {
     fprintf(err, "seichi score: ");
@@ -374,8 +385,7 @@ static int load_sgf(const sei_score_opts *o, sei_score_run *r, sei_rules *rules,
     if (sei_sgf_parse(s, text, len) != SEI_OK) {
         fprintf(err, "seichi score: %s: %s\n", o->sgf_path, sei_sgf_errmsg(s));
         if (sei_picture_bytes((const uint8_t *)text, len))
-            fprintf(err, "seichi score: %s is a picture, not a game record: 'seichi score %s' reads it\n",
-                    o->sgf_path, o->sgf_path);
+            picture_hint(err, o->sgf_path, "a game record");
         goto out;
     }
     /* Several games in one file: which one is counted is not guessed. */
@@ -512,10 +522,13 @@ int sei_cli_score_run(const sei_score_opts *o, sei_score_run *r, FILE *err)
         if (!text)
             return 2;
         sei_status st = sei_boardfile_parse(text, len, &r->board, dead, msg, sizeof msg);
+        int picture = st && sei_picture_bytes((const uint8_t *)text, len);
         free(text);
         if (st) {
             fprintf(err, "seichi score: %s: %s\n", path, msg);
-            if (o->board_bare)
+            if (picture)
+                picture_hint(err, path, "a board diagram");
+            else if (o->board_bare)
                 fprintf(err, "seichi score: if %s is no board diagram, it is no picture either (by its first bytes: "
                              "JPEG, PNG, PNM, BMP, TIFF or WebP); --image FILE tries it as a picture all the same\n",
                         path);

@@ -151,6 +151,10 @@ expect 2 "seichi detect: --size given twice" -- detect "$src/images/renders/r043
 expect 2 "seichi clock: --time-control given twice" -- clock --time-control byoyomi:1m+3x30s --time-control absolute:10m
 # A picture given as a record: said so, with what reads it.
 expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/renders/r043.jpg"
+expect 2 "r043.jpg is a picture, not a board diagram: 'seichi score .*r043.jpg' reads it" -- \
+  score --board "$src/images/renders/r043.jpg"
+"$seichi" score --sgf - <"$src/images/renders/r043.jpg" >"$tmp/out" 2>&1
+verdict 2 "standard input holds a picture, not a game record: save it to a file" $? "a picture on standard input"
 # --size is a photo's: a diagram or a record has its own size.
 expect 2 "--size says a photo's board size" -- score --board "$src/kiosk/samples/club-game-19.board" --size 13
 # A bare file that is neither says so; named with --board, it is a diagram
