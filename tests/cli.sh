@@ -224,7 +224,14 @@ expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/db
 # A second run into the same folder replaces nothing unless asked; a link
 # under a picture's name is never written through.
 expect 2 "already holds debug pictures" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg"
+# Replacing, the earlier reading's pictures all go (a rectify- picture of
+# another reading left beside them would pass for this one's); other files
+# stay.
+: >"$tmp/dbg/rectify-2-lattice-grid.png"
+echo mine >"$tmp/dbg/notes.txt"
 expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg" --force
+ok "--force: an earlier reading's picture removed, other files kept" \
+  test ! -e "$tmp/dbg/rectify-2-lattice-grid.png" -a -s "$tmp/dbg/2-lattice-grid.png" -a -s "$tmp/dbg/notes.txt"
 expect 2 "--force is for --debug DIR" -- detect "$src/images/renders/r043.jpg" --force
 expect 2 "--debug needs a value" -- detect "$src/images/renders/r043.jpg" --debug
 expect 2 "--size needs a value" -- detect "$src/images/renders/r043.jpg" --size

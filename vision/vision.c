@@ -278,6 +278,21 @@ sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int repla
                        "--force to replace them)",
                        dir, e->d_name);
     }
+    /* Replacing: the earlier reading's pictures all go, so the folder
+     * holds only this one's (it writes fewer where it finds the board
+     * sooner, and an old zoom- or rectify- picture left beside them would
+     * pass for this reading's). Only regular files of those names, all
+     * checked above. */
+    if (res == SEI_VISION_OK && replace) {
+        rewinddir(d);
+        while (res == SEI_VISION_OK && (e = readdir(d))) {
+            char path[1400];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (debug_name(e->d_name) && !lstat(path, &st) && S_ISREG(st.st_mode) && unlink(path) && errno != ENOENT)
+                res = fail(v, SEI_VISION_ERROR, "debug folder %s: cannot remove the earlier %s (%s)", dir,
+                           e->d_name, strerror(errno));
+        }
+    }
     closedir(d);
     if (res != SEI_VISION_OK)
         return res;

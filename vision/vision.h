@@ -329,8 +329,9 @@ const char *sei_vision_errmsg(const sei_vision *v);
 /* Write each stage's picture into dir (NULL: stop). The string is copied.
  * A folder that is missing or cannot be written to is refused at once
  * (SEI_VISION_ERROR with a message; no pictures are written then); so is
- * one that already holds a debug picture's name, unless replace is set,
- * and, replace or not, one where such a name is a symbolic link or not a
+ * one that already holds a debug picture's name, unless replace is set
+ * (then those pictures are removed first, so the folder holds only the
+ * next reading's), and, replace or not, one where such a name is a symbolic link or not a
  * regular file: no picture replaces a file it was not asked to, and none
  * is written through a link. */
 sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int replace);
