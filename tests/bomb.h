@@ -73,4 +73,24 @@ static int sei_bomb_png(const char *path, uint32_t w, uint32_t h)
     return bad ? -1 : 0;
 }
 
+/* A PNG of header only (IHDR, IEND: no pixels), w x h, 8-bit RGB, interlaced
+ * (Adam7) or not: what its header alone makes of it. Returns 0, or -1. */
+static inline int sei_bomb_png_header(const char *path, uint32_t w, uint32_t h, int interlaced)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return -1;
+    int bad = fwrite("\x89PNG\r\n\x1a\n", 1, 8, f) != 8;
+    uint8_t ihdr[13] = {0};
+    sei_bomb_be32(ihdr, w);
+    sei_bomb_be32(ihdr + 4, h);
+    ihdr[8] = 8;  /* bit depth */
+    ihdr[9] = 2;  /* RGB */
+    ihdr[12] = (uint8_t)(interlaced != 0);
+    bad |= sei_bomb_chunk(f, "IHDR", ihdr, sizeof ihdr);
+    bad |= sei_bomb_chunk(f, "IEND", NULL, 0);
+    bad |= fclose(f) != 0;
+    return bad ? -1 : 0;
+}
+
 #endif

@@ -411,15 +411,26 @@ static void test_header_bombs(void **state)
     assert_int_equal(sei_cv_decode(jpeg, sizeof jpeg, 0, &img, err, sizeof err), -1);
     printf("  JPEG: %s\n", err);
     assert_non_null(strstr(err, "30000x30000"));
-    /* A PNG of 10000x8000 (80 megapixels, 240 MB to decode whole). */
+    /* A PNG of 10000x8000 (80 megapixels, 240 MB whole), interlaced: its
+     * passes each cover the whole picture, so it would be held whole:
+     * refused from its header. */
     char path[] = "/tmp/seichi-bomb-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    assert_int_equal(sei_bomb_png(path, 10000, 8000), 0);
+    assert_int_equal(sei_bomb_png_header(path, 10000, 8000, 1), 0);
     assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), -1);
-    printf("  PNG: %s\n", err);
+    printf("  interlaced PNG: %s\n", err);
     assert_non_null(strstr(err, "10000x8000"));
+    assert_non_null(strstr(err, "240 MB"));
+    /* Not interlaced, it is read a row at a time into a picture of half
+     * its sides (README's table: up to 256 megapixels; it had been
+     * refused as if held whole). */
+    assert_int_equal(sei_bomb_png(path, 10000, 8000), 0);
+    assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), 0);
+    assert_int_equal(img.width, 5000);
+    assert_int_equal(img.height, 4000);
+    sei_image_free(&img);
     remove(path);
 }
 

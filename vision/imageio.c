@@ -51,7 +51,8 @@ typedef struct {
     enum pic_kind kind;
     long w, h;         /* 0 when the header does not say (or Seichi does not read it) */
     int complete;      /* 0: the data ends before the image does */
-    int buffered;      /* a JPEG libjpeg decodes through whole-image coefficient buffers */
+    int buffered;      /* held whole while decoded: a JPEG through whole-image coefficient buffers, an
+                          interlaced PNG */
     double coef_bytes; /* ... and their size at full scale */
     int pnm_type;      /* PNM: 1..6 from "P1".."P6" */
     long maxval;       /* PNM: the largest sample (1 for P1 and P4) */
@@ -68,6 +69,9 @@ static void probe_png(const uint8_t *b, size_t n, header *hd)
         hd->w = be32(b + 16);
         hd->h = be32(b + 20);
     }
+    /* IHDR's interlace method: an interlaced picture is held whole while
+     * its passes come; any other is read a row at a time. */
+    hd->buffered = n >= 29 && b[28] != 0;
     size_t i = 8;
     while (i + 12 <= n) {
         size_t len = (size_t)be32(b + i);
@@ -709,9 +713,14 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
             sei_picture_too_large(err, errlen, hd.w, hd.h, why);
             return -1;
         }
-        /* A baseline JPEG decodes straight to the reduced scale; anything
-         * else may hold the whole picture (or a JPEG its coefficients). */
-        double whole = hd.kind == PIC_JPEG ? (hd.buffered ? hd.coef_bytes : 0) : 3 * px;
+        /* A baseline JPEG decodes straight to the reduced scale, and a PNG
+         * (not interlaced) or PNM is averaged into it a row at a time;
+         * anything else may hold the whole picture (a progressive JPEG
+         * its coefficients). */
+        double whole = hd.kind == PIC_JPEG  ? (hd.buffered ? hd.coef_bytes : 0)
+                       : hd.kind == PIC_PNG ? (hd.buffered ? 3 * px : 0)
+                       : hd.kind == PIC_PNM ? 0
+                                            : 3 * px;
         if (whole > (double)SEI_CV_DECODE_BYTES) {
             snprintf(why, sizeof why, "decoding it takes %.0f MB, more than Seichi allows (%ld MB)", whole / 1e6,
                      SEI_CV_DECODE_BYTES / 1000000);
