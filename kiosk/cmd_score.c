@@ -23,13 +23,18 @@
 #define MAX_BOARD_FILE (1 << 20)
 #define MAX_SGF_FILE (64 << 20)
 
-/* A picture given where a record or a diagram was wanted: what reads it
- * (a photo is read from a file, not from standard input). */
+/* A picture given where a record or a diagram was wanted: what reads it.
+ * A bare name is told a picture by its first bytes, which a pipe gives
+ * only once: from standard input or a pipe, --image says it. */
 static void picture_hint(FILE *err, const char *path, const char *wanted)
 {
+    struct stat st;
     if (!strcmp(path, "-"))
-        fprintf(err, "seichi score: standard input holds a picture, not %s: save it to a file and give "
-                     "'seichi score FILE'\n", wanted);
+        fprintf(err, "seichi score: standard input holds a picture, not %s: 'seichi score --image /dev/stdin' reads "
+                     "it\n", wanted);
+    else if (stat(path, &st) || !S_ISREG(st.st_mode))
+        fprintf(err, "seichi score: %s holds a picture, not %s: 'seichi score --image %s' reads it\n", path, wanted,
+                path);
     else
         fprintf(err, "seichi score: %s is a picture, not %s: 'seichi score %s' reads it\n", path, wanted, path);
 }

@@ -154,7 +154,10 @@ expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/
 expect 2 "r043.jpg is a picture, not a board diagram: 'seichi score .*r043.jpg' reads it" -- \
   score --board "$src/images/renders/r043.jpg"
 "$seichi" score --sgf - <"$src/images/renders/r043.jpg" >"$tmp/out" 2>&1
-verdict 2 "standard input holds a picture, not a game record: save it to a file" $? "a picture on standard input"
+verdict 2 "standard input holds a picture, not a game record: 'seichi score --image /dev/stdin' reads it" $? \
+  "a picture on standard input"
+cat "$src/images/renders/r043.jpg" | "$seichi" score --image /dev/stdin >"$tmp/out" 2>&1
+verdict 0 "B+5.5" $? "what the hint says reads a picture from a pipe"
 # --size is a photo's: a diagram or a record has its own size.
 expect 2 "--size says a photo's board size" -- score --board "$src/kiosk/samples/club-game-19.board" --size 13
 # A bare file that is neither says so; named with --board, it is a diagram
