@@ -174,7 +174,12 @@ int sei_cli_score_parse(int argc, char **argv, sei_score_opts *o, FILE *err)
         else if (!strcmp(a, "--rules")) { NEED_VALUE(); rules = v; }
         else if (!strcmp(a, "--komi")) { NEED_VALUE(); komi = v; }
         else if (!strcmp(a, "--ko")) { NEED_VALUE(); ko = v; }
-        else if (!strcmp(a, "--dead")) { NEED_VALUE(); o->dead = v; }
+        else if (!strcmp(a, "--dead")) {
+            NEED_VALUE();
+            if (!*v) /* an empty list is not "none": a slip (an unset variable) */
+                return bad(err, "%s", "--dead takes none, auto, record or points (A1,B2), not an empty value");
+            o->dead = v;
+        }
         else if (!strcmp(a, "--penalty")) { NEED_VALUE(); penalty = v; }
         else if (!strcmp(a, "--handicap-bonus")) { NEED_VALUE(); hbonus = v; }
         else if (!strcmp(a, "--fill-photo")) { NEED_VALUE(); o->fill_photo = v; }

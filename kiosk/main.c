@@ -75,6 +75,10 @@ int sei_main(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    if (!strcmp(cmd, "help") && argc > 3) {
+        fprintf(stderr, "seichi help: one command at a time ('seichi help %s')\n", argv[2]);
+        return 2;
+    }
     if (!strcmp(cmd, "help") && argc == 3 && strcmp(argv[2], "help")) {
         /* `seichi help COMMAND` is `seichi COMMAND --help`. */
         char *again[] = {argv[0], argv[2], "--help", NULL};

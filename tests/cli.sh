@@ -151,6 +151,9 @@ expect 2 "seichi detect: --size given twice" -- detect "$src/images/renders/r043
 expect 2 "seichi clock: --time-control given twice" -- clock --time-control byoyomi:1m+3x30s --time-control absolute:10m
 # A picture given as a record: said so, with what reads it.
 expect 2 "r043.jpg is a picture, not a game record" -- score --sgf "$src/images/renders/r043.jpg"
+expect 2 "--dead takes none, auto, record or points (A1,B2), not an empty value" -- \
+  score --board "$src/kiosk/samples/club-game-19.board" --dead ""
+expect 2 "one command at a time ('seichi help score')" -- help score extra
 expect 2 "r043.jpg is a picture, not a board diagram: 'seichi score .*r043.jpg' reads it" -- \
   score --board "$src/images/renders/r043.jpg"
 "$seichi" score --sgf - <"$src/images/renders/r043.jpg" >"$tmp/out" 2>&1
