@@ -292,7 +292,10 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
             /* The camera unplugged or no frames coming: every move so far is
              * saved; wait for it, open it again, and go on where the game
              * is (moves made meanwhile are explained together once seen). */
-            if (!away && access(sgf, F_OK))
+            /* Before the board was found nothing of this run is saved (a
+             * file there is another game's, or the empty one of --sgf -),
+             * unless it goes on with a saved game. */
+            if (!away && !locked && !sei_recsess_resumed(s))
                 fprintf(err, "%7.1f s  seichi record: %s: waiting for the camera (nothing recorded yet)\n", t,
                         sei_source_errmsg(src));
             else if (!away)

@@ -235,9 +235,11 @@ expect 2 "already holds debug pictures" -- detect "$src/images/renders/r043.jpg"
 # stay.
 : >"$tmp/dbg/rectify-2-lattice-grid.png"
 echo mine >"$tmp/dbg/notes.txt"
+echo mine >"$tmp/dbg/2-notes.png" # a user's, though it starts like a stage's picture
 expect 0 "13x13 board" -- detect "$src/images/renders/r043.jpg" --debug "$tmp/dbg" --force
 ok "--force: an earlier reading's picture removed, other files kept" \
-  test ! -e "$tmp/dbg/rectify-2-lattice-grid.png" -a -s "$tmp/dbg/2-lattice-grid.png" -a -s "$tmp/dbg/notes.txt"
+  test ! -e "$tmp/dbg/rectify-2-lattice-grid.png" -a -s "$tmp/dbg/2-lattice-grid.png" -a -s "$tmp/dbg/notes.txt" \
+  -a -s "$tmp/dbg/2-notes.png"
 expect 2 "--force is for --debug DIR" -- detect "$src/images/renders/r043.jpg" --force
 expect 2 "--debug needs a value" -- detect "$src/images/renders/r043.jpg" --debug
 expect 2 "--size needs a value" -- detect "$src/images/renders/r043.jpg" --size

@@ -216,15 +216,21 @@ static sei_vision_status fail(sei_vision *v, sei_vision_status st, const char *f
 }
 
 /* A name debug_save gives a picture: its views' prefixes, then the
- * stage's number, a dash, and ".png". */
+ * stage's number and name, a dash, what it shows and ".png" (so
+ * "2-lattice-grid.png"; a user's "2-notes.png" is none, and --force
+ * removes only these). */
 static int debug_name(const char *name)
 {
     static const char *const prefixes[] = {"finder-", "rectify-", "zoom-", "ink-", "joined-", "smoothed-"};
     for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++)
         if (!strncmp(name, prefixes[k], strlen(prefixes[k])))
             name += strlen(prefixes[k]);
-    size_t len = strlen(name);
-    return name[0] >= '0' && name[0] <= '9' && name[1] == '-' && len > 6 && !strcmp(name + len - 4, ".png");
+    if (name[0] < '0' || name[0] >= '0' + SEI_STAGES || name[1] != '-')
+        return 0;
+    const char *stage = sei_vision_stage_names[name[0] - '0'];
+    size_t sl = strlen(stage), len = strlen(name);
+    return !strncmp(name + 2, stage, sl) && name[2 + sl] == '-' && len > 2 + sl + 1 + 4 &&
+           !strcmp(name + len - 4, ".png");
 }
 
 sei_vision_status sei_vision_set_debug(sei_vision *v, const char *dir, int replace)
