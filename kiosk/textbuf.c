@@ -75,6 +75,18 @@ void sei_text_free(sei_text *t)
  * fsync of the directory (which makes the rename itself durable). With
  * noreplace the rename never replaces a file that appeared meanwhile.
  * Returns 0, or -1 with a message in msg. */
+/* The folder path lies in, into dir: "." for a bare name, "/" for a
+ * file at the root. */
+static void folder_of(const char *path, char *dir, size_t n)
+{
+    snprintf(dir, n, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *(slash == dir ? slash + 1 : slash) = 0;
+    else
+        snprintf(dir, n, ".");
+}
+
 static int write_atomic(const char *path, const char *data, size_t len, int noreplace, char *msg, size_t n)
 {
     char tmp[PATH_MAX];
@@ -127,12 +139,7 @@ static int write_atomic(const char *path, const char *data, size_t len, int nore
         return -1;
     }
     char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
+    folder_of(path, dir, sizeof dir);
     int dfd = open(dir, O_RDONLY);
     if (dfd >= 0) {
         fsync(dfd); /* best effort: some file systems refuse fsync on a directory */
@@ -166,12 +173,7 @@ int sei_file_target_ok(const char *path, int replace, char *msg, size_t n)
         /* Nothing there yet: its folder must be there to write in, or a
          * whole game recorded (an export made) is lost at the end. */
         char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s", path);
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *(slash == dir ? slash + 1 : slash) = 0;
-        else
-            snprintf(dir, sizeof dir, ".");
+        folder_of(path, dir, sizeof dir);
         struct stat db;
         if (stat(dir, &db) || !S_ISDIR(db.st_mode)) {
             snprintf(msg, n, "cannot write '%s': no folder '%s'", path, dir);
@@ -219,13 +221,9 @@ static int is_temp_of(const char *entry, const char *base)
 int sei_file_clean_temps(const char *path)
 {
     char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
+    folder_of(path, dir, sizeof dir);
+    const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
-    if (slash)
-        *(slash == dir ? slash + 1 : slash) = 0;
-    else
-        snprintf(dir, sizeof dir, ".");
     DIR *d = opendir(dir);
     if (!d)
         return 0;

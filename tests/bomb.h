@@ -29,18 +29,25 @@ static int sei_bomb_chunk(FILE *f, const char *type, const uint8_t *data, uint32
     return fwrite(head, 1, 8, f) != 8 || (len && fwrite(data, 1, len, f) != len) || fwrite(tail, 1, 4, f) != 4;
 }
 
+/* The signature and the header chunk (deflate, no filter method). */
+static int sei_bomb_start(FILE *f, uint32_t w, uint32_t h, uint8_t depth, uint8_t colour, uint8_t interlace)
+{
+    uint8_t ihdr[13] = {0};
+    sei_bomb_be32(ihdr, w);
+    sei_bomb_be32(ihdr + 4, h);
+    ihdr[8] = depth;
+    ihdr[9] = colour;
+    ihdr[12] = interlace;
+    return (fwrite("\x89PNG\r\n\x1a\n", 1, 8, f) != 8) | sei_bomb_chunk(f, "IHDR", ihdr, sizeof ihdr);
+}
+
 /* Write the PNG to path. Returns 0, or -1. */
 static int sei_bomb_png(const char *path, uint32_t w, uint32_t h)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    int bad = fwrite("\x89PNG\r\n\x1a\n", 1, 8, f) != 8;
-    uint8_t ihdr[13] = {0};
-    sei_bomb_be32(ihdr, w);
-    sei_bomb_be32(ihdr + 4, h);
-    ihdr[8] = 1; /* bit depth 1, grey, deflate, no filter method, no interlace */
-    bad |= sei_bomb_chunk(f, "IHDR", ihdr, sizeof ihdr);
+    int bad = sei_bomb_start(f, w, h, 1, 0, 0); /* bit depth 1, grey, no interlace */
     /* Each row: filter byte 0, then (w + 7) / 8 zero bytes. */
     size_t rowlen = 1 + (w + 7) / 8;
     uint8_t *row = calloc(1, rowlen), *buf = malloc(1 << 20);
@@ -80,14 +87,7 @@ static inline int sei_bomb_png_header(const char *path, uint32_t w, uint32_t h, 
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    int bad = fwrite("\x89PNG\r\n\x1a\n", 1, 8, f) != 8;
-    uint8_t ihdr[13] = {0};
-    sei_bomb_be32(ihdr, w);
-    sei_bomb_be32(ihdr + 4, h);
-    ihdr[8] = 8;  /* bit depth */
-    ihdr[9] = 2;  /* RGB */
-    ihdr[12] = (uint8_t)(interlaced != 0);
-    bad |= sei_bomb_chunk(f, "IHDR", ihdr, sizeof ihdr);
+    int bad = sei_bomb_start(f, w, h, 8, 2, interlaced != 0); /* 8-bit RGB */
     bad |= sei_bomb_chunk(f, "IEND", NULL, 0);
     bad |= fclose(f) != 0;
     return bad ? -1 : 0;
