@@ -33,6 +33,25 @@ enum view_kind { VIEW_PICTURE = 0, VIEW_ZOOM, VIEW_ZOOM_INK, VIEW_RECTIFY };
 #define PREP_CACHE 4
 #define CAND_CACHE 8
 
+/* Which part of which picture a kept result is of (the caches below):
+ * its first pixel, size and row stride. A part is a view into the
+ * picture it was cut from, so two parts differ in one of them. */
+typedef struct {
+    const uint8_t *buf;
+    int w, h, stride;
+} part_key;
+
+static part_key part_of(const sei_image *img)
+{
+    part_key k = {img->buf, img->width, img->height, img->stride};
+    return k;
+}
+
+static int is_part(const part_key *k, const sei_image *img)
+{
+    return k->buf == img->buf && k->w == img->width && k->h == img->height && k->stride == img->stride;
+}
+
 struct sei_vision {
     sei_vision_params p;
     sei_points *points;     /* the learned classifier, loaded at the first reading */
@@ -59,8 +78,8 @@ struct sei_vision {
     int seg_cache_on;
     struct seg_entry {
         int valid, n;
-        const uint8_t *buf; /* the part read: its pixels, size, scale, smoothing and joining */
-        int w, h, join;
+        part_key part; /* the part read, with its scale, smoothing and joining */
+        int join;
         double scale, blur;
         float *segs;
     } seg_cache[SEG_CACHE];
@@ -74,8 +93,7 @@ struct sei_vision {
      * others a ring as above. */
     struct prep_entry {
         int valid;
-        const uint8_t *buf; /* the part prepared: its pixels, size, enlargement and smoothing */
-        int w, h, stride;
+        part_key part; /* the part prepared, with its enlargement and smoothing */
         double max_up, blur, scale;
         sei_image work, gray;
     } prep_cache[PREP_CACHE];
@@ -88,8 +106,7 @@ struct sei_vision {
      * found them (the thresholds or the learned one). A ring. */
     struct cand_entry {
         int valid, finder, n;
-        const uint8_t *buf;
-        int w, h, stride;
+        part_key part;
         double max_up;
         sei_lattice_stone *stones;
     } cand_cache[CAND_CACHE];
@@ -1311,8 +1328,7 @@ static const struct prep_entry *prep_kept(const sei_vision *v, const sei_image *
 {
     for (int i = 0; v->seg_cache_on && i < PREP_CACHE; i++) {
         const struct prep_entry *e = &v->prep_cache[i];
-        if (e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height &&
-            e->stride == img->stride && e->max_up == max_up && (any_blur || e->blur == v->blur))
+        if (e->valid && is_part(&e->part, img) && e->max_up == max_up && (any_blur || e->blur == v->blur))
             return e;
     }
     return NULL;
@@ -1344,10 +1360,7 @@ static sei_vision_status view_prepared(sei_vision *v, const sei_image *img, doub
     sei_image_free(&e->gray);
     /* Kept only when there is memory to keep it. */
     e->valid = !sei_image_copy(work, &e->work) && !sei_image_copy(gray, &e->gray);
-    e->buf = img->buf;
-    e->w = img->width;
-    e->h = img->height;
-    e->stride = img->stride;
+    e->part = part_of(img);
     e->max_up = max_up;
     e->blur = v->blur;
     e->scale = *scale;
@@ -1362,7 +1375,7 @@ static const struct seg_entry *segments_kept(const sei_vision *v, const sei_imag
 {
     for (int i = 0; i < SEG_CACHE; i++) {
         const struct seg_entry *e = &v->seg_cache[i];
-        if (e->valid && e->buf == img->buf && e->w == img->width && e->h == img->height && e->scale == scale &&
+        if (e->valid && is_part(&e->part, img) && e->scale == scale &&
             e->blur == v->blur && e->join == v->join)
             return e;
     }
@@ -1383,9 +1396,7 @@ static void segments_keep(sei_vision *v, const sei_image *img, double scale, con
     memcpy(c, segs, sizeof(float) * 5 * (size_t)n);
     e->segs = c;
     e->n = n;
-    e->buf = img->buf;
-    e->w = img->width;
-    e->h = img->height;
+    e->part = part_of(img);
     e->scale = scale;
     e->blur = v->blur;
     e->join = v->join;
@@ -1538,8 +1549,8 @@ static sei_vision_status stone_candidates(sei_vision *v, const sei_image *img, d
     int cacheable = v->seg_cache_on && v->view != VIEW_RECTIFY;
     for (int i = 0; cacheable && i < CAND_CACHE; i++) {
         const struct cand_entry *e = &v->cand_cache[i];
-        if (e->valid && e->finder == v->use_finder && e->buf == img->buf && e->w == img->width &&
-            e->h == img->height && e->stride == img->stride && e->max_up == max_up && e->n <= max) {
+        if (e->valid && e->finder == v->use_finder && is_part(&e->part, img) && e->max_up == max_up &&
+            e->n <= max) {
             if (e->n)
                 memcpy(stones, e->stones, sizeof *stones * (size_t)e->n);
             *n = e->n;
@@ -1561,10 +1572,7 @@ static sei_vision_status stone_candidates(sei_vision *v, const sei_image *img, d
     e->stones = c;
     e->n = *n;
     e->finder = v->use_finder;
-    e->buf = img->buf;
-    e->w = img->width;
-    e->h = img->height;
-    e->stride = img->stride;
+    e->part = part_of(img);
     e->max_up = max_up;
     v->cand_cache_next = (v->cand_cache_next + 1) % CAND_CACHE;
     return st;
