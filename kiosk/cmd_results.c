@@ -778,12 +778,9 @@ static int cmd_csv(sei_store *s, const char *file, int force, FILE *out, FILE *e
         rc = (fprintf(err, "seichi results: %s\n", sei_store_errmsg(s)), 2);
     else if (t.oom)
         rc = (fprintf(err, "seichi results: out of memory\n"), 2);
-    else if (!strcmp(file, "-")) {
-        if (fwrite(t.p, 1, t.len, out) != t.len || fflush(out))
-            rc = (fprintf(err, "seichi results: cannot write the CSV\n"), 2);
-    } else if (sei_file_write_new(file, t.p, t.len, force, msg, sizeof msg))
+    else if (sei_file_write_out(file, t.p, t.len, force, out, msg, sizeof msg))
         rc = (fprintf(err, "seichi results: %s\n", msg), 2);
-    else
+    else if (strcmp(file, "-"))
         sei_cli_note(err, "%d result%s written to %s\n", rows, rows == 1 ? "" : "s", file);
     free(t.p);
     return rc ? rc : skipped ? 1 : 0;

@@ -173,8 +173,8 @@ static int import(const char *db, const char *file, int flags, FILE *out, FILE *
  * A game's live results (not voided) decide it: a confirmed one stands
  * (two confirmed that disagree leave the game out); else none while one
  * is disputed; else the agreed ones, the later standing when they agree
- * and none when they disagree (a desk's save or a correction onto a
- * taken table is not checked on arrival as a kiosk's is). What is left
+ * and none when they disagree (results may also have come before the
+ * tournament was imported, unchecked). What is left
  * out, and results of no game of the tournament, are named on err. A
  * game that has results but none standing is marked in held[game index]
  * (when given): HELD_VOIDED when all were voided, HELD_OUT when they were
@@ -373,19 +373,6 @@ static void full_name(const sei_og *og, int i, char *buf, size_t n)
         snprintf(buf, n, "%s%s%s", p.name, p.first_name[0] ? " " : "", p.first_name);
 }
 
-/* An export's bytes into path, or to out when path is "-" (standard
- * output, as `results export` takes it). 0, or -1 with the reason in msg. */
-static int write_export(const char *path, const char *p, size_t len, int force, FILE *out, char *msg, size_t n)
-{
-    if (strcmp(path, "-"))
-        return sei_file_write_new(path, p, len, force, msg, n);
-    if (fwrite(p, 1, len, out) != len || fflush(out)) {
-        snprintf(msg, n, "cannot write to standard output");
-        return -1;
-    }
-    return 0;
-}
-
 /* The EGF's table (egd.c) from the results standing, the file's own
  * results where the station holds none, and the games voided; a game
  * whose results were left out (disputed) is missing. */
@@ -418,7 +405,7 @@ static int export_egd(sei_og *og, const standing *at, const unsigned char *held,
     char why[2048], msg[PATH_MAX + 128];
     if (sei_egd_write(og, eg, partial, &t, &missing, why, sizeof why))
         rc = fail(err, why);
-    else if (write_export(path, t.p, t.len, force, out, msg, sizeof msg))
+    else if (sei_file_write_out(path, t.p, t.len, force, out, msg, sizeof msg))
         rc = fail(err, msg);
     else if (missing) {
         fprintf(err, "seichi station: written as not played (--partial): %s\n", why);
@@ -518,13 +505,13 @@ static int export(sei_store *s, const char *og_out, const char *csv, const char 
         size_t xlen = 0;
         if (sei_og_write_memory(og, &xml, &xlen))
             rc = fail(err, sei_og_errmsg(og));
-        else if (write_export(og_out, xml, xlen, force, out, msg, sizeof msg))
+        else if (sei_file_write_out(og_out, xml, xlen, force, out, msg, sizeof msg))
             rc = fail(err, msg);
         free(xml);
     } else if (!rc && csv) {
         if (t.oom)
             rc = fail(err, "out of memory");
-        else if (write_export(csv, t.p, t.len, force, out, msg, sizeof msg))
+        else if (sei_file_write_out(csv, t.p, t.len, force, out, msg, sizeof msg))
             rc = fail(err, msg);
     }
     sei_text_free(&t);

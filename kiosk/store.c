@@ -921,6 +921,14 @@ static int received_checks(sei_store *s, int64_t id, const char *uuid, const sei
     return rc;
 }
 
+/* Whether the database is a station's with a tournament imported (*yes:
+ * 1 or 0), where a result saved at the desk or corrected by a judge is
+ * checked as a kiosk's is on receipt. */
+static int at_station(sei_store *s, int64_t *yes)
+{
+    return query_int(s, "SELECT count(*) > 0 FROM tournament", yes);
+}
+
 /* A save; with kiosk, the result was received from that kiosk at the
  * station, and which one is written in the same transaction (and a second
  * result for its table that says otherwise makes both disputed). */
@@ -1062,7 +1070,7 @@ static sei_store_status save_from(sei_store *s, const sei_store_result *r, int64
      * a tournament imported) is checked as a kiosk's is on receipt. */
     int64_t desk = 0;
     if (rc == SQLITE_OK && !kiosk && r->ident.round && r->ident.table)
-        rc = query_int(s, "SELECT count(*) FROM tournament", &desk);
+        rc = at_station(s, &desk);
     if (rc == SQLITE_OK && (kiosk || desk) && r->ident.round && r->ident.table)
         rc = received_checks(s, new_id, uuid, r, 1, 1);
     if (rc == SQLITE_OK) {
@@ -2226,7 +2234,7 @@ sei_store_status sei_store_correct(sei_store *s, int64_t id, const char *pin, co
      * other. */
     if (rc == SQLITE_OK && n && (r.state == SEI_STATE_AGREED || r.state == SEI_STATE_DISPUTED)) {
         int64_t desk = 0;
-        rc = query_int(s, "SELECT count(*) FROM tournament", &desk);
+        rc = at_station(s, &desk);
         sei_store_result now;
         memset(&now, 0, sizeof now);
         if (rc == SQLITE_OK && desk && sei_store_get(s, id, &now))
@@ -3256,16 +3264,6 @@ void sei_store_in_pairing_colours(const sei_store_pairing *p, const sei_ident *w
         out[0] = out[0] == 'B' ? 'W' : 'B';
 }
 
-/* At the station, a result received for the game p of the imported
- * tournament whose players are that game's with the colours swapped, or
- * that was counted with another handicap than the game's: it cannot go
- * to the pairing program as it is, so it is set disputed (when still
- * agreed: its row's state is state), with an audit row by "station"
- * saying why, in the caller's transaction. A judge settles it; the
- * export gives a game played with the colours swapped to the player who
- * won. Other names than the pairing's (typed by hand, spelled otherwise)
- * are no dispute: the results page shows the pairing's beside them, and
- * the export names them. */
 /* The imported tournament's komi and board size, from its file's
  * parameters, into *komi and *size: which are known (1 komi, 2 size; 0
  * when nothing was imported or the file gives neither). The file is
@@ -3325,6 +3323,18 @@ static int reason_add(char *buf, size_t n, int at, const char *fmt, ...)
     return (size_t)at < n ? at : (int)n - 1;
 }
 
+/* At the station, a result received for the game p of the imported
+ * tournament whose players are that game's with the colours swapped, or
+ * that was counted with another handicap than the game's, on another
+ * board size than the tournament's or (an even game) with another komi:
+ * it cannot go
+ * to the pairing program as it is, so it is set disputed (when still
+ * agreed: its row's state is state), with an audit row by "station"
+ * saying why, in the caller's transaction. A judge settles it; the
+ * export gives a game played with the colours swapped to the player who
+ * won. Other names than the pairing's (typed by hand, spelled otherwise)
+ * are no dispute: the results page shows the pairing's beside them, and
+ * the export names them. */
 static int mark_unpaired(sei_store *s, int64_t id, const char *uuid, const sei_store_result *r,
                          const sei_store_pairing *p, sei_result_state state)
 {

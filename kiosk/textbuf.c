@@ -153,6 +153,17 @@ int sei_file_write_atomic(const char *path, const char *data, size_t len, char *
     return write_atomic(path, data, len, 0, msg, n);
 }
 
+int sei_file_write_out(const char *path, const char *data, size_t len, int replace, FILE *out, char *msg, size_t n)
+{
+    if (strcmp(path, "-"))
+        return sei_file_write_new(path, data, len, replace, msg, n);
+    if (fwrite(data, 1, len, out) != len || fflush(out)) {
+        snprintf(msg, n, "cannot write to standard output");
+        return -1;
+    }
+    return 0;
+}
+
 int sei_file_target_ok(const char *path, int replace, char *msg, size_t n)
 {
     struct stat sb;

@@ -8,6 +8,7 @@
 #define SEI_TEXTBUF_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
     char *p;
@@ -56,5 +57,8 @@ int sei_file_clean_temps(const char *path);
  * path removed, then sei_file_write_atomic; without replace a file that
  * appears at path meanwhile is not replaced either. */
 int sei_file_write_new(const char *path, const char *data, size_t len, int replace, char *msg, size_t n);
+/* The same, or to out when path is "-" (standard output, flushed). 0, or
+ * -1 with the reason in msg. */
+int sei_file_write_out(const char *path, const char *data, size_t len, int replace, FILE *out, char *msg, size_t n);
 
 #endif
