@@ -48,9 +48,19 @@ int sei_results_push_tls(sei_store *s, const char *station, const char *token, c
     p.cacert = cacert;
     sei_push_tally t = {0};
     sei_push_status st = sei_push_outbox(s, url, token, &p, &t, err, "seichi results", why, sizeof why);
+    /* Nothing was sent, so nothing asked the station: it is asked whether
+     * it takes the token, so that a wrong token or address is told now
+     * (the day's first push is often one with nothing waiting, to check
+     * the kiosk's pairing), and by which name it knows the kiosk. */
+    char kiosk[SEI_IDENT_TEXT + 1] = "";
+    if (st == SEI_PUSH_OK && !t.sent && !t.had && !t.refused && !t.changes && !t.conflicts &&
+        (st = sei_push_check(url, token, &p, kiosk, sizeof kiosk, why, sizeof why)) != SEI_PUSH_OK)
+        fprintf(err, "seichi results: %s\n", why);
     curl_global_cleanup();
     fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting", t.sent,
             t.sent == 1 ? "" : "s", t.had, t.refused, t.waiting);
+    if (kiosk[0])
+        fprintf(out, "; the station knows this kiosk as \"%s\"", kiosk);
     /* Judges' changes only when there were some: the line stays as it was
      * for a kiosk without judges. */
     if (t.changes || t.conflicts)

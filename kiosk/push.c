@@ -479,6 +479,40 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
     return rc;
 }
 
+sei_push_status sei_push_check(const char *url, const char *token, const sei_push_params *p, char *kiosk, size_t kn,
+                               char *err, size_t n)
+{
+    conn k;
+    if (conn_open(&k, p, token)) {
+        conn_close(&k);
+        return snprintf(err, n, "out of memory"), SEI_PUSH_NOMEM;
+    }
+    char target[512], why[256];
+    api_url(target, sizeof target, url, "kiosk");
+    sei_text ans = {0};
+    long http = 0;
+    sei_push_status rc = request(&k, target, NULL, &http, &ans, why, sizeof why);
+    conn_close(&k);
+    if (rc) {
+        snprintf(err, n, "station %s unreachable: %s", url, why);
+    } else if (http == 200) {
+        /* The name checked as a pairing's names are: a station's text on the kiosk's screen. */
+        cJSON *o = answer_json(&ans);
+        if (player_field(o, "kiosk", kiosk, kn) || !kiosk[0])
+            rc = SEI_PUSH_PROTOCOL, snprintf(err, n, "the station's answer is not one the API gives");
+        cJSON_Delete(o);
+    } else {
+        answer_error(&ans, why, sizeof why);
+        rc = http == 401 ? SEI_PUSH_AUTH : SEI_PUSH_PROTOCOL;
+        if (http == 401)
+            snprintf(err, n, "the station refused the token (%s): enrol this kiosk again", why);
+        else
+            snprintf(err, n, "the station answered HTTP %ld: %s", http, why);
+    }
+    sei_text_free(&ans);
+    return rc;
+}
+
 /* ---- the kiosk's worker --------------------------------------------------------- */
 
 struct sei_pusher {

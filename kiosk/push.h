@@ -98,6 +98,11 @@ sei_push_status sei_push_enroll(const char *url, const char *code, const sei_pus
 sei_push_status sei_push_pairing(const char *url, int table, const sei_push_params *p, sei_store_pairing *out,
                                  char *err, size_t n);
 
+/* Whether the station at url takes token (GET /api/v1/kiosk): the name
+ * it knows the kiosk by into kiosk (kn bytes). SEI_PUSH_AUTH when it
+ * refuses the token, SEI_PUSH_UNREACHABLE when it does not answer. */
+sei_push_status sei_push_check(const char *url, const char *token, const sei_push_params *p, char *kiosk, size_t kn,
+                               char *err, size_t n);
 
 /* The pairing a kiosk keeps in s's settings: the address as typed (typed,
  * tn bytes), its URL (url, un), the station's name for the kiosk (kiosk,

@@ -429,6 +429,19 @@ static enum MHD_Result post_judge(sei_station *st, struct MHD_Connection *c, con
     return reply(c, MHD_HTTP_OK, a);
 }
 
+/* GET /api/v1/kiosk: the name the station knows a token's kiosk by
+ * (the token checked before, in handler): `results push` asks it when
+ * nothing is waiting, so that a wrong token or address is told at once. */
+static enum MHD_Result get_kiosk(struct MHD_Connection *c, const request *rq)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (o) {
+        cJSON_AddNumberToObject(o, "schema", 1);
+        cJSON_AddStringToObject(o, "kiosk", rq->kiosk);
+    }
+    return reply(c, MHD_HTTP_OK, o);
+}
+
 static enum MHD_Result route(sei_station *st, struct MHD_Connection *c, const char *url, const char *method,
                              const request *rq)
 {
@@ -448,6 +461,9 @@ static enum MHD_Result route(sei_station *st, struct MHD_Connection *c, const ch
     } else if (!strcmp(url, "/api/v1/enroll")) {
         if (post)
             return post_enroll(st, c, rq);
+    } else if (!strcmp(url, "/api/v1/kiosk")) {
+        if (get)
+            return get_kiosk(c, rq);
     } else if (!strncmp(url, results, sizeof results - 1) && url[sizeof results - 1] == '/') {
         const char *u = url + sizeof results;
         const char *slash = strchr(u, '/');
@@ -498,8 +514,9 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
         }
         /* A result or a kiosk judge's change without a valid token is
          * refused before its body is read: nobody unknown makes the
-         * station hold a body. */
-        if (!strcmp(method, MHD_HTTP_METHOD_POST) && (!strcmp(url, "/api/v1/results") || kiosk_change_url(url))) {
+         * station hold a body. The kiosk's own name, likewise. */
+        if ((!strcmp(method, MHD_HTTP_METHOD_POST) && (!strcmp(url, "/api/v1/results") || kiosk_change_url(url))) ||
+            (!strcmp(method, MHD_HTTP_METHOD_GET) && !strcmp(url, "/api/v1/kiosk"))) {
             const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
             pthread_mutex_lock(&st->lock);
             int known = auth && !strncmp(auth, "Bearer ", 7) &&

@@ -105,7 +105,12 @@ expect 2 "push needs --station" -- results --db "$tmp/k1.db" push --station "$ur
 expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
 ok "a refused token stores nothing" test "$(count_results)" = 0
 expect 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
-expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting; the station knows this kiosk as \"Table 1 kiosk\"" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.enroll"
+# Nothing waiting: the station is still asked, so a wrong token or address is told at once.
+expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
+expect 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
+http 401 GET /api/v1/kiosk
+http 405 POST /api/v1/kiosk
 # The same results again from a copy that never heard back: stored once.
 expect 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"
 ok "three results at the station" test "$(count_results)" = 3

@@ -80,7 +80,7 @@ ok "and the kiosk's reasons" \
 kept=$(jq '.audit | length' "$tmp/body")
 expect 0 "Ada Lovelace at kiosk Table 1 kiosk.*void.*state" -- results --db "$db" audit 1
 # A second push: nothing to send, nothing changes at the station.
-push 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting$"
+push 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting; the station knows this kiosk as \"Table 1 kiosk\"$"
 ok "a second push sends nothing" test "$(audit_rows "$u1")" = "$kept"
 
 # ---- the endpoint's refusals ----------------------------------------------------------
@@ -143,7 +143,7 @@ ok "409 says why" grep -q "a judge at the station changed or confirmed it first"
 ok "one more row: the refused change" test "$(audit_rows "$u2")" = $((rows2 + 1))
 push 0 "0 waiting"
 ok "the resend applied nothing" test "$(audit_rows "$u2"),$(at_station "$u2" .black)" = "$((rows2 + 1)),Player B2"
-push 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting$"
+push 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting; the station knows this kiosk as \"Table 1 kiosk\"$"
 
 kill -INT "$spid"
 wait "$spid"
