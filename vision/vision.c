@@ -172,6 +172,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_margin = 1.5;
     p->rectify_taper = 0.25;
     p->rectify_rounds = 2;
+    p->finder_rectify_rounds = 1;
     p->rectify_side = 800;
     p->edge_moves = 3;
     p->edge_new = 0.5;
@@ -2336,7 +2337,8 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         sei_vision_status rs = r ? rectified_read(v, img, out, r) : SEI_VISION_NOMEM;
         /* A view from a lattice in doubt is only roughly top-down; the
          * lattice read in it is closer, and so is the view it gives. */
-        for (int round = 1; round < v->p.rectify_rounds && rs == SEI_VISION_OK && r->board_unsure; round++) {
+        int rounds = v->use_finder ? v->p.finder_rectify_rounds : v->p.rectify_rounds;
+        for (int round = 1; round < rounds && rs == SEI_VISION_OK && r->board_unsure; round++) {
             sei_vision_result *r2 = malloc(sizeof *r2);
             if (!r2)
                 break;

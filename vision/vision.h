@@ -217,6 +217,11 @@ typedef struct {
                                homography runs toward the horizon, and a view that reaches it
                                shows nothing readable */
     int rectify_rounds;     /* views made at most, each from the lattice the one before read (2) */
+    int finder_rectify_rounds; /* ... in the stone finder's second reading (1): it is there to find a
+                               board of another size, and its second view from above changed no
+                               reading of the renders, the test set, seed 7016 or the three shared
+                               sets, and cost the slowest test picture 45 ms (t001, 375 -> 329
+                               ms read once each on a quiet machine) */
     int rectify_side;       /* the view's side, pixels (800: a 19x19 board's cells at 35 pixels,
                                a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
                                as many boards right as at 1000, for two thirds of the pixels) */
