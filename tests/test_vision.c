@@ -740,6 +740,50 @@ static int edge_candidate(const sei_vision_result *r, int unseen)
     return 0;
 }
 
+/* A lattice of every other line of a board: images/edges' s7017-t048 (a
+ * 19x19 board drawn with thin lines, 29% of the frame, under a lamp, two
+ * hands on its edges) is read as a 9x9 board of every other line, its
+ * window sure of that size. The centres of its empty cells show the
+ * board's own crossings, so the board is in doubt; without that check
+ * (cell_cross_share 0) the wrong size is given with no doubt. Should the
+ * reader come to read it at its size, no doubt is needed. */
+static void test_every_other_line(void **state)
+{
+    (void)state;
+    const char *edges = SEI_TESTS_DIR "/../images/edges", *name = "s7017-t048.jpg";
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision_params off;
+    sei_vision_params_default(&off);
+    assert_true(off.cell_cross_share > 0 && off.cell_cross_min > 0);
+    off.cell_cross_share = 0;
+    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off);
+    assert_true(on && none);
+    sei_truth t;
+    assert_int_equal(read_beside(on, edges, name, &t, a), SEI_VISION_OK);
+    assert_int_equal(read_beside(none, edges, name, &t, b), SEI_VISION_OK);
+    printf("%s: read %dx%d (truth %dx%d)%s; %d of %d empty cells show lines crossing at their centre\n", name, a->size,
+           a->size, t.size, t.size, a->board_unsure ? ", in doubt" : "", a->cells_crossed, a->cells_tested);
+    assert_true(a->size == t.size || a->board_unsure);
+    if (a->size != t.size) {
+        assert_true(a->cells_crossed >= off.cell_cross_min);
+        /* the same reading but for the doubt */
+        assert_int_equal(b->size, a->size);
+        assert_memory_equal(b->corners, a->corners, sizeof a->corners);
+    }
+    /* Every board read right in images/edges, the renders and the test
+     * set is read so with no such cell (folder_floor: no wrong size with
+     * no doubt). */
+    sei_vision_figures f;
+    assert_int_equal(sei_vision_measure(edges, NULL, &f, stdout), 0);
+    assert_int_equal(f.size_wrong_unflagged, 0);
+    sei_vision_destroy(on);
+    sei_vision_destroy(none);
+    free(a);
+    free(b);
+}
+
 /* Edges: a board read a line past its edge, where the classifier sees the
  * table (hidden, or empty with no line) along the whole outer line, is
  * moved back. images/edges' s7014-t044 (a 19x19 board a fifth of the
@@ -1091,8 +1135,10 @@ static void folder_floor(const char *dir, double min_found, double min_perfect, 
     assert_true(pp >= min_perfect);
     assert_true(rb >= min_recall);
     assert_true(rw >= min_recall);
-    printf("%s: %d boards wrong with no sign (ceiling %.0f)\n", dir, f.silent, max_silent * f.pictures);
+    printf("%s: %d boards wrong with no sign (ceiling %.0f); %d read at a wrong size with no doubt (none allowed)\n",
+           dir, f.silent, max_silent * f.pictures, f.size_wrong_unflagged);
     assert_true(f.silent <= max_silent * f.pictures);
+    assert_int_equal(f.size_wrong_unflagged, 0);
     if (figures)
         *figures = f;
 }
@@ -1554,7 +1600,7 @@ int main(void)
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
-        cmocka_unit_test(test_hidden_edge), cmocka_unit_test(test_hidden_near),
+        cmocka_unit_test(test_hidden_edge), cmocka_unit_test(test_hidden_near), cmocka_unit_test(test_every_other_line),
         cmocka_unit_test(test_second_opinion),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
         cmocka_unit_test(test_lines_through_glare),

@@ -140,6 +140,8 @@ void sei_vision_params_default(sei_vision_params *p)
     p->cross_dip = 0.04;
     p->cross_below = 1;
     p->cross_edges = 1;
+    p->cell_cross_share = 0.25;
+    p->cell_cross_min = 3;
     sei_points_params_default(&p->points);
     p->size_line = 0.2;
     p->size_beyond = 2;
@@ -1086,6 +1088,36 @@ static void edge_lines_seen(const sei_vision *v, const sei_image *lab, int n, do
     }
 }
 
+/* The cells whose four corners are read empty (none hidden), and of
+ * those the ones whose centre shows two lines crossing as a point's would
+ * (crossing_dip at least cross_dip): on a board read right a cell's
+ * centre is bare wood, but on a lattice of every other line of a board
+ * each cell's centre is one of its points. */
+static void cells_crossed(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
+                          sei_vision_result *out)
+{
+    out->cells_tested = out->cells_crossed = 0;
+    /* No board holds a 19x19 one: its readings are never such a part. */
+    if (v->p.cross_dip <= 0 || v->p.cell_cross_share <= 0 || n >= 19)
+        return;
+    const int ends[2] = {0, 0};
+    for (int y = 0; y + 1 < n; y++)
+        for (int x = 0; x + 1 < n; x++) {
+            int empty = 1;
+            for (int k = 0; k < 4 && empty; k++) {
+                int px = x + (k & 1), py = y + (k >> 1);
+                empty = out->grid[py][px] == SEI_EMPTY && !out->hidden[py][px];
+            }
+            if (!empty)
+                continue;
+            out->cells_tested++;
+            out->cells_crossed +=
+                crossing_dip(lab, margin + (x + 0.5) * cell, margin + (y + 0.5) * cell, cell, ends, -1) >= v->p.cross_dip;
+        }
+    if (getenv("SEI_TRACE"))
+        fprintf(stderr, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed, out->cells_tested);
+}
+
 /* The stones on the lattice H (grid (col, row) to pixels of work, the
  * part of the picture from (x0, y0) scaled by scale), read on the board
  * warped to a top-down view; then the grid mapped back to the picture's
@@ -1121,6 +1153,7 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     if (v->p.classifier == SEI_CLASSIFIER_NET) {
         crossings_seen(v, &lab, n, cell, margin, out);
         edge_lines_seen(v, &lab, n, cell, margin, out);
+        cells_crossed(v, &lab, n, cell, margin, out);
     }
     out->stage_ms[SEI_STAGE_STONES] = sei_now_ms() - t;
     if (v->debug_dir[0]) {
@@ -2140,6 +2173,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     }
     /* After every reading: a doubt reported, not acted on (doubt_margin). */
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
+        out->board_unsure = 1;
+    /* A lattice of every other line of a larger board: the centres of
+     * its empty cells show the board's own crossings (cells_crossed). */
+    if (st == SEI_VISION_OK && out->cells_tested >= v->p.cell_cross_min &&
+        out->cells_crossed >= v->p.cell_cross_min && out->cells_crossed >= v->p.cell_cross_share * out->cells_tested)
         out->board_unsure = 1;
     v->seg_cache_on = 0;
     for (int i = 0; i < SEG_CACHE; i++)

@@ -114,6 +114,17 @@ typedef struct {
     int cross_edges;        /* 1: on the board's edge too, where the line across the edge is looked
                                for on the board's side only, as it ends there (1; 0: edge points
                                are left as read) */
+    /* A lattice of every other line of a larger board (its lines drawn thin or dotted, so that the
+     * segments of every other line were lost) reads as a smaller board, sure of itself: each of its
+     * cells holds one of the board's points at its centre, where a board read right shows bare
+     * wood. The reading (smaller than 19x19) is flagged board_unsure when at least cell_cross_share
+     * of its cells whose four corners are read empty, and at least cell_cross_min of them, show two
+     * lines crossing at their centre (as crossings_seen looks, cross_dip). On the renders, the test
+     * set, seeds 7016 and 7017 and the three shared sets (480 pictures) no board read at its size
+     * shows one such cell; seed 7017's t048, a 19x19 board read as a 9x9 of every other line and sure
+     * of it, shows 60 of 64 (0.25 and 3; 0 for either: never) */
+    double cell_cross_share;
+    int cell_cross_min;
     sei_points_params points; /* the learned classifier's own tunables */
     /* With a size given, the picture must agree (no board of that size otherwise). A lattice
      * line's cover is the share of the window's span that segments on it cover. */
@@ -272,6 +283,11 @@ typedef struct {
      * read empty where the line along the edge is seen (the learned
      * classifier only): the table beyond a board shows no line. */
     int edge_seen[4];
+    /* Of the cells whose four corners are read empty, how many were
+     * looked at (cells_tested) and how many show two lines crossing at
+     * their centre (cells_crossed): a lattice of every other line of a
+     * board (the learned classifier only). */
+    int cells_tested, cells_crossed;
     /* What each intersection looked like: median lightness L* (0..100) and
      * chroma where a stone's top would be; for comparing a point with
      * itself over time (the recorder). */
