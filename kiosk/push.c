@@ -357,27 +357,39 @@ sei_push_status sei_push_outbox(sei_store *s, const char *url, const char *token
 /* An answer that is a JSON object, or NULL. */
 static cJSON *answer_json(const sei_text *t) { return t->p ? cJSON_ParseWithLength(t->p, t->len) : NULL; }
 
+/* One request of its own connection: GET the API's path (body NULL) or
+ * POST body, with token when not NULL. The HTTP status into *http and the
+ * answer into *ans; SEI_PUSH_UNREACHABLE (and the station named in err)
+ * when no answer came. */
+static sei_push_status ask(const char *url, const char *path, const char *token, const char *body,
+                           const sei_push_params *p, long *http, sei_text *ans, char *err, size_t n)
+{
+    conn k;
+    *http = 0;
+    if (conn_open(&k, p, token)) {
+        conn_close(&k);
+        return snprintf(err, n, "out of memory"), SEI_PUSH_NOMEM;
+    }
+    char target[512], why[256];
+    api_url(target, sizeof target, url, path);
+    sei_push_status rc = request(&k, target, body, http, ans, why, sizeof why);
+    conn_close(&k);
+    if (rc)
+        snprintf(err, n, "station %s unreachable: %s", url, why);
+    return rc;
+}
+
 sei_push_status sei_push_enroll(const char *url, const char *code, const sei_push_params *p, char *token, char *name,
                                 size_t nn, char *err, size_t n)
 {
     if (strlen(code) != SEI_CODE_LEN || strspn(code, "0123456789") != SEI_CODE_LEN)
         return snprintf(err, n, "a pairing code is %d digits", SEI_CODE_LEN), SEI_PUSH_ARG;
-    conn k;
-    if (conn_open(&k, p, NULL)) {
-        conn_close(&k);
-        return snprintf(err, n, "out of memory"), SEI_PUSH_NOMEM;
-    }
-    char target[512], body[64];
-    api_url(target, sizeof target, url, "enroll");
+    char body[64], why[256];
     snprintf(body, sizeof body, "{\"code\":\"%s\"}", code);
     sei_text ans = {0};
-    long http = 0;
-    char why[256];
-    sei_push_status rc = request(&k, target, body, &http, &ans, why, sizeof why);
-    conn_close(&k);
-    if (rc) {
-        snprintf(err, n, "station %s unreachable: %s", url, why);
-    } else if (http == 200) {
+    long http;
+    sei_push_status rc = ask(url, "enroll", NULL, body, p, &http, &ans, err, n);
+    if (!rc && http == 200) {
         cJSON *o = answer_json(&ans);
         const cJSON *tk = cJSON_GetObjectItemCaseSensitive(o, "token");
         const cJSON *nm = cJSON_GetObjectItemCaseSensitive(o, "name");
@@ -390,7 +402,7 @@ sei_push_status sei_push_enroll(const char *url, const char *code, const sei_pus
         } else
             rc = SEI_PUSH_PROTOCOL, snprintf(err, n, "the station's answer has no token");
         cJSON_Delete(o);
-    } else {
+    } else if (!rc) {
         answer_error(&ans, why, sizeof why);
         rc = http == 401 ? SEI_PUSH_AUTH : http == 429 ? SEI_PUSH_LOCKED : SEI_PUSH_PROTOCOL;
         snprintf(err, n, "%s", why);
@@ -446,22 +458,12 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
 {
     if (table < 1 || table > SEI_IDENT_MAX_TABLE)
         return snprintf(err, n, "a table is 1 to %d", SEI_IDENT_MAX_TABLE), SEI_PUSH_ARG;
-    conn k;
-    if (conn_open(&k, p, NULL)) {
-        conn_close(&k);
-        return snprintf(err, n, "out of memory"), SEI_PUSH_NOMEM;
-    }
-    char target[512], path[64];
+    char path[64], why[256];
     snprintf(path, sizeof path, "pairing?table=%d", table);
-    api_url(target, sizeof target, url, path);
     sei_text ans = {0};
-    long http = 0;
-    char why[256];
-    sei_push_status rc = request(&k, target, NULL, &http, &ans, why, sizeof why);
-    conn_close(&k);
-    if (rc) {
-        snprintf(err, n, "station %s unreachable: %s", url, why);
-    } else if (http == 200) {
+    long http;
+    sei_push_status rc = ask(url, path, NULL, NULL, p, &http, &ans, err, n);
+    if (!rc && http == 200) {
         cJSON *o = answer_json(&ans);
         memset(out, 0, sizeof *out);
         if (int_field(o, "round", 1, SEI_IDENT_MAX_ROUND, &out->round) ||
@@ -470,7 +472,7 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
             player_from(cJSON_GetObjectItemCaseSensitive(o, "white"), &out->white))
             rc = SEI_PUSH_PROTOCOL, snprintf(err, n, "the station's pairing is not one the API gives");
         cJSON_Delete(o);
-    } else {
+    } else if (!rc) {
         answer_error(&ans, why, sizeof why);
         rc = http == 404 ? SEI_PUSH_NOTFOUND : SEI_PUSH_PROTOCOL;
         snprintf(err, n, "%s", why);
@@ -482,26 +484,17 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
 sei_push_status sei_push_check(const char *url, const char *token, const sei_push_params *p, char *kiosk, size_t kn,
                                char *err, size_t n)
 {
-    conn k;
-    if (conn_open(&k, p, token)) {
-        conn_close(&k);
-        return snprintf(err, n, "out of memory"), SEI_PUSH_NOMEM;
-    }
-    char target[512], why[256];
-    api_url(target, sizeof target, url, "kiosk");
+    char why[256];
     sei_text ans = {0};
-    long http = 0;
-    sei_push_status rc = request(&k, target, NULL, &http, &ans, why, sizeof why);
-    conn_close(&k);
-    if (rc) {
-        snprintf(err, n, "station %s unreachable: %s", url, why);
-    } else if (http == 200) {
+    long http;
+    sei_push_status rc = ask(url, "kiosk", token, NULL, p, &http, &ans, err, n);
+    if (!rc && http == 200) {
         /* The name checked as a pairing's names are: a station's text on the kiosk's screen. */
         cJSON *o = answer_json(&ans);
         if (player_field(o, "kiosk", kiosk, kn) || !kiosk[0])
             rc = SEI_PUSH_PROTOCOL, snprintf(err, n, "the station's answer is not one the API gives");
         cJSON_Delete(o);
-    } else {
+    } else if (!rc) {
         answer_error(&ans, why, sizeof why);
         rc = http == 401 ? SEI_PUSH_AUTH : SEI_PUSH_PROTOCOL;
         if (http == 401)
