@@ -54,8 +54,12 @@ int sei_results_push_tls(sei_store *s, const char *station, const char *token, c
      * the kiosk's pairing), and by which name it knows the kiosk. */
     char kiosk[SEI_IDENT_TEXT + 1] = "";
     if (st == SEI_PUSH_OK && !t.sent && !t.had && !t.refused && !t.changes && !t.conflicts &&
-        (st = sei_push_check(url, token, &p, kiosk, sizeof kiosk, why, sizeof why)) != SEI_PUSH_OK)
+        (st = sei_push_check(url, token, &p, kiosk, sizeof kiosk, why, sizeof why)) != SEI_PUSH_OK) {
         fprintf(err, "seichi results: %s\n", why);
+        /* An older station cannot be asked; nothing failed. */
+        if (st == SEI_PUSH_NOTFOUND)
+            st = SEI_PUSH_OK;
+    }
     curl_global_cleanup();
     fprintf(out, "%d result%s sent, %d the station had already, %d refused; %" PRId64 " waiting", t.sent,
             t.sent == 1 ? "" : "s", t.had, t.refused, t.waiting);

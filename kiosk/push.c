@@ -374,7 +374,11 @@ static sei_push_status ask(const char *url, const char *path, const char *token,
     api_url(target, sizeof target, url, path);
     sei_push_status rc = request(&k, target, body, http, ans, why, sizeof why);
     conn_close(&k);
-    if (rc)
+    if (rc == SEI_PUSH_UNTRUSTED)
+        snprintf(err, n, "the station %s is not trusted: %s (%s)", url, why,
+                 p->cacert ? "is --cacert the certificate that signed the station's?"
+                           : "give the station's certificate authority with --cacert FILE");
+    else if (rc)
         snprintf(err, n, "station %s unreachable: %s", url, why);
     return rc;
 }
@@ -494,13 +498,19 @@ sei_push_status sei_push_check(const char *url, const char *token, const sei_pus
         if (player_field(o, "kiosk", kiosk, kn) || !kiosk[0])
             rc = SEI_PUSH_PROTOCOL, snprintf(err, n, "the station's answer is not one the API gives");
         cJSON_Delete(o);
+    } else if (!rc && (http == 404 || http == 405)) {
+        /* A station older than the question: it cannot say, which is no
+         * failure (its kiosks' results are still taken). */
+        kiosk[0] = 0;
+        rc = SEI_PUSH_NOTFOUND;
+        snprintf(err, n, "the station at %s does not say which kiosk the token is (HTTP %ld)", url, http);
     } else if (!rc) {
         answer_error(&ans, why, sizeof why);
         rc = http == 401 ? SEI_PUSH_AUTH : SEI_PUSH_PROTOCOL;
         if (http == 401)
             snprintf(err, n, "the station refused the token (%s): enrol this kiosk again", why);
         else
-            snprintf(err, n, "the station answered HTTP %ld: %s", http, why);
+            snprintf(err, n, "the station's answer is not the API's (HTTP %ld)", http);
     }
     sei_text_free(&ans);
     return rc;

@@ -100,7 +100,9 @@ sei_push_status sei_push_pairing(const char *url, int table, const sei_push_para
 
 /* Whether the station at url takes token (GET /api/v1/kiosk): the name
  * it knows the kiosk by into kiosk (kn bytes). SEI_PUSH_AUTH when it
- * refuses the token, SEI_PUSH_UNREACHABLE when it does not answer. */
+ * refuses the token, SEI_PUSH_UNREACHABLE when it does not answer,
+ * SEI_PUSH_UNTRUSTED for a certificate not trusted, SEI_PUSH_NOTFOUND
+ * when it does not know the question (a station older than it). */
 sei_push_status sei_push_check(const char *url, const char *token, const sei_push_params *p, char *kiosk, size_t kn,
                                char *err, size_t n);
 

@@ -613,9 +613,11 @@ int sei_results_audit_from_json(const struct cJSON *a, int max, sei_store_audit 
 
 /* Send every result of s the station at URL station (http://HOST:PORT)
  * has not acknowledged, but voided ones, with the kiosk's token; mark
- * those it acknowledges. Returns 0 all sent, 1 some refused (each named on
- * err), 2 the database, 3 the token refused, 5 the station unreachable
- * (the rest wait). (cmd_push.c) */
+ * those it acknowledges. With nothing to send, the station is asked
+ * whether it takes the token (an older station that cannot say is no
+ * failure). Returns 0 all sent, 1 some refused (each named on err), 2 the
+ * database or an answer that is not the API's, 3 the token refused, 5 the
+ * station unreachable (the rest wait). (cmd_push.c) */
 int sei_results_push(sei_store *s, const char *station, const char *token, FILE *out, FILE *err);
 /* As sei_results_push, to a station at https://... verified against the
  * certificate authority in the PEM file cacert (NULL: the system's);

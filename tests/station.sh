@@ -110,6 +110,8 @@ expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting; the s
 expect 3 "refused the token" -- results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k2.enroll"
 expect 5 "unreachable" -- results --db "$tmp/k1.db" push --station "http://127.0.0.1:1" --token-file "$tmp/k1.enroll"
 http 401 GET /api/v1/kiosk
+# A station older than the question (any server answering 404 there) cannot say: no failure.
+expect 0 "does not say which kiosk" -- results --db "$tmp/k1.db" push --station "$url/nowhere" --token-file "$tmp/k1.enroll"
 http 405 POST /api/v1/kiosk
 # The same results again from a copy that never heard back: stored once.
 expect 0 "0 results sent, 3 the station had already" -- results --db "$tmp/k1-before.db" push --station "$url" --token-file "$tmp/k1.enroll"

@@ -71,8 +71,11 @@ ok "plain HTTP to the HTTPS port is not served" test $? -ne 0
 expect 0 "3 results sent, 0 the station had already, 0 refused; 0 waiting" -- \
   results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.token" --cacert "$tmp/station.pem"
 ok "with the CA: three stored, the station serving on after the refusals" test "$(stored)" = 3
-expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting" -- \
+expect 0 "0 results sent, 0 the station had already, 0 refused; 0 waiting; the station knows this kiosk as" -- \
   results --db "$tmp/k1.db" push --station "$url/" --token-file "$tmp/k1.token" --cacert "$tmp/station.pem"
+# Nothing waiting, the station still asked: its certificate is checked as for a result.
+expect 6 "is not trusted: .*give the station's certificate authority with --cacert FILE" -- \
+  results --db "$tmp/k1.db" push --station "$url" --token-file "$tmp/k1.token"
 stop
 
 # A certificate for another name: refused even with its own authority.
