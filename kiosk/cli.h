@@ -251,6 +251,8 @@ typedef struct {
                                   and every hidden one flagged unsure */
     long right_flagged;        /* right points flagged unsure */
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
+    int crossed_right;         /* boards read at their size with a cell centre showing two lines
+                                  crossing (cells_crossed: the mark of every other line) */
     int board_flagged;         /* boards of the right size flagged board_unsure */
     int silent;                /* boards of the right size with a point misread that is not flagged
                                   unsure, the board not flagged board_unsure: wrong with no sign */

@@ -295,6 +295,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             continue;
         }
         f->size_right++;
+        f->crossed_right += r->cells_crossed > 0;
         f->kiosk_size_right += kiosk;
         if (t.has_view)
             elev_err[f->view_read++] = fabs(r->elevation - t.elevation);

@@ -1706,6 +1706,15 @@ static sei_vision_status view_stones(sei_vision *v, const sei_image *work, const
     return st;
 }
 
+/* A lattice of every other line of a larger board: the centres of its
+ * empty cells show the board's own crossings (cells_crossed,
+ * cell_cross_share, cell_cross_min). */
+static int every_other_line(const sei_vision *v, const sei_vision_result *r)
+{
+    return v->p.cell_cross_min > 0 && v->p.cell_cross_share > 0 && r->cells_crossed >= v->p.cell_cross_min &&
+           r->cells_crossed >= v->p.cell_cross_share * r->cells_tested;
+}
+
 /* One reading of the part roi (x, y, width, height) of img, scaled to the
  * working size but never enlarged more than max_up times; the evidence
  * into map (may be NULL). The stages in order, each timed into out's
@@ -1802,6 +1811,11 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         goto out;
     }
     st = view_stones(v, &work, &lat, H, turn, scale, roi, t, out);
+    /* In doubt at once, so that the view from above and the stone finder
+     * look again (on seed 7017's t048 the view from above reads the board
+     * at its size). */
+    if (st == SEI_VISION_OK && every_other_line(v, out))
+        out->board_unsure = 1;
 out:
     out->ms = sei_now_ms() - t0;
     free(segs);
@@ -2174,10 +2188,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     /* After every reading: a doubt reported, not acted on (doubt_margin). */
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
         out->board_unsure = 1;
-    /* A lattice of every other line of a larger board: the centres of
-     * its empty cells show the board's own crossings (cells_crossed). */
-    if (st == SEI_VISION_OK && out->cells_tested >= v->p.cell_cross_min &&
-        out->cells_crossed >= v->p.cell_cross_min && out->cells_crossed >= v->p.cell_cross_share * out->cells_tested)
+    if (st == SEI_VISION_OK && every_other_line(v, out))
         out->board_unsure = 1;
     v->seg_cache_on = 0;
     for (int i = 0; i < SEG_CACHE; i++)

@@ -117,12 +117,14 @@ typedef struct {
     /* A lattice of every other line of a larger board (its lines drawn thin or dotted, so that the
      * segments of every other line were lost) reads as a smaller board, sure of itself: each of its
      * cells holds one of the board's points at its centre, where a board read right shows bare
-     * wood. The reading (smaller than 19x19) is flagged board_unsure when at least cell_cross_share
-     * of its cells whose four corners are read empty, and at least cell_cross_min of them, show two
-     * lines crossing at their centre (as crossings_seen looks, cross_dip). On the renders, the test
-     * set, seeds 7016 and 7017 and the three shared sets (480 pictures) no board read at its size
-     * shows one such cell; seed 7017's t048, a 19x19 board read as a 9x9 of every other line and sure
-     * of it, shows 60 of 64 (0.25 and 3; 0 for either: never) */
+     * wood. A look's reading (smaller than 19x19) is flagged board_unsure when at least
+     * cell_cross_share of its cells whose four corners are read empty, and at least cell_cross_min
+     * of them, show two lines crossing at their centre (as crossings_seen looks, cross_dip), so the
+     * view from above and the stone finder read it again. On the renders, the test set, seeds 7016
+     * and 7017 and the three shared sets (480 pictures) no board read at its size shows one such
+     * cell; seed 7017's t048, a 19x19 board whose first look is a 9x9 of every other line sure of
+     * itself, shows 60 of 64, and the view from above then reads it right (0.25 and 3; 0 for
+     * either: never) */
     double cell_cross_share;
     int cell_cross_min;
     sei_points_params points; /* the learned classifier's own tunables */
@@ -231,7 +233,7 @@ typedef struct {
     int finder_rectify_rounds; /* ... in the stone finder's second reading (1): it is there to find a
                                board of another size, and its second view from above changed no
                                reading of the renders, the test set, seed 7016 or the three shared
-                               sets, and cost the slowest test picture 45 ms (t001, 375 -> 329
+                               sets, and cost the slowest test picture 46 ms (t001, 375 -> 329
                                ms read once each on a quiet machine) */
     int rectify_side;       /* the view's side, pixels (800: a 19x19 board's cells at 35 pixels,
                                a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
