@@ -359,8 +359,8 @@ static cJSON *answer_json(const sei_text *t) { return t->p ? cJSON_ParseWithLeng
 
 /* One request of its own connection: GET the API's path (body NULL) or
  * POST body, with token when not NULL. The HTTP status into *http and the
- * answer into *ans; SEI_PUSH_UNREACHABLE (and the station named in err)
- * when no answer came. */
+ * answer into *ans; SEI_PUSH_UNREACHABLE when no answer came and
+ * SEI_PUSH_UNTRUSTED for a certificate not trusted, each said in err. */
 static sei_push_status ask(const char *url, const char *path, const char *token, const char *body,
                            const sei_push_params *p, long *http, sei_text *ans, char *err, size_t n)
 {
