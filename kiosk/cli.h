@@ -256,6 +256,8 @@ typedef struct {
     int board_flagged;         /* boards of the right size flagged board_unsure */
     int silent;                /* boards of the right size with a point misread that is not flagged
                                   unsure, the board not flagged board_unsure: wrong with no sign */
+    int silent_hand;           /* of those, the boards on which the reader says a hand hides points:
+                                  the user is asked to take the picture again (not silent to them) */
     double median_ms, worst_ms; /* over every picture read, a board found or not: a picture
                                    with no board is often the slowest, and the user waits for it too */
     char slowest[3][64];       /* the slowest pictures' names, slowest first ("" where fewer) */

@@ -307,7 +307,7 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
             for (int b = 0; b < 3; b++)
                 f->confusion[a][b] += confusion[a][b];
         f->points += t.size * t.size;
-        int missed_flag = 0, seen_wrong = 0;
+        int missed_flag = 0, seen_wrong = 0, hand_said = 0;
         for (int y = 0; y < t.size; y++)
             for (int x = 0; x < t.size; x++) {
                 int wrong = wrong_at[y][x] & 1, hid = wrong_at[y][x] >> 1;
@@ -324,9 +324,11 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
                 f->hidden_flagged += hid && r->unsure[y][x];
                 f->hidden_said += hid && r->hidden[y][x];
                 f->said_hidden += r->hidden[y][x];
+                hand_said |= r->hidden[y][x];
             }
         f->perfect_seen += !seen_wrong;
         f->silent += missed_flag && !r->board_unsure;
+        f->silent_hand += missed_flag && !r->board_unsure && hand_said;
         f->kiosk_silent += kiosk && missed_flag && !r->board_unsure;
         f->kiosk_perfect += kiosk && w == 0;
         if (w == 0)
@@ -397,9 +399,10 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                 "", f.hidden, f.hidden_flagged, f.hidden_said, f.said_hidden, f.perfect_seen,
                 pct(f.perfect_seen, f.pictures));
     fprintf(out, "%-16s board unsure: %d of %d wrong sizes flagged, %d of %d right sizes flagged; "
-                 "wrong with no sign (a misread point unflagged, the board not in doubt): %d\n", "",
+                 "wrong with no sign (a misread point unflagged, the board not in doubt): %d, of them with a hand "
+                 "said over the board (the user asked to take the picture again) %d, with nothing said %d\n", "",
             f.found - f.size_right - f.size_wrong_unflagged, f.found - f.size_right, f.board_flagged, f.size_right,
-            f.silent);
+            f.silent, f.silent_hand, f.silent - f.silent_hand);
     if (f.kiosk_pictures)
         fprintf(out, "%-16s as a kiosk's camera sees it (no hand, the camera %.0f degrees up or more, the board %.0f%% "
                      "of the frame or more): %d pictures, board found %d, size right %d, perfect %d (%.1f%%), "

@@ -1185,6 +1185,12 @@ static void test_testset(void **state)
     assert_true(f.kiosk_pictures >= 20);
     assert_true(kiosk >= TESTSET_KIOSK_PERFECT_FLOOR);
     assert_int_equal(f.kiosk_silent, 0);
+    /* A board wrong with no sign here has a hand over it, which the
+     * reader says (and asks for the picture again): none with nothing
+     * said. A reader that never says a point hidden fails it. */
+    printf("wrong with no sign: %d, of them with a hand said over the board %d (none allowed without)\n", f.silent,
+           f.silent_hand);
+    assert_int_equal(f.silent - f.silent_hand, 0);
     /* The view the reader reports (vision.h: elevation), against the
      * camera that made each picture: a constant, or the lattice's loose
      * focal length near a straight-down view, is 15 degrees off or more. */
