@@ -2094,6 +2094,24 @@ static void test_capture_hidden(void **state)
         if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
             fail_msg("hidden (%s): \"%s\" shrunk", langs[l], worst);
     }
+    /* Under Japanese rules the prisoners' rows fill the panel, leaving no
+     * room for the sentence below them: the doubt is said in the title's
+     * place (the golden shows it), in every language unshrunk. */
+    tap_button(a, SEI_BTN_RULES_NEXT);
+    sei_app_view(a, &v);
+    assert_int_equal(v.rules->scoring, SEI_SCORING_TERRITORY);
+    assert_true(v.prisoners.source != SEI_PRISONERS_LAST);
+    assert_true(v.check_hidden);
+    sei_app_draw(a);
+    golden("confirm-hidden-japanese-en");
+    assert_int_equal(golden_failures, 0);
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        v.lang = l;
+        sei_ui_draw((sei_ui *)ui, &v);
+        char worst[200];
+        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+            fail_msg("hidden, Japanese rules (%s): \"%s\" shrunk", langs[l], worst);
+    }
     sei_app_destroy(a);
 }
 

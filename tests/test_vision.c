@@ -1186,8 +1186,8 @@ static void test_testset(void **state)
     assert_true(kiosk >= TESTSET_KIOSK_PERFECT_FLOOR);
     assert_int_equal(f.kiosk_silent, 0);
     /* A board wrong with no sign here has a hand over it, which the
-     * reader says (and asks for the picture again): none with nothing
-     * said. A reader that never says a point hidden fails it. */
+     * reader says (so detect and score ask for the picture again): none
+     * with nothing said. */
     printf("wrong with no sign: %d, of them with a hand said over the board %d (none allowed without)\n", f.silent,
            f.silent_hand);
     assert_int_equal(f.silent - f.silent_hand, 0);

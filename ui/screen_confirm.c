@@ -15,6 +15,18 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
     ui_draw_board(ui, bx, by, side, v->board, v->dead, v->check, NULL, v->zoom_col, v->zoom_row, v->zoom_span);
     ui_banner(ui, v, 0, 0, SEI_UI_H, by);
     int pw, px = ui_side_panel(ui, SEI_UI_H, &pw);
+    /* The camera's doubts come before the how-to: they need a person.
+     * The board in doubt says most; then points a hand hid, which another
+     * capture may see. */
+    int checks = 0;
+    for (int p = 0; v->check && p < SEI_MAX_POINTS; p++)
+        checks += v->check[p];
+    int doubt = !(checks || v->check_board) ? -1
+                : v->check_board            ? 0
+                : v->check_hidden           ? 1
+                                            : 2;
+    static const sei_str doubt_long[3] = {SEI_S_CHECK_BOARD, SEI_S_CHECK_HIDDEN, SEI_S_CHECK_POINTS},
+                         doubt_short[3] = {SEI_S_CHECK_BOARD_SHORT, SEI_S_CHECK_HIDDEN_SHORT, SEI_S_CHECK_POINTS_SHORT};
     /* Zoomed, the title says what the next tap does. */
     ui_panel_head(ui, v, px, pw, sei_ui_string(v->lang, v->zoom_span > 0 ? SEI_S_ZOOM_HINT : SEI_S_CONFIRM_TITLE));
     const sei_rules *r = v->rules;
@@ -64,20 +76,18 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
         }
     }
     int hint_y = y + 4;
-    int checks = 0;
-    for (int p = 0; v->check && p < SEI_MAX_POINTS; p++)
-        checks += v->check[p];
-    /* The camera's doubts come before the how-to: they need a person.
-     * The board in doubt says most; then points a hand hid, which another
-     * capture may see. */
-    if (hint_y < PANEL_FOOT - 60 && (checks || v->check_board))
-        ui_text_wrap(ui,
-                     sei_ui_string(v->lang, v->check_board             ? SEI_S_CHECK_BOARD
-                                            : v->check_hidden && checks ? SEI_S_CHECK_HIDDEN
-                                                                        : SEI_S_CHECK_POINTS),
-                     FS_SMALL, (SDL_Color){255, 160, 40, 255}, px, hint_y, pw);
+    const SDL_Color warn = {255, 160, 40, 255};
+    if (hint_y < PANEL_FOOT - 60 && doubt >= 0)
+        ui_text_wrap(ui, sei_ui_string(v->lang, doubt_long[doubt]), FS_SMALL, warn, px, hint_y, pw);
     else if (hint_y < PANEL_FOOT - 60)
         ui_text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
+    else if (doubt >= 0 && v->zoom_span <= 0 && !(v->status && *v->status)) {
+        /* No room below the rows (territory rules, prisoners counted):
+         * the doubt, shortly, in the title's place, so that it is never
+         * left to the rings alone. */
+        ui_fill_rect(ui, px - 6, 2, pw + 12, 44, PANEL_BG);
+        ui_text_draw_fit(ui, sei_ui_string(v->lang, doubt_short[doubt]), FS_BODY, warn, px, 24, ALIGN_LEFT, pw);
+    }
     ui_panel_foot(ui, v->lang, px, pw, 120, sei_ui_string(v->lang, SEI_S_COUNT), SEI_BTN_COUNT, BTN_PRIMARY, FS_LARGE);
     if (v->pad_for == SEI_BLACK || v->pad_for == SEI_WHITE)
         ui_screen_pad(ui, v);

@@ -97,6 +97,8 @@ typedef enum {
     SEI_S_CHECK_POINTS,     /* the camera is unsure of the ringed points */
     SEI_S_CHECK_BOARD,      /* the camera is unsure of the board itself */
     SEI_S_CHECK_HIDDEN,     /* a hand or an arm hid some of the ringed points */
+    SEI_S_CHECK_POINTS_SHORT, SEI_S_CHECK_BOARD_SHORT, SEI_S_CHECK_HIDDEN_SHORT, /* the same in a title's
+                               room, where the panel has none below its rows (territory rules) */
     /* Tournament: the table, round, event and players, the banner */
     SEI_S_TABLE, SEI_S_ROUND, SEI_S_EVENT, SEI_S_PLAYERS, SEI_S_RESULTS, SEI_S_JUDGE,
     SEI_S_BANNER_TABLE,     /* "Table %d" */
