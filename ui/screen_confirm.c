@@ -83,8 +83,9 @@ void ui_screen_confirm(sei_ui *ui, const sei_ui_view *v)
         ui_text_wrap(ui, sei_ui_string(v->lang, SEI_S_CONFIRM_HINT), FS_SMALL, DIM, px, hint_y, pw);
     else if (doubt >= 0 && v->zoom_span <= 0 && !(v->status && *v->status)) {
         /* No room below the rows (territory rules, prisoners counted):
-         * the doubt, shortly, in the title's place, so that it is never
-         * left to the rings alone. */
+         * the doubt, shortly, in the title's place, so that it is not
+         * left to the rings alone (zoomed, the title says what the next
+         * tap does; a status message keeps its place). */
         ui_fill_rect(ui, px - 6, 2, pw + 12, 44, PANEL_BG);
         ui_text_draw_fit(ui, sei_ui_string(v->lang, doubt_short[doubt]), FS_BODY, warn, px, 24, ALIGN_LEFT, pw);
     }
