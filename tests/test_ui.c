@@ -242,6 +242,19 @@ static void golden(const char *name)
 
 static const char *const langs[SEI_LANG_COUNT] = {"en", "zh", "ja", "ko"};
 
+/* The view v drawn in every language: no text shrunk to fit (what names
+ * the screen in the failure). */
+static void fits_in_every_language(const sei_ui *ui, sei_ui_view v, const char *what)
+{
+    for (int l = 0; l < SEI_LANG_COUNT; l++) {
+        v.lang = l;
+        sei_ui_draw((sei_ui *)ui, &v);
+        char worst[200];
+        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
+            fail_msg("%s (%s): \"%s\" shrunk", what, langs[l], worst);
+    }
+}
+
 /* The live view says where the camera stands too low or too far to read
  * the board well (sei_app_params' view_low and view_far): the test set's
  * t101, a 13x13 board seen from 27 degrees (read from 25), and t065, a
@@ -2087,13 +2100,7 @@ static void test_capture_hidden(void **state)
     golden("confirm-hidden-en");
     assert_int_equal(golden_failures, 0);
     const sei_ui *ui = sei_app_ui(a);
-    for (int l = 0; l < SEI_LANG_COUNT; l++) {
-        v.lang = l;
-        sei_ui_draw((sei_ui *)ui, &v);
-        char worst[200];
-        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
-            fail_msg("hidden (%s): \"%s\" shrunk", langs[l], worst);
-    }
+    fits_in_every_language(ui, v, "hidden");
     /* Under Japanese rules the prisoners' rows fill the panel, leaving no
      * room for the sentence below them: the doubt is said in the title's
      * place (the golden shows it), in every language unshrunk. */
@@ -2105,13 +2112,7 @@ static void test_capture_hidden(void **state)
     sei_app_draw(a);
     golden("confirm-hidden-japanese-en");
     assert_int_equal(golden_failures, 0);
-    for (int l = 0; l < SEI_LANG_COUNT; l++) {
-        v.lang = l;
-        sei_ui_draw((sei_ui *)ui, &v);
-        char worst[200];
-        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
-            fail_msg("hidden, Japanese rules (%s): \"%s\" shrunk", langs[l], worst);
-    }
+    fits_in_every_language(ui, v, "hidden, Japanese rules");
     sei_app_destroy(a);
 }
 
@@ -2143,15 +2144,9 @@ static void test_zoom_to_tap(void **state)
     golden_failures = 0;
     golden("confirm-zoom-en");
     assert_int_equal(golden_failures, 0);
-    for (int l = 0; l < SEI_LANG_COUNT; l++) {
-        sei_ui_view zv;
-        sei_app_view(a, &zv);
-        zv.lang = l;
-        sei_ui_draw((sei_ui *)ui, &zv);
-        char worst[200];
-        if (sei_ui_text_fit(ui, worst, sizeof worst) < 1)
-            fail_msg("zoomed (%s): \"%s\" shrunk", langs[l], worst);
-    }
+    sei_ui_view zv;
+    sei_app_view(a, &zv);
+    fits_in_every_language(ui, zv, "zoomed");
     sei_app_draw(a);
     /* Back: the whole board again, still on the confirm screen; then
      * zoomed in again by a tap on the point itself. */
