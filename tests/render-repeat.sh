@@ -37,6 +37,23 @@ if [ -n "$shared" ] && [ -d "$shared/sgf" ]; then
   else
     echo "render-repeat: --only 84 made t084 alone, its truth as committed"
   fi
+  # The classic sets honour --only too (a picture as the full run makes
+  # it): classic-sun's second picture alone, against a run of two.
+  for run in full one; do
+    only=; [ $run = one ] && only="--only 1"
+    python3 "$src/images/generator/render.py" --set classic-sun --count 2 $only --fast --width 240 --height 180 \
+      --sgf-root "$shared/sgf" --out "$tmp/sun-$run" >/dev/null || { echo "FAIL: render.py --set classic-sun failed"; exit 1; }
+  done
+  made=$(cd "$tmp/sun-one" && ls | tr '\n' ' ')
+  if [ "$made" != "s001.jpg s001.json " ]; then
+    echo "FAIL: classic-sun --only 1 made: $made"; fail=1
+  elif ! cmp -s "$tmp/sun-one/s001.jpg" "$tmp/sun-full/s001.jpg" || ! cmp -s "$tmp/sun-one/s001.json" "$tmp/sun-full/s001.json"; then
+    echo "FAIL: classic-sun --only 1 differs from the full run's s001"; fail=1
+  elif ! grep -q "sunlight through a window" "$tmp/sun-one/s001.json"; then
+    echo "FAIL: classic-sun's s001 has no sunlight in its notes"; fail=1
+  else
+    echo "render-repeat: classic-sun --only 1 made s001 alone, as the full run, in sunlight"
+  fi
 else
   echo "render-repeat: no shared SGF sets, --only not checked"
 fi

@@ -477,6 +477,7 @@ def choose_spec(rng, size, options):
     # Hands in the default scenes only when asked (classic-hands): no draw
     # from rng, so every other scene stays as it was.
     s["hands"] = options.get("hands", False)
+    s["sun"] = options.get("sun", False)  # classic-sun only; no draw either
     s["elevation"] = options.get("elevation", rng.uniform(30, 90))
     s["azimuth"] = options.get("azimuth", rng.uniform(0, 360))
     s["fov"] = options.get("fov", rng.uniform(45, 65))
@@ -680,6 +681,48 @@ def lamps_and_windows(xr, spec, notes, half, H, main_i, cam, board_box):
             % (-wh / 2, -ww / 2, wh / 2, ww / 2, pov_vec(vmul(col, bright)), bars, pov_vec(frame), rot, pov_vec(c)))
         notes.append("window beside the board (%dK daylight)" % k)
     return "".join(out)
+
+
+def sunlight(xs, notes, half, H, main_i):
+    """Sunlight through a window falling on the board: a parallel light let
+    through only by the window's panes (projected_through, so the window
+    itself is never in the picture), a bright patch with sharp edges and the
+    mullions' shadows across part of the board, the stones casting long
+    shadows in it.  The reader must not take a patch for a hand, nor a stone
+    in it for wood."""
+    bx, bz = half
+    sel = math.radians(xs.uniform(20, 65))
+    saz = xs.uniform(0, 2 * math.pi)
+    d = (math.cos(sel) * math.cos(saz), math.sin(sel), math.cos(sel) * math.sin(saz))  # toward the sun
+    # where the patch's centre falls: on the board, or off it with only its
+    # edge on the board
+    t = (xs.uniform(-1.1, 1.1) * bx, H, xs.uniform(-1.1, 1.1) * bz)
+    dist = xs.uniform(1200, 2600)
+    c = vadd(t, vmul(d, dist))
+    u = vnorm((-d[2], 0.0, d[0]))          # along the window, horizontal
+    v = vnorm(vcross(d, u))                # across it, square to the light
+    ww, wh = xs.uniform(0.4, 1.3) * max(bx, bz), xs.uniform(0.4, 1.3) * max(bx, bz)
+    cols, rows = xs.choice([1, 2, 2, 3]), xs.choice([1, 2, 2, 3])
+    bar = xs.uniform(15, 45)
+    panes = []
+    for i in range(cols):
+        for j in range(rows):
+            x0, x1 = -ww / 2 + i * ww / cols + bar / 2, -ww / 2 + (i + 1) * ww / cols - bar / 2
+            y0, y1 = -wh / 2 + j * wh / rows + bar / 2, -wh / 2 + (j + 1) * wh / rows - bar / 2
+            panes.append("box { <%.1f, %.1f, -1>, <%.1f, %.1f, 1> }" % (x0, y0, x1, y1))
+    k = xs.uniform(4800, 6200)
+    bright = xs.uniform(1.5, 4.0) * main_i
+    # the panes' frame: x along u, y along v, z along d (a matrix maps it)
+    m = "matrix <%.5f,%.5f,%.5f, %.5f,%.5f,%.5f, %.5f,%.5f,%.5f, %.1f,%.1f,%.1f>" % (u + v + d + c)
+    far = vadd(t, vmul(d, 20000))
+    notes.append("sunlight through a window (%dx%d panes, %.0f deg up)" % (cols, rows, math.degrees(sel)))
+    # the panes themselves, seen only as their reflection in a lacquered
+    # board (the bright trapezoid of a sunny room's photos)
+    glow = xs.uniform(2.5, 5.0)
+    return ("light_source { %s rgb %s parallel point_at %s projected_through { union { %s %s } } }\n"
+            "union { %s %s pigment { rgb %s } finish { ambient 0 diffuse 0 emission 1 } no_image no_shadow }\n"
+            % (pov_vec(far), pov_vec(vmul(kelvin_rgb(k), bright)), pov_vec(t), " ".join(panes), m,
+               " ".join(panes), m, pov_vec(vmul(kelvin_rgb(k), glow))))
 
 
 def floor_and_legs(xr, spec, notes, half, floor_y):
@@ -1145,6 +1188,10 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         ps = [cam.project(p) for p in outline]
         board_box = (min(p[0] for p in ps), min(p[1] for p in ps), max(p[0] for p in ps), max(p[1] for p in ps))
         out.append(lamps_and_windows(xg, spec, notes, (bx, bz), H, main_i, cam, board_box))
+    if spec.get("sun") and not spec.get("selftest"):
+        # its own draws (only asked by classic-sun), so no other scene changes
+        out.append(sunlight(random.Random("sun/%s/%.6f/%.6f" % (spec.get("ext_seed"), el, az)), notes, (bx, bz), H,
+                            main_i))
 
     # --- table / floor --------------------------------------------------------
     tw = max(bx, bz) * rng.uniform(2.6, 4.0)
@@ -1207,7 +1254,7 @@ def build_scene(rng, spec, grid, width, height, markers=None, extras=None):
         notes.append("%s wood board %.0f mm thick" % (spec["wood"], H))
     if spec["glare"]:
         bfin = "finish { diffuse 0.7 specular 0.6 roughness 0.01 reflection { 0.10, 0.35 falloff 3 } }"
-    elif spec.get("window"):
+    elif spec.get("window") or spec.get("sun"):
         # a lacquered board mirrors the window as a soft bright patch
         bfin = "finish { diffuse 0.72 specular 0.5 roughness 0.004 reflection { 0.04, 0.22 falloff 3 } }"
     else:
@@ -1793,8 +1840,10 @@ def default_set(out_dir, count, seed, sgf_root, width, height, quality, start=0)
 # the training and test sets
 # ---------------------------------------------------------------------------
 
-SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7, "classic-train": 101, "classic-hands": 103}
-SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d", "classic-train": "c%03d", "classic-hands": "h%03d"}
+SET_SEEDS = {"default": 20240601, "test": 20261130, "train": 7, "classic-train": 101, "classic-hands": 103,
+             "classic-sun": 107}
+SET_NAMES = {"default": "r%03d", "test": "t%03d", "train": "n%05d", "classic-train": "c%03d", "classic-hands": "h%03d",
+             "classic-sun": "s%03d"}
 SPLIT_SETS = {19: ["fox-pro", "tygem-9d-2005-11", "fox-amateur-9k"],
               13: ["gnugo-regression-games", "gnugo-regression-scoring"],
               9: ["gnugo-regression-games", "gnugo-regression-scoring"]}
@@ -1869,6 +1918,8 @@ def classic_train_files(sgf_root, count, between=False):
     pool = game_pool(sgf_root, CLASSIC_TRAIN_SETS, 19, "train")
     if not 0 < count <= len(pool) // (2 if between else 1):
         sys.exit("--count must be 1-%d (the records of the pool)" % (len(pool) // (2 if between else 1)))
+    if between == "quarter":
+        return [pool[(4 * i + 1) * len(pool) // (4 * count)] for i in range(count)]
     if between:
         return [pool[(2 * i + 1) * len(pool) // (2 * count)] for i in range(count)]
     return [pool[i * len(pool) // count] for i in range(count)]
@@ -2132,7 +2183,7 @@ def overlay(picture, out):
 def main():
     ap = argparse.ArgumentParser(description="Render Go boards with exact truth (POV-Ray).")
     ap.add_argument("--out", default="out", help="output folder")
-    ap.add_argument("--set", choices=["default", "test", "train", "classic-train", "classic-hands"],
+    ap.add_argument("--set", choices=["default", "test", "train", "classic-train", "classic-hands", "classic-sun"],
                     help="render a named set with its own fixed seed: default (images/renders), "
                          "test (images/testset), train (the training set, never committed), "
                          "classic-train (the point classifier's training scenes, never committed), "
@@ -2233,15 +2284,21 @@ def main():
                     quality, a.start, opts)
         print("rendered in %.0f s" % t)
         return
-    if a.set in ("classic-train", "classic-hands"):
+    if a.set in ("classic-train", "classic-hands", "classic-sun"):
         # The scenes of the default set (--classic), a stage per record
         # (--move mixed), from records chosen by a rule; classic-hands adds
         # hands and arms at the board's edges to every picture, on the
         # records between classic-train's.
-        a.sgf, a.move, a.classic, a.random = (classic_train_files(a.sgf_root, a.count or 140, a.set == "classic-hands"),
+        # classic-sun adds sunlight through a window to every picture and
+        # hands to every other, on the records a quarter of the way between
+        # classic-train's.
+        a.sgf, a.move, a.classic, a.random = (classic_train_files(a.sgf_root, a.count or 140,
+                                                                  {"classic-hands": True, "classic-sun": "quarter"}.get(a.set, False)),
                                               "mixed", True, 0)
         if a.set == "classic-hands":
             opts["hands"] = True
+        if a.set == "classic-sun":
+            opts["sun"] = True
     os.makedirs(a.out, exist_ok=True)
     rng = random.Random(seed)
     jobs = []
@@ -2256,9 +2313,11 @@ def main():
         jobs.append(("random", None, None))
     if not jobs:
         ap.error("nothing to render: give --sgf FILES, --random N, --set default or --selftest")
+    if ONLY is not None and max(ONLY) >= len(jobs):
+        sys.exit("--only: indices 0-%d" % (len(jobs) - 1))
     for idx, (kind, p, st) in enumerate(jobs):
         r = random.Random(rng.randrange(1 << 30))
-        if idx < a.start:
+        if idx < a.start or (ONLY is not None and idx not in ONLY):
             continue
         if kind == "sgf":
             size, grid, src, move_info = position_from_sgf(p, st, r, a.sgf_root)
@@ -2270,6 +2329,8 @@ def main():
             src, move_info, extra = "random", None, ["random position (density %.2f)" % density]
         name = SET_NAMES.get(a.set, "g%03d") % idx
         o = dict(opts)
+        if a.set == "classic-sun":
+            o["hands"] = idx % 2 == 1
         if not a.classic:
             o["ext"] = "%d/g/%d" % (seed, idx)
         truth, spec, secs = render_one(r, size, grid, src, move_info, a.out, name, o, a.width, a.height,
