@@ -3,7 +3,9 @@
 # again byte for byte (what `make model` needs to give the committed model
 # back): one small scene with a lamp and noise, rendered twice, compared.
 # With the shared SGF sets, --only remakes one picture of the committed
-# test set with the truth committed for it, byte for byte, and nothing else.
+# test set with the truth committed for it, byte for byte, and nothing else;
+# and --set classic-sun --only 1 makes s001 alone, as a full run makes it,
+# with sunlight named in its truth.
 # Skips (exit 77) without POV-Ray or ImageMagick.
 # Usage: render-repeat.sh SOURCE_DIR [SHARED_DIR]
 set -u

@@ -703,7 +703,10 @@ def sunlight(xs, notes, half, H, main_i):
     v = vnorm(vcross(d, u))                # across it, square to the light
     ww, wh = xs.uniform(0.4, 1.3) * max(bx, bz), xs.uniform(0.4, 1.3) * max(bx, bz)
     cols, rows = xs.choice([1, 2, 2, 3]), xs.choice([1, 2, 2, 3])
-    bar = xs.uniform(15, 45)
+    # bars 15-45 mm, but never more than a third of a pane: the window is
+    # small (a patch 0.4-1.3 half-boards on a side) and panes must not
+    # come out empty or inside-out
+    bar = min(xs.uniform(15, 45), ww / cols / 3, wh / rows / 3)
     panes = []
     for i in range(cols):
         for j in range(rows):
@@ -1914,7 +1917,10 @@ def classic_train_files(sgf_root, count, between=False):
     """count records spread evenly over the training part of
     CLASSIC_TRAIN_SETS taken by name (record floor(i * pool / count) for
     i = 0..count-1), so the choice is a rule, not a list; `between`: the
-    records halfway between those (floor((2i + 1) * pool / (2 count)))."""
+    records halfway between those (floor((2i + 1) * pool / (2 count)));
+    "quarter" (classic-sun): floor((4i + 1) * pool / (4 count)), which
+    may be records classic-train or classic-hands also take (all of them
+    when those use the whole pool)."""
     pool = game_pool(sgf_root, CLASSIC_TRAIN_SETS, 19, "train")
     if not 0 < count <= len(pool) // (2 if between else 1):
         sys.exit("--count must be 1-%d (the records of the pool)" % (len(pool) // (2 if between else 1)))
@@ -2187,7 +2193,9 @@ def main():
                     help="render a named set with its own fixed seed: default (images/renders), "
                          "test (images/testset), train (the training set, never committed), "
                          "classic-train (the point classifier's training scenes, never committed), "
-                         "classic-hands (those scenes with hands at the edges, on other records)")
+                         "classic-hands (those scenes with hands at the edges, on other records), "
+                         "classic-sun (those scenes in sunlight through a window, hands on every other, on other "
+                         "records)")
     ap.add_argument("--selftest", action="store_true", help="check the projection against rendered markers")
     ap.add_argument("--sgf", nargs="*", default=[], help="SGF files to take positions from")
     ap.add_argument("--move", default="final",
@@ -2196,12 +2204,12 @@ def main():
     ap.add_argument("--size", type=int, choices=[9, 13, 19], default=19, help="board size of random positions")
     ap.add_argument("--density", type=float, default=None, help="stone density of random positions (0-0.75)")
     ap.add_argument("--count", type=int, default=None,
-                    help="pictures in --set (default 66; test 104; train 1000; classic-train 140; classic-hands 140)")
+                    help="pictures in --set (default 66; test 104; train 1000; classic-train, classic-hands, classic-sun 140)")
     ap.add_argument("--start", type=int, default=0, help="skip pictures before this index (the rest are those of a full run)")
     ap.add_argument("--only", help="make only the pictures of these indices (comma-separated, e.g. 45,84: tNNN's "
                     "number), each as a full run makes it")
     ap.add_argument("--seed", type=int, default=None,
-                    help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101, --set classic-hands 103)")
+                    help="random seed (default 20240601; --set test 20261130, --set train 7, --set classic-train 101, --set classic-hands 103, --set classic-sun 107)")
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--height", type=int, default=HEIGHT)
     ap.add_argument("--fast", action="store_true", help="no antialiasing (previews)")
@@ -2290,8 +2298,8 @@ def main():
         # hands and arms at the board's edges to every picture, on the
         # records between classic-train's.
         # classic-sun adds sunlight through a window to every picture and
-        # hands to every other, on the records a quarter of the way between
-        # classic-train's.
+        # hands to every other, on the records at the quarter points
+        # (classic_train_files).
         a.sgf, a.move, a.classic, a.random = (classic_train_files(a.sgf_root, a.count or 140,
                                                                   {"classic-hands": True, "classic-sun": "quarter"}.get(a.set, False)),
                                               "mixed", True, 0)
@@ -2313,8 +2321,9 @@ def main():
         jobs.append(("random", None, None))
     if not jobs:
         ap.error("nothing to render: give --sgf FILES, --random N, --set default or --selftest")
-    if ONLY is not None and max(ONLY) >= len(jobs):
-        sys.exit("--only: indices 0-%d" % (len(jobs) - 1))
+    only_within(len(jobs))
+    if ONLY is not None and min(ONLY) < a.start:
+        sys.exit("render.py: --only %d is before --start %d" % (min(ONLY), a.start))
     for idx, (kind, p, st) in enumerate(jobs):
         r = random.Random(rng.randrange(1 << 30))
         if idx < a.start or (ONLY is not None and idx not in ONLY):
