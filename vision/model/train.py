@@ -95,6 +95,17 @@ def augment(x, g):
     return x * gain + offset + noise
 
 
+def machine():
+    """What sets the last bits of the arithmetic, and so of the weights: torch,
+    the vector width of its CPU kernels, and the BLAS it loaded. One machine
+    trains the same model every time; another kind of CPU (torch picks AVX2
+    or AVX-512 kernels by what the CPU has) gives another (README.md here:
+    "Made again on another machine")."""
+    cap = next((l.split(":", 1)[1].strip() for l in torch.__config__.show().splitlines() if "CPU capability" in l), "?")
+    blas = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.lower() and ".so" in l})
+    return "torch %s, its CPU kernels %s, BLAS %s" % (torch.__version__, cap, ", ".join(blas) or "?")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("patches", nargs="+", help="patch files from `seichi patches`")
@@ -110,6 +121,7 @@ def main():
 
     torch.manual_seed(a.seed)
     torch.set_num_threads(1)
+    print("arithmetic: %s" % machine(), flush=True)
     torch.use_deterministic_algorithms(True)
     g = torch.Generator().manual_seed(a.seed)
 

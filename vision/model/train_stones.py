@@ -41,6 +41,8 @@ import numpy as np
 import torch
 import torch.nn as nn
 
+from train import machine
+
 WORK = 1000       # the reader's working size (sei_vision_params.work_side)
 HALF = 0.5        # stones are sought at half of it (stone_scale)
 INNER = 0.6       # the target marks this share of a silhouette, toward its centre, ...
@@ -159,6 +161,7 @@ def main():
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
+    print("arithmetic: %s" % machine(), flush=True)
     torch.use_deterministic_algorithms(True)
     rng = np.random.default_rng(a.seed)
     pics = load(a.dirs)
