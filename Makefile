@@ -70,7 +70,9 @@ sequences:
 # (the test set's kind of scene, other records, other seeds) with each
 # stone's outline, train and export vision/model/stones.onnx.
 # Fixed seeds and one thread throughout, so it gives the committed models
-# back byte for byte. About an hour and a half on two shared cores.
+# back byte for byte on a CPU of the kind they were made on (elsewhere
+# training's last bits differ: vision/model/README.md, "Made again on
+# another machine"). About an hour and a half on two shared cores.
 MODEL_RENDERS ?= 140
 MODEL_HANDS ?= 140
 MODEL2_RENDERS ?= 280

@@ -10,7 +10,8 @@ differ only by the classifier:
 - random trees (OpenCV's RTrees) on the patch shrunk to 8x8 and on
   summaries of it (the middle disc's, the ring's and the whole patch's
   mean and spread per channel, and their edges' strength);
-- a support vector machine (OpenCV's SVM, RBF kernel) on the summaries;
+- a support vector machine (OpenCV's SVM, RBF kernel, C 10, gamma 1/20)
+  on the summaries, standardised;
 - the network (points.onnx through OpenCV's dnn), alone and with its
   second opinion as the reader asks it (points2.onnx for the points the
   first is less than 0.99 sure of, the mean of the two).
@@ -110,6 +111,10 @@ def main():
     ap.add_argument("--svm-samples", type=int, default=20000, help="... and for the support vector machine")
     ap.add_argument("--seed", type=int, default=20261205)
     a = ap.parse_args()
+    for spec in a.test:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            sys.exit("classical.py: --test %s: give it as NAME=PATCHES" % spec)
     cv2.setNumThreads(1)
     cv2.setRNGSeed(a.seed)
     rng = np.random.default_rng(a.seed)

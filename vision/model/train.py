@@ -102,7 +102,11 @@ def machine():
     or AVX-512 kernels by what the CPU has) gives another (README.md here:
     "Made again on another machine")."""
     cap = next((l.split(":", 1)[1].strip() for l in torch.__config__.show().splitlines() if "CPU capability" in l), "?")
-    blas = sorted({l.split()[-1] for l in open("/proc/self/maps") if "blas" in l.lower() and ".so" in l})
+    try:
+        with open("/proc/self/maps") as maps:
+            blas = sorted({l.split()[-1] for l in maps if "blas" in l.lower() and ".so" in l})
+    except OSError:
+        blas = []
     return "torch %s, its CPU kernels %s, BLAS %s" % (torch.__version__, cap, ", ".join(blas) or "?")
 
 
