@@ -111,8 +111,8 @@ def main():
     ap.add_argument("--svm-samples", type=int, default=20000, help="... and for the support vector machine")
     ap.add_argument("--seed", type=int, default=20261205)
     a = ap.parse_args()
-    for spec in a.test:
-        name, eq, path = spec.partition("=")
+    tests = [spec.partition("=") for spec in a.test]
+    for (name, eq, path), spec in zip(tests, a.test):
         if not eq or not name or not path:
             sys.exit("classical.py: --test %s: give it as NAME=PATCHES" % spec)
     cv2.setNumThreads(1)
@@ -158,8 +158,7 @@ def main():
     print()
     print("| set and classifier | points seen | misread | black recall | white recall | boards with every point right |")
     print("|---|---|---|---|---|---|")
-    for spec in a.test:
-        name, _, path = spec.partition("=")
+    for name, _, path in tests:
         tpx, ty, tpic = load([path])
         x = to_float(tpx)
         p1 = net_probs(a.model, x)
