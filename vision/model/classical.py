@@ -36,7 +36,7 @@ import numpy as np
 
 import cv2
 
-from train import P, load
+from train import P, load, thinned
 
 
 def summaries(x):
@@ -120,12 +120,8 @@ def main():
     rng = np.random.default_rng(a.seed)
 
     px, y, _ = load(a.train)
-    # As train.py does: every stone and hidden point, as many empty points.
-    stones = int(((y == 1) | (y == 2)).sum())
-    empty = np.where(y == 0)[0]
-    if len(empty) > stones:
-        keep_empty = empty[np.argsort((empty * 2654435761) % 4294967291, kind="stable")[:stones]]
-        keep = np.sort(np.concatenate([np.where(y > 0)[0], keep_empty]))
+    keep = thinned(y)  # as train.py learns: every stone and hidden point, as many empty ones
+    if keep is not None:
         px, y = px[keep], y[keep]
     print("training patches: %d (%s)" % (len(y), np.bincount(y).tolist()), flush=True)
 

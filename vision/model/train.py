@@ -95,6 +95,19 @@ def augment(x, g):
     return x * gain + offset + noise
 
 
+def thinned(y):
+    """The records to learn from, by their labels y, or None for all of them.
+    Empty points outnumber stones on most boards and teach little after the
+    first few thousand: at most as many as there are stones are kept (every
+    stone and every hidden point is), chosen by a fixed hash of their place."""
+    stones = int(((y == 1) | (y == 2)).sum())
+    empty = np.where(y == 0)[0]
+    if len(empty) <= stones:
+        return None
+    keep_empty = empty[np.argsort((empty * 2654435761) % 4294967291, kind="stable")[:stones]]
+    return np.sort(np.concatenate([np.where(y > 0)[0], keep_empty]))
+
+
 def machine():
     """What sets the last bits of the arithmetic, and so of the weights: torch,
     the vector width of its CPU kernels, and the BLAS it loaded. One machine
@@ -132,15 +145,8 @@ def main():
     px, y, pic = load(a.patches)
     # The fourth class, hidden, only when the renders show hands.
     k = 4 if (y == 3).any() else 3
-    # Empty points outnumber stones on most boards and teach little after
-    # the first few thousand: keep at most as many as there are stones
-    # (every stone and every hidden point is kept), chosen by a fixed hash
-    # of their place.
-    stones = int(((y == 1) | (y == 2)).sum())
-    empty = np.where(y == 0)[0]
-    if len(empty) > stones:
-        keep_empty = empty[np.argsort((empty * 2654435761) % 4294967291, kind="stable")[:stones]]
-        keep = np.sort(np.concatenate([np.where(y > 0)[0], keep_empty]))
+    keep = thinned(y)
+    if keep is not None:
         px, y, pic = px[keep], y[keep], pic[keep]
     # Held-out pictures: by a hash of their key, so the split never
     # depends on the order of the files.
