@@ -1,7 +1,8 @@
 #!/bin/sh
 # render-repeat.sh - the scene generator renders the same picture and truth
-# again byte for byte (what `make model` needs to give the committed model
-# back): one small scene with a lamp and noise, rendered twice, compared.
+# again byte for byte (what `make model` needs to give the committed models
+# back on a CPU of the kind they were made on): one small scene with a lamp
+# and noise, rendered twice, compared.
 # With the shared SGF sets, --only remakes one picture of the committed
 # test set with the truth committed for it, byte for byte, and nothing else;
 # and --set classic-sun --only 1 makes s001 alone, as a full run makes it,

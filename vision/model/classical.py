@@ -36,7 +36,7 @@ import numpy as np
 
 import cv2
 
-from train import P, load, thinned
+from train import P, load, thinned, to_input
 
 
 def summaries(x):
@@ -64,8 +64,8 @@ def shrunk(x):
 
 
 def to_float(px):
-    """Bytes to floats, as the network takes them (train.py's to_input)."""
-    return (px.astype(np.float32) - 128.0) / 64.0
+    """Bytes to floats, as the network takes them."""
+    return to_input(px).numpy()
 
 
 def net_probs(path, x):
