@@ -4,7 +4,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure program build test demo bench sequences model deb check-deb check-arm64 check-arm64-ci check-libcamera clean
+.PHONY: all deps configure program build test demo bench sequences model check-model-cpus deb check-deb check-arm64 check-arm64-ci check-libcamera clean
 
 all: build
 
@@ -69,10 +69,10 @@ sequences:
 # points2.onnx. The stone finder: render three thirds of the training set
 # (the test set's kind of scene, other records, other seeds) with each
 # stone's outline, train and export vision/model/stones.onnx.
-# Fixed seeds and one thread throughout, so it gives the committed models
-# back byte for byte on a CPU of the kind they were made on (elsewhere
-# training's last bits differ: vision/model/README.md, "Made again on
-# another machine"). About an hour and a half on two shared cores.
+# Fixed seeds, one thread and torch's kernels held to AVX2 throughout, so
+# it gives the committed models back byte for byte on any x86-64 CPU with
+# AVX2 (vision/model/README.md, "Made again on another machine";
+# make check-model-cpus). About an hour and a half on two shared cores.
 MODEL_RENDERS ?= 140
 MODEL_HANDS ?= 140
 MODEL2_RENDERS ?= 280
@@ -130,6 +130,12 @@ check-arm64:
 ARM64_SLOW = ^(test_vision|test_ui|test_deadstones|test_source|test_recsess|test_tracker|record_sequences|record_real|station|station_kill|station_tls|bench_station|web|gtp_regress_gnugo)$$
 check-arm64-ci:
 	sh scripts/check-arm64.sh $(ARM64_BUILD) -E '$(ARM64_SLOW)'
+
+# Does training give the same model bytes on other x86-64 CPUs (Haswell and
+# EPYC-Rome under qemu) as on this one? scripts/check-model-cpus.sh.
+check-model-cpus: program
+	@sh scripts/install-deps.sh model cpus
+	sh scripts/check-model-cpus.sh $(BUILD)
 
 # Compile vision/camera.cpp against Debian's newer libcamera headers (0.4 and
 # 0.7, downloaded, never installed): the 0.5+ code path Raspberry Pi OS builds.

@@ -10,6 +10,7 @@
 #   bench            GNU Go, the peer `seichi bench deadstones` measures against
 #   render           POV-Ray and ImageMagick, for the scene generator (images/generator)
 #   model            PyTorch, NumPy, ONNX and OpenCV for Python, to train the point classifier (make model)
+#   cpus             qemu-user-static, to train under other x86-64 CPUs' kernels (make check-model-cpus)
 #   package          mmdebstrap, to install the Debian package in a clean Debian 12 root (make check-deb)
 #   arm64            cross compiler, qemu and mmdebstrap, to build for arm64 and test under emulation (make check-arm64)
 set -eu
@@ -29,9 +30,10 @@ for g in $groups; do
     bench) pkgs="$pkgs gnugo python3" ;;
     render) pkgs="$pkgs povray imagemagick python3" ;;
     model) pkgs="$pkgs python3-torch python3-numpy python3-onnx python3-opencv" ;;
+    cpus) pkgs="$pkgs qemu-user-static" ;;
     package) pkgs="$pkgs mmdebstrap dpkg-dev" ;;
     arm64) pkgs="$pkgs qemu-user-static binfmt-support crossbuild-essential-arm64 mmdebstrap" ;;
-    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, package, arm64)" >&2; exit 2 ;;
+    *) echo "install-deps: unknown group '$g' (build, fuzz, test, bench, render, model, cpus, package, arm64)" >&2; exit 2 ;;
   esac
 done
 

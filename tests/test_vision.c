@@ -794,8 +794,10 @@ static void test_every_other_line(void **state)
  * (The test set's t049, t001 and t022 and images/edges' s7002-t058, which
  * the stage moved back when OpenCV's LSD found the segments, are read in
  * their place without it since the ridge finder.) Where moving gains a
- * line with nothing on it, the board stays: t087 and t095 of the test set,
- * each with such a line, are read as without the stage. */
+ * line with nothing on it, the board stays: t087 of the test set, with
+ * such a line, is read as without the stage (t095 too, with the models
+ * before 2026-12-05; the models made then see its outer line as unseen,
+ * and the stage moves it, for the better: the last check). */
 static void test_hidden_edge(void **state)
 {
     (void)state;
@@ -833,8 +835,8 @@ static void test_hidden_edge(void **state)
     /* Its outer line shows no line at all: moved with edge_unseen 0 too. */
     assert_int_equal(read_beside(zero, edges, name, &t, b), SEI_VISION_OK);
     assert_int_equal(sei_truth_compare(&t, b, NULL, NULL), wa);
-    const char *stay[] = {"t087.jpg", "t095.jpg"};
-    for (int i = 0; i < 2; i++) {
+    const char *stay[] = {"t087.jpg"};
+    for (int i = 0; i < 1; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, stay[i]);
         sei_image img = {0};
@@ -846,6 +848,15 @@ static void test_hidden_edge(void **state)
         assert_memory_equal(a->corners, b->corners, sizeof a->corners);
         sei_image_free(&img);
     }
+    /* t095, a thick 9x9 board seen low under a hand, read in doubt: moved,
+     * it has fewer points wrong than left where the lattice put it. */
+    assert_int_equal(read_beside(on, dir, "t095.jpg", &t, a), SEI_VISION_OK);
+    assert_int_equal(read_beside(none, dir, "t095.jpg", &t, b), SEI_VISION_OK);
+    wa = sei_truth_compare(&t, a, NULL, NULL);
+    wb = sei_truth_compare(&t, b, NULL, NULL);
+    printf("t095.jpg: %d points wrong with the edge stage, %d without\n", wa, wb);
+    assert_true(a->board_unsure);
+    assert_true(wa < wb);
     sei_vision_destroy(on);
     sei_vision_destroy(none);
     sei_vision_destroy(zero);
@@ -855,9 +866,11 @@ static void test_hidden_edge(void **state)
 
 /* hidden_near: a point with at least that many of its neighbours on the board
  * said hidden is flagged, and nothing else changes. On two test-set boards
- * with hands, none in doubt, fewer misread points go unflagged with it than
- * without it (0): t077's none (one without), t062's two (three without),
- * boards a user would take as they stand. */
+ * with hands, none in doubt, no more misread points go unflagged with it
+ * than without it (0), and on t077 fewer: none (one without), a board a
+ * user would take as it stands. (On t062 two with it, three without,
+ * with the models before 2026-12-05; two either way with those made
+ * then.) */
 static void test_hidden_near(void **state)
 {
     (void)state;
@@ -908,7 +921,7 @@ static void test_hidden_near(void **state)
         assert_false(b->board_unsure);
         assert_true(na > 0);
         assert_int_equal(silent_a, silent_with[i]);
-        assert_true(silent_b > silent_a);
+        assert_true(i == 1 ? silent_b >= silent_a : silent_b > silent_a);
     }
     sei_vision_destroy(on);
     sei_vision_destroy(off);
@@ -1369,8 +1382,9 @@ static void test_small_in_frame(void **state)
  * ink and read (perfectly) only by its last look, with the dots joined.
  * Since the ridge finder the whole picture's segments lead the closer
  * look to it, and its look with the dots smoothed finds a lattice a few
- * rows off: 6 points wrong, said to be in doubt, with the ink or without,
- * the joined look or not (that look is not reached). The recorder, which
+ * rows off: 7 points wrong (6 with the models before 2026-12-05), said to
+ * be in doubt, with the ink or without, the joined look or not (that look
+ * is not reached). The recorder, which
  * reads every frame, records its game whole (record_sequences). */
 static void test_far_board(void **state)
 {
@@ -1395,7 +1409,7 @@ static void test_far_board(void **state)
                st != SEI_VISION_OK ? sei_vision_errmsg(v) : found ? "found" : "another size", wrong,
                st == SEI_VISION_OK && r->board_unsure ? ", in doubt" : "");
         assert_true(found);
-        assert_true(wrong <= 6);
+        assert_true(wrong <= 7);
         assert_true(r->board_unsure);
         if (k == 0) {
             /* The whole picture's lattice stage ran and found no board;

@@ -18,8 +18,34 @@ python3-opencv (for the check that OpenCV gives the same outputs).
 """
 
 import argparse
+import os
 import sys
 import time
+
+# Arithmetic that does not depend on the CPU. torch picks its kernels by
+# what the CPU has (ATen's AVX2 or plain ones, oneDNN's AVX2 or AVX-512
+# convolutions), and each sums in its own order: the same seed trained
+# another model on a machine without AVX-512 (README.md here, "Made again
+# on another machine"). Held to AVX2, which most x86-64 CPUs since 2015
+# have, the same bytes come out on every such CPU. (Plain kernels and no
+# oneDNN would serve the others too, but train three times slower.) Both
+# are read when torch loads: set before the import. torch does not check that the CPU has what ATEN_CPU_CAPABILITY names: a
+# CPU without AVX2 would stop on an illegal instruction, so it is asked
+# only of CPUs that list avx2 (machine() warns on the others).
+TORCH_FIRST = "torch" in sys.modules
+
+
+def cpu_has_avx2():
+    try:
+        with open("/proc/cpuinfo") as info:
+            return any(l.startswith("flags") and "avx2" in l.split() for l in info)
+    except OSError:
+        return False
+
+
+if cpu_has_avx2():
+    os.environ["ATEN_CPU_CAPABILITY"] = "avx2"
+os.environ["ONEDNN_MAX_CPU_ISA"] = "AVX2"
 
 import numpy as np
 import torch
@@ -110,17 +136,22 @@ def thinned(y):
 
 def machine():
     """What sets the last bits of the arithmetic, and so of the weights: torch,
-    the vector width of its CPU kernels, and the BLAS it loaded. One machine
-    trains the same model every time; another kind of CPU (torch picks AVX2
-    or AVX-512 kernels by what the CPU has) gives another (README.md here:
-    "Made again on another machine")."""
+    the kernels it runs and the BLAS it loaded. Exits when torch was loaded
+    before the pins above could act; warns when the CPU has no AVX2 (its
+    plain kernels then give another model)."""
     cap = next((l.split(":", 1)[1].strip() for l in torch.__config__.show().splitlines() if "CPU capability" in l), "?")
+    if TORCH_FIRST:
+        sys.exit("train: torch's kernels are not held to AVX2; import train before torch")
+    if cap != "AVX2" or not cpu_has_avx2():
+        print("train: warning: this CPU runs torch's %s kernels, not AVX2: the model will differ from the committed "
+              "one in its last bits" % cap, file=sys.stderr, flush=True)
     try:
         with open("/proc/self/maps") as maps:
             blas = sorted({l.split()[-1] for l in maps if "blas" in l.lower() and ".so" in l})
     except OSError:
         blas = []
-    return "torch %s, its CPU kernels %s, BLAS %s" % (torch.__version__, cap, ", ".join(blas) or "?")
+    return "torch %s, its CPU kernels %s, oneDNN at most AVX2, BLAS %s" % (torch.__version__, cap,
+                                                                          ", ".join(blas) or "?")
 
 
 def main():

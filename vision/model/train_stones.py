@@ -37,11 +37,12 @@ import time
 import zlib
 
 import cv2
+# train holds torch's kernels to AVX2 (the same bytes on every CPU that
+# has it), which it must do before torch loads: imported first.
+from train import machine  # noqa: E402 (before torch on purpose)
 import numpy as np
 import torch
 import torch.nn as nn
-
-from train import machine
 
 WORK = 1000       # the reader's working size (sei_vision_params.work_side)
 HALF = 0.5        # stones are sought at half of it (stone_scale)
