@@ -1,7 +1,7 @@
 #!/bin/sh
 # render-repeat.sh - the scene generator renders the same picture and truth
 # again byte for byte (what `make model` needs to give the committed models
-# back on any x86-64 CPU with AVX2): one small scene with a lamp
+# back on other machines): one small scene with a lamp
 # and noise, rendered twice, compared.
 # With the shared SGF sets, --only remakes one picture of the committed
 # test set with the truth committed for it, byte for byte, and nothing else;

@@ -27,11 +27,14 @@ import time
 # convolutions), and each sums in its own order: the same seed trained
 # another model on a machine without AVX-512 (README.md here, "Made again
 # on another machine"). Held to AVX2, which most x86-64 CPUs since 2015
-# have, the same bytes come out on every such CPU. (Plain kernels and no
-# oneDNN would serve the others too, but train three times slower.) Both
-# are read when torch loads: set before the import. torch does not check that the CPU has what ATEN_CPU_CAPABILITY names: a
-# CPU without AVX2 would stop on an illegal instruction, so it is asked
-# only of CPUs that list avx2 (machine() warns on the others).
+# have, the same bytes should come out on every such CPU (checked: that
+# README). Plain kernels with oneDNN off would serve the others too, at
+# 2.8 times the time (the README says why AVX2 was chosen). Both settings
+# are read once, at their first use: set before torch is imported, so
+# that no operation runs first. torch does not check that the CPU has
+# what ATEN_CPU_CAPABILITY names (a CPU without AVX2 would stop on an
+# illegal instruction), so it is asked only of CPUs that list avx2;
+# machine() warns on the others.
 TORCH_FIRST = "torch" in sys.modules
 
 
