@@ -72,7 +72,8 @@ sequences:
 # Fixed seeds, one thread and torch's kernels held to AVX2 throughout, so
 # it gives the committed models back byte for byte here, and should on any
 # x86-64 CPU with AVX2 (vision/model/README.md, "Made again on another
-# machine", says what was checked; make check-model-cpus). About an hour and a half on two shared cores.
+# machine", says what was checked; make check-model-cpus). About an hour
+# and a half on two shared cores.
 MODEL_RENDERS ?= 140
 MODEL_HANDS ?= 140
 MODEL2_RENDERS ?= 280

@@ -837,7 +837,7 @@ static void test_hidden_edge(void **state)
     assert_int_equal(read_beside(zero, edges, name, &t, b), SEI_VISION_OK);
     assert_int_equal(sei_truth_compare(&t, b, NULL, NULL), wa);
     const char *stay[] = {"t087.jpg"};
-    for (int i = 0; i < 1; i++) {
+    for (size_t i = 0; i < sizeof stay / sizeof *stay; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/%s", dir, stay[i]);
         sei_image img = {0};
@@ -888,7 +888,7 @@ static void test_hidden_near(void **state)
     assert_true(on && off);
     const char *names[] = {"t077.jpg"};
     const int silent_with[] = {0};
-    for (int i = 0; i < 1; i++) {
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
         sei_truth t;
         uint8_t wa[SEI_MAX_SIZE][SEI_MAX_SIZE], wb[SEI_MAX_SIZE][SEI_MAX_SIZE];
         assert_int_equal(read_beside(on, dir, names[i], &t, a), SEI_VISION_OK);

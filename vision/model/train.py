@@ -46,7 +46,8 @@ def cpu_has_avx2():
         return False
 
 
-if cpu_has_avx2():
+HAS_AVX2 = cpu_has_avx2()
+if HAS_AVX2:
     os.environ["ATEN_CPU_CAPABILITY"] = "avx2"
 os.environ["ONEDNN_MAX_CPU_ISA"] = "AVX2"
 
@@ -145,7 +146,7 @@ def machine():
     cap = next((l.split(":", 1)[1].strip() for l in torch.__config__.show().splitlines() if "CPU capability" in l), "?")
     if TORCH_FIRST:
         sys.exit("train: torch's kernels are not held to AVX2; import train before torch")
-    if cap != "AVX2" or not cpu_has_avx2():
+    if cap != "AVX2" or not HAS_AVX2:
         print("train: warning: this CPU runs torch's %s kernels, not AVX2: the model will differ from the committed "
               "one in its last bits" % cap, file=sys.stderr, flush=True)
     try:
