@@ -440,7 +440,11 @@ static void test_huge_picture(void **state)
     /* 9000 x 7000 (63 megapixels): decoded at half scale, not in full. */
     sei_image pic;
     assert_int_equal(sei_image_alloc(&pic, 9000, 7000, 3), 0);
-    char path[] = "/tmp/seichi-huge.png", err[128];
+    /* A directory of its own: two test runs at once on one machine (CI
+     * beside a local ctest) wrote over each other's fixed file. */
+    char dir[] = "/tmp/seichi-huge-XXXXXX", path[64], err[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/huge.png", dir);
     assert_int_equal(sei_cv_save(path, &pic, err, sizeof err), 0);
     sei_image_free(&pic);
     sei_vision *v = sei_vision_create(NULL);
@@ -453,6 +457,7 @@ static void test_huge_picture(void **state)
     sei_image_free(&img);
     sei_vision_destroy(v);
     remove(path);
+    rmdir(dir);
 }
 
 /* --size against what the picture shows, on every render with its truth:
@@ -1516,7 +1521,9 @@ static void renders_read(const sei_vision_params *p, const char *const *names, i
  * whose one misread point is an empty edge point read white by the first
  * model alone are read perfectly with it and not without (with the
  * second opinion, perfectly with it and not all four without); r036's lamp spot over its edge line
- * keeps half its misread points; no white stone is read empty for it. */
+ * keeps half its misread points; no white stone is read empty for it.
+ * This is the check as it was chosen, with every edge point it sees
+ * crossed read empty (cross_edge_sure off: test_edge_sure below for it). */
 static void test_lines_on_edges(void **state)
 {
     (void)state;
@@ -1527,6 +1534,7 @@ static void test_lines_on_edges(void **state)
         sei_vision_params_default(&p);
         assert_int_equal(p.cross_edges, 1);
         p.cross_edges = k % 2 == 0;
+        p.cross_edge_sure = 2;
         /* first the first model alone, as the check was chosen (the
          * second opinion reads one of the four right by itself); then as
          * the reader is */
@@ -1546,6 +1554,57 @@ static void test_lines_on_edges(void **state)
         assert_true(white_empty[k] <= white_empty[k + 1]);
     }
     assert_int_equal(perfect[1], 0);
+}
+
+/* An edge point the network reads white at least cross_edge_sure sure
+ * stays white, flagged, where the lines' check sees its crossing from the
+ * board's side: r000's two white stones on its far edge (each a little
+ * off its point, outward) were read empty by the check (flagged) and
+ * are read white with it, the board perfect; r022's empty edge point,
+ * read white at 1.0 and empty by the check alone, stays white but is
+ * flagged: no point goes unflagged for it. */
+static void test_edge_sure(void **state)
+{
+    (void)state;
+    const char *const names[2] = {"r000.jpg", "r022.jpg"};
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    int wrong[2][2], unflagged[2][2], white_empty[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        sei_vision_params p;
+        sei_vision_params_default(&p);
+        assert_true(p.cross_edge_sure > 0.5 && p.cross_edge_sure <= 1);
+        if (k)
+            p.cross_edge_sure = 2; /* never: every crossing seen read empty */
+        sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
+        for (int i = 0; i < 2; i++) {
+            sei_truth t;
+            int conf[3][3] = {{0}};
+            uint8_t at[SEI_MAX_SIZE][SEI_MAX_SIZE];
+            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
+            assert_int_equal(r->size, t.size);
+            wrong[k][i] = sei_truth_compare(&t, r, conf, at);
+            unflagged[k][i] = 0;
+            for (int y = 0; y < r->size; y++)
+                for (int x = 0; x < r->size; x++)
+                    unflagged[k][i] += (at[y][x] & 1) && !r->unsure[y][x];
+            if (i == 0)
+                white_empty[k] = conf[2][0];
+        }
+        sei_vision_destroy(v);
+    }
+    printf("edge points sure of a stone: r000 %d points wrong (%d white read empty), %d without; r022 %d (%d "
+           "unflagged), %d without\n",
+           wrong[0][0], white_empty[0], wrong[1][0], wrong[0][1], unflagged[0][1], wrong[1][1]);
+    assert_int_equal(wrong[0][0], 0);
+    assert_int_equal(white_empty[1], 2);
+    assert_int_equal(wrong[1][0], 2);
+    assert_int_equal(unflagged[1][0], 0);
+    assert_int_equal(wrong[1][1], 0);
+    assert_int_equal(wrong[0][1], 1);
+    assert_int_equal(unflagged[0][1], 0);
+    free(r);
 }
 
 /* Glare on the wood, read as white stones by the network, is read empty
@@ -1630,7 +1689,8 @@ int main(void)
         cmocka_unit_test(test_second_opinion),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),
         cmocka_unit_test(test_lines_through_glare),
-        cmocka_unit_test(test_lines_on_edges), cmocka_unit_test(test_join_lines),
+        cmocka_unit_test(test_lines_on_edges),
+        cmocka_unit_test(test_edge_sure), cmocka_unit_test(test_join_lines),
         cmocka_unit_test(test_photos_imago),
         cmocka_unit_test(test_photos_tengen),
         cmocka_unit_test(test_photos_gobonline),

@@ -140,6 +140,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->cross_dip = 0.04;
     p->cross_below = 1;
     p->cross_edges = 1;
+    p->cross_edge_sure = 0.99;
     p->cell_cross_share = 0.25;
     p->cell_cross_min = 3;
     sei_points_params_default(&p->points);
@@ -1032,7 +1033,9 @@ static void point_ends(int n, int x, int y, int ends[2])
  * cross_below sure) whose two grid lines are plainly seen crossing on
  * them (cross_dip above; the board top-down in lab, cell pixels a cell,
  * point (0, 0) at (margin, margin)): no stone stands there, so they are
- * read empty, flagged. */
+ * read empty, flagged. On the edge, where the crossing is seen from one
+ * side, a point the network is at least cross_edge_sure of stays white,
+ * flagged. */
 static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, double cell, double margin,
                            sei_vision_result *out)
 {
@@ -1052,13 +1055,17 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             double dip = crossing_dip(lab, margin + x * cell, margin + y * cell, cell, ends, -1);
             if (dip < v->p.cross_dip)
                 continue;
+            /* one side of the crossing seen, against a network sure of its stone: doubt */
+            int keep = (ends[0] || ends[1]) && out->confidence[y][x] >= v->p.cross_edge_sure;
             if (trace)
-                fprintf(stderr, "lines cross on (%d,%d), read white at %.2f: dip %.3f, read empty\n", x, y,
-                        out->confidence[y][x], dip);
-            out->grid[y][x] = SEI_EMPTY;
-            out->confidence[y][x] = out->prob[y][x][0];
-            if (out->confidence[y][x] < out->min_confidence)
-                out->min_confidence = out->confidence[y][x];
+                fprintf(stderr, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
+                        out->confidence[y][x], dip, keep ? "an edge point sure of its stone: kept, flagged" : "read empty");
+            if (!keep) {
+                out->grid[y][x] = SEI_EMPTY;
+                out->confidence[y][x] = out->prob[y][x][0];
+                if (out->confidence[y][x] < out->min_confidence)
+                    out->min_confidence = out->confidence[y][x];
+            }
             out->unsure_count += !out->unsure[y][x];
             out->unsure[y][x] = 1;
         }

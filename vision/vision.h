@@ -114,6 +114,17 @@ typedef struct {
     int cross_edges;        /* 1: on the board's edge too, where the line across the edge is looked
                                for on the board's side only, as it ends there (1; 0: edge points
                                are left as read) */
+    double cross_edge_sure; /* On the edge the check sees the crossing from one side only, and a
+                               white stone standing a little off its point toward the outside (or
+                               its top leaning out, seen low) leaves that side bare. Where the network
+                               reads the edge point white at least this sure, the lines seen there
+                               are doubt, not an answer: the point stays white, flagged unsure.
+                               0.99: the reader's line for "sure" (the second opinion's). Over the
+                               renders, the test set and seed 7019's renders, of the edge points the
+                               check read empty with the network at least 0.99 sure, 10 were white
+                               stones, 5 empty and 2 black (wrong either way); below 0.99, 26 empty,
+                               2 white and 2 black (README: the lines' check). More than 1: never
+                               (read empty, as before 2026-12-05) */
     /* A lattice of every other line of a larger board (its lines drawn thin or dotted, so that the
      * segments of every other line were lost) reads as a smaller board, sure of itself: each of its
      * cells holds one of the board's points at its centre, where a board read right shows bare
