@@ -124,7 +124,9 @@ typedef struct {
                                check read empty with the network at least 0.99 sure, 10 were white
                                stones, 5 empty and 2 black (wrong either way); below 0.99, 26 empty,
                                2 white and 2 black (README: the lines' check). More than 1: never
-                               (read empty, as before 2026-12-05) */
+                               (read empty, as before 2026-12-05); 0 or less: every edge point
+                               the check finds crossed stays white, flagged. Inner points, whose
+                               crossing is seen from both sides, are read empty as before */
     /* A lattice of every other line of a larger board (its lines drawn thin or dotted, so that the
      * segments of every other line were lost) reads as a smaller board, sure of itself: each of its
      * cells holds one of the board's points at its centre, where a board read right shows bare
