@@ -1493,10 +1493,11 @@ static void test_join_lines(void **state)
 }
 
 /* Reads the renders names[0..count) with params p: the empty points
- * read white and the white stones read empty in all, and each picture's
- * points wrong into wrong[]. */
+ * read white and the white stones read empty in all, each picture's
+ * points wrong into wrong[], and (unflagged may be NULL) of those the
+ * ones not flagged unsure into unflagged[]. */
 static void renders_read(const sei_vision_params *p, const char *const *names, int count, int *empty_white,
-                         int *white_empty, int *wrong)
+                         int *white_empty, int *wrong, int *unflagged)
 {
     sei_vision_result *r = malloc(sizeof *r);
     assert_non_null(r);
@@ -1508,9 +1509,16 @@ static void renders_read(const sei_vision_params *p, const char *const *names, i
         int conf[3][3] = {{0}};
         assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
         assert_int_equal(r->size, t.size);
-        wrong[i] = sei_truth_compare(&t, r, conf, NULL);
+        uint8_t at[SEI_MAX_SIZE][SEI_MAX_SIZE];
+        wrong[i] = sei_truth_compare(&t, r, conf, at);
         *empty_white += conf[0][2];
         *white_empty += conf[2][0];
+        if (unflagged) {
+            unflagged[i] = 0;
+            for (int y = 0; y < r->size; y++)
+                for (int x = 0; x < r->size; x++)
+                    unflagged[i] += (at[y][x] & 1) && !r->unsure[y][x];
+        }
     }
     sei_vision_destroy(v);
     free(r);
@@ -1540,7 +1548,7 @@ static void test_lines_on_edges(void **state)
          * the reader is */
         if (k < 2)
             p.points.second_below = 0;
-        renders_read(&p, names, 5, &empty_white[k], &white_empty[k], wrong);
+        renders_read(&p, names, 5, &empty_white[k], &white_empty[k], wrong, NULL);
         for (int i = 0; i < 4; i++)
             perfect[k] += wrong[i] == 0;
     }
@@ -1570,32 +1578,16 @@ static void test_edge_sure(void **state)
 {
     (void)state;
     const char *const names[3] = {"r000.jpg", "r022.jpg", "r057.jpg"};
-    sei_vision_result *r = malloc(sizeof *r);
-    assert_non_null(r);
-    int wrong[2][3], unflagged[2][3], white_empty[2] = {0, 0};
+    /* white read empty over the three: r000's alone (r022 and r057 have
+     * none either way) */
+    int wrong[2][3], unflagged[2][3], empty_white[2], white_empty[2];
     for (int k = 0; k < 2; k++) {
         sei_vision_params p;
         sei_vision_params_default(&p);
         assert_true(p.cross_edge_sure > 0.5 && p.cross_edge_sure <= 1);
         if (k)
             p.cross_edge_sure = 2; /* never: every crossing seen read empty */
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        for (int i = 0; i < 3; i++) {
-            sei_truth t;
-            int conf[3][3] = {{0}};
-            uint8_t at[SEI_MAX_SIZE][SEI_MAX_SIZE];
-            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/renders", names[i], &t, r), SEI_VISION_OK);
-            assert_int_equal(r->size, t.size);
-            wrong[k][i] = sei_truth_compare(&t, r, conf, at);
-            unflagged[k][i] = 0;
-            for (int y = 0; y < r->size; y++)
-                for (int x = 0; x < r->size; x++)
-                    unflagged[k][i] += (at[y][x] & 1) && !r->unsure[y][x];
-            if (i == 0)
-                white_empty[k] = conf[2][0];
-        }
-        sei_vision_destroy(v);
+        renders_read(&p, names, 3, &empty_white[k], &white_empty[k], wrong[k], unflagged[k]);
     }
     printf("edge points sure of a stone: r000 %d points wrong (%d white read empty), %d without; r022 %d (%d "
            "unflagged), %d without; r057 %d, %d without\n",
@@ -1610,7 +1602,6 @@ static void test_edge_sure(void **state)
     assert_int_equal(unflagged[0][1], 0);
     assert_int_equal(wrong[0][2], 0);
     assert_int_equal(wrong[1][2], 0);
-    free(r);
 }
 
 /* Glare on the wood, read as white stones by the network, is read empty
@@ -1637,7 +1628,7 @@ static void test_lines_through_glare(void **state)
             p.points.second_below = 0;
         if (k % 2)
             p.cross_dip = 0;
-        renders_read(&p, names, 3, &empty_white[k], &white_empty[k], wrong);
+        renders_read(&p, names, 3, &empty_white[k], &white_empty[k], wrong, NULL);
         r054_perfect[k] = wrong[1] == 0;
     }
     for (int k = 0; k < 4; k += 2) {
