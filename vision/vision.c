@@ -118,11 +118,12 @@ struct sei_vision {
      * nothing, must read as one without. */
     int ink_given;
     /* The whole picture's stones, left unread while its closer look may
-     * take its place (read_once): a closer look sure of its board wins
-     * whatever the first reading's stones, and reading them is about a
-     * fifth of a picture's time (a quarter of seed 7022's pictures and a
-     * fifth of the test set's never need them). What the stones stage
-     * needs is kept here until they are read (stones_now) or given up
+     * take its place (read_once): a closer look that found a board wins
+     * whatever the first reading's stones when it is sure of its board or
+     * the first reading's lattice was in doubt, and reading them is about
+     * a fifth of a picture's time (a quarter of seed 7022's pictures and
+     * of the test set's never need them). What the stones stage needs is
+     * kept here until they are read (stones_now) or given up
      * (stones_drop). */
     struct later_stones {
         int want; /* set by read_once around the whole picture's reading */
@@ -2425,8 +2426,10 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
      * it may look like a board of that size. */
     int part = map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice));
     int at_first = part && zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, 0, roi);
-    if (!at_first && st == SEI_VISION_OK)
-        st = stones_now(v, out);
+    /* A first reading whose stones cannot be read (no wood to read them
+     * by) has no closer look, as when they were read at once. */
+    if (!at_first && st == SEI_VISION_OK && (st = stones_now(v, out)) != SEI_VISION_OK)
+        part = 0;
     /* No board found, and none where the segments and stones point: where
      * the ink points, if elsewhere. Only then, so that every board the
      * closer look found before is found as it was. */
@@ -2442,17 +2445,22 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
             zs = zoom_looks(v, img, roi, 0, z);
         if (z && zs == SEI_VISION_NOBOARD && at_ink)
             zs = zoom_looks(v, img, roi2, 1, z);
-        /* The first reading's stones, unless a closer look sure of its
-         * board takes its place whatever they are. Read now, the readings
-         * are the ones of reading them first, but for a first reading
-         * whose stones cannot be read (no wood to read them by), which
-         * used to end the reading there: a closer look that found a board
-         * now takes its place. */
+        /* The first reading's stones, unless a closer look that found a
+         * board takes its place whatever they are: when it is sure of its
+         * board, or when the first reading's lattice was in doubt (its
+         * stones can add a doubt, never take one away). Read now, the
+         * readings are the ones of reading them first, but for a first
+         * reading whose stones could not have been read (no wood to read
+         * them by), which used to end the reading without a closer look:
+         * such a closer look now takes its place. When they are read and
+         * cannot be, that failure stands, as before. */
         double zoom_ms = sei_now_ms() - tz;
-        if (zs == SEI_VISION_OK && !z->board_unsure)
+        if (zs == SEI_VISION_OK && (!z->board_unsure || (st == SEI_VISION_OK && out->board_unsure)))
             stones_drop(v);
-        else if (st == SEI_VISION_OK && (st = stones_now(v, out)) != SEI_VISION_OK && zs != SEI_VISION_OK)
+        else if (st == SEI_VISION_OK && (st = stones_now(v, out)) != SEI_VISION_OK) {
+            zs = SEI_VISION_NOBOARD;
             memcpy(first_err, v->errmsg, sizeof first_err);
+        }
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {
