@@ -126,8 +126,7 @@ struct sei_vision {
      * kept here until they are read (stones_now) or given up
      * (stones_drop). */
     struct later_stones {
-        int want; /* set by read_once around the whole picture's reading */
-        int has;  /* 1 while a reading's stones wait */
+        int has; /* 1 while a reading's stones wait */
         sei_image work;
         sei_lattice lat; /* its plain fields (its arrays freed) */
         double H[9], turn[9], scale;
@@ -1146,6 +1145,17 @@ static void cells_crossed(const sei_vision *v, const sei_image *lab, int n, doub
  * part of the picture from (x0, y0) scaled by scale), read on the board
  * warped to a top-down view; then the grid mapped back to the picture's
  * own pixels into out. */
+/* The n x n lattice H of a view (scaled by scale, its corner at x0, y0 of
+ * the picture) back in the picture's own pixels: out's H and corners. */
+static void board_in_picture(sei_vision_result *out, const double H[9], int n, double scale, double x0, double y0)
+{
+    double Sc[9] = {1 / scale, 0, x0, 0, 1 / scale, y0, 0, 0, 1};
+    sei_h_mul(Sc, H, out->H);
+    const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
+    for (int i = 0; i < 4; i++)
+        sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+}
+
 static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
                                      double x0, double y0, double t, sei_vision_result *out)
 {
@@ -1192,12 +1202,7 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
         debug_save(v, SEI_STAGE_STONES, "board", &warped);
     }
 
-    /* Back to the picture's own pixels. */
-    double Sc[9] = {1 / scale, 0, x0, 0, 1 / scale, y0, 0, 0, 1};
-    sei_h_mul(Sc, H, out->H);
-    const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
-    for (int i = 0; i < 4; i++)
-        sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+    board_in_picture(out, H, n, scale, x0, y0);
     sei_image_free(&warped);
     sei_image_free(&lab);
     return SEI_VISION_OK;
@@ -1739,11 +1744,26 @@ static int every_other_line(const sei_vision *v, const sei_vision_result *r)
            r->cells_crossed >= v->p.cell_cross_share * r->cells_tested;
 }
 
+/* view_stones, and a lattice of every other line in doubt at once, so
+ * that the view from above and the stone finder look again (on seed
+ * 7017's t048 the view from above reads the board at its size). */
+static sei_vision_status board_stones(sei_vision *v, const sei_image *work, const sei_lattice *lat,
+                                      const double H[9], const double turn[9], double scale, const int roi[4],
+                                      double t, sei_vision_result *out)
+{
+    sei_vision_status st = view_stones(v, work, lat, H, turn, scale, roi, t, out);
+    if (st == SEI_VISION_OK && every_other_line(v, out))
+        out->board_unsure = 1;
+    return st;
+}
+
 /* One reading of the part roi (x, y, width, height) of img, scaled to the
  * working size but never enlarged more than max_up times; the evidence
- * into map (may be NULL). The stages in order, each timed into out's
- * stage_ms: prepare, segments, lattice (stone candidates and the fit),
- * size (the board turned upright; a size given checked), stones. */
+ * into map (may be NULL: with a map a closer look may follow, and the
+ * stones are mostly left for later, struct later_stones). The stages in
+ * order, each timed into out's stage_ms: prepare, segments, lattice (stone
+ * candidates and the fit), size (the board turned upright; a size given
+ * checked), stones. */
 static sei_vision_status read_view(sei_vision *v, const sei_image *img, const int roi[4], double max_up,
                                    sei_vision_result *out, zoom_map *map)
 {
@@ -1827,11 +1847,11 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     }
 
     t = sei_now_ms();
-    /* Stones left for later (struct later_stones): not when a rival
-     * placement may be read, which moves the lattice the closer look is
-     * placed by. The board's corners are given now, as read_stones would. */
-    if (v->later.want && v->view == VIEW_PICTURE &&
-        (lat.shift_margin >= v->p.rival_shift || (!lat.shift[0] && !lat.shift[1]))) {
+    /* Stones left for later (struct later_stones) where a closer look may
+     * follow: the whole picture's reading, the one given the closer look's
+     * map. Not when a rival placement may be read, which moves the lattice
+     * the closer look is placed by. The board's corners are given now. */
+    if (map && (lat.shift_margin >= v->p.rival_shift || (!lat.shift[0] && !lat.shift[1]))) {
         struct later_stones *l = &v->later;
         sei_image_free(&l->work);
         l->work = work;
@@ -1842,11 +1862,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         l->scale = scale;
         memcpy(l->roi, roi, sizeof l->roi);
         l->has = 1;
-        double Sc[9] = {1 / scale, 0, roi[0], 0, 1 / scale, roi[1], 0, 0, 1};
-        sei_h_mul(Sc, H, out->H);
-        const double uv[4][2] = {{0, 0}, {n - 1, 0}, {n - 1, n - 1}, {0, n - 1}};
-        for (int i = 0; i < 4; i++)
-            sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
+        board_in_picture(out, H, n, scale, roi[0], roi[1]);
         goto out;
     }
     if (v->view == VIEW_RECTIFY) {
@@ -1856,12 +1872,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
         sei_h_mul(Sc, H, out->H);
         goto out;
     }
-    st = view_stones(v, &work, &lat, H, turn, scale, roi, t, out);
-    /* In doubt at once, so that the view from above and the stone finder
-     * look again (on seed 7017's t048 the view from above reads the board
-     * at its size). */
-    if (st == SEI_VISION_OK && every_other_line(v, out))
-        out->board_unsure = 1;
+    st = board_stones(v, &work, &lat, H, turn, scale, roi, t, out);
 out:
     out->ms = sei_now_ms() - t0;
     free(segs);
@@ -1879,11 +1890,7 @@ static sei_vision_status stones_now(sei_vision *v, sei_vision_result *out)
     if (!l->has)
         return SEI_VISION_OK;
     l->has = 0;
-    double ms = out->ms;
-    sei_vision_status st = view_stones(v, &l->work, &l->lat, l->H, l->turn, l->scale, l->roi, sei_now_ms(), out);
-    if (st == SEI_VISION_OK && every_other_line(v, out))
-        out->board_unsure = 1;
-    out->ms = ms + out->stage_ms[SEI_STAGE_STONES];
+    sei_vision_status st = board_stones(v, &l->work, &l->lat, l->H, l->turn, l->scale, l->roi, sei_now_ms(), out);
     sei_image_free(&l->work);
     return st;
 }
@@ -2417,10 +2424,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         map->w = img->width;
         map->h = img->height;
     }
-    /* The stones left for later only when a closer look may follow. */
-    v->later.want = map != NULL;
     sei_vision_status st = read_view(v, img, whole, 1, out, map);
-    v->later.want = 0;
     int roi[4] = {0, 0, 0, 0}, roi2[4];
     /* Not when a board was found but the size given refused it: a part of
      * it may look like a board of that size. */
