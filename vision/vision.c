@@ -122,8 +122,10 @@ struct sei_vision {
      * whatever the first reading's stones when it is sure of its board or
      * the first reading's lattice was in doubt, and reading them is about
      * a fifth of a picture's time (a quarter of seed 7022's pictures and
-     * of the test set's never need them). What the stones stage needs is
-     * kept here until they are read (stones_now) or given up
+     * of the test set's never need them). A lattice in doubt is also
+     * read again from above whatever its stones are (rectify_waits), and
+     * that view wins when it is sure of its board. What the stones stage
+     * needs is kept here until they are read (stones_now) or given up
      * (stones_drop). */
     struct later_stones {
         int has; /* 1 while a reading's stones wait */
@@ -1895,6 +1897,15 @@ static sei_vision_status stones_now(sei_vision *v, sei_vision_result *out)
     return st;
 }
 
+/* The reading out (its stones left for later) will have a view from
+ * above made whatever its stones are: its lattice is in doubt already,
+ * and stones only add a doubt. That view takes its place when it is sure
+ * of its board, so its stones wait for it (read_once). */
+static int rectify_waits(const sei_vision *v, const sei_vision_result *out)
+{
+    return v->later.has && v->p.rectify && out->board_unsure;
+}
+
 /* The stones left for later, given up: another reading took their board's place. */
 static void stones_drop(sei_vision *v)
 {
@@ -1996,13 +2007,32 @@ static int zoom_roi(const sei_vision *v, const sei_image *img, const sei_vision_
 static sei_vision_status corners_lattice(sei_vision *v, const sei_image *img, const double corners[4][2], int size,
                                          sei_image *work, double *scale, double H[9]);
 
+/* A view from above's board, its stones not read yet (rectified_read):
+ * the whole picture at the working size and the board's lattice in it.
+ * Only the last of the rounds of views is read (read_once). */
+struct rect_board {
+    sei_image work;
+    double H[9], scale;
+};
+
+/* The stones of the board b (its work image then freed) read into out,
+ * which holds b's board. */
+static sei_vision_status rect_stones(sei_vision *v, struct rect_board *b, sei_vision_result *out)
+{
+    sei_vision_status st = read_stones(v, &b->work, b->H, out->size, b->scale, 0, 0, sei_now_ms(), out);
+    sei_image_free(&b->work);
+    return st;
+}
+
 /* Rectify: the board first read (first, in doubt) read again from a
  * top-down view of its lattice, widened by the largest board that may hold
- * it. Returns SEI_VISION_OK with the new reading in out (the view's lattice
- * taken back to img, its stones read in img), or a failure (out then
- * undefined): no view worth reading, or no board in it. */
+ * it. Returns SEI_VISION_OK with the new reading's board in out (the
+ * view's lattice taken back to img) and what its stones are read by in b
+ * (rect_stones reads them in img, where a stone looks as the classifier
+ * learned it), or a failure (out then undefined, b empty): no view worth
+ * reading, or no board in it. */
 static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, const sei_vision_result *first,
-                                        sei_vision_result *out)
+                                        sei_vision_result *out, struct rect_board *b)
 {
     int n = first->size;
     /* Beyond each side: the lines a 19x19 board holding this one may have
@@ -2048,9 +2078,8 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
     v->view = VIEW_PICTURE;
     sei_image_free(&view);
     if (st == SEI_VISION_OK) {
-        /* The view's lattice in the picture; its stones read there, where
-         * a stone looks as the classifier learned it. */
-        double P[9], corners[4][2], scale = 1, Hw[9];
+        /* The view's lattice in the picture. */
+        double P[9], corners[4][2];
         sei_h_mul(W, z->H, P);
         int zn = z->size;
         const double uv[4][2] = {{0, 0}, {zn - 1, 0}, {zn - 1, zn - 1}, {0, zn - 1}};
@@ -2059,17 +2088,16 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
         upright(P, zn, U, turn);
         for (int i = 0; i < 4; i++)
             sei_h_apply(U, uv[i][0], uv[i][1], &corners[i][0], &corners[i][1]);
-        sei_image work = {0};
-        st = corners_lattice(v, img, corners, zn, &work, &scale, Hw);
+        st = corners_lattice(v, img, corners, zn, &b->work, &b->scale, b->H);
         if (st == SEI_VISION_OK) {
             memset(out, 0, sizeof *out);
             out->size = zn;
             out->lattice_score = z->lattice_score;
             out->board_unsure = z->board_unsure;
             out->board_margin = z->board_margin;
-            st = read_stones(v, &work, Hw, zn, scale, 0, 0, sei_now_ms(), out);
-        }
-        sei_image_free(&work);
+            board_in_picture(out, b->H, zn, b->scale, 0, 0);
+        } else
+            sei_image_free(&b->work);
     }
     free(z);
     return st;
@@ -2431,8 +2459,10 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
     int part = map && (st == SEI_VISION_OK || (st == SEI_VISION_NOBOARD && !map->lattice));
     int at_first = part && zoom_roi(v, img, st == SEI_VISION_OK ? out : NULL, map, 0, roi);
     /* A first reading whose stones cannot be read (no wood to read them
-     * by) has no closer look, as when they were read at once. */
-    if (!at_first && st == SEI_VISION_OK && (st = stones_now(v, out)) != SEI_VISION_OK)
+     * by) has no closer look, as when they were read at once. Where the
+     * view from above follows whatever they are, they wait for it
+     * (rectify_waits). */
+    if (!at_first && st == SEI_VISION_OK && !rectify_waits(v, out) && (st = stones_now(v, out)) != SEI_VISION_OK)
         part = 0;
     /* No board found, and none where the segments and stones point: where
      * the ink points, if elsewhere. Only then, so that every board the
@@ -2461,7 +2491,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         double zoom_ms = sei_now_ms() - tz;
         if (zs == SEI_VISION_OK && (!z->board_unsure || (st == SEI_VISION_OK && out->board_unsure)))
             stones_drop(v);
-        else if (st == SEI_VISION_OK && (st = stones_now(v, out)) != SEI_VISION_OK) {
+        else if (st == SEI_VISION_OK && !rectify_waits(v, out) && (st = stones_now(v, out)) != SEI_VISION_OK) {
             zs = SEI_VISION_NOBOARD;
             memcpy(first_err, v->errmsg, sizeof first_err);
         }
@@ -2479,27 +2509,43 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
     if (v->p.rectify && st == SEI_VISION_OK && out->board_unsure) {
         sei_vision_result *r = malloc(sizeof *r);
         double tr = sei_now_ms();
+        int refused = v->size_refused;
         v->size_refused = 0;
-        sei_vision_status rs = r ? rectified_read(v, img, out, r) : SEI_VISION_NOMEM;
+        struct rect_board b = {0};
+        sei_vision_status rs = r ? rectified_read(v, img, out, r, &b) : SEI_VISION_NOMEM;
         /* A view from a lattice in doubt is only roughly top-down; the
-         * lattice read in it is closer, and so is the view it gives. */
+         * lattice read in it is closer, and so is the view it gives. Only
+         * the last view's stones are read: its board takes the place of
+         * the one before. */
         int rounds = v->use_finder ? v->p.finder_rectify_rounds : v->p.rectify_rounds;
         for (int round = 1; round < rounds && rs == SEI_VISION_OK && r->board_unsure; round++) {
             sei_vision_result *r2 = malloc(sizeof *r2);
+            struct rect_board b2 = {0};
             if (!r2)
                 break;
-            if (rectified_read(v, img, r, r2) == SEI_VISION_OK)
+            if (rectified_read(v, img, r, r2, &b2) == SEI_VISION_OK) {
                 *r = *r2;
+                sei_image_free(&b.work);
+                b = b2;
+            }
             free(r2);
         }
+        if (rs == SEI_VISION_OK)
+            rs = rect_stones(v, &b, r);
         if (getenv("SEI_TRACE"))
             fprintf(stderr, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
                                                                     : v->errmsg);
         /* The view from above wins when it is sure of its board; and a
          * size given that the view from above contradicts (its lines end
          * before the size's, or go on beyond them) is refused as it would
-         * have been in the first reading. */
-        if (rs == SEI_VISION_OK && !r->board_unsure) {
+         * have been in the first reading. The first reading's stones, if
+         * they waited for this (rectify_waits), are read unless it wins;
+         * when they cannot be read, that failure stands, as when they were
+         * read before it. */
+        if ((rs != SEI_VISION_OK || r->board_unsure) && (st = stones_now(v, out)) != SEI_VISION_OK)
+            v->size_refused = refused;
+        else if (rs == SEI_VISION_OK && !r->board_unsure) {
+            stones_drop(v);
             /* It does not clear the doubt: on 60 training renders kept
              * apart, a view from above was sure of a board a line off
              * twice, where the first reading had been rightly in doubt.
