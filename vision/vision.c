@@ -123,8 +123,8 @@ struct sei_vision {
      * the first reading's lattice was in doubt, and reading them is about
      * a fifth of a picture's time (a quarter of seed 7022's pictures and
      * of the test set's never need them). A lattice in doubt is also
-     * read again from above whatever its stones are (rectify_waits), and
-     * that view wins when it is sure of its board. What the stones stage
+     * read again from above (rectify on) whatever its stones are
+     * (rectify_waits), and that view wins when it is sure of its board. What the stones stage
      * needs is kept here until they are read (stones_now) or given up
      * (stones_drop). */
     struct later_stones {
@@ -1143,10 +1143,6 @@ static void cells_crossed(const sei_vision *v, const sei_image *lab, int n, doub
         fprintf(stderr, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed, out->cells_tested);
 }
 
-/* The stones on the lattice H (grid (col, row) to pixels of work, the
- * part of the picture from (x0, y0) scaled by scale), read on the board
- * warped to a top-down view; then the grid mapped back to the picture's
- * own pixels into out. */
 /* The n x n lattice H of a view (scaled by scale, its corner at x0, y0 of
  * the picture) back in the picture's own pixels: out's H and corners. */
 static void board_in_picture(sei_vision_result *out, const double H[9], int n, double scale, double x0, double y0)
@@ -1158,6 +1154,10 @@ static void board_in_picture(sei_vision_result *out, const double H[9], int n, d
         sei_h_apply(out->H, uv[i][0], uv[i][1], &out->corners[i][0], &out->corners[i][1]);
 }
 
+/* The stones on the lattice H (grid (col, row) to pixels of work, the
+ * part of the picture from (x0, y0) scaled by scale), read on the board
+ * warped to a top-down view; then the grid mapped back to the picture's
+ * own pixels into out. */
 static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const double H[9], int n, double scale,
                                      double x0, double y0, double t, sei_vision_result *out)
 {
@@ -1869,7 +1869,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     }
     if (v->view == VIEW_RECTIFY) {
         /* The top-down view gives the lattice; its stones are read in the
-         * picture itself (rectified_read). */
+         * picture itself (rect_stones). */
         double Sc[9] = {1 / scale, 0, roi[0], 0, 1 / scale, roi[1], 0, 0, 1};
         sei_h_mul(Sc, H, out->H);
         goto out;
@@ -2019,7 +2019,10 @@ struct rect_board {
  * which holds b's board. */
 static sei_vision_status rect_stones(sei_vision *v, struct rect_board *b, sei_vision_result *out)
 {
+    /* Named as the view's: its debug picture is not the first reading's. */
+    v->view = VIEW_RECTIFY;
     sei_vision_status st = read_stones(v, &b->work, b->H, out->size, b->scale, 0, 0, sei_now_ms(), out);
+    v->view = VIEW_PICTURE;
     sei_image_free(&b->work);
     return st;
 }
@@ -2541,7 +2544,9 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
          * have been in the first reading. The first reading's stones, if
          * they waited for this (rectify_waits), are read unless it wins;
          * when they cannot be read, that failure stands, as when they were
-         * read before it. */
+         * read before it (their time is the stones stage's, not this
+         * one's). */
+        double rect_ms = sei_now_ms() - tr;
         if ((rs != SEI_VISION_OK || r->board_unsure) && (st = stones_now(v, out)) != SEI_VISION_OK)
             v->size_refused = refused;
         else if (rs == SEI_VISION_OK && !r->board_unsure) {
@@ -2559,7 +2564,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
             st = SEI_VISION_NOBOARD;
         } else
             v->errmsg[0] = 0;
-        out->stage_ms[SEI_STAGE_RECTIFY] = sei_now_ms() - tr;
+        out->stage_ms[SEI_STAGE_RECTIFY] = rect_ms;
         free(r);
     }
     out->ms = sei_now_ms() - t0;
