@@ -254,6 +254,14 @@ typedef struct {
     int perfect_seen;          /* boards of the right size with every point right but hidden ones,
                                   and every hidden one flagged unsure */
     long right_flagged;        /* right points flagged unsure */
+    /* The same on boards not flagged board_unsure (a board in doubt asks the
+     * user to check its grid in any case), the right points there under a
+     * hand (truth) left out: no reader sees through a hand, and flagging
+     * them is what it should do. */
+    long misread_sure, misread_sure_flagged; /* misread points on such boards; of them flagged */
+    long right_plain, right_plain_flagged;   /* right points on such boards not under a hand; flagged */
+    long right_flagged_hidden; /* right points flagged under a hand (truth), any board */
+    long right_flagged_doubt;  /* right points flagged on boards in doubt, not under a hand */
     int size_wrong_unflagged;  /* boards read at the wrong size without board_unsure */
     int crossed_right;         /* boards read at their size with a cell centre showing two lines
                                   crossing (cells_crossed: the mark of every other line) */

@@ -315,8 +315,15 @@ int sei_vision_measure(const char *dir, const sei_vision_params *params, sei_vis
                     f->misread++;
                     f->misread_flagged += r->unsure[y][x];
                     missed_flag += !r->unsure[y][x];
-                } else
+                    f->misread_sure += !r->board_unsure;
+                    f->misread_sure_flagged += !r->board_unsure && r->unsure[y][x];
+                } else {
                     f->right_flagged += r->unsure[y][x];
+                    f->right_plain += !hid && !r->board_unsure;
+                    f->right_plain_flagged += !hid && !r->board_unsure && r->unsure[y][x];
+                    f->right_flagged_hidden += hid && r->unsure[y][x];
+                    f->right_flagged_doubt += !hid && r->board_unsure && r->unsure[y][x];
+                }
                 /* A hidden point is right enough when it is flagged: no
                  * reader can see through a hand. */
                 seen_wrong += hid ? !r->unsure[y][x] : wrong;
@@ -395,6 +402,11 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                  "wrong sizes not flagged %d\n",
             "", f.misread_flagged, f.misread, pct(f.misread_flagged, f.misread), f.right_flagged, f.points - f.misread,
             pct(f.right_flagged, f.points - f.misread), f.size_wrong_unflagged);
+    fprintf(out, "%-16s on boards not in doubt: misread points flagged %ld of %ld (%.1f%%), right points not under a "
+                 "hand (truth) flagged %ld of %ld (%.2f%%); the right points flagged elsewhere: under a hand "
+                 "(truth) %ld, on boards in doubt %ld\n", "", f.misread_sure_flagged, f.misread_sure,
+            pct(f.misread_sure_flagged, f.misread_sure), f.right_plain_flagged, f.right_plain,
+            pct(f.right_plain_flagged, f.right_plain), f.right_flagged_hidden, f.right_flagged_doubt);
     if (f.hidden || f.said_hidden)
         fprintf(out, "%-16s hidden by hands (truth): %ld points, %ld flagged unsure, %ld said hidden; "
                      "%ld said hidden in all; perfect but for hidden points flagged %d (%.1f%%)\n",

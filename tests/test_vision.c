@@ -1211,6 +1211,21 @@ static void test_testset(void **state)
     printf("wrong with no sign: %d, of them with a hand said over the board %d (none allowed without)\n", f.silent,
            f.silent_hand);
     assert_int_equal(f.silent - f.silent_hand, 0);
+    /* The flags on the boards given as sure (not board_unsure), the right
+     * points under a hand left out: the misses a user would take as they
+     * stand, and the flags a user checks for nothing. A reader that flags
+     * nothing fails the floor, one that flags everything the ceiling.
+     * The split adds up to the whole. */
+    double sure_missed = f.misread_sure ? (double)f.misread_sure_flagged / (double)f.misread_sure : 0;
+    double sure_right = f.right_plain ? (double)f.right_plain_flagged / (double)f.right_plain : 1;
+    printf("boards not in doubt: misread points flagged %ld of %ld (%.1f%%, floor %.1f%%), right points not under a "
+           "hand flagged %ld of %ld (%.2f%%, ceiling %.1f%%)\n",
+           f.misread_sure_flagged, f.misread_sure, 100 * sure_missed, 100 * TESTSET_SURE_MISREAD_FLAGGED_FLOOR,
+           f.right_plain_flagged, f.right_plain, 100 * sure_right, 100 * TESTSET_SURE_RIGHT_FLAGGED_CEILING);
+    assert_true(f.misread_sure >= 50);
+    assert_true(sure_missed >= TESTSET_SURE_MISREAD_FLAGGED_FLOOR);
+    assert_true(sure_right <= TESTSET_SURE_RIGHT_FLAGGED_CEILING);
+    assert_true(f.right_plain_flagged + f.right_flagged_hidden + f.right_flagged_doubt == f.right_flagged);
     /* The view the reader reports (vision.h: elevation), against the
      * camera that made each picture: a constant, or the lattice's loose
      * focal length near a straight-down view, is 15 degrees off or more. */
