@@ -402,10 +402,13 @@ static int bench_dir(const char *dir, const sei_vision_params *vp, FILE *out, FI
                  "wrong sizes not flagged %d\n",
             "", f.misread_flagged, f.misread, pct(f.misread_flagged, f.misread), f.right_flagged, f.points - f.misread,
             pct(f.right_flagged, f.points - f.misread), f.size_wrong_unflagged);
-    fprintf(out, "%-16s on boards not in doubt: misread points flagged %ld of %ld (%.1f%%), right points not under a "
-                 "hand (truth) flagged %ld of %ld (%.2f%%); the right points flagged elsewhere: under a hand "
-                 "(truth) %ld, on boards in doubt %ld\n", "", f.misread_sure_flagged, f.misread_sure,
-            pct(f.misread_sure_flagged, f.misread_sure), f.right_plain_flagged, f.right_plain,
+    char missed[96] = "none misread";
+    if (f.misread_sure)
+        snprintf(missed, sizeof missed, "misread points flagged %ld of %ld (%.1f%%)", f.misread_sure_flagged,
+                 f.misread_sure, pct(f.misread_sure_flagged, f.misread_sure));
+    fprintf(out, "%-16s on boards not in doubt: %s, right points not under a hand (truth) flagged %ld of %ld (%.2f%%); "
+                 "the right points flagged elsewhere: under a hand (truth) %ld, on boards in doubt (not under a "
+                 "hand) %ld\n", "", missed, f.right_plain_flagged, f.right_plain,
             pct(f.right_plain_flagged, f.right_plain), f.right_flagged_hidden, f.right_flagged_doubt);
     if (f.hidden || f.said_hidden)
         fprintf(out, "%-16s hidden by hands (truth): %ld points, %ld flagged unsure, %ld said hidden; "
