@@ -124,9 +124,9 @@ struct sei_vision {
      * a fifth of a picture's time (a quarter of seed 7022's pictures and
      * of the test set's never need them). A lattice in doubt is also
      * read again from above (rectify on) whatever its stones are
-     * (rectify_waits), and that view wins when it is sure of its board. What the stones stage
-     * needs is kept here until they are read (stones_now) or given up
-     * (stones_drop). */
+     * (rectify_waits), and that view wins when it is sure of its board.
+     * What the stones stage needs is kept here until they are read
+     * (stones_now) or given up (stones_drop). */
     struct later_stones {
         int has; /* 1 while a reading's stones wait */
         sei_image work;
