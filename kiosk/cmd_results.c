@@ -334,7 +334,7 @@ static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state,
     if (json_text(o, "rules", 1, r->rules, sizeof r->rules, why, n) || json_text(o, "source", 0, r->source, sizeof r->source, why, n) ||
         json_int(o, "size", 1, SEI_MIN_SIZE, SEI_MAX_SIZE, &r->size, why, n) ||
         json_int(o, "handicap", 0, 0, 9 * 9, &r->handicap, why, n) || json_num(o, "komi", &r->komi, why, n) ||
-        json_num(o, "bonus", &r->bonus, why, n) || json_text(o, "result", 1, r->result, sizeof r->result, why, n) ||
+        json_text(o, "result", 1, r->result, sizeof r->result, why, n) ||
         json_text(o, "result_stones", 0, r->result_stones, sizeof r->result_stones, why, n))
         return -1;
     if (!cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(o, "komi")))
@@ -372,7 +372,11 @@ static int result_from_json(const cJSON *o, sei_store_result *r, int keep_state,
             return json_bad(why, n, "%s", "'dead' is not a list of SGF points");
         k += (size_t)snprintf(r->dead + k, sizeof r->dead - k, "%s%s", k ? " " : "", pt->valuestring);
     }
+    /* The count's breakdown, the handicap's bonus in it, as the kiosk
+     * writes it: only for a game decided by a count. */
     if (r->decided == SEI_DECIDED_COUNT) {
+        if (json_num(o, "bonus", &r->bonus, why, n))
+            return -1;
         for (int c = SEI_BLACK; c <= SEI_WHITE; c++) {
             const cJSON *so = cJSON_GetObjectItemCaseSensitive(o, c == SEI_BLACK ? "black" : "white");
             sei_store_side *d = &r->side[c];
