@@ -1870,8 +1870,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     if (v->view == VIEW_RECTIFY) {
         /* The top-down view gives the lattice; its stones are read in the
          * picture itself (rect_stones). */
-        double Sc[9] = {1 / scale, 0, roi[0], 0, 1 / scale, roi[1], 0, 0, 1};
-        sei_h_mul(Sc, H, out->H);
+        board_in_picture(out, H, n, scale, roi[0], roi[1]);
         goto out;
     }
     st = board_stones(v, &work, &lat, H, turn, scale, roi, t, out);
