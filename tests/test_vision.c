@@ -188,31 +188,44 @@ static void test_drawn_board_perspective(void **state)
 /* The rival placement read on every board (its threshold raised so that
  * it always fires): on a drawn board with a bare wood margin of 0.7 cells
  * on a dark table, the placement a line away holds the table beyond its
- * outer line, so the board stays where it is and is read exactly, while
- * the points the rival reads otherwise are flagged. */
+ * outer line, so the board stays where it is and is read exactly. The
+ * margin settles it by far, so the points the rival reads otherwise are
+ * not flagged, the board is (rival_shift raised, the lattice is not in
+ * doubt itself here); with rival_flag_ratio 0 the points are. */
 static void test_rival_placement(void **state)
 {
     (void)state;
     sei_image img;
     double H[9] = {45, 0, 220, 0, 45, 120, 0, 0, 1}; /* room beyond every side */
     draw_board(&img, 800, 600, 9, H, position9);
-    sei_vision_params p;
-    sei_vision_params_default(&p);
-    p.rival_shift = 1e9;
-    sei_vision *v = sei_vision_create(&p);
-    sei_vision_result r;
-    assert_int_equal(sei_vision_read(v, &img, &r), SEI_VISION_OK);
-    assert_int_equal(r.size, 9);
-    int wrong = 0;
-    for (int y = 0; y < 9; y++)
-        for (int x = 0; x < 9; x++) {
-            int want = position9[y][x] == 'X' ? SEI_BLACK : position9[y][x] == 'O' ? SEI_WHITE : SEI_EMPTY;
-            wrong += r.grid[y][x] != want;
+    for (int always = 0; always < 2; always++) {
+        sei_vision_params p;
+        sei_vision_params_default(&p);
+        p.rival_shift = 1e9;
+        if (always)
+            p.rival_flag_ratio = 0;
+        sei_vision *v = sei_vision_create(&p);
+        sei_vision_result r;
+        assert_int_equal(sei_vision_read(v, &img, &r), SEI_VISION_OK);
+        assert_int_equal(r.size, 9);
+        int wrong = 0;
+        for (int y = 0; y < 9; y++)
+            for (int x = 0; x < 9; x++) {
+                int want = position9[y][x] == 'X' ? SEI_BLACK : position9[y][x] == 'O' ? SEI_WHITE : SEI_EMPTY;
+                wrong += r.grid[y][x] != want;
+            }
+        printf("rival always read, its points %s: %d points wrong, %d flagged, board in doubt %d\n",
+               always ? "always flagged" : "flagged while the margin leaves it open", wrong, r.unsure_count,
+               r.board_unsure);
+        assert_int_equal(wrong, 0);
+        if (always)
+            assert_true(r.unsure_count > 0);
+        else {
+            assert_int_equal(r.unsure_count, 0);
+            assert_true(r.board_unsure);
         }
-    printf("rival always read: %d points wrong, %d flagged\n", wrong, r.unsure_count);
-    assert_int_equal(wrong, 0);
-    assert_true(r.unsure_count > 0);
-    sei_vision_destroy(v);
+        sei_vision_destroy(v);
+    }
     sei_image_free(&img);
 }
 

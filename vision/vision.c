@@ -176,6 +176,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->margin_far = 0.45;
     p->margin_ratio = 2;
     p->margin_gap = 0.4;
+    p->rival_flag_ratio = 4;
     p->zoom = 1;
     p->zoom_below = 0.15;
     p->zoom_max = 3;
@@ -881,7 +882,8 @@ static double beyond_wood(const sei_image *work, const double A[9], int n, int s
  *     the caller reads it again there);
  *   - whichever is right, the points read alike under both are read right,
  *     and those read otherwise are exactly the ones at risk: they are
- *     flagged unsure. */
+ *     flagged unsure, unless the margin settles the choice by far
+ *     (rival_flag_ratio); the board stays in doubt either way. */
 static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, const double H[9], const double R[9],
                                          int n, sei_vision_result *out, int *take)
 {
@@ -928,11 +930,23 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
     }
     *take = by_margin > 0 || (by_stones && by_margin == 0);
     int differ = 0;
+    /* The points read otherwise are at risk only while the choice is: a
+     * margin clearly wood on one side only, with no stone of the placement
+     * left out on the lines only it holds, settles it (rival_flag_ratio). */
+    double rr = v->p.rival_flag_ratio;
+    int decided = rr > 0 && ((by_margin > 0 && wood_mine >= rr * wood_theirs && dropped == 0) ||
+                             (by_margin < 0 && wood_theirs >= rr * wood_mine && gained == 0));
+    /* The doubt left to the board: it is in doubt already when the rival
+     * is read with the defaults (rival_shift under the lattice's
+     * unsure_shift), but not with every setting. */
+    if (decided)
+        out->board_unsure = 1;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
             if (theirs[y][x] != mine[y][x]) {
                 differ++;
-                out->unsure[y][x] = 1;
+                if (!decided)
+                    out->unsure[y][x] = 1;
             }
     out->unsure_count = 0;
     for (int y = 0; y < n; y++)

@@ -183,6 +183,12 @@ typedef struct {
                                as far from the wood's colour (2) ... */
     double margin_gap;      /* ... and farther by at least this (0.4: summed log-ratios of B, G, R;
                                both set on 120 training renders) */
+    double rival_flag_ratio; /* the points the two placements read otherwise are flagged unsure unless
+                               the margin settles the choice this many times over (as margin_ratio)
+                               and the placement left out holds no stone on the lines only it holds;
+                               the board stays board_unsure (4; 0: always flagged. On images/testset
+                               3 and 4 left the same 135 right points unflagged, of 1044, and one
+                               misread point under a hand; 5 left 63; no other set seen moved) */
     /* Zoom: a board small in the frame (or not found at all) is read a second time from the
      * part of the picture around it, enlarged to the working size, because the lattice fit's
      * and the stone finder's scales are set for a board that fills much of the picture. */
