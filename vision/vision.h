@@ -263,7 +263,8 @@ typedef struct {
      * placed the board a line past its edge, where the lattice's evidence alone (the edge seen
      * as one more line, stones hiding the outer lines) could not tell. It is moved a line the
      * other way, and read again there. */
-    int edge_unseen;        /* an outer line with no stone that shows the line along it at no more
+    int edge_unseen;        /* an outer line with no stone read surely (hidden points and points
+                               flagged unsure count for nothing) that shows the line along it at no more
                                than this many of its points is past the board's edge (1: the
                                table's grain or edge may look like a line at one point; 0 left a
                                19x19 render of seed 7002 a line off, and 1 changed no reading of
