@@ -883,7 +883,9 @@ static double beyond_wood(const sei_image *work, const double A[9], int n, int s
  *   - whichever is right, the points read alike under both are read right,
  *     and those read otherwise are exactly the ones at risk: they are
  *     flagged unsure, unless the margin settles the choice by far
- *     (rival_flag_ratio); the board stays in doubt either way. */
+ *     (rival_flag_ratio), when the board is flagged in doubt instead (it
+ *     is already with the default settings: rival_shift is under the
+ *     lattice's unsure_shift). */
 static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, const double H[9], const double R[9],
                                          int n, sei_vision_result *out, int *take)
 {
@@ -953,9 +955,10 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
         for (int x = 0; x < n; x++)
             out->unsure_count += out->unsure[y][x];
     if (getenv("SEI_TRACE"))
-        fprintf(stderr, "rival placement: %d points read otherwise, flagged; stones only it holds %d, only the board %d%s; "
+        fprintf(stderr, "rival placement: %d points read otherwise, %s; stones only it holds %d, only the board %d%s; "
                 "beyond the lines only it holds %.2f from wood, only the board %.2f\n",
-                differ, gained, dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
+                differ, decided ? "not flagged (the margin settles it; the board in doubt)" : "flagged", gained,
+                dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
     return SEI_VISION_OK;
 }
 
@@ -2192,9 +2195,10 @@ static int edge_hidden_count(const sei_vision_result *r, int side)
 }
 
 /* The stones read surely on line side of r (hidden points none): a stone
- * the reading doubts is no sign that the line is the board's (seed 7025's
- * t015: a line past a 9x9 board's edge, its one stone a white read at
- * 0.53 on the table, kept the board there, a line off, with no doubt). */
+ * the reading flags, for whatever reason (its confidence, a rival
+ * placement reading it otherwise), is no sign that the line is the
+ * board's (images/edges/s7025-t015: one such white on the table kept a
+ * board a line off with no doubt). */
 static int edge_stones(const sei_vision_result *r, int side)
 {
     int stones = 0;
@@ -2215,9 +2219,8 @@ static int edge_evidence(const sei_vision_result *r, int side)
 /* Edges (edge_unseen): an outer line of the reading with no stone read
  * surely on it (edge_stones) that shows the line along it at no more
  * than edge_unseen of its points is past the board's edge: the
- * classifier reads the table beyond a
- * board as hidden or as empty wood, and a board's edge line shows on its
- * empty points. The board is moved a line away from it and read again in
+ * classifier reads the table beyond a board as hidden or as empty wood,
+ * and a board's edge line shows on its empty points. The board is moved a line away from it and read again in
  * the picture itself, and the moved board is taken when the line it
  * gains is hidden at no more than edge_new of its points and holds at
  * least edge_gain of them in evidence (stones, or the line seen along

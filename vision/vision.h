@@ -272,8 +272,8 @@ typedef struct {
                                looked for as cross_dip says, so cross_dip 0 turns this off too) ... */
     double edge_new;        /* ... when the line the moved board gains is hidden at no more than this
                                share of its points (0.5) ... */
-    double edge_gain;       /* ... and holds at least this share of its points in evidence: stones,
-                               or the line seen along it (0.25) */
+    double edge_gain;       /* ... and holds at least this share of its points in evidence: stones
+                               read surely, or the line seen along it (0.25) */
     int edge_moves;         /* lines the board is moved at most, on both axes together (3) */
 } sei_vision_params;
 
