@@ -2220,15 +2220,16 @@ static int edge_evidence(const sei_vision_result *r, int side)
  * surely on it (edge_stones) that shows the line along it at no more
  * than edge_unseen of its points is past the board's edge: the
  * classifier reads the table beyond a board as hidden or as empty wood,
- * and a board's edge line shows on its empty points. The board is moved a line away from it and read again in
- * the picture itself, and the moved board is taken when the line it
- * gains is hidden at no more than edge_new of its points and holds at
- * least edge_gain of them in evidence (stones, or the line seen along
- * it). A hand over a whole edge line is no such line gained: beyond the
- * other edge lies the table. Lines most hidden are tried first. A board
- * moved is not moved back at once: the line it gained holds evidence, so
- * it is no candidate. The board moved stays in doubt (board_unsure): it
- * was found a line off once. */
+ * and a board's edge line shows on its empty points. The board is moved
+ * a line away from it and read again in the picture itself, and the
+ * moved board is taken when the line it gains is hidden at no more than
+ * edge_new of its points and holds at least edge_gain of them in
+ * evidence (stones read surely, or the line seen along it). A hand over
+ * a whole edge line is no such line gained: beyond the other edge lies
+ * the table. Lines most hidden are tried first. A board moved is not
+ * moved back at once: the line it gained holds evidence, so it is no
+ * candidate. The board moved stays in doubt (board_unsure): it was found
+ * a line off once. */
 static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     /* The lines along the edges are looked for as the lines' check looks

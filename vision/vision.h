@@ -186,7 +186,7 @@ typedef struct {
     double rival_flag_ratio; /* the points the two placements read otherwise are flagged unsure unless
                                the margin settles the choice this many times over (as margin_ratio)
                                and the placement left out holds no stone on the lines only it holds;
-                               the board stays board_unsure (4; 0: always flagged. On images/testset
+                               the board is flagged board_unsure instead (4; 0: always flagged. On images/testset
                                3 and 4 left the same 135 right points unflagged, of 1044, and one
                                misread point under a hand; 5 left 63; no other set seen moved) */
     /* Zoom: a board small in the frame (or not found at all) is read a second time from the
