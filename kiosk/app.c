@@ -30,6 +30,7 @@
 #include <sodium.h>
 
 #include "app.h"
+#include "cli.h"
 #include "count.h"
 #include "cvwrap.h"
 #include "deadstones.h"
@@ -430,6 +431,7 @@ static sei_vision *reader(sei_app *a)
     sei_vision_params vp;
     sei_vision_params_default(&vp);
     vp.size = a->set.size;
+    vp.trace = sei_cli_trace();
     a->full = sei_vision_create(&vp);
     a->full_size = a->set.size;
     return a->full;
@@ -450,6 +452,7 @@ static sei_tracker *live_tracker(sei_app *a)
     sei_tracker_params_default(&tp);
     sei_tracker_params_live(&tp);
     tp.vision.size = a->set.size;
+    tp.vision.trace = sei_cli_trace();
     tp.vision.work_side = a->p.live_side;
     tp.vision.lattice.rounds = 600;
     tp.motion = a->p.motion;
@@ -1041,6 +1044,7 @@ static void record_start(sei_app *a)
     sei_recsess_params rp;
     sei_recsess_params_default(&rp);
     rp.size = a->set.size;
+    rp.track.vision.trace = sei_cli_trace();
     sei_rules_preset(&rp.rules, a->set.rules);
     rp.rules.komi = a->set.komi;
     /* The settings' time control: the clock starts with the recording. */

@@ -63,6 +63,11 @@ const char *sei_cli_given_twice(int argc, char **argv);
 /* Such a message, on err (never standard output, which carries results),
  * unless --quiet. */
 void sei_cli_note(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where the board reader and the tracker write their trace (their params'
+ * trace): standard error when SEI_TRACE is set in the environment, else
+ * NULL. The one place the program reads it; the reader and the tracker
+ * read no environment. */
+FILE *sei_cli_trace(void);
 
 /* 1 and *v set when t is a whole decimal number from lo to hi, else 0. */
 int sei_cli_parse_int(const char *t, int *v, int lo, int hi);

@@ -454,6 +454,7 @@ int sei_cli_bench_vision(int argc, char **argv, FILE *out, FILE *err)
 {
     sei_vision_params vp;
     sei_vision_params_default(&vp);
+    vp.trace = sei_cli_trace();
     int first = 0;
     for (;;) {
         if (argc - first >= 2 && !strcmp(argv[first], "--model")) {

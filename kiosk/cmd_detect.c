@@ -67,6 +67,7 @@ int sei_cli_detect(int argc, char **argv, FILE *out, FILE *err)
     sei_vision_params p;
     sei_vision_params_default(&p);
     p.size = size;
+    p.trace = sei_cli_trace();
     sei_vision *v = sei_vision_create(&p);
     sei_vision_result *r = malloc(sizeof *r);
     sei_image img = {0};

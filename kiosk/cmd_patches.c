@@ -137,7 +137,10 @@ int sei_cli_patches(int argc, char **argv, FILE *out, FILE *err)
     uint8_t head[12] = {'S', 'E', 'I', 'P', 'T', 'C', 'H', '1'};
     put_u32(head + 8, (uint32_t)P);
     fwrite(head, 1, sizeof head, f);
-    sei_vision *v = sei_vision_create(NULL);
+    sei_vision_params vp;
+    sei_vision_params_default(&vp);
+    vp.trace = sei_cli_trace();
+    sei_vision *v = sei_vision_create(&vp);
     uint8_t *patches = malloc(psz * SEI_MAX_SIZE * SEI_MAX_SIZE);
     sei_vision_result *r = malloc(sizeof *r);
     long pictures = 0, records = 0, skipped = 0;

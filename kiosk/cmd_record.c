@@ -85,6 +85,7 @@ int sei_cli_record(int argc, char **argv, FILE *out, FILE *err)
 {
     sei_recsess_params p;
     sei_recsess_params_default(&p);
+    p.track.vision.trace = sei_cli_trace();
     const char *source = NULL, *sgf = NULL;
     int resume = 0, force = 0, komi_set = 0;
     double fps = 15, komi = 0;
@@ -534,6 +535,7 @@ int sei_cli_bench_record(int argc, char **argv, FILE *out, FILE *err)
         sei_recsess_params p;
         sei_recsess_params_default(&p);
         p.size = size;
+        p.track.vision.trace = sei_cli_trace();
         p.handicap = hcap;
         char tmp[64], msg[512];
         snprintf(tmp, sizeof tmp, "/tmp/seichi-bench-record-%d.sgf", (int)getpid());

@@ -94,6 +94,11 @@ void sei_cli_note(FILE *err, const char *fmt, ...)
     va_end(ap);
 }
 
+FILE *sei_cli_trace(void)
+{
+    return getenv("SEI_TRACE") ? stderr : NULL;
+}
+
 /* A whole decimal number from lo to hi (no trailing text, no overflow). */
 int sei_cli_parse_int(const char *t, int *v, int lo, int hi)
 {

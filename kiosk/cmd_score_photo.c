@@ -48,6 +48,7 @@ int sei_score_load_image(const sei_score_opts *o, sei_score_run *r, FILE *err)
     sei_vision_params p;
     sei_vision_params_default(&p);
     p.size = o->size;
+    p.trace = sei_cli_trace();
     sei_vision *v = sei_vision_create(&p);
     sei_image img = {0};
     int rc = 2;
@@ -91,6 +92,7 @@ int sei_fill_read(const sei_image *img, int size, uint8_t *grid, uint8_t *unsure
     sei_vision_params p;
     sei_vision_params_default(&p);
     p.size = size;
+    p.trace = sei_cli_trace();
     sei_vision *v = sei_vision_create(&p);
     sei_vision_result *res = malloc(sizeof *res);
     int rc = 2;

@@ -185,6 +185,59 @@ static void test_drawn_board_perspective(void **state)
     sei_image_free(&img);
 }
 
+/* The reader's trace goes where its params say, the lattice fit's with it,
+ * and nowhere when they say nothing, whatever the environment holds: a
+ * kiosk's stray SEI_TRACE must not fill its log. Standard error is caught
+ * in a file for the second reading. */
+static void test_trace(void **state)
+{
+    (void)state;
+    sei_image img;
+    double H[9] = {60, 0, 160, 0, 60, 60, 0, 0, 1};
+    draw_board(&img, 800, 600, 9, H, position9);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    assert_null(p.trace);
+    p.trace = tmpfile();
+    assert_non_null(p.trace);
+    sei_vision *v = sei_vision_create(&p);
+    sei_vision_result r;
+    assert_int_equal(sei_vision_read(v, &img, &r), SEI_VISION_OK);
+    sei_vision_destroy(v);
+    char text[1 << 16];
+    rewind(p.trace);
+    size_t n = fread(text, 1, sizeof text - 1, p.trace);
+    text[n] = 0;
+    fclose(p.trace);
+    /* The reader's own line, and the lattice fit's. */
+    assert_non_null(strstr(text, "stone candidates:"));
+    assert_non_null(strstr(text, "window: 9x9"));
+
+    FILE *caught = tmpfile();
+    assert_non_null(caught);
+    fflush(stderr);
+    int saved = dup(2);
+    assert_true(saved >= 0);
+    assert_true(dup2(fileno(caught), 2) >= 0);
+    setenv("SEI_TRACE", "1", 1);
+    sei_vision_params_default(&p);
+    v = sei_vision_create(&p);
+    sei_vision_status st = sei_vision_read(v, &img, &r);
+    sei_vision_destroy(v);
+    fflush(stderr);
+    unsetenv("SEI_TRACE");
+    dup2(saved, 2);
+    close(saved);
+    assert_int_equal(st, SEI_VISION_OK);
+    fseek(caught, 0, SEEK_END);
+    long caught_bytes = ftell(caught);
+    fclose(caught);
+    printf("trace: %zu bytes to the params' file; with none given and SEI_TRACE set, %ld on standard error\n", n,
+           caught_bytes);
+    assert_int_equal(caught_bytes, 0);
+    sei_image_free(&img);
+}
+
 /* The rival placement read on every board (its threshold raised so that
  * it always fires): on a drawn board with a bare wood margin of 0.7 cells
  * on a dark table, the placement a line away holds the table beyond its
@@ -1716,6 +1769,7 @@ int main(void)
         cmocka_unit_test(test_patches_normalised),
         cmocka_unit_test(test_drawn_board_straight),
         cmocka_unit_test(test_drawn_board_perspective),
+        cmocka_unit_test(test_trace),
         cmocka_unit_test(test_rival_placement),
         cmocka_unit_test(test_no_board),
         cmocka_unit_test(test_bad_files),

@@ -1435,8 +1435,8 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
             ms += i >= nc;
             m++;
         }
-        if (getenv("SEI_TRACE") && round == 2)
-            fprintf(stderr, "parallax: %d crossings, %d stones on the lattices\n", mc, ms);
+        if (p->trace && round == 2)
+            fprintf(p->trace, "parallax: %d crossings, %d stones on the lattices\n", mc, ms);
         if (mc < p->parallax_min || ms < p->parallax_min)
             goto done;
         double Ts[9], Td[9], Tdi[9];
@@ -1499,8 +1499,8 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
          * shrink by parallax_depth a cell or more. */
         double w = G[6] * u + G[7] * v + G[8], gu = G[6] / w, gv = G[7] / w, g = hypot(gu, gv);
         double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 1;
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n",
+        if (p->trace)
+            fprintf(p->trace, "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n",
                     d, acos(fmax(-1, fmin(1, cosang))) * 180 / PI, g);
         if (g >= p->parallax_depth && cosang < p->parallax_cos)
             goto done;
@@ -1638,8 +1638,8 @@ static int fit_lines(const float *segs, int n, int ndir, const int dir[3], doubl
         int f[2] = {dir[pairs[k][0]], dir[pairs[k][1]]};
         int m = sei_lattice_lines(segs, n, f, diag, p, lines);
         int c = m < 0 ? -1 : sei_lattice_crossings(lines, m, diag, p, pts, p->max_crossings);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "directions %d and %d: %d lines, %d crossings\n", f[0], f[1], m, c);
+        if (p->trace)
+            fprintf(p->trace, "directions %d and %d: %d lines, %d crossings\n", f[0], f[1], m, c);
         /* The first pair stays unless another crosses far more: two
          * directions a family's lines fan over, seen in perspective,
          * can both be found, and either then pairs with the other
@@ -1669,8 +1669,8 @@ static void fit_hypotheses(const evidence_t *e, const sei_lattice_params *p, top
             double s = score_points(e->pts, e->np, Hvi, p->hyp_tol, p->hyp_radius) +
                        p->align_weight * alignment(e->lines, e->nl, Hvi, p->hyp_radius, p->align_sine);
             topk_first(top, s, Hv);
-            if (getenv("SEI_TRACE"))
-                fprintf(stderr, "vanishing-point lattice: raw %.0f\n", s);
+            if (p->trace)
+                fprintf(p->trace, "vanishing-point lattice: raw %.0f\n", s);
         }
     }
     double Hs[9], Hsi[9];
@@ -1680,8 +1680,8 @@ static void fit_hypotheses(const evidence_t *e, const sei_lattice_params *p, top
         /* Always among those grown: its score counts stones the cells'
          * scores may not have. */
         topk_first(top, s, Hs);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "stone lattice: raw %.0f\n", s);
+        if (p->trace)
+            fprintf(p->trace, "stone lattice: raw %.0f\n", s);
     }
 }
 
@@ -1719,8 +1719,8 @@ static double fit_grow(const evidence_t *e, const sei_lattice_params *p, const t
          * always prefer the fit they pulled. */
         double before = sei_h_inv(H, Hi) ? -1e18 : density_score(e->pts, e->nc, Hi, p);
         double after = sei_h_inv(G, Ginv) ? -1e18 : density_score(e->pts, e->nc, Ginv, p);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "refit on crossings alone: they judge it %.0f against %.0f\n", after, before);
+        if (p->trace)
+            fprintf(p->trace, "refit on crossings alone: they judge it %.0f against %.0f\n", after, before);
         if (before >= p->exact_crossings && after >= before - p->exact_loss * fabs(before))
             memcpy(H, G, sizeof G);
     }
@@ -1742,8 +1742,8 @@ static int fit_parallax(const evidence_t *e, const sei_lattice_params *p, double
         if (sei_h_inv(G, Gi) == 0 && sei_h_inv(Hs, Gsi) == 0) {
             int before = explained(e->fit_pts, e->nc, m, Hinv, Hinv, p),
                 after = explained(e->fit_pts, e->nc, m, Gi, Gsi, p);
-            if (getenv("SEI_TRACE"))
-                fprintf(stderr, "parallax: explains %d points against %d\n", after, before);
+            if (p->trace)
+                fprintf(p->trace, "parallax: explains %d points against %d\n", after, before);
             if (after >= before) {
                 out->parallax = 1;
                 memcpy(H, G, sizeof G);
@@ -1788,19 +1788,19 @@ static int fit_window(const evidence_t *e, const sei_lattice_params *p, int size
         for (int v = 0; v < GW; v++)
             pts_all += ev[u][v] >= 1;
     out->stage_ms[SEI_LAT_WINDOW] = sei_now_ms() - t;
-    if (getenv("SEI_TRACE") && N) {
+    if (p->trace && N) {
         /* The evidence around the window, a character a point. */
         for (int v = st0[1] - 3; v < st0[1] + N + 3; v++) {
             for (int u = st0[0] - 3; u < st0[0] + N + 3; u++) {
                 float x = u < -GR || u > GR || v < -GR || v > GR ? 0 : ev[u + GR][v + GR];
                 int inside = u >= st0[0] && u < st0[0] + N && v >= st0[1] && v < st0[1] + N;
-                fputc(x >= 1 ? '#' : x > 0 ? '+' : inside ? '.' : ' ', stderr);
+                fputc(x >= 1 ? '#' : x > 0 ? '+' : inside ? '.' : ' ', p->trace);
             }
-            fputc('\n', stderr);
+            fputc('\n', p->trace);
         }
     }
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
+    if (p->trace)
+        fprintf(p->trace, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
                 "shifted %.1f\n",
                 N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
     if (!N || in < p->min_support * N * N) {
@@ -1936,8 +1936,8 @@ int sei_lattice_fit(const float *segs, int n, const sei_lattice_stone *stones, i
 
     /* 5. Grow. */
     double H[9], final_best = fit_grow(&e, p, &top, H);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
+    if (p->trace)
+        fprintf(p->trace, "lattice: %d lines (%d, %d), %d crossings, %d stones, raw best %.0f, grown %.0f\n", nl, nf[0],
                 nf[1], nc, ns, top.s[0], final_best);
     out->stage_ms[SEI_LAT_GROW] = sei_now_ms() - t;
     t = sei_now_ms();

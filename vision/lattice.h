@@ -25,6 +25,7 @@
 #define SEI_LATTICE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 /* Tunables of the lattice fit, with their defaults from
  * sei_lattice_params_default. Lengths given as "diag" are shares of the
@@ -136,6 +137,9 @@ typedef struct {
     double min_support;        /* the window's points must hold evidence on at least this share of
                                   them, else no board (0.2) */
     uint64_t seed;             /* 0: a fixed seed; the fit is repeatable */
+    FILE *trace;               /* each stage's figures and the evidence's map are written here for a
+                                  person tracing a reading (NULL, the default: nowhere); the reader
+                                  gives its own trace to its fit when this one is NULL */
 } sei_lattice_params;
 
 void sei_lattice_params_default(sei_lattice_params *p);

@@ -184,8 +184,8 @@ void sei_stones_classify(const sei_image *lab, int size, double cell, double mar
             }
             float conf;
             int c = sei_stone_rule_read(&p->stone_rule, bL, bC, pt[y][x].L, pt[y][x].C, 0, &conf);
-            if (getenv("SEI_TRACE") && (c != SEI_EMPTY || conf < 0.75))
-                fprintf(stderr, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f\n", x, y,
+            if (p->trace && (c != SEI_EMPTY || conf < 0.75))
+                fprintf(p->trace, "(%d,%d) %c L %.1f C %.1f  wood L %.1f C %.1f\n", x, y,
                         c == SEI_BLACK ? 'X' : c == SEI_WHITE ? 'O' : '.', pt[y][x].L, pt[y][x].C, bL, bC);
             r->sample_L[y][x] = (float)pt[y][x].L;
             r->sample_C[y][x] = (float)pt[y][x].C;

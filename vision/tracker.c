@@ -353,8 +353,8 @@ static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4]
         int use_raw = d_raw < d || !expected(t);
         if (use_raw)
             d = d_raw;
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "track: candidate %d of %d, corner (%.1f, %.1f): %d points from the game (%d as read)\n", k,
+        if (t->p.vision.trace)
+            fprintf(t->p.vision.trace, "track: candidate %d of %d, corner (%.1f, %.1f): %d points from the game (%d as read)\n", k,
                     n, cands[k][0][0], cands[k][0][1], d, d_raw);
         if (d < *best_d || (force && !improved)) {
             *best_d = d;
@@ -460,8 +460,8 @@ static void align_refine(const sei_tracker *t, const sei_image *now, const doubl
     double drift =
         bad ? 0 : corner_move((const double(*)[2])g, (const double(*)[2])r) / sei_vision_cell_side(k, t->size);
     int take = !bad && cc >= t->p.align_cc && drift <= t->p.align_drift;
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",
+    if (t->p.vision.trace)
+        fprintf(t->p.vision.trace, "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",
                 bad ? "no convergence" : take ? "taken" : "not taken", cc, drift);
     if (take)
         memcpy(H, R, sizeof R);
@@ -488,8 +488,8 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
         sei_cv_phase_shift(&t->pic, &now, &dx, &dy, &resp))
         goto out;
     if (resp < t->p.align_response) {
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px: peak %.2f, too weak\n", dx / t->pic_scale,
+        if (t->p.vision.trace)
+            fprintf(t->p.vision.trace, "track: the picture's shift (%.1f, %.1f) px: peak %.2f, too weak\n", dx / t->pic_scale,
                     dy / t->pic_scale, resp);
         goto out;
     }
@@ -548,8 +548,8 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
             qm[1] = dy;
         }
     }
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
+    if (t->p.vision.trace)
+        fprintf(t->p.vision.trace, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
                 dy / s, resp, nq, atan2(b, a) * 57.29577951308232);
     /* The shift and turn as a homography of the kept picture's pixels
      * (k: its corners there), refined over the board when ECC agrees. */
@@ -595,8 +595,8 @@ static int find_again(sei_tracker *t, const sei_image *f, const sei_vision_resul
      * search's upright board. */
     double t0 = sei_now_ms();
     if (align(t, f, c[n]) == 0 && moved(t, f, (const double(*)[2])t->corners, (const double(*)[2])c[n], t->size)) {
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
+        if (t->p.vision.trace)
+            fprintf(t->p.vision.trace, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
                     t->corners[0][0], t->corners[0][1], c[n][0][0], c[n][0][1]);
         n++;
     }
@@ -797,20 +797,20 @@ static int step_steady(sei_tracker *t, const sei_image *f, sei_tracker_state *st
 }
 
 /* The step's line and its reading (the tracker's, and the reader's own
- * beside it), with SEI_TRACE. */
-static void step_trace(const sei_tracker_state *st)
+ * beside it), when the reader's params give a trace. */
+static void step_trace(FILE *f, const sei_tracker_state *st)
 {
-    fprintf(stderr, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,
+    fprintf(f, "track: motion %.1f, change %.1f%s%s%s%s%s%s run %d, %.1f ms\n", st->motion, st->change,
             st->moving ? " moving" : "", st->searched ? " searched" : "", st->locked_now ? " locked" : "",
             st->found_again ? " found-again" : "", st->lost ? " lost" : "", st->read ? "" : " (nothing read)", st->run,
             st->ms);
     for (int y = 0; st->read && y < st->size; y++) {
         for (int x = 0; x < st->size; x++)
-            fputc(".XO"[st->grid[y][x] % 3], stderr);
-        fputs("  ", stderr);
+            fputc(".XO"[st->grid[y][x] % 3], f);
+        fputs("  ", f);
         for (int x = 0; x < st->size; x++)
-            fputc(".XO"[st->r.grid[y][x] % 3], stderr);
-        fputc('\n', stderr);
+            fputc(".XO"[st->r.grid[y][x] % 3], f);
+        fputc('\n', f);
     }
 }
 
@@ -868,7 +868,7 @@ sei_vision_status sei_tracker_step(sei_tracker *t, const sei_image *f, sei_track
 out:
     fill(t, st);
     st->ms = sei_now_ms() - t0;
-    if (getenv("SEI_TRACE"))
-        step_trace(st);
+    if (t->p.vision.trace)
+        step_trace(t->p.vision.trace, st);
     return vs;
 }

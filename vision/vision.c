@@ -196,6 +196,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->finder_rectify_rounds = 1;
     p->rectify_side = 800;
     p->edge_moves = 3;
+    p->trace = NULL;
     p->edge_new = 0.5;
     p->edge_unseen = 1;
     p->edge_gain = 0.25;
@@ -210,6 +211,8 @@ sei_vision *sei_vision_create(const sei_vision_params *p)
         v->p = *p;
     else
         sei_vision_params_default(&v->p);
+    if (!v->p.lattice.trace)
+        v->p.lattice.trace = v->p.trace;
     return v;
 }
 
@@ -603,8 +606,8 @@ static void board_plane(const sei_vision *v, sei_lattice *lat, int w, int h)
     double T[9] = {1, 0, -du, 0, 1, -dv, 0, 0, 1}, A[9];
     sei_h_mul(lat->H, T, A);
     memcpy(lat->H, A, sizeof A);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "board plane: stones %.0f%% of the evidence, lattice moved (%.3f, %.3f) cells\n", 100 * share,
+    if (v->p.trace)
+        fprintf(v->p.trace, "board plane: stones %.0f%% of the evidence, lattice moved (%.3f, %.3f) cells\n", 100 * share,
                 -du, -dv);
 }
 
@@ -954,8 +957,8 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++)
             out->unsure_count += out->unsure[y][x];
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "rival placement: %d points read otherwise, %s; stones only it holds %d, only the board %d%s; "
+    if (v->p.trace)
+        fprintf(v->p.trace, "rival placement: %d points read otherwise, %s; stones only it holds %d, only the board %d%s; "
                 "beyond the lines only it holds %.2f from wood, only the board %.2f\n",
                 differ, decided ? "not flagged (the margin settles it; the board in doubt)" : "flagged", gained,
                 dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
@@ -1076,7 +1079,7 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
 {
     if (v->p.cross_dip <= 0 || v->p.cross_below <= 0)
         return;
-    int trace = getenv("SEI_TRACE") != NULL;
+    FILE *trace = v->p.trace;
     for (int y = 0; y < n; y++)
         for (int x = 0; x < n; x++) {
             /* and only where the network's next guess is empty, not black */
@@ -1093,7 +1096,7 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             /* one side of the crossing seen, against a network sure of its stone: doubt */
             int keep = (ends[0] || ends[1]) && out->confidence[y][x] >= v->p.cross_edge_sure;
             if (trace)
-                fprintf(stderr, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
+                fprintf(v->p.trace, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
                         out->confidence[y][x], dip, keep ? "an edge point sure of its stone: kept, flagged" : "read empty");
             if (!keep) {
                 out->grid[y][x] = SEI_EMPTY;
@@ -1156,8 +1159,8 @@ static void cells_crossed(const sei_vision *v, const sei_image *lab, int n, doub
             out->cells_crossed +=
                 crossing_dip(lab, margin + (x + 0.5) * cell, margin + (y + 0.5) * cell, cell, ends, -1) >= v->p.cross_dip;
         }
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed, out->cells_tested);
+    if (v->p.trace)
+        fprintf(v->p.trace, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed, out->cells_tested);
 }
 
 /* The n x n lattice H of a view (scaled by scale, its corner at x0, y0 of
@@ -1191,8 +1194,8 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     }
     float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
     stone_tops(H, n, ww, wh, v->p.stone_height, shift);
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
+    if (v->p.trace)
+        fprintf(v->p.trace, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
                 shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
     sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
     if (v->p.classifier == SEI_CLASSIFIER_NET) {
@@ -1280,11 +1283,11 @@ static sei_vision_status check_size(sei_vision *v, const float *segs, int nseg, 
             after += cover[f][n + MARGIN + k] >= v->p.size_line;
         }
         beyond |= before >= v->p.size_beyond || after >= v->p.size_beyond;
-        if (getenv("SEI_TRACE")) {
-            fprintf(stderr, "size %d, family %d: cover", n, f);
+        if (v->p.trace) {
+            fprintf(v->p.trace, "size %d, family %d: cover", n, f);
             for (int k = 0; k < n + 2 * MARGIN; k++)
-                fprintf(stderr, "%s%.2f", k == MARGIN || k == n + MARGIN ? " | " : " ", cover[f][k]);
-            fprintf(stderr, " (lines beyond %d, %d)\n", before, after);
+                fprintf(v->p.trace, "%s%.2f", k == MARGIN || k == n + MARGIN ? " | " : " ", cover[f][k]);
+            fprintf(v->p.trace, " (lines beyond %d, %d)\n", before, after);
         }
     }
     /* The size all the evidence suggests, lines and stones, with no size
@@ -1819,18 +1822,18 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     st = stone_candidates(v, img, max_up, &work, stones, MAX_BLOBS, &nstone);
     if (st != SEI_VISION_OK)
         goto out;
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone candidates: %d in %.1f ms\n", nstone, sei_now_ms() - t);
+    if (v->p.trace)
+        fprintf(v->p.trace, "stone candidates: %d in %.1f ms\n", nstone, sei_now_ms() - t);
     if (map)
         map_evidence(v, map, &work, scale, roi, segs, nseg, stones, nstone);
     int fitted = sei_lattice_fit(segs, nseg, stones, nstone, work.width, work.height, v->p.size, &v->p.lattice,
                                  v->debug_dir[0] != 0, &lat);
     memcpy(out->lattice_ms, lat.stage_ms, sizeof out->lattice_ms);
-    if (getenv("SEI_TRACE")) {
-        fprintf(stderr, "lattice stages:");
+    if (v->p.trace) {
+        fprintf(v->p.trace, "lattice stages:");
         for (int i = 0; i < SEI_LAT_STAGES; i++)
-            fprintf(stderr, " %s %.1f ms", sei_lattice_stage_names[i], lat.stage_ms[i]);
-        fprintf(stderr, "\n");
+            fprintf(v->p.trace, " %s %.1f ms", sei_lattice_stage_names[i], lat.stage_ms[i]);
+        fprintf(v->p.trace, "\n");
     }
     debug_evidence(v, &work, &lat, stones, nstone);
     sei_lattice_free(&lat);
@@ -2159,8 +2162,8 @@ static sei_vision_status size_given_free(sei_vision *v, const sei_image *img, se
     v->size_refused = 0;
     sei_vision_status st = all ? read_all(v, img, r) : read_once(v, img, r);
     v->p.size = given;
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "size %d given, refused; with none given: %s%s\n", given,
+    if (v->p.trace)
+        fprintf(v->p.trace, "size %d given, refused; with none given: %s%s\n", given,
                 st == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt, at " : "read at ") : v->errmsg,
                 st == SEI_VISION_OK ? (r->size == 9 ? "9x9" : r->size == 13 ? "13x13" : "19x19") : "");
     if (st == SEI_VISION_OK && r->size == given) {
@@ -2237,7 +2240,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
     if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || v->p.cross_dip <= 0 || out->size < 2)
         return;
     double t = sei_now_ms();
-    int n = out->size, trace = getenv("SEI_TRACE") != NULL, moves = 0;
+    int n = out->size, trace = v->p.trace != NULL, moves = 0;
     sei_vision_result *r = NULL;
     for (int move = 0; move < v->p.edge_moves; move++) {
         /* the candidates, most hidden first */
@@ -2272,7 +2275,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
             int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
             int take = gained <= v->p.edge_new * n && evidence >= v->p.edge_gain * n;
             if (trace)
-                fprintf(stderr, "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
+                fprintf(v->p.trace, "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
                         "%d hidden, %d in evidence%s\n", side, edge_hidden_count(out, side), n, gained, evidence,
                         take ? ": taken" : "");
             if (!take)
@@ -2364,8 +2367,8 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     v->use_finder = 1;
     sei_vision_status st2 = read_once(v, img, r);
     v->use_finder = 0;
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "stone finder: %s\n", st2 == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
+    if (v->p.trace)
+        fprintf(v->p.trace, "stone finder: %s\n", st2 == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
                                                                    : v->errmsg);
     /* The second reading is taken when the first found no board, when it
      * is sure of another size, and when both are in doubt but it found a
@@ -2431,8 +2434,8 @@ static sei_vision_status zoom_looks(sei_vision *v, const sei_image *img, const i
             zs = fail(v, SEI_VISION_NOBOARD,
                       "no board found: the closer look's board has cells of %.1f pixels, too small to read", cell);
     }
-    if (getenv("SEI_TRACE"))
-        fprintf(stderr, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
+    if (v->p.trace)
+        fprintf(v->p.trace, "zoom into %d,%d %dx%d: %s\n", roi[0], roi[1], roi[2], roi[3],
                 zs == SEI_VISION_OK ? "read" : v->errmsg);
     return zs;
 }
@@ -2556,8 +2559,8 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         }
         if (rs == SEI_VISION_OK)
             rs = rect_stones(v, &b, r);
-        if (getenv("SEI_TRACE"))
-            fprintf(stderr, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
+        if (v->p.trace)
+            fprintf(v->p.trace, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
                                                                     : v->errmsg);
         /* The view from above wins when it is sure of its board; and a
          * size given that the view from above contradicts (its lines end

@@ -27,6 +27,7 @@
 #define SEI_VISION_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "board.h"
 #include "ridges.h"
@@ -275,6 +276,9 @@ typedef struct {
     double edge_gain;       /* ... and holds at least this share of its points in evidence: stones
                                read surely, or the line seen along it (0.25) */
     int edge_moves;         /* lines the board is moved at most, on both axes together (3) */
+    FILE *trace;            /* each stage's figures and choices are written here for a person
+                               tracing a reading (NULL, the default: nowhere). The reader reads no
+                               environment: `seichi` sets it to standard error when SEI_TRACE is set. */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
