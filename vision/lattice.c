@@ -1500,8 +1500,9 @@ int sei_lattice_parallax(const double *pts, int nc, int n, const sei_lattice_par
         double w = G[6] * u + G[7] * v + G[8], gu = G[6] / w, gv = G[7] / w, g = hypot(gu, gv);
         double cosang = g > 0 && d > 0 ? (du * gu + dv * gv) / (d * g) : 1;
         if (p->trace)
-            fprintf(p->trace, "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n",
-                    d, acos(fmax(-1, fmin(1, cosang))) * 180 / PI, g);
+            fprintf(p->trace,
+                    "parallax: tops %.2f cells off, %.0f degrees from the depth's way, cells shrink %.3f a cell\n", d,
+                    acos(fmax(-1, fmin(1, cosang))) * 180 / PI, g);
         if (g >= p->parallax_depth && cosang < p->parallax_cos)
             goto done;
     }
@@ -1800,7 +1801,8 @@ static int fit_window(const evidence_t *e, const sei_lattice_params *p, int size
         }
     }
     if (p->trace)
-        fprintf(p->trace, "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
+        fprintf(p->trace,
+                "window: %dx%d at (%d, %d), evidence on %.0f of its points, score %.1f, runner-up %dx%d %.1f, "
                 "shifted %.1f\n",
                 N, N, st0[0], st0[1], in, best, rn, rn, runner, runner_off);
     if (!N || in < p->min_support * N * N) {

@@ -354,8 +354,9 @@ static int refit_at(sei_tracker *t, const sei_image *f, const double (*cands)[4]
         if (use_raw)
             d = d_raw;
         if (t->p.vision.trace)
-            fprintf(t->p.vision.trace, "track: candidate %d of %d, corner (%.1f, %.1f): %d points from the game (%d as read)\n", k,
-                    n, cands[k][0][0], cands[k][0][1], d, d_raw);
+            fprintf(t->p.vision.trace,
+                    "track: candidate %d of %d, corner (%.1f, %.1f): %d points from the game (%d as read)\n", k, n,
+                    cands[k][0][0], cands[k][0][1], d, d_raw);
         if (d < *best_d || (force && !improved)) {
             *best_d = d;
             memcpy(t->corners, cands[k], sizeof t->corners);
@@ -461,7 +462,8 @@ static void align_refine(const sei_tracker *t, const sei_image *now, const doubl
         bad ? 0 : corner_move((const double(*)[2])g, (const double(*)[2])r) / sei_vision_cell_side(k, t->size);
     int take = !bad && cc >= t->p.align_cc && drift <= t->p.align_drift;
     if (t->p.vision.trace)
-        fprintf(t->p.vision.trace, "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",
+        fprintf(t->p.vision.trace,
+                "track: the board's own alignment: %s, correlation %.3f, corners moved up to %.2f cells\n",
                 bad ? "no convergence" : take ? "taken" : "not taken", cc, drift);
     if (take)
         memcpy(H, R, sizeof R);
@@ -489,8 +491,8 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
         goto out;
     if (resp < t->p.align_response) {
         if (t->p.vision.trace)
-            fprintf(t->p.vision.trace, "track: the picture's shift (%.1f, %.1f) px: peak %.2f, too weak\n", dx / t->pic_scale,
-                    dy / t->pic_scale, resp);
+            fprintf(t->p.vision.trace, "track: the picture's shift (%.1f, %.1f) px: peak %.2f, too weak\n",
+                    dx / t->pic_scale, dy / t->pic_scale, resp);
         goto out;
     }
     /* The quarters: the board's box (in the kept picture's pixels) cut in
@@ -549,8 +551,9 @@ static int align(const sei_tracker *t, const sei_image *f, double c[4][2])
         }
     }
     if (t->p.vision.trace)
-        fprintf(t->p.vision.trace, "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s,
-                dy / s, resp, nq, atan2(b, a) * 57.29577951308232);
+        fprintf(t->p.vision.trace,
+                "track: the picture's shift (%.1f, %.1f) px, peak %.2f; %d quarters, turn %.2f deg\n", dx / s, dy / s,
+                resp, nq, atan2(b, a) * 57.29577951308232);
     /* The shift and turn as a homography of the kept picture's pixels
      * (k: its corners there), refined over the board when ECC agrees. */
     double H[9] = {a, -b, qm[0] - a * pm[0] + b * pm[1], b, a, qm[1] - b * pm[0] - a * pm[1], 0, 0, 1}, k[4][2];
@@ -596,8 +599,9 @@ static int find_again(sei_tracker *t, const sei_image *f, const sei_vision_resul
     double t0 = sei_now_ms();
     if (align(t, f, c[n]) == 0 && moved(t, f, (const double(*)[2])t->corners, (const double(*)[2])c[n], t->size)) {
         if (t->p.vision.trace)
-            fprintf(t->p.vision.trace, "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n",
-                    t->corners[0][0], t->corners[0][1], c[n][0][0], c[n][0][1]);
+            fprintf(t->p.vision.trace,
+                    "track: the picture moved the board's corner from (%.1f, %.1f) to (%.1f, %.1f)\n", t->corners[0][0],
+                    t->corners[0][1], c[n][0][0], c[n][0][1]);
         n++;
     }
     st->stage_ms[SEI_TRACK_SEARCH] += sei_now_ms() - t0;

@@ -607,8 +607,8 @@ static void board_plane(const sei_vision *v, sei_lattice *lat, int w, int h)
     sei_h_mul(lat->H, T, A);
     memcpy(lat->H, A, sizeof A);
     if (v->p.trace)
-        fprintf(v->p.trace, "board plane: stones %.0f%% of the evidence, lattice moved (%.3f, %.3f) cells\n", 100 * share,
-                -du, -dv);
+        fprintf(v->p.trace, "board plane: stones %.0f%% of the evidence, lattice moved (%.3f, %.3f) cells\n",
+                100 * share, -du, -dv);
 }
 
 /* The learned classifier's input for the lattice H (grid to work's
@@ -958,7 +958,8 @@ static sei_vision_status rival_placement(sei_vision *v, const sei_image *work, c
         for (int x = 0; x < n; x++)
             out->unsure_count += out->unsure[y][x];
     if (v->p.trace)
-        fprintf(v->p.trace, "rival placement: %d points read otherwise, %s; stones only it holds %d, only the board %d%s; "
+        fprintf(v->p.trace,
+                "rival placement: %d points read otherwise, %s; stones only it holds %d, only the board %d%s; "
                 "beyond the lines only it holds %.2f from wood, only the board %.2f\n",
                 differ, decided ? "not flagged (the margin settles it; the board in doubt)" : "flagged", gained,
                 dropped, *take ? ": the rival is the board" : "", wood_theirs, wood_mine);
@@ -1097,7 +1098,8 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             int keep = (ends[0] || ends[1]) && out->confidence[y][x] >= v->p.cross_edge_sure;
             if (trace)
                 fprintf(v->p.trace, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
-                        out->confidence[y][x], dip, keep ? "an edge point sure of its stone: kept, flagged" : "read empty");
+                        out->confidence[y][x], dip,
+                        keep ? "an edge point sure of its stone: kept, flagged" : "read empty");
             if (!keep) {
                 out->grid[y][x] = SEI_EMPTY;
                 out->confidence[y][x] = out->prob[y][x][0];
@@ -1160,7 +1162,8 @@ static void cells_crossed(const sei_vision *v, const sei_image *lab, int n, doub
                 crossing_dip(lab, margin + (x + 0.5) * cell, margin + (y + 0.5) * cell, cell, ends, -1) >= v->p.cross_dip;
         }
     if (v->p.trace)
-        fprintf(v->p.trace, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed, out->cells_tested);
+        fprintf(v->p.trace, "cell centres: %d of %d empty cells show lines crossing\n", out->cells_crossed,
+                out->cells_tested);
 }
 
 /* The n x n lattice H of a view (scaled by scale, its corner at x0, y0 of
@@ -1195,8 +1198,9 @@ static sei_vision_status read_stones(sei_vision *v, const sei_image *work, const
     float shift[SEI_MAX_SIZE][SEI_MAX_SIZE][2];
     stone_tops(H, n, ww, wh, v->p.stone_height, shift);
     if (v->p.trace)
-        fprintf(v->p.trace, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n", shift[0][0][0],
-                shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0], shift[n - 1][n - 1][1]);
+        fprintf(v->p.trace, "stone top shift: corner (%.2f, %.2f), centre (%.2f, %.2f), far corner (%.2f, %.2f)\n",
+                shift[0][0][0], shift[0][0][1], shift[n / 2][n / 2][0], shift[n / 2][n / 2][1], shift[n - 1][n - 1][0],
+                shift[n - 1][n - 1][1]);
     sei_stones_classify(&lab, n, cell, margin, &v->p, shift, out);
     if (v->p.classifier == SEI_CLASSIFIER_NET) {
         sei_vision_status st = classify_points(v, work, H, n, shift, out);
@@ -2275,9 +2279,10 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
             int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
             int take = gained <= v->p.edge_new * n && evidence >= v->p.edge_gain * n;
             if (trace)
-                fprintf(v->p.trace, "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
-                        "%d hidden, %d in evidence%s\n", side, edge_hidden_count(out, side), n, gained, evidence,
-                        take ? ": taken" : "");
+                fprintf(v->p.trace,
+                        "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
+                        "%d hidden, %d in evidence%s\n",
+                        side, edge_hidden_count(out, side), n, gained, evidence, take ? ": taken" : "");
             if (!take)
                 continue;
             r->lattice_score = out->lattice_score;
@@ -2368,8 +2373,8 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     sei_vision_status st2 = read_once(v, img, r);
     v->use_finder = 0;
     if (v->p.trace)
-        fprintf(v->p.trace, "stone finder: %s\n", st2 == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
-                                                                   : v->errmsg);
+        fprintf(v->p.trace, "stone finder: %s\n",
+                st2 == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read") : v->errmsg);
     /* The second reading is taken when the first found no board, when it
      * is sure of another size, and when both are in doubt but it found a
      * larger board. A first look in doubt fails most often by taking a
@@ -2560,8 +2565,8 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         if (rs == SEI_VISION_OK)
             rs = rect_stones(v, &b, r);
         if (v->p.trace)
-            fprintf(v->p.trace, "rectified: %s\n", rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read")
-                                                                    : v->errmsg);
+            fprintf(v->p.trace, "rectified: %s\n",
+                    rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read") : v->errmsg);
         /* The view from above wins when it is sure of its board; and a
          * size given that the view from above contradicts (its lines end
          * before the size's, or go on beyond them) is refused as it would
