@@ -80,17 +80,25 @@ static int sei_bomb_png(const char *path, uint32_t w, uint32_t h)
     return bad ? -1 : 0;
 }
 
-/* A PNG of header only (IHDR, IEND: no pixels), w x h, 8-bit RGB, interlaced
- * (Adam7) or not: what its header alone makes of it. Returns 0, or -1. */
-static inline int sei_bomb_png_header(const char *path, uint32_t w, uint32_t h, int interlaced)
+/* A PNG of header only (IHDR, IEND: no pixels), w x h, of the bit depth
+ * and colour type given (PNG's numbers: 2 RGB, 6 RGBA, ...), not
+ * interlaced: what its header alone makes of it. Returns 0, or -1. */
+static inline int sei_bomb_png_header_as(const char *path, uint32_t w, uint32_t h, uint8_t depth, uint8_t colour,
+                                         int interlaced)
 {
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
-    int bad = sei_bomb_start(f, w, h, 8, 2, interlaced != 0); /* 8-bit RGB */
+    int bad = sei_bomb_start(f, w, h, depth, colour, interlaced != 0);
     bad |= sei_bomb_chunk(f, "IEND", NULL, 0);
     bad |= fclose(f) != 0;
     return bad ? -1 : 0;
+}
+
+/* ... 8-bit RGB, interlaced (Adam7) or not. */
+static inline int sei_bomb_png_header(const char *path, uint32_t w, uint32_t h, int interlaced)
+{
+    return sei_bomb_png_header_as(path, w, h, 8, 2, interlaced);
 }
 
 #endif

@@ -507,7 +507,44 @@ static void test_header_bombs(void **state)
     assert_int_equal(img.width, 5000);
     assert_int_equal(img.height, 4000);
     sei_image_free(&img);
+    /* Within the pixels' cap, 16000x16000 of 16-bit RGBA holds 2 GB of
+     * rows, each inflated and unfiltered (8.6 s for 2 MB on disk): refused
+     * from its header. Of 8-bit RGB (768 MB) it is not: this header-only
+     * file fails later, for its missing pixels. */
+    assert_int_equal(sei_bomb_png_header_as(path, 16000, 16000, 16, 6, 0), 0);
+    assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), -1);
+    printf("  16-bit RGBA PNG: %s\n", err);
+    assert_non_null(strstr(err, "16000x16000"));
+    assert_non_null(strstr(err, "2048 MB"));
+    assert_int_equal(sei_bomb_png_header_as(path, 16000, 16000, 8, 2, 0), 0);
+    assert_int_equal(sei_cv_load(path, 0, &img, err, sizeof err), -1);
+    printf("  8-bit RGB PNG, header only: %s\n", err);
+    assert_null(strstr(err, "rows hold"));
     remove(path);
+    /* A progressive JPEG's scans each go over its whole coefficient
+     * buffer: one repeated thousands of times in a small file took
+     * minutes. SOI, a progressive frame of 64x64 with one component, then
+     * scans of DC (one byte of data each), EOI: 101 scans are refused from
+     * the markers, 100 are not (this one then fails for its missing
+     * tables). */
+    const uint8_t head[] = {0xFF, 0xD8, 0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x00, 0x40, 0x00, 0x40, 0x01, 0x01, 0x11, 0x00};
+    const uint8_t scan[] = {0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x55};
+    for (int scans = 100; scans <= 101; scans++) {
+        size_t len = sizeof head + (size_t)scans * sizeof scan + 2;
+        uint8_t *j = malloc(len);
+        assert_non_null(j);
+        memcpy(j, head, sizeof head);
+        for (int k = 0; k < scans; k++)
+            memcpy(j + sizeof head + (size_t)k * sizeof scan, scan, sizeof scan);
+        j[len - 2] = 0xFF, j[len - 1] = 0xD9;
+        assert_int_equal(sei_cv_decode(j, len, 0, &img, err, sizeof err), -1);
+        printf("  progressive JPEG of %d scans: %s\n", scans, err);
+        if (scans > 100)
+            assert_non_null(strstr(err, "101 scans"));
+        else
+            assert_null(strstr(err, "scans"));
+        free(j);
+    }
 }
 
 static void test_huge_picture(void **state)

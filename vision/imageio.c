@@ -54,6 +54,8 @@ typedef struct {
     int buffered;      /* held whole while decoded: a JPEG through whole-image coefficient buffers, an
                           interlaced PNG */
     double coef_bytes; /* ... and their size at full scale */
+    double raw_bytes;  /* PNG: the bytes of its rows, unfiltered (0: not known) */
+    int scans;         /* JPEG: its scans (SOS segments) */
     int pnm_type;      /* PNM: 1..6 from "P1".."P6" */
     long maxval;       /* PNM: the largest sample (1 for P1 and P4) */
     size_t data;       /* PNM: where the pixels start */
@@ -72,6 +74,12 @@ static void probe_png(const uint8_t *b, size_t n, header *hd)
     /* IHDR's interlace method: an interlaced picture is held whole while
      * its passes come; any other is read a row at a time. */
     hd->buffered = n >= 29 && b[28] != 0;
+    /* Its bit depth and colour type: the samples a pixel and their bits. */
+    if (n >= 26 && hd->w > 0 && hd->h > 0) {
+        int depth = b[24], type = b[25];
+        int samples = type == 2 ? 3 : type == 4 ? 2 : type == 6 ? 4 : 1;
+        hd->raw_bytes = (double)hd->w * (double)hd->h * samples * depth / 8;
+    }
     size_t i = 8;
     while (i + 12 <= n) {
         size_t len = (size_t)be32(b + i);
@@ -151,6 +159,7 @@ static void probe_jpeg(const uint8_t *b, size_t n, header *hd)
              * also makes libjpeg buffer the whole image. */
             if (++scans > 1)
                 hd->buffered = 1;
+            hd->scans = scans;
             while (i + 1 < n && !(b[i] == 0xFF && b[i + 1] != 0x00 && !(b[i + 1] >= 0xD0 && b[i + 1] <= 0xD7)))
                 i++;
         }
@@ -376,7 +385,11 @@ static void jpeg_fail_exit(j_common_ptr c)
 
 /* libjpeg's warnings go nowhere, but two are errors here: data that ends
  * before the image does, and a scan cut short by a marker (libjpeg would
- * paint the rest grey, and the reader find a board in the half it has). */
+ * paint the rest grey, and the reader find a board in the half it has).
+ * A byte changed inside the data is mostly not seen at all: a JPEG has no
+ * checksum, and libjpeg-turbo decodes the damaged part as whatever it
+ * makes of it, at most warning of extraneous bytes before the end marker,
+ * which some cameras' padding gives too. */
 static void jpeg_fail_emit(j_common_ptr c, int level)
 {
     if (level < 0 && (c->err->msg_code == JWRN_JPEG_EOF || c->err->msg_code == JWRN_HIT_MARKER))
@@ -727,6 +740,17 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
             sei_picture_too_large(err, errlen, hd.w, hd.h, why);
             return -1;
         }
+        if (hd.kind == PIC_PNG && hd.raw_bytes > (double)SEI_CV_MAX_RAW_BYTES) {
+            snprintf(why, sizeof why, "its rows hold %.0f MB, more than Seichi reads (%ld MB)", hd.raw_bytes / 1e6,
+                     SEI_CV_MAX_RAW_BYTES / 1000000);
+            sei_picture_too_large(err, errlen, hd.w, hd.h, why);
+            return -1;
+        }
+    }
+    if (hd.kind == PIC_JPEG && hd.scans > SEI_CV_MAX_SCANS) {
+        sei_say(err, errlen, "the JPEG has %d scans, more than Seichi reads (%d; a camera's has about ten)", hd.scans,
+                SEI_CV_MAX_SCANS);
+        return -1;
     }
     if (!hd.complete) {
         sei_say(err, errlen,

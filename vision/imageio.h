@@ -43,11 +43,26 @@ extern "C" {
  *                         (256 megapixels; a baseline JPEG that large is
  *                         decoded at 1/8 scale, 4 megapixels).
  *   SEI_CV_MAX_FILE_BYTES no larger file is read (128 MiB), which also
- *                         bounds the time a JPEG's data takes to decode. */
+ *                         bounds the time a baseline JPEG's data takes to
+ *                         decode.
+ *   SEI_CV_MAX_RAW_BYTES  no PNG whose rows hold more bytes than this is
+ *                         read (768 MB, 256 megapixels of 8-bit RGB):
+ *                         inflating and unfiltering them is the time a PNG
+ *                         takes, and 16 bits a sample or an alpha channel
+ *                         cost it with no more picture (a 16000x16000
+ *                         16-bit RGBA PNG of 2 MB took 8.6 s here, its
+ *                         8-bit RGB twin 4.0 s).
+ *   SEI_CV_MAX_SCANS      no JPEG of more scans is read (100; a camera's
+ *                         progressive JPEG has about ten): each scan of a
+ *                         progressive JPEG goes over its whole coefficient
+ *                         buffer, so a small file repeating one scan
+ *                         thousands of times took minutes. */
 #define SEI_CV_FULL_PIXELS 40000000L
 #define SEI_CV_DECODE_BYTES 192000000L
 #define SEI_CV_MAX_PIXELS 256000000L
 #define SEI_CV_MAX_FILE_BYTES (128L << 20)
+#define SEI_CV_MAX_RAW_BYTES (3 * SEI_CV_MAX_PIXELS)
+#define SEI_CV_MAX_SCANS 100
 
 /* Decode an image file to 3-channel BGR, turned upright per its EXIF
  * orientation. A picture larger than max_pixels (<= 0: SEI_CV_FULL_PIXELS)
