@@ -66,7 +66,7 @@ void sei_cli_note(FILE *err, const char *fmt, ...) __attribute__((format(printf,
 /* Where the board reader and the tracker write their trace (their params'
  * trace): standard error when SEI_TRACE is set in the environment, else
  * NULL. The one place the program reads it; the reader and the tracker
- * read no environment. */
+ * trace only where their params say. */
 FILE *sei_cli_trace(void);
 
 /* 1 and *v set when t is a whole decimal number from lo to hi, else 0. */

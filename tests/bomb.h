@@ -81,8 +81,8 @@ static int sei_bomb_png(const char *path, uint32_t w, uint32_t h)
 }
 
 /* A PNG of header only (IHDR, IEND: no pixels), w x h, of the bit depth
- * and colour type given (PNG's numbers: 2 RGB, 6 RGBA, ...), not
- * interlaced: what its header alone makes of it. Returns 0, or -1. */
+ * and colour type given (PNG's numbers: 2 RGB, 6 RGBA, ...), interlaced
+ * (Adam7) or not: what its header alone makes of it. Returns 0, or -1. */
 static inline int sei_bomb_png_header_as(const char *path, uint32_t w, uint32_t h, uint8_t depth, uint8_t colour,
                                          int interlaced)
 {
@@ -95,7 +95,7 @@ static inline int sei_bomb_png_header_as(const char *path, uint32_t w, uint32_t 
     return bad ? -1 : 0;
 }
 
-/* ... 8-bit RGB, interlaced (Adam7) or not. */
+/* ... of 8-bit RGB. */
 static inline int sei_bomb_png_header(const char *path, uint32_t w, uint32_t h, int interlaced)
 {
     return sei_bomb_png_header_as(path, w, h, 8, 2, interlaced);

@@ -107,6 +107,14 @@ expect 0 "^    A B C D E F G H J K L M N\$" -- detect "$src/images/renders/r043.
 expect 0 "^13  " -- detect "$src/images/renders/r043.jpg"
 expect 0 '"size":13' -- detect "$src/images/renders/r043.jpg" --json
 expect 0 '"board_unsure":false' -- detect "$src/images/renders/r043.jpg" --json
+# SEI_TRACE: the program gives the reader standard error as its trace (the
+# reader and its lattice fit print their figures there); without it, none.
+SEI_TRACE=1 timeout 120 "$seichi" detect "$src/images/renders/r043.jpg" >"$tmp/out" 2>"$tmp/err"
+ok "SEI_TRACE=1: the lattice fit's window on standard error" grep -q '^window: 13x13' "$tmp/err"
+ok "SEI_TRACE=1: the reader's stages on standard error" grep -q '^stone candidates:' "$tmp/err"
+ok "SEI_TRACE=1: the board still on standard output" grep -q '^13x13 board' "$tmp/out"
+timeout 120 "$seichi" detect "$src/images/renders/r043.jpg" >"$tmp/out" 2>"$tmp/err"
+ok "no SEI_TRACE: nothing traced" sh -c "! grep -q '^window:' '$tmp/err'"
 # The view: how high the camera stood (r043: 49 degrees, read about 46),
 # and where a reading in doubt came from a low camera, what would help
 # (t101: 27 degrees, three points in doubt); r043, sure and seen from

@@ -55,8 +55,8 @@ extern "C" {
  *   SEI_CV_MAX_SCANS      no JPEG of more scans is read (100; a camera's
  *                         progressive JPEG has about ten): each scan of a
  *                         progressive JPEG goes over its whole coefficient
- *                         buffer, so a small file repeating one scan
- *                         thousands of times took minutes. */
+ *                         buffer, so a file of 187 KB repeating one scan
+ *                         3,000 times took 25 s (more repeats, longer). */
 #define SEI_CV_FULL_PIXELS 40000000L
 #define SEI_CV_DECODE_BYTES 192000000L
 #define SEI_CV_MAX_PIXELS 256000000L

@@ -1097,7 +1097,7 @@ static void crossings_seen(const sei_vision *v, const sei_image *lab, int n, dou
             /* one side of the crossing seen, against a network sure of its stone: doubt */
             int keep = (ends[0] || ends[1]) && out->confidence[y][x] >= v->p.cross_edge_sure;
             if (trace)
-                fprintf(v->p.trace, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
+                fprintf(trace, "lines cross on (%d,%d), read white at %.4f: dip %.3f, %s\n", x, y,
                         out->confidence[y][x], dip,
                         keep ? "an edge point sure of its stone: kept, flagged" : "read empty");
             if (!keep) {

@@ -277,8 +277,8 @@ typedef struct {
                                read surely, or the line seen along it (0.25) */
     int edge_moves;         /* lines the board is moved at most, on both axes together (3) */
     FILE *trace;            /* each stage's figures and choices are written here for a person
-                               tracing a reading (NULL, the default: nowhere). The reader reads no
-                               environment: `seichi` sets it to standard error when SEI_TRACE is set. */
+                               tracing a reading (NULL, the default: nowhere). The reader does not look
+                               at SEI_TRACE: `seichi` sets this to standard error when it is set. */
 } sei_vision_params;
 
 enum { SEI_CLASSIFIER_NET = 0, SEI_CLASSIFIER_RULES };
