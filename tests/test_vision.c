@@ -185,6 +185,17 @@ static void test_drawn_board_perspective(void **state)
     sei_image_free(&img);
 }
 
+/* What a reading traced into f (a tmpfile, closed here) as a string in
+ * text (room for n); returns its length. */
+static size_t trace_text(FILE *f, char *text, size_t n)
+{
+    rewind(f);
+    size_t len = fread(text, 1, n - 1, f);
+    text[len] = 0;
+    fclose(f);
+    return len;
+}
+
 /* The reader's trace goes where its params say, the lattice fit's with it,
  * and nowhere when they say nothing, whatever the environment holds: the
  * program that holds the reader decides whether it traces (seichi from
@@ -206,10 +217,7 @@ static void test_trace(void **state)
     assert_int_equal(sei_vision_read(v, &img, &r), SEI_VISION_OK);
     sei_vision_destroy(v);
     char text[1 << 16];
-    rewind(p.trace);
-    size_t n = fread(text, 1, sizeof text - 1, p.trace);
-    text[n] = 0;
-    fclose(p.trace);
+    size_t n = trace_text(p.trace, text, sizeof text);
     /* The reader's own line, and the lattice fit's. */
     assert_non_null(strstr(text, "stone candidates:"));
     assert_non_null(strstr(text, "window: 9x9"));
@@ -279,10 +287,7 @@ static void test_rival_placement(void **state)
         assert_int_equal(r.size, 9);
         if (k == 2) {
             char text[1 << 16];
-            rewind(p.trace);
-            size_t n = fread(text, 1, sizeof text - 1, p.trace);
-            text[n] = 0;
-            fclose(p.trace);
+            trace_text(p.trace, text, sizeof text);
             /* Every rival reading flagged its points, for the stone only it holds. */
             assert_non_null(strstr(text, "rival placement:"));
             assert_null(strstr(text, "not flagged"));
