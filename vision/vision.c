@@ -2244,13 +2244,14 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
     if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || v->p.cross_dip <= 0 || out->size < 2)
         return;
     double t = sei_now_ms();
-    int n = out->size, trace = v->p.trace != NULL, moves = 0;
+    int n = out->size, moves = 0;
     sei_vision_result *r = NULL;
     for (int move = 0; move < v->p.edge_moves; move++) {
         /* the candidates, most hidden first */
         int order[4], m = 0;
         for (int s = 0; s < 4; s++) {
-            if (edge_evidence(out, s) > v->p.edge_unseen || edge_stones(out, s) > 0)
+            /* No stone read surely, so its evidence is the line seen along it. */
+            if (edge_stones(out, s) > 0 || out->edge_seen[s] > v->p.edge_unseen)
                 continue;
             int j = m++;
             for (; j > 0 && edge_hidden_count(out, order[j - 1]) < edge_hidden_count(out, s); j--)
@@ -2278,7 +2279,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
                 continue;
             int gained = edge_hidden_count(r, gain), evidence = edge_evidence(r, gain);
             int take = gained <= v->p.edge_new * n && evidence >= v->p.edge_gain * n;
-            if (trace)
+            if (v->p.trace)
                 fprintf(v->p.trace,
                         "edges: line %d unseen (%d of %d points hidden); moved a line away, the line gained "
                         "%d hidden, %d in evidence%s\n",
