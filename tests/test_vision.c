@@ -861,6 +861,44 @@ static void test_finder_larger(void **state)
     free(r);
 }
 
+/* Views from above made in rounds: the test set's t056 (a 19x19 board in
+ * a dense final position, 73% of the frame but seen 25 degrees up, its
+ * far rows squeezed) is first read as a 9x9 corner, in doubt. The view
+ * made from that lattice shows only part of the board, and reads it
+ * 13x13; the view made from that one reads 19x19 but still runs off its
+ * edge, in doubt; a third, made from the 19x19 lattice, shows the whole
+ * board and is sure of it. So with rectify_rounds 3 (the default) the
+ * board is read at its size and every point right, still flagged
+ * board_unsure (a view from above never clears the doubt); with 2 it is
+ * not read at its size. */
+static void test_rectify_rounds(void **state)
+{
+    (void)state;
+    sei_vision_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    sei_vision_params p;
+    sei_vision_params_default(&p);
+    assert_int_equal(p.rectify_rounds, 3);
+    for (int rounds = 3; rounds >= 2; rounds--) {
+        p.rectify_rounds = rounds;
+        sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
+        sei_truth t;
+        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", "t056.jpg", &t, r), SEI_VISION_OK);
+        int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
+        printf("t056.jpg, %d views from above at most: %dx%d (truth %dx%d)%s, %d points wrong\n", rounds, r->size,
+               r->size, t.size, t.size, r->board_unsure ? ", in doubt" : "", wrong);
+        assert_int_equal(t.size, 19);
+        assert_true(r->board_unsure);
+        if (rounds == 3)
+            assert_int_equal(wrong, 0);
+        else
+            assert_int_not_equal(r->size, t.size);
+        sei_vision_destroy(v);
+    }
+    free(r);
+}
+
 /* An outer line of r holds no stone seen surely (neither hidden nor
  * flagged unsure) and shows the line along it at no more than unseen
  * points (edge_unseen): the edges stage looks at moving the board away
@@ -1853,6 +1891,7 @@ int main(void)
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),
+        cmocka_unit_test(test_rectify_rounds),
         cmocka_unit_test(test_hidden_edge), cmocka_unit_test(test_hidden_near), cmocka_unit_test(test_every_other_line),
         cmocka_unit_test(test_second_opinion),
         cmocka_unit_test(test_small_in_frame), cmocka_unit_test(test_far_board),

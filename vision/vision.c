@@ -192,7 +192,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify = 1;
     p->rectify_margin = 1.5;
     p->rectify_taper = 0.25;
-    p->rectify_rounds = 2;
+    p->rectify_rounds = 3;
     p->finder_rectify_rounds = 1;
     p->rectify_side = 800;
     p->edge_moves = 3;

@@ -249,7 +249,9 @@ typedef struct {
                                as large as the farthest (0.25): far beyond the evidence a
                                homography runs toward the horizon, and a view that reaches it
                                shows nothing readable */
-    int rectify_rounds;     /* views made at most, each from the lattice the one before read (2) */
+    int rectify_rounds;     /* views made at most, each from the lattice the one before read (3):
+                               a view made from a board read too small shows only part of the
+                               board, and the lattice read in it makes a view of more of it */
     int finder_rectify_rounds; /* ... in the stone finder's second reading (1): it is there to find a
                                board of another size, and its second view from above changed no
                                reading of the renders, the test set, seed 7016 or the three shared
