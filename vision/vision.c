@@ -194,6 +194,7 @@ void sei_vision_params_default(sei_vision_params *p)
     p->rectify_taper = 0.25;
     p->rectify_rounds = 3;
     p->finder_rectify_rounds = 1;
+    p->rectify_larger = 1;
     p->rectify_side = 800;
     p->edge_moves = 3;
     p->trace = NULL;
@@ -1861,6 +1862,7 @@ static sei_vision_status read_view(sei_vision *v, const sei_image *img, const in
     out->lattice_score = lat.score;
     out->board_unsure = lat.unsure;
     out->board_margin = lat.margin < lat.shift_margin ? lat.margin : lat.shift_margin;
+    out->size_margin = lat.margin;
     out->stage_ms[SEI_STAGE_SIZE] = sei_now_ms() - t;
     /* After the grid's debug picture, which shows what the size was held
      * against. */
@@ -2121,6 +2123,7 @@ static sei_vision_status rectified_read(sei_vision *v, const sei_image *img, con
             out->lattice_score = z->lattice_score;
             out->board_unsure = z->board_unsure;
             out->board_margin = z->board_margin;
+            out->size_margin = z->size_margin;
             board_in_picture(out, b->H, zn, b->scale, 0, 0);
         } else
             sei_image_free(&b->work);
@@ -2288,6 +2291,7 @@ static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result 
                 continue;
             r->lattice_score = out->lattice_score;
             r->board_margin = out->board_margin;
+            r->size_margin = out->size_margin;
             r->board_unsure = 1;
             memcpy(r->lattice_ms, out->lattice_ms, sizeof r->lattice_ms);
             take_reading(out, r);
@@ -2565,21 +2569,29 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         }
         if (rs == SEI_VISION_OK)
             rs = rect_stones(v, &b, r);
+        /* In doubt of where its lines lie, but sure of a larger board than
+         * the first reading (rectify_larger): the first was a part of it. */
+        int larger = v->p.rectify_larger && rs == SEI_VISION_OK && r->board_unsure && r->size > out->size &&
+                     r->size_margin >= v->p.lattice.unsure_margin && r->size_margin > out->size_margin;
         if (v->p.trace)
             fprintf(v->p.trace, "rectified: %s\n",
-                    rs == SEI_VISION_OK ? (r->board_unsure ? "read, in doubt" : "read") : v->errmsg);
-        /* The view from above wins when it is sure of its board; and a
-         * size given that the view from above contradicts (its lines end
-         * before the size's, or go on beyond them) is refused as it would
-         * have been in the first reading. The first reading's stones, if
-         * they waited for this (rectify_waits), are read unless it wins;
-         * when they cannot be read, that failure stands, as when they were
-         * read before it (their time is the stones stage's, not this
-         * one's). */
+                    rs != SEI_VISION_OK ? v->errmsg
+                    : larger ? "read, in doubt, sure of a larger board"
+                    : r->board_unsure ? "read, in doubt"
+                    : "read");
+        /* The view from above wins when it is sure of its board, or of a
+         * larger one; and a size given that the view from above
+         * contradicts (its lines end before the size's, or go on beyond
+         * them) is refused as it would have been in the first reading.
+         * The first reading's stones, if they waited for this
+         * (rectify_waits), are read unless it wins; when they cannot be
+         * read, that failure stands, as when they were read before it
+         * (their time is the stones stage's, not this one's). */
         double rect_ms = sei_now_ms() - tr;
-        if ((rs != SEI_VISION_OK || r->board_unsure) && (st = stones_now(v, out)) != SEI_VISION_OK)
+        int wins = rs == SEI_VISION_OK && (!r->board_unsure || larger);
+        if (!wins && (st = stones_now(v, out)) != SEI_VISION_OK)
             v->size_refused = refused;
-        else if (rs == SEI_VISION_OK && !r->board_unsure) {
+        else if (wins) {
             stones_drop(v);
             /* It does not clear the doubt: on 60 training renders kept
              * apart, a view from above was sure of a board a line off
