@@ -747,16 +747,10 @@ static void test_segment_cache(void **state)
     assert_non_null(a);
     assert_non_null(b);
     int finder = 0;
-    /* t032's and t084's views from above are sure of a larger board, and
-     * with rectify_larger take the first reading's place, so that the
-     * stone finder never reads them: off, as when these were chosen. */
-    sei_vision_params p;
-    sei_vision_params_default(&p);
-    p.rectify_larger = 0;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         char path[1024], dir[] = "/tmp/seichi-cache-XXXXXX";
         snprintf(path, sizeof path, "%s/../images/testset/%s", SEI_TESTS_DIR, names[i]);
-        sei_vision *v = sei_vision_create(&p);
+        sei_vision *v = sei_vision_create(NULL);
         sei_image img = {0};
         assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
         sei_vision_status sa = sei_vision_read(v, &img, a);
@@ -852,9 +846,9 @@ static void test_finder_larger(void **state)
         sei_vision_params p;
         sei_vision_params_default(&p);
         p.stone_finder = finder;
-        /* t032's views from above are sure of the larger size too, and
-         * with rectify_larger one takes the 9x9's place before the stone
-         * finder is asked (a line off: 173 points wrong, in doubt). */
+        /* t032's views from above are sure of the larger size too: with
+         * the stone finder off, rectify_larger would take one (a line off,
+         * test_rectify_larger), so it is off here to see the first look. */
         p.rectify_larger = 0;
         sei_vision *v = sei_vision_create(&p);
         assert_non_null(v);
@@ -916,11 +910,13 @@ static void test_rectify_rounds(void **state)
 
 /* A view from above sure of a larger board: the test set's t084 (a
  * 19x19 roll-up mat 31% of the frame, its lines faint) is first read, by
- * a closer look, as a 13x13 board in doubt, its size barely ahead of a
- * 9x9's. Its views from above read 19x19, far ahead of any other size
+ * a closer look, as a 13x13 board in doubt (of where its lines lie; its
+ * size ahead of a 9x9's by 1.49 points per line, just over unsure_margin).
+ * Its views from above read 19x19, far ahead of any other size
  * but in doubt of where the lines lie (a placement a line over scores
  * nearly as well). With rectify_larger (the default) the last view takes
- * the first reading's place, and every point is right, the board still in
+ * the first reading's place (after the stone finder's reading, which
+ * finds no board here), and every point is right, the board still in
  * doubt; without it the 13x13 stands. */
 static void test_rectify_larger(void **state)
 {
@@ -946,6 +942,42 @@ static void test_rectify_larger(void **state)
             assert_true(r->size_margin >= p.lattice.unsure_margin);
         } else
             assert_int_equal(r->size, 13);
+        sei_vision_destroy(v);
+    }
+    /* A view whose size is itself in doubt does not take the place: with
+     * the lattice's unsure_margin above the views' lead over every other
+     * size (11.32), the 13x13 stands. */
+    sei_vision_params_default(&p);
+    p.lattice.unsure_margin = 11.5;
+    sei_vision *strict = sei_vision_create(&p);
+    assert_non_null(strict);
+    sei_truth t;
+    assert_int_equal(read_beside(strict, SEI_TESTS_DIR "/../images/testset", "t084.jpg", &t, r), SEI_VISION_OK);
+    printf("t084.jpg, unsure_margin 11.5: %dx%d%s\n", r->size, r->size, r->board_unsure ? ", in doubt" : "");
+    assert_int_equal(r->size, 13);
+    sei_vision_destroy(strict);
+    /* The first reading's larger view waits for the stone finder's: t032
+     * (a dense 19x19 board seen 31 degrees up, first read as a 9x9 in
+     * doubt) has views from above sure of 19x19 but placed a line off;
+     * the stone finder reads it at 19x19 with its lines in place, and
+     * that reading is taken. With the stone finder off the view is
+     * taken (a line off). */
+    for (int finder = 1; finder >= 0; finder--) {
+        sei_vision_params_default(&p);
+        p.stone_finder = finder;
+        sei_vision *v = sei_vision_create(&p);
+        assert_non_null(v);
+        sei_truth t;
+        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", "t032.jpg", &t, r), SEI_VISION_OK);
+        int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
+        printf("t032.jpg, stone finder %s: %dx%d%s, %d points wrong\n", finder ? "on" : "off", r->size, r->size,
+               r->board_unsure ? ", in doubt" : "", wrong);
+        assert_int_equal(r->size, 19);
+        assert_true(r->board_unsure);
+        if (finder)
+            assert_true(wrong >= 0 && wrong <= 2);
+        else
+            assert_true(wrong > 2);
         sei_vision_destroy(v);
     }
     free(r);

@@ -54,6 +54,10 @@ static int is_part(const part_key *k, const sei_image *img)
 
 struct sei_vision {
     sei_vision_params p;
+    sei_vision_result *kept; /* while read_all's first reading runs (else NULL): a view from above
+                                sure of a larger board (rectify_larger) is kept here for after the
+                                stone finder's reading, kept_valid then 1 */
+    int kept_valid;
     sei_points *points;     /* the learned classifier, loaded at the first reading */
     sei_cv_net *finder;     /* the learned stone finder, loaded at the first reading that wants it */
     uint8_t *patches;       /* its input and output for a 19x19 board, made at the first reading and */
@@ -1925,7 +1929,8 @@ static sei_vision_status stones_now(sei_vision *v, sei_vision_result *out)
 /* The reading out (its stones left for later) will have a view from
  * above made whatever its stones are: its lattice is in doubt already,
  * and stones only add a doubt. That view takes its place when it is sure
- * of its board, so its stones wait for it (read_once). */
+ * of its board (or of a larger one: rectify_larger), so its stones wait
+ * for it (read_once). */
 static int rectify_waits(const sei_vision *v, const sei_vision_result *out)
 {
     return v->later.has && v->p.rectify && out->board_unsure;
@@ -2351,11 +2356,34 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
  * candidates, so the finder is not first: taken for every picture, a first finder's candidates
  * (trained on 240 of the 360 pictures) read 42 of the test set's boards
  * against 43, and 49 of imago's against 50. */
+/* The view from above kept by the first reading (rectify_larger), taken
+ * when nothing after it took that reading's place; in doubt, as every
+ * view from above that wins. */
+static void take_kept(sei_vision *v, const sei_vision_result *kept, int valid, sei_vision_status st,
+                      sei_vision_result *out)
+{
+    if (!kept || !valid || st != SEI_VISION_OK)
+        return;
+    take_reading(out, kept);
+    out->board_unsure = 1;
+    v->errmsg[0] = 0;
+}
+
 static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->use_finder = 0;
     v->size_refused = 0;
+    /* Kept only where the stone finder's reading may follow. */
+    sei_vision_result *kept = v->p.rectify_larger && v->p.stone_finder && v->p.stone_evidence
+                                  ? malloc(sizeof *kept) : NULL;
+    sei_vision_result *outer = v->kept;
+    int outer_valid = v->kept_valid;
+    v->kept = kept;
+    v->kept_valid = 0;
     sei_vision_status st = read_once(v, img, out);
+    int kept_valid = v->kept_valid;
+    v->kept = outer;
+    v->kept_valid = outer_valid;
     if (st == SEI_VISION_NOBOARD && v->p.size && v->size_refused)
         st = size_given_free(v, img, out, 0);
     /* Nor when the picture contradicted a size given: that refusal stands.
@@ -2366,11 +2394,17 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
      * it changed no reading, and it was half the worst times. */
     if (!v->p.stone_finder || !v->p.stone_evidence || (st != SEI_VISION_NOBOARD && st != SEI_VISION_OK) ||
         (st == SEI_VISION_OK && !out->board_unsure) || !img || !img->buf || (v->p.size && v->size_refused) ||
-        (st == SEI_VISION_OK && out->size == 19))
+        (st == SEI_VISION_OK && out->size == 19)) {
+        take_kept(v, kept, kept_valid, st, out);
+        free(kept);
         return st;
+    }
     sei_vision_result *r = malloc(sizeof *r);
-    if (!r)
+    if (!r) {
+        take_kept(v, kept, kept_valid, st, out);
+        free(kept);
         return st;
+    }
     char first_err[sizeof v->errmsg];
     memcpy(first_err, v->errmsg, sizeof first_err);
     double t = sei_now_ms();
@@ -2403,8 +2437,11 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
          * with no size given, as a refusal of the first reading is (a
          * 19x19 render was taken as a 9x9 corner of it). */
         st = size_given_free(v, img, out, 1);
-    } else
+    } else {
         memcpy(v->errmsg, first_err, sizeof first_err);
+        take_kept(v, kept, kept_valid, st, out);
+    }
+    free(kept);
     out->stage_ms[SEI_STAGE_FINDER] = sei_now_ms() - t;
     out->ms += out->stage_ms[SEI_STAGE_FINDER];
     free(r);
@@ -2560,12 +2597,20 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
             struct rect_board b2 = {0};
             if (!r2)
                 break;
-            if (rectified_read(v, img, r, r2, &b2) == SEI_VISION_OK) {
+            /* A round that fails ends the rounds (the next would make the
+             * same view again), and a size it refused is not held against
+             * the board the view before read. */
+            int refused_before = v->size_refused;
+            int ok = rectified_read(v, img, r, r2, &b2) == SEI_VISION_OK;
+            if (ok) {
                 *r = *r2;
                 sei_image_free(&b.work);
                 b = b2;
-            }
+            } else
+                v->size_refused = refused_before;
             free(r2);
+            if (!ok)
+                break;
         }
         if (rs == SEI_VISION_OK)
             rs = rect_stones(v, &b, r);
@@ -2573,9 +2618,19 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
          * the first reading (rectify_larger): the first was a part of it. */
         int larger = v->p.rectify_larger && rs == SEI_VISION_OK && r->board_unsure && r->size > out->size &&
                      r->size_margin >= v->p.lattice.unsure_margin && r->size_margin > out->size_margin;
+        /* In the first reading it waits for the stone finder's (read_all),
+         * which also looks for a board the first took a part of and, where
+         * it finds a larger one, places its lines better: the view is in
+         * doubt of just that. */
+        int keep = larger && v->kept;
+        if (keep) {
+            *v->kept = *r;
+            v->kept_valid = 1;
+        }
         if (v->p.trace)
             fprintf(v->p.trace, "rectified: %s\n",
                     rs != SEI_VISION_OK ? v->errmsg
+                    : keep ? "read, in doubt, sure of a larger board: kept for after the stone finder"
                     : larger ? "read, in doubt, sure of a larger board"
                     : r->board_unsure ? "read, in doubt"
                     : "read");
@@ -2588,7 +2643,7 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
          * read, that failure stands, as when they were read before it
          * (their time is the stones stage's, not this one's). */
         double rect_ms = sei_now_ms() - tr;
-        int wins = rs == SEI_VISION_OK && (!r->board_unsure || larger);
+        int wins = rs == SEI_VISION_OK && (!r->board_unsure || (larger && !keep));
         if (!wins && (st = stones_now(v, out)) != SEI_VISION_OK)
             v->size_refused = refused;
         else if (wins) {

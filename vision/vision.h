@@ -257,11 +257,13 @@ typedef struct {
                                reading of the renders, the test set, seed 7016 or the three shared
                                sets, and cost the slowest test picture 46 ms (t001, 375 -> 329
                                ms read once each on a quiet machine) */
-    int rectify_larger;     /* 1: the last view from above, though in doubt of where its lines lie,
-                               takes the first reading's place when it is sure of a larger board
+    int rectify_larger;     /* 1: the last view from above, though in doubt (most often of where its
+                               lines lie), takes the first reading's place when sure of a larger board
                                (its size_margin at least the lattice's unsure_margin and above the
                                first reading's); the board stays in doubt. A first reading in doubt
-                               is most often a part of the board (1) */
+                               is most often a part of the board. With the stone finder on, the
+                               first look's such view waits for its reading, taken only when
+                               the finder's is not (1) */
     int rectify_side;       /* the view's side, pixels (800: a 19x19 board's cells at 35 pixels,
                                a 9x9 corner's widened to a 19x19's at 25; on 60 training renders
                                as many boards right as at 1000, for two thirds of the pixels) */
@@ -346,7 +348,9 @@ typedef struct {
                                                    size, or the same shifted), in points of evidence
                                                    per line of the board */
     double size_margin;                         /* ... the runner-up of another size alone: how sure
-                                                   the size is, wherever the lines lie */
+                                                   the size is, wherever the lines lie (1e9 where one
+                                                   size alone was tried or fits; 0 from
+                                                   sei_vision_read_corners, which fits none) */
     double stage_ms[SEI_STAGES];
     double lattice_ms[SEI_LAT_STAGES];          /* the lattice stage's own stages (lattice.h) */
     double ms;                                  /* decoded pixels to grid */
