@@ -829,6 +829,23 @@ static sei_vision_status read_beside(sei_vision *v, const char *dir, const char 
     return st;
 }
 
+/* The test set's picture name read by a reader made with p into r: the
+ * points wrong, or -1 when it is read at another size than its truth's
+ * (every picture so read here is a 19x19 board). Printed with what. */
+static int read_test_picture(const sei_vision_params *p, const char *name, const char *what, sei_vision_result *r)
+{
+    sei_vision *v = sei_vision_create(p);
+    assert_non_null(v);
+    sei_truth t;
+    assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", name, &t, r), SEI_VISION_OK);
+    sei_vision_destroy(v);
+    assert_int_equal(t.size, 19);
+    int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
+    printf("%s, %s: %dx%d%s, %d points wrong, size margin %.2f\n", name, what, r->size, r->size,
+           r->board_unsure ? ", in doubt" : "", wrong, r->size_margin);
+    return wrong;
+}
+
 /* A first look in doubt and a stone finder's reading in doubt of a larger
  * board: the larger is taken, still in doubt. Two 19x19 boards of the test
  * set whose first look takes a 9x9 board out of them (t032 dense, seen at
@@ -890,20 +907,14 @@ static void test_rectify_rounds(void **state)
     p.rectify_larger = 0;
     for (int rounds = 3; rounds >= 2; rounds--) {
         p.rectify_rounds = rounds;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        sei_truth t;
-        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", "t056.jpg", &t, r), SEI_VISION_OK);
-        int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
-        printf("t056.jpg, %d views from above at most: %dx%d (truth %dx%d)%s, %d points wrong\n", rounds, r->size,
-               r->size, t.size, t.size, r->board_unsure ? ", in doubt" : "", wrong);
-        assert_int_equal(t.size, 19);
+        char what[64];
+        snprintf(what, sizeof what, "%d views from above at most", rounds);
+        int wrong = read_test_picture(&p, "t056.jpg", what, r);
         assert_true(r->board_unsure);
         if (rounds == 3)
             assert_int_equal(wrong, 0);
         else
-            assert_int_not_equal(r->size, t.size);
-        sei_vision_destroy(v);
+            assert_int_equal(wrong, -1);
     }
     free(r);
 }
@@ -926,60 +937,32 @@ static void test_rectify_larger(void **state)
     sei_vision_params p;
     sei_vision_params_default(&p);
     assert_int_equal(p.rectify_larger, 1);
-    for (int larger = 1; larger >= 0; larger--) {
-        p.rectify_larger = larger;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        sei_truth t;
-        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", "t084.jpg", &t, r), SEI_VISION_OK);
-        int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
-        printf("t084.jpg, rectify_larger %d: %dx%d (truth %dx%d)%s, %d points wrong, size margin %.2f\n", larger,
-               r->size, r->size, t.size, t.size, r->board_unsure ? ", in doubt" : "", wrong, r->size_margin);
-        assert_int_equal(t.size, 19);
-        assert_true(r->board_unsure);
-        if (larger) {
-            assert_int_equal(wrong, 0);
-            assert_true(r->size_margin >= p.lattice.unsure_margin);
-        } else
-            assert_int_equal(r->size, 13);
-        sei_vision_destroy(v);
-    }
+    assert_int_equal(read_test_picture(&p, "t084.jpg", "rectify_larger on", r), 0);
+    assert_true(r->board_unsure);
+    assert_true(r->size_margin >= p.lattice.unsure_margin);
+    p.rectify_larger = 0;
+    assert_int_equal(read_test_picture(&p, "t084.jpg", "rectify_larger off", r), -1);
+    assert_int_equal(r->size, 13);
     /* A view whose size is itself in doubt does not take the place: with
      * the lattice's unsure_margin above the views' lead over every other
      * size (11.32), the 13x13 stands. */
     sei_vision_params_default(&p);
     p.lattice.unsure_margin = 11.5;
-    sei_vision *strict = sei_vision_create(&p);
-    assert_non_null(strict);
-    sei_truth t;
-    assert_int_equal(read_beside(strict, SEI_TESTS_DIR "/../images/testset", "t084.jpg", &t, r), SEI_VISION_OK);
-    printf("t084.jpg, unsure_margin 11.5: %dx%d%s\n", r->size, r->size, r->board_unsure ? ", in doubt" : "");
+    assert_int_equal(read_test_picture(&p, "t084.jpg", "unsure_margin 11.5", r), -1);
     assert_int_equal(r->size, 13);
-    sei_vision_destroy(strict);
     /* The first reading's larger view waits for the stone finder's: t032
      * (a dense 19x19 board seen 31 degrees up, first read as a 9x9 in
      * doubt) has views from above sure of 19x19 but placed a line off;
      * the stone finder reads it at 19x19 with its lines in place, and
      * that reading is taken. With the stone finder off the view is
      * taken (a line off). */
-    for (int finder = 1; finder >= 0; finder--) {
-        sei_vision_params_default(&p);
-        p.stone_finder = finder;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
-        sei_truth t;
-        assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", "t032.jpg", &t, r), SEI_VISION_OK);
-        int wrong = r->size == t.size ? sei_truth_compare(&t, r, NULL, NULL) : -1;
-        printf("t032.jpg, stone finder %s: %dx%d%s, %d points wrong\n", finder ? "on" : "off", r->size, r->size,
-               r->board_unsure ? ", in doubt" : "", wrong);
-        assert_int_equal(r->size, 19);
-        assert_true(r->board_unsure);
-        if (finder)
-            assert_true(wrong >= 0 && wrong <= 2);
-        else
-            assert_true(wrong > 2);
-        sei_vision_destroy(v);
-    }
+    sei_vision_params_default(&p);
+    int wrong = read_test_picture(&p, "t032.jpg", "stone finder on", r);
+    assert_true(wrong >= 0 && wrong <= 2);
+    assert_true(r->board_unsure);
+    p.stone_finder = 0;
+    assert_true(read_test_picture(&p, "t032.jpg", "stone finder off", r) > 2);
+    assert_true(r->board_unsure);
     free(r);
 }
 

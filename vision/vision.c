@@ -2344,18 +2344,6 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     return st;
 }
 
-/* A reading with the thresholds' stone candidates; where it finds no board,
- * or a board in doubt smaller than 19x19, a second with the learned stone
- * finder's. The second wins when the first found none, or when it is sure
- * of a board of another size (the first's usual fault on a crowded board
- * seen small or from low, where the thresholds miss most of the stones: a
- * part of it read as a smaller board); its board is then in doubt. The
- * same size elsewhere does not win: on a test picture the finder's
- * reading was sure of a board a line off where the first was rightly in
- * doubt. The lattice fit's settings were made on the thresholds'
- * candidates, so the finder is not first: taken for every picture, a first finder's candidates
- * (trained on 240 of the 360 pictures) read 42 of the test set's boards
- * against 43, and 49 of imago's against 50. */
 /* The view from above kept by the first reading (rectify_larger), taken
  * when nothing after it took that reading's place; in doubt, as every
  * view from above that wins. */
@@ -2369,6 +2357,20 @@ static void take_kept(sei_vision *v, const sei_vision_result *kept, int valid, s
     v->errmsg[0] = 0;
 }
 
+/* A reading with the thresholds' stone candidates; where it finds no board,
+ * or a board in doubt smaller than 19x19, a second with the learned stone
+ * finder's. The second wins when the first found none, or when it is sure
+ * of a board of another size (the first's usual fault on a crowded board
+ * seen small or from low, where the thresholds miss most of the stones: a
+ * part of it read as a smaller board); its board is then in doubt. The
+ * same size elsewhere does not win: on a test picture the finder's
+ * reading was sure of a board a line off where the first was rightly in
+ * doubt. The lattice fit's settings were made on the thresholds'
+ * candidates, so the finder is not first: taken for every picture, a first finder's candidates
+ * (trained on 240 of the 360 pictures) read 42 of the test set's boards
+ * against 43, and 49 of imago's against 50. A view from above that the
+ * first reading kept (sure of a larger board: rectify_larger) is taken
+ * when the second does not take the first's place. */
 static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
     v->use_finder = 0;
