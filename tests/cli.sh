@@ -177,6 +177,13 @@ expect 2 "if .*README.md is no board diagram, it is no picture either" -- score 
 "$seichi" score --board "$src/README.md" >"$tmp/out" 2>&1
 ok "score --board of a text says only what is wrong with it as a diagram" \
   sh -c "grep -q 'unknown character' '$tmp/out' && ! grep -q 'no picture either' '$tmp/out'"
+# A phone's HEIF photo (its first bytes) and a GIF, bare or named, are
+# pictures Seichi does not read: said by name, exit 2.
+printf '\000\000\000\030ftypheic\000\000\000\000mif1heic' >"$tmp/photo.heic"
+printf 'GIF89a\001\000\001\000\200\000\000\000\000\000\377\377\377,\000\000\000\000\001\000\001\000\000\002\002D\001\000;' >"$tmp/x.gif"
+expect 2 "a HEIF (HEIC) picture, which Seichi does not read: save it as JPEG or PNG" -- score "$tmp/photo.heic"
+expect 2 "a GIF picture, which Seichi does not read" -- detect "$tmp/x.gif"
+expect 2 "a GIF picture, which Seichi does not read" -- score --image "$tmp/x.gif"
 # ... but a pipe is not looked into: its bytes are the diagram's.
 "$seichi" score /dev/stdin <"$src/tests/boards/seeds-184-177.board" >"$tmp/out" 2>&1
 cat "$src/tests/boards/seeds-184-177.board" | "$seichi" score /dev/stdin >>"$tmp/out" 2>&1

@@ -26,6 +26,7 @@
 #include <zlib.h>
 
 #include "cvwrap.h"
+#include "picname.h"
 #include "shared.h"
 #include "source.h"
 
@@ -461,6 +462,45 @@ static void test_damaged(void **state)
     free(jpg);
 }
 
+/* Formats no decoder here reads (GIF, a phone's HEIF, AVIF) are refused
+ * with their name and what to do; other unknown bytes are not named. */
+static void test_unread_formats(void **state)
+{
+    (void)state;
+    /* A whole 1x1 GIF; the first 24 bytes of a HEIC and an AVIF file. */
+    static const uint8_t gif[] = {'G', 'I', 'F', '8', '9', 'a', 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255,
+                                  0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b};
+    static const uint8_t heic[] = {0, 0, 0, 24, 'f', 't', 'y', 'p', 'h', 'e', 'i', 'c', 0, 0, 0, 0,
+                                   'm', 'i', 'f', '1', 'h', 'e', 'i', 'c'};
+    static const uint8_t avif[] = {0, 0, 0, 24, 'f', 't', 'y', 'p', 'a', 'v', 'i', 'f', 0, 0, 0, 0,
+                                   'm', 'i', 'f', '1', 'm', 'i', 'a', 'f'};
+    static const uint8_t mp4[] = {0, 0, 0, 24, 'f', 't', 'y', 'p', 'i', 's', 'o', 'm', 0, 0, 2, 0,
+                                  'i', 's', 'o', 'm', 'm', 'p', '4', '1'};
+    const struct {
+        const uint8_t *b;
+        size_t n;
+        const char *named;
+    } cases[] = {{gif, sizeof gif, "a GIF picture"},
+                 {heic, sizeof heic, "a HEIF (HEIC) picture"},
+                 {avif, sizeof avif, "an AVIF picture"},
+                 {mp4, sizeof mp4, NULL},
+                 {(const uint8_t *)"not a picture at all", 20, NULL}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256] = "";
+        sei_image img = {0};
+        assert_int_equal(sei_cv_decode(cases[i].b, cases[i].n, 0, &img, err, sizeof err), -1);
+        assert_null(img.buf);
+        printf("  %s\n", err);
+        assert_true(err[0] != 0);
+        if (cases[i].named) {
+            assert_true(strstr(err, "JPEG or PNG") != NULL);
+            assert_non_null(strstr(err, cases[i].named));
+        } else
+            assert_null(strstr(err, "Seichi does not read"));
+    }
+    assert_null(sei_picture_unread((const uint8_t *)"GIF8", 4));
+}
+
 /* A write that cannot be made says why, and leaves no file behind; a
  * device named as the output is never removed. */
 static void test_failed_writes(void **state)
@@ -697,6 +737,7 @@ int main(void)
         cmocka_unit_test(test_pnm),
         cmocka_unit_test(test_reduced_decode),
         cmocka_unit_test(test_damaged),
+        cmocka_unit_test(test_unread_formats),
         cmocka_unit_test(test_failed_writes),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

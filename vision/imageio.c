@@ -779,9 +779,18 @@ static int decode(const uint8_t *b, size_t n, long max_pixels, sei_image *out, c
         break;
     }
     /* Any other format: OpenCV's decoders, in the plugin, held to the
-     * decode cap there; they come out whole, so shrink here. */
-    if (sei_cvio_decode(b, n, out, err, errlen))
+     * decode cap there; they come out whole, so shrink here. A format they
+     * do not read is named, with what to do (OpenCV 4.6 reads none of
+     * these; a later one may read some, so it is asked first). */
+    if (sei_cvio_decode(b, n, out, err, errlen)) {
+        const char *kind = sei_picture_unread(b, n);
+        if (kind)
+            sei_say(err, errlen, "%s %s picture, which Seichi does not read: save it as JPEG or PNG%s",
+                    kind[0] == 'A' ? "an" : "a", kind,
+                    kind[0] == 'H' ? " (an iPhone takes JPEG photos with Settings, Camera, Formats, Most Compatible)"
+                                   : "");
         return -1;
+    }
     if ((double)out->width * out->height > (double)max_pixels) {
         double s = sqrt((double)max_pixels / ((double)out->width * out->height));
         int w = (int)(out->width * s), h = (int)(out->height * s);

@@ -32,6 +32,23 @@ sei_picture_kind sei_picture_bytes(const uint8_t *b, size_t n)
     return SEI_PIC_NONE;
 }
 
+const char *sei_picture_unread(const uint8_t *b, size_t n)
+{
+    if (n >= 6 && (!memcmp(b, "GIF87a", 6) || !memcmp(b, "GIF89a", 6)))
+        return "GIF";
+    /* ISO base media files: a box of type "ftyp" first, its major brand
+     * after it (HEIF's still pictures, HEIC's HEVC ones, AVIF's AV1). */
+    if (n >= 12 && !memcmp(b + 4, "ftyp", 4)) {
+        static const char *const heif[] = {"heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"};
+        for (size_t i = 0; i < sizeof heif / sizeof heif[0]; i++)
+            if (!memcmp(b + 8, heif[i], 4))
+                return "HEIF (HEIC)";
+        if (!memcmp(b + 8, "avif", 4) || !memcmp(b + 8, "avis", 4))
+            return "AVIF";
+    }
+    return NULL;
+}
+
 int sei_picture_file(const char *path)
 {
     /* Only a regular file is looked into: "-" (standard input), a pipe or
@@ -45,7 +62,9 @@ int sei_picture_file(const char *path)
     uint8_t b[32];
     size_t n = fread(b, 1, sizeof b, f);
     fclose(f);
-    return sei_picture_bytes(b, n) != SEI_PIC_NONE;
+    /* A picture of a format no decoder here reads is a picture still: its
+     * refusal names it (sei_picture_unread). */
+    return sei_picture_bytes(b, n) != SEI_PIC_NONE || sei_picture_unread(b, n) != NULL;
 }
 
 int sei_picture_name(const char *name)

@@ -25,8 +25,14 @@ typedef enum {
 /* The kind of picture the n bytes b begin (SEI_PIC_NONE: none known). */
 sei_picture_kind sei_picture_bytes(const uint8_t *b, size_t n);
 
+/* The name of a picture format the n bytes b begin that no decoder here
+ * is known to read (GIF; HEIF, as phones save photos; AVIF), so that its
+ * refusal can say what it is; NULL for any other bytes. */
+const char *sei_picture_unread(const uint8_t *b, size_t n);
+
 /* 1 when the regular file at path begins as a picture does, whatever its
- * name; 0 when it does not, cannot be read (its reader says why), or is no
+ * name (a format that is not read, sei_picture_unread, too: its reader
+ * refuses it by name); 0 when it does not, cannot be read (its reader says why), or is no
  * regular file ("-", a pipe, a FIFO: its bytes are left for its reader). */
 int sei_picture_file(const char *path);
 
