@@ -867,18 +867,11 @@ static void test_finder_larger(void **state)
          * the stone finder off, rectify_larger would take one (a line off,
          * test_rectify_larger), so it is off here to see the first look. */
         p.rectify_larger = 0;
-        sei_vision *v = sei_vision_create(&p);
-        assert_non_null(v);
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-            sei_truth t;
-            assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/testset", names[i], &t, r), SEI_VISION_OK);
-            assert_int_equal(t.size, 19);
-            printf("%s, stone finder %s: %dx%d%s\n", names[i], finder ? "on" : "off", r->size, r->size,
-                   r->board_unsure ? ", in doubt" : "");
+            read_test_picture(&p, names[i], finder ? "stone finder on" : "stone finder off", r);
             assert_int_equal(r->size, finder ? larger[i] : 9);
             assert_true(r->board_unsure);
         }
-        sei_vision_destroy(v);
     }
     free(r);
 }

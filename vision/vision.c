@@ -54,10 +54,10 @@ static int is_part(const part_key *k, const sei_image *img)
 
 struct sei_vision {
     sei_vision_params p;
-    sei_vision_result *kept; /* while read_all's first reading runs (else NULL): a view from above
-                                sure of a larger board (rectify_larger) is kept here for after the
-                                stone finder's reading, kept_valid then 1 */
-    int kept_valid;
+    int keeping;             /* 1 while read_all's first reading runs and the stone finder's may
+                                follow: a view from above sure of a larger board (rectify_larger)
+                                is kept in kept for after it (kept.size 0: none kept) */
+    sei_vision_result kept;
     sei_points *points;     /* the learned classifier, loaded at the first reading */
     sei_cv_net *finder;     /* the learned stone finder, loaded at the first reading that wants it */
     uint8_t *patches;       /* its input and output for a 19x19 board, made at the first reading and */
@@ -2347,12 +2347,11 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
 /* The view from above kept by the first reading (rectify_larger), taken
  * when nothing after it took that reading's place; in doubt, as every
  * view from above that wins. */
-static void take_kept(sei_vision *v, const sei_vision_result *kept, int valid, sei_vision_status st,
-                      sei_vision_result *out)
+static void take_kept(sei_vision *v, sei_vision_status st, sei_vision_result *out)
 {
-    if (!kept || !valid || st != SEI_VISION_OK)
+    if (!v->kept.size || st != SEI_VISION_OK)
         return;
-    take_reading(out, kept);
+    take_reading(out, &v->kept);
     out->board_unsure = 1;
     v->errmsg[0] = 0;
 }
@@ -2376,16 +2375,10 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     v->use_finder = 0;
     v->size_refused = 0;
     /* Kept only where the stone finder's reading may follow. */
-    sei_vision_result *kept = v->p.rectify_larger && v->p.stone_finder && v->p.stone_evidence
-                                  ? malloc(sizeof *kept) : NULL;
-    sei_vision_result *outer = v->kept;
-    int outer_valid = v->kept_valid;
-    v->kept = kept;
-    v->kept_valid = 0;
+    v->kept.size = 0;
+    v->keeping = v->p.rectify_larger && v->p.stone_finder && v->p.stone_evidence;
     sei_vision_status st = read_once(v, img, out);
-    int kept_valid = v->kept_valid;
-    v->kept = outer;
-    v->kept_valid = outer_valid;
+    v->keeping = 0;
     if (st == SEI_VISION_NOBOARD && v->p.size && v->size_refused)
         st = size_given_free(v, img, out, 0);
     /* Nor when the picture contradicted a size given: that refusal stands.
@@ -2397,14 +2390,12 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
     if (!v->p.stone_finder || !v->p.stone_evidence || (st != SEI_VISION_NOBOARD && st != SEI_VISION_OK) ||
         (st == SEI_VISION_OK && !out->board_unsure) || !img || !img->buf || (v->p.size && v->size_refused) ||
         (st == SEI_VISION_OK && out->size == 19)) {
-        take_kept(v, kept, kept_valid, st, out);
-        free(kept);
+        take_kept(v, st, out);
         return st;
     }
     sei_vision_result *r = malloc(sizeof *r);
     if (!r) {
-        take_kept(v, kept, kept_valid, st, out);
-        free(kept);
+        take_kept(v, st, out);
         return st;
     }
     char first_err[sizeof v->errmsg];
@@ -2441,9 +2432,8 @@ static sei_vision_status read_all(sei_vision *v, const sei_image *img, sei_visio
         st = size_given_free(v, img, out, 1);
     } else {
         memcpy(v->errmsg, first_err, sizeof first_err);
-        take_kept(v, kept, kept_valid, st, out);
+        take_kept(v, st, out);
     }
-    free(kept);
     out->stage_ms[SEI_STAGE_FINDER] = sei_now_ms() - t;
     out->ms += out->stage_ms[SEI_STAGE_FINDER];
     free(r);
@@ -2624,11 +2614,9 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
          * which also looks for a board the first took a part of and, where
          * it finds a larger one, places its lines better: the view is in
          * doubt of just that. */
-        int keep = larger && v->kept;
-        if (keep) {
-            *v->kept = *r;
-            v->kept_valid = 1;
-        }
+        int keep = larger && v->keeping;
+        if (keep)
+            v->kept = *r;
         if (v->p.trace)
             fprintf(v->p.trace, "rectified: %s\n",
                     rs != SEI_VISION_OK ? v->errmsg
