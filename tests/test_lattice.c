@@ -703,7 +703,7 @@ static void fit_board(int n, double stone_fill, int with_stones)
 
 /* A finished game whose grid lines are all hidden: the stones alone give
  * the lattice and its size; and min_support does what it says: a window
- * whose points hold less evidence than that share is no board. */
+ * whose evidence sums to less than that share of its points is no board. */
 static void test_fit_stones_only(void **state)
 {
     (void)state;
@@ -721,6 +721,16 @@ static void test_fit_stones_only(void **state)
     assert_int_equal(lat.size, 19);
     assert_true(worst_off_lattice(H, 19, lat.H) < 0.1);
     assert_true(lat.score > 0.6 && lat.score < 0.9);
+    /* The threshold is held against that very share: just under it the
+     * board stands, just over it there is none. */
+    double support = lat.score;
+    sei_lattice_free(&lat);
+    p.min_support = support - 0.001;
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat), 0);
+    assert_int_equal(lat.size, 19);
+    sei_lattice_free(&lat);
+    p.min_support = support + 0.001;
+    assert_int_equal(sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat), -1);
     sei_lattice_free(&lat);
     p.min_support = 0.95;
     assert_int_equal(sei_lattice_fit(NULL, 0, st, ns, W, HH, 0, &p, 0, &lat), -1);

@@ -134,8 +134,9 @@ typedef struct {
                                   board is flagged unsure (0.5) ... */
     double unsure_outside;     /* ... as it is when more than this share of the points of evidence on
                                   the lattice lie outside the window: more board may lie beyond (0.12) */
-    double min_support;        /* the window's points must hold evidence on at least this share of
-                                  them, else no board (0.2) */
+    double min_support;        /* the window's evidence, summed over its points (a crossing or a
+                                  stone centre 1, a point only a merged line covers line_cover), must
+                                  come to at least this share of its points, else no board (0.2) */
     uint64_t seed;             /* 0: a fixed seed; the fit is repeatable */
     FILE *trace;               /* each stage's figures and the evidence's map are written here for a
                                   person tracing a reading (NULL, the default: nowhere); the reader
@@ -168,7 +169,8 @@ typedef struct {
 typedef struct {
     double H[9];        /* lattice (u, v) to pixels; u, v = 0 .. size-1 */
     int size;           /* 9, 13 or 19; 0 when no lattice was found */
-    double score;       /* share of the window's points that hold evidence */
+    double score;       /* the window's evidence summed over its points, as a share of them
+                           (what min_support is held against) */
     double margin;      /* the best window's lead over the best of another size, points per line */
     int runner_size;    /* that runner-up's size (0: only one size was tried) */
     double shift_margin; /* its lead over the same size at any other offset, points per line */
