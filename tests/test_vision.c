@@ -1265,11 +1265,15 @@ static void test_doubt_margin(void **state)
     sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     assert_non_null(a);
     assert_non_null(b);
-    sei_vision_params off;
-    sei_vision_params_default(&off);
+    sei_vision_params p, off;
+    sei_vision_params_default(&p);
+    /* Their four edges are seen: edges_sure would clear the doubt
+     * (test_edges_sure). */
+    p.edges_sure = 0;
+    off = p;
     assert_true(off.doubt_margin > 1);
     off.doubt_margin = 0;
-    sei_vision *on = sei_vision_create(NULL), *none = sei_vision_create(&off);
+    sei_vision *on = sei_vision_create(&p), *none = sei_vision_create(&off);
     for (int i = 0; i < 3; i++) {
         char path[1024];
         snprintf(path, sizeof path, "%s/../images/renders/%s.jpg", SEI_TESTS_DIR, names[i]);
@@ -1282,6 +1286,58 @@ static void test_doubt_margin(void **state)
         assert_true(a->board_margin < 1.1);
         assert_same_points(a, b);
         sei_image_free(&img);
+    }
+    sei_vision_destroy(on);
+    sei_vision_destroy(none);
+    free(a);
+    free(b);
+}
+
+/* edges_sure: a board in doubt by doubt_margin alone whose four outer lines
+ * are seen is not reported in doubt, and nothing else changes: the three
+ * renders of test_doubt_margin (every edge point in evidence, or all but
+ * one). Two boards read a line off, in doubt by that margin alone, stay in
+ * doubt: images/edges' s7030-t084 (a bare 19x19 board but for two stones,
+ * a fifth of the frame, under barrel distortion) and s7025-t005 (a 13x13
+ * final position a fifth of the frame, seen 75 degrees up, blurred). */
+static void test_edges_sure(void **state)
+{
+    (void)state;
+    const char *names[] = {"r002", "r011", "r033"};
+    sei_vision_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    sei_vision_params p, off;
+    sei_vision_params_default(&p);
+    assert_true(p.edges_sure > 0 && p.edges_sure < 1);
+    off = p;
+    off.edges_sure = 0;
+    sei_vision *on = sei_vision_create(&p), *none = sei_vision_create(&off);
+    for (int i = 0; i < 3; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/../images/renders/%s.jpg", SEI_TESTS_DIR, names[i]);
+        sei_image img = {0};
+        assert_int_equal(sei_vision_load(on, path, &img), SEI_VISION_OK);
+        assert_int_equal(sei_vision_read(on, &img, a), SEI_VISION_OK);
+        assert_int_equal(sei_vision_read(none, &img, b), SEI_VISION_OK);
+        printf("%s: board margin %.2f, in doubt %d, with edges_sure 0 %d\n", names[i], a->board_margin,
+               a->board_unsure, b->board_unsure);
+        assert_true(a->board_margin < p.doubt_margin);
+        assert_true(!a->board_unsure && b->board_unsure);
+        assert_same_points(a, b);
+        sei_image_free(&img);
+    }
+    const char *off_names[] = {"s7030-t084.jpg", "s7025-t005.jpg"};
+    for (int i = 0; i < 2; i++) {
+        sei_truth t;
+        assert_int_equal(read_beside(on, SEI_TESTS_DIR "/../images/edges", off_names[i], &t, a), SEI_VISION_OK);
+        int wrong = a->size == t.size ? sei_truth_compare(&t, a, NULL, NULL) : -1;
+        printf("%s: %d points wrong, board margin %.2f, in doubt %d\n", off_names[i], wrong, a->board_margin,
+               a->board_unsure);
+        assert_int_equal(a->size, t.size);
+        assert_true(wrong > 0);
+        assert_true(a->board_margin < p.doubt_margin);
+        assert_true(a->board_unsure);
     }
     sei_vision_destroy(on);
     sei_vision_destroy(none);
@@ -1947,7 +2003,7 @@ int main(void)
         cmocka_unit_test(test_size_given_photos),
         cmocka_unit_test(test_debug_folder),
         cmocka_unit_test(test_segment_cache),
-        cmocka_unit_test(test_warm), cmocka_unit_test(test_doubt_margin),
+        cmocka_unit_test(test_warm), cmocka_unit_test(test_doubt_margin), cmocka_unit_test(test_edges_sure),
         cmocka_unit_test(test_truth_hidden),
         cmocka_unit_test(test_renders),
         cmocka_unit_test(test_testset), cmocka_unit_test(test_stone_finder), cmocka_unit_test(test_finder_larger),

@@ -174,6 +174,7 @@ void sei_vision_params_default(sei_vision_params *p)
     sei_cv_blob_params_default(&p->blobs);
     sei_lattice_params_default(&p->lattice);
     p->doubt_margin = 1.1;
+    p->edges_sure = 0.8;
     p->rival_shift = 0.1;
     p->rival_stones = 2;
     p->margin_near = 0.15;
@@ -2231,6 +2232,19 @@ static int edge_evidence(const sei_vision_result *r, int side)
     return edge_stones(r, side) + r->edge_seen[side];
 }
 
+/* Each of r's four outer lines holds evidence (edge_evidence) on at least
+ * edges_sure of its points: the board's edges are where it reads them.
+ * edges_sure 0: never said. */
+static int edges_seen(const sei_vision *v, const sei_vision_result *r)
+{
+    if (v->p.edges_sure <= 0)
+        return 0;
+    for (int side = 0; side < 4; side++)
+        if (edge_evidence(r, side) < v->p.edges_sure * r->size)
+            return 0;
+    return 1;
+}
+
 /* Edges (edge_unseen): an outer line of the reading with no stone read
  * surely on it (edge_stones) that shows the line along it at no more
  * than edge_unseen of its points is past the board's edge: the
@@ -2332,8 +2346,10 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
         hidden_edges(v, img, out);
         set_view(out, img->width, img->height);
     }
-    /* After every reading: a doubt reported, not acted on (doubt_margin). */
-    if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin)
+    /* After every reading: a doubt reported, not acted on (doubt_margin),
+     * unless the board's four edges are seen (edges_sure; a doubt of any
+     * stage before stays). */
+    if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin && !edges_seen(v, out))
         out->board_unsure = 1;
     if (st == SEI_VISION_OK && every_other_line(v, out))
         out->board_unsure = 1;

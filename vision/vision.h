@@ -167,6 +167,15 @@ typedef struct {
                                stone finder's 360 training renders, six 19x19 boards read a line
                                off with no doubt had margins 0.52 to 1.03 (1.1, as for a size;
                                0: only the lattice stage's doubt) */
+    double edges_sure;      /* ... unless each of its four outer lines holds evidence on at least this
+                               share of its points (its stones read surely, and its empty points
+                               where the line along the edge shows): then doubt_margin's doubt is not
+                               reported, though a doubt of any other stage still is. A board read a
+                               line off has an outer line beyond the board, with neither. On the sets
+                               seen (the renders, the test set, the shared photos, seeds 7019, 7025 and
+                               7030) 80 boards were in doubt by doubt_margin alone: 78 in place, their
+                               fewest edge points in evidence 0 to 100%, and 2 a line off, 0% and 11%
+                               (README: Reading photos). (0.8; 0: doubt_margin alone decides) */
     double rival_shift;     /* when the same size at another offset explains the lattice's evidence
                                within this many points per line of the board (sei_lattice's
                                shift_margin), the board is read under that placement too and every
