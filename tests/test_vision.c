@@ -1303,10 +1303,13 @@ static void test_doubt_margin(void **state)
 /* edges_sure: a board in doubt by doubt_margin alone whose four outer lines
  * are seen is not reported in doubt, and nothing else changes: the same
  * three renders (every edge point in evidence, or all but one). Two
- * boards read a line off, in doubt by that margin alone, stay in doubt:
- * images/edges' s7030-t084 (a bare 19x19 board but for two stones, a
- * fifth of the frame, under barrel distortion) and s7025-t005 (a 13x13
- * final position a fifth of the frame, seen 75 degrees up, blurred). */
+ * boards read a line off, in doubt by that margin alone (sure with
+ * doubt_margin 0), stay in doubt: images/edges' s7030-t084 (a bare 19x19
+ * board but for two stones, a fifth of the frame, under barrel
+ * distortion) and s7025-t005 (a 13x13 final position a fifth of the
+ * frame, seen 75 degrees up, blurred). A doubt another stage set stays:
+ * r053, its four edges in evidence and its lead under doubt_margin, in
+ * doubt with doubt_margin 0 too. */
 static void test_edges_sure(void **state)
 {
     (void)state;
@@ -1318,7 +1321,9 @@ static void test_edges_sure(void **state)
     doubt_by_margin(&off, &p);
     sei_vision_result *r = malloc(sizeof *r);
     assert_non_null(r);
-    sei_vision *v = sei_vision_create(&p);
+    sei_vision_params no_margin = p;
+    no_margin.doubt_margin = 0;
+    sei_vision *v = sei_vision_create(&p), *nm = sei_vision_create(&no_margin);
     const char *names[] = {"s7030-t084.jpg", "s7025-t005.jpg"};
     for (int i = 0; i < 2; i++) {
         sei_truth t;
@@ -1330,8 +1335,22 @@ static void test_edges_sure(void **state)
         assert_true(wrong > 0);
         assert_true(r->board_margin < p.doubt_margin);
         assert_true(r->board_unsure);
+        /* the doubt is the margin's alone */
+        assert_int_equal(read_beside(nm, SEI_TESTS_DIR "/../images/edges", names[i], &t, r), SEI_VISION_OK);
+        assert_false(r->board_unsure);
     }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../images/renders/r053.jpg", SEI_TESTS_DIR);
+    sei_image img = {0};
+    assert_int_equal(sei_vision_load(v, path, &img), SEI_VISION_OK);
+    assert_int_equal(sei_vision_read(v, &img, r), SEI_VISION_OK);
+    printf("r053: board margin %.2f, in doubt %d\n", r->board_margin, r->board_unsure);
+    assert_true(r->board_margin < p.doubt_margin && r->board_unsure);
+    assert_int_equal(sei_vision_read(nm, &img, r), SEI_VISION_OK);
+    assert_true(r->board_unsure);
+    sei_image_free(&img);
     sei_vision_destroy(v);
+    sei_vision_destroy(nm);
     free(r);
 }
 

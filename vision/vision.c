@@ -2232,12 +2232,20 @@ static int edge_evidence(const sei_vision_result *r, int side)
     return edge_stones(r, side) + r->edge_seen[side];
 }
 
+/* The lines along a reading's outer lines are looked for (edge_seen): by
+ * the network's reading, as the lines' check looks (cross_dip); without it
+ * no line is ever seen, with cross_dip 0 every point would be. */
+static int edge_lines_looked(const sei_vision *v)
+{
+    return v->p.classifier == SEI_CLASSIFIER_NET && v->p.cross_dip > 0;
+}
+
 /* Each of r's four outer lines holds evidence (edge_evidence) on at least
  * edges_sure of its points: the board's edges are where it reads them.
- * edges_sure 0: never said. */
-static int edges_seen(const sei_vision *v, const sei_vision_result *r)
+ * edges_sure 0, or the edge lines not looked for: never said. */
+static int edges_in_evidence(const sei_vision *v, const sei_vision_result *r)
 {
-    if (v->p.edges_sure <= 0)
+    if (v->p.edges_sure <= 0 || !edge_lines_looked(v))
         return 0;
     for (int side = 0; side < 4; side++)
         if (edge_evidence(r, side) < v->p.edges_sure * r->size)
@@ -2261,9 +2269,7 @@ static int edges_seen(const sei_vision *v, const sei_vision_result *r)
  * a line off once. */
 static void hidden_edges(sei_vision *v, const sei_image *img, sei_vision_result *out)
 {
-    /* The lines along the edges are looked for as the lines' check looks
-     * (cross_dip): without it no line is ever seen. */
-    if (v->p.edge_unseen < 0 || v->p.classifier != SEI_CLASSIFIER_NET || v->p.cross_dip <= 0 || out->size < 2)
+    if (v->p.edge_unseen < 0 || !edge_lines_looked(v) || out->size < 2)
         return;
     double t = sei_now_ms();
     int n = out->size, moves = 0;
@@ -2349,7 +2355,7 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     /* After every reading: a doubt reported, not acted on (doubt_margin),
      * unless the board's four edges are seen (edges_sure; a doubt of any
      * stage before stays). */
-    if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin && !edges_seen(v, out))
+    if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin && !edges_in_evidence(v, out))
         out->board_unsure = 1;
     if (st == SEI_VISION_OK && every_other_line(v, out))
         out->board_unsure = 1;

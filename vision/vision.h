@@ -171,7 +171,9 @@ typedef struct {
                                share of its points (its stones read surely, and its empty points
                                where the line along the edge shows): then doubt_margin's doubt is not
                                reported, though a doubt of any other stage still is. A board read a
-                               line off has an outer line beyond the board, with neither. On the sets
+                               line off has an outer line beyond the board, with little of either
+                               (the lines along the edges are looked for only by the network's
+                               reading with cross_dip above 0; else this never applies). On the sets
                                seen (the renders, the test set, the shared photos, seeds 7019, 7025 and
                                7030) 80 boards were in doubt by doubt_margin alone: 78 in place, their
                                fewest edge points in evidence 0 to 100%, and 2 a line off, 0% and 11%
