@@ -175,6 +175,7 @@ void sei_vision_params_default(sei_vision_params *p)
     sei_lattice_params_default(&p->lattice);
     p->doubt_margin = 1.1;
     p->edges_sure = 0.8;
+    p->edge_unsure = 0.6;
     p->rival_shift = 0.1;
     p->rival_stones = 2;
     p->margin_near = 0.15;
@@ -2253,6 +2254,25 @@ static int edges_in_evidence(const sei_vision *v, const sei_vision_result *r)
     return 1;
 }
 
+/* One of r's four outer lines has at least edge_unsure of its points
+ * flagged unsure, the points said hidden left out (edge_unsure 0: never
+ * said). */
+static int edge_mostly_unsure(const sei_vision *v, const sei_vision_result *r)
+{
+    if (v->p.edge_unsure <= 0)
+        return 0;
+    for (int side = 0; side < 4; side++) {
+        int unsure = 0;
+        for (int i = 0, x, y; i < r->size; i++) {
+            line_point(r->size, side, i, &x, &y);
+            unsure += r->unsure[y][x] && !r->hidden[y][x];
+        }
+        if (unsure >= v->p.edge_unsure * r->size)
+            return 1;
+    }
+    return 0;
+}
+
 /* Edges (edge_unseen): an outer line of the reading with no stone read
  * surely on it (edge_stones) that shows the line along it at no more
  * than edge_unseen of its points is past the board's edge: the
@@ -2358,6 +2378,10 @@ sei_vision_status sei_vision_read(sei_vision *v, const sei_image *img, sei_visio
     if (st == SEI_VISION_OK && out->board_margin < v->p.doubt_margin && !edges_in_evidence(v, out))
         out->board_unsure = 1;
     if (st == SEI_VISION_OK && every_other_line(v, out))
+        out->board_unsure = 1;
+    /* ... and an outer line mostly in doubt, and a closer look that read
+     * another size than the first look (size_disputed), reported only. */
+    if (st == SEI_VISION_OK && (edge_mostly_unsure(v, out) || out->size_disputed))
         out->board_unsure = 1;
     v->seg_cache_on = 0;
     for (int i = 0; i < SEG_CACHE; i++)
@@ -2586,7 +2610,14 @@ static sei_vision_status read_once(sei_vision *v, const sei_image *img, sei_visi
         /* The closer look wins when it found a board, unless the whole
          * picture's board was sure and the closer look's is not. */
         if (zs == SEI_VISION_OK && (st != SEI_VISION_OK || !z->board_unsure || out->board_unsure)) {
+            int first_size = st == SEI_VISION_OK ? out->size : 0;
             take_reading(out, z);
+            /* Sure of another size than the first look's board: reported
+             * in doubt at the end (sei_vision_read), as two readings that
+             * disagree are wherever else one takes another's place, though
+             * the reading goes on as for a sure board (seed 7033's t077, a
+             * 13x13 board whose closer look read a 9x9 part of it, sure). */
+            out->size_disputed = first_size && first_size != out->size;
             st = SEI_VISION_OK;
         } else
             memcpy(v->errmsg, first_err, sizeof first_err);

@@ -178,6 +178,12 @@ typedef struct {
                                7030) 80 boards were in doubt by doubt_margin alone: 78 in place, their
                                fewest edge points in evidence 0 to 100%, and 2 a line off, 0% and 11%
                                (README: Reading photos). (0.8; 0: doubt_margin alone decides) */
+    double edge_unsure;     /* a board read with no doubt one of whose outer lines has at least this
+                               share of its points flagged unsure (points said hidden left out: a hand
+                               over an edge is said so) is reported in doubt: a board read a line off,
+                               onto the table beside it, had 14 of its outer line's 19 points flagged
+                               and no doubt (images/edges' s212-n00012); on the sets seen the boards in
+                               place had at most half of an outer line flagged (0.6; 0: never) */
     double rival_shift;     /* when the same size at another offset explains the lattice's evidence
                                within this many points per line of the board (sei_lattice's
                                shift_margin), the board is read under that placement too and every
@@ -362,6 +368,9 @@ typedef struct {
                                                    the size is, wherever the lines lie (1e9 where one
                                                    size alone was tried or fits; 0 from
                                                    sei_vision_read_corners, which fits none) */
+    int size_disputed;                          /* a closer look (zoom) took the place of the first
+                                                   look's board at another size: two readings disagree
+                                                   on the size, so the board is reported in doubt */
     double stage_ms[SEI_STAGES];
     double lattice_ms[SEI_LAT_STAGES];          /* the lattice stage's own stages (lattice.h) */
     double ms;                                  /* decoded pixels to grid */
