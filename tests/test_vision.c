@@ -1376,11 +1376,12 @@ static void test_edge_unsure(void **state)
     (void)state;
     sei_vision_params p;
     sei_vision_params_default(&p);
-    assert_true(p.edge_unsure > 0.5 && p.edge_unsure < 1);
+    const double edge_unsure = p.edge_unsure;
+    assert_true(edge_unsure > 0.5 && edge_unsure < 1);
     sei_vision_result *r = malloc(sizeof *r);
     assert_non_null(r);
     for (int on = 1; on >= 0; on--) {
-        p.edge_unsure = on ? 0.6 : 0;
+        p.edge_unsure = on ? edge_unsure : 0;
         sei_vision *v = sei_vision_create(&p);
         sei_truth t;
         assert_int_equal(read_beside(v, SEI_TESTS_DIR "/../images/edges", "s212-n00012.jpg", &t, r), SEI_VISION_OK);
